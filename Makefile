@@ -1,0 +1,37 @@
+# Every target that runs code sets up the local virtual environment first.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+# numba's on-disk cache lives beside the venv so a clean checkout compiles once.
+export NUMBA_CACHE_DIR := $(CURDIR)/.numba_cache
+
+.PHONY: setup test report bench lint format clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+test: setup
+	$(BIN)/python -m pytest -q
+
+report: setup
+	$(BIN)/analyzer report
+
+bench: setup
+	$(BIN)/analyzer bench
+
+lint: setup
+	$(BIN)/ruff format --check analyzer tests tools
+	$(BIN)/ruff check analyzer tests tools
+
+format: setup
+	$(BIN)/ruff format analyzer tests tools
+	$(BIN)/ruff check --fix analyzer tests tools
+
+clean:
+	rm -rf $(VENV) .numba_cache .pytest_cache .ruff_cache

@@ -1,0 +1,316 @@
+"""Race, special power and marker effects, dispatched by id at the engine's hook points.
+
+Hooks (where the engine calls in):
+- conquest cost ............ `modify_cost`, `min_region_tokens`
+- reach (what may be attacked) `reaches_as_adjacent`, `first_conquest_entry`, `pays_travel`
+- after a conquest ......... `after_conquest`
+- on a loss ................ `tokens_lost` (how many of the defender's tokens are discarded)
+- turn start ............... `turn_start`
+- end-of-turn scoring ...... `region_bonus`, `active_bonus`, `decline_bonus`
+- redeployment ............. `redeploy_bonus_tokens`
+- decline .................. `on_decline`, `power_lasts_in_decline`
+
+Which abilities are modeled is recorded in the ruleset file (`modeled`), and every
+report shows it. An ability that is not modeled simply has no branch here.
+
+| ability | hooks |
+|---|---|
+| Blood Elves | region_bonus (Magic) |
+| Dwarves | modify_cost (Mountain -2) |
+| Kobolds | reaches_as_adjacent, first_conquest_entry (Caverns) |
+| Naga | reaches_as_adjacent, first_conquest_entry (Seas and Lakes) |
+| Night Elves | modify_cost (Forest -1) |
+| Orcs | after_conquest (+1 per Alliance region) |
+| Tauren | min_region_tokens (2), decline keeps 2 |
+| Trolls | modify_cost (non-empty -1) |
+| Worgen | turn_start (form), modify_cost (Worgen form -1) |
+| Battle Master, Enraged | after_conquest |
+| Blacksmith | modify_cost |
+| Sailing, Meeting Stone | pays_travel |
+| terrain powers, Explorer, Fishing, Mining, Archaeologist | region_bonus / active_bonus |
+| Dark Portal, Karazhan | region_bonus / active_bonus |
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from analyzer.engine.layout import (
+    B_BOARD,
+    B_DEGREE,
+    B_SYMBOLS,
+    B_TERRAIN,
+    G_NBOARDS,
+    G_NREG,
+    P_COINS,
+    P_FORM,
+    P_POWER,
+    P_RACE,
+    PAR_MIN_CONQUEST_TOKENS,
+    R_DECLINE,
+    R_MARKER,
+    R_MARKER_UP,
+    R_PLAYER,
+    R_TOKENS,
+    RT_FACTION,
+)
+from analyzer.model.ids import (
+    ALLIANCE,
+    ARCHAEOLOGIST,
+    BATTLE_MASTER,
+    BLACKSMITH,
+    BLOOD_ELVES,
+    DARK_PORTAL,
+    DWARVES,
+    ENRAGED,
+    EXPLORER,
+    FARMER,
+    FIELDS,
+    FISHING,
+    FOREST,
+    HERBALIST,
+    HILLS,
+    KARAZHAN,
+    KOBOLDS,
+    LAKE,
+    MEETING_STONE,
+    MINING,
+    MOUNTAIN_TERRAIN,
+    MOUNTAINEER,
+    MURLOC,
+    NAGA,
+    NIGHT_ELVES,
+    ORCS,
+    RANGER,
+    SAILING,
+    SEA,
+    SWAMP,
+    SWAMP_WALKER,
+    SYM_CAVERN,
+    SYM_MAGIC,
+    TAUREN,
+    TROLLS,
+    WORGEN,
+)
+
+FORM_HUMAN = 0
+FORM_WORGEN = 1
+WORGEN_HUMAN_VC = 2
+WORGEN_FORM_PRICE = 1
+
+
+@njit(cache=True, inline="always")
+def is_water(g, r):
+    terrain = g.board[r, B_TERRAIN]
+    return terrain == SEA or terrain == LAKE
+
+
+@njit(cache=True)
+def min_region_tokens(race):
+    """Tokens a region of this race may never go below (Tauren: 2)."""
+    return 2 if race == TAUREN else 1
+
+
+@njit(cache=True)
+def controls_marker(g, p, marker):
+    """Whether player p's active race holds the revealed `marker`."""
+    for r in range(g.gst[G_NREG]):
+        if (
+            g.reg[r, R_MARKER] == marker
+            and g.reg[r, R_MARKER_UP] == 1
+            and g.reg[r, R_PLAYER] == p
+            and g.reg[r, R_DECLINE] == 0
+        ):
+            return True
+    return False
+
+
+# ------------------------------------------------------------------ conquest cost
+@njit(cache=True)
+def modify_cost(g, t, p, r, cost):
+    race = g.ply[p, P_RACE]
+    power = g.ply[p, P_POWER]
+    terrain = g.board[r, B_TERRAIN]
+    if race == DWARVES and terrain == MOUNTAIN_TERRAIN:
+        cost -= 2
+    elif race == NIGHT_ELVES and terrain == FOREST:
+        cost -= 1
+    elif race == TROLLS and g.reg[r, R_TOKENS] > 0:
+        cost -= 1
+    elif race == WORGEN and g.ply[p, P_FORM] == FORM_WORGEN:
+        cost -= 1
+    if power == BLACKSMITH:
+        cost -= 1
+    least = max(t.params[PAR_MIN_CONQUEST_TOKENS], min_region_tokens(race))
+    return max(cost, least)
+
+
+# ------------------------------------------------------------------------- reach
+@njit(cache=True)
+def may_enter_water(race):
+    return race == NAGA
+
+
+@njit(cache=True)
+def reaches_as_adjacent(g, race, r):
+    """Regions a race may attack as though adjacent (Kobolds: any Cavern)."""
+    return race == KOBOLDS and (g.board[r, B_SYMBOLS] & SYM_CAVERN) != 0
+
+
+@njit(cache=True)
+def first_conquest_entry(g, race, r):
+    """Extra ways onto the map, with no travel cost (Kobolds' Caverns, Naga's Seas)."""
+    if race == KOBOLDS and (g.board[r, B_SYMBOLS] & SYM_CAVERN) != 0:
+        return True
+    return race == NAGA and is_water(g, r)
+
+
+@njit(cache=True)
+def pays_travel(g, p):
+    return g.ply[p, P_POWER] != SAILING and not controls_marker(g, p, MEETING_STONE)
+
+
+# ---------------------------------------------------------------- after conquest
+@njit(cache=True)
+def after_conquest(g, t, p, r, def_race, def_tokens):
+    """Bonus VC collected for a conquest (paid at once). def_tokens counts the
+    Murloc or race tokens that defended r (0 for an empty region)."""
+    vc = 0
+    power = g.ply[p, P_POWER]
+    if power == BATTLE_MASTER and def_tokens > 0:
+        vc += 1
+    if power == ENRAGED and def_tokens >= 2:
+        vc += def_tokens
+    if (
+        g.ply[p, P_RACE] == ORCS
+        and def_race >= 0
+        and def_race != MURLOC
+        and t.race[def_race, RT_FACTION] == ALLIANCE
+    ):
+        vc += 1
+    return vc
+
+
+# -------------------------------------------------------------------- on a loss
+@njit(cache=True)
+def tokens_lost(g, t, q, r, decline, n):
+    """How many of the n defending tokens are discarded when r falls."""
+    if decline == 1:
+        return n  # in-decline tokens are all discarded
+    return 1
+
+
+# ------------------------------------------------------------------- turn start
+@njit(cache=True)
+def turn_start(g, t, p, form):
+    """Start-of-turn effects of the active race; returns the VC it gains or pays
+    (the caller books them): Worgen human form +2, Worgen form -1."""
+    if g.ply[p, P_RACE] == WORGEN:
+        if form == FORM_WORGEN and g.ply[p, P_COINS] >= WORGEN_FORM_PRICE:
+            g.ply[p, P_FORM] = FORM_WORGEN
+            return -WORGEN_FORM_PRICE
+        g.ply[p, P_FORM] = FORM_HUMAN
+        return WORGEN_HUMAN_VC
+    g.ply[p, P_FORM] = FORM_HUMAN
+    return 0
+
+
+# ----------------------------------------------------------------------- scoring
+@njit(cache=True)
+def touches_water(g, r):
+    for k in range(g.board[r, B_DEGREE]):
+        if is_water(g, g.adj[r, k]):
+            return True
+    return False
+
+
+@njit(cache=True)
+def region_bonus(g, t, race, power, r):
+    """Bonus VC the active (race, power) collects at turn's end for holding r alone."""
+    terrain = g.board[r, B_TERRAIN]
+    sym = g.board[r, B_SYMBOLS]
+    vc = 0
+    if race == BLOOD_ELVES and (sym & SYM_MAGIC) != 0:
+        vc += 1
+    if power == FARMER and terrain == FIELDS:
+        vc += 1
+    elif power == HERBALIST and terrain == HILLS:
+        vc += 1
+    elif power == RANGER and terrain == FOREST:
+        vc += 1
+    elif power == SWAMP_WALKER and terrain == SWAMP:
+        vc += 1
+    elif power == MOUNTAINEER and terrain == MOUNTAIN_TERRAIN:
+        vc += 1
+    elif power == MINING and (sym & SYM_CAVERN) != 0:
+        vc += 1
+    elif power == FISHING and touches_water(g, r):
+        vc += 1
+    marker = g.reg[r, R_MARKER]
+    if marker >= 0 and g.reg[r, R_MARKER_UP] == 1:
+        if power == ARCHAEOLOGIST:
+            vc += 1
+        if marker == DARK_PORTAL:
+            vc += 2
+    return vc
+
+
+@njit(cache=True)
+def active_bonus(g, t, p):
+    """All end-of-turn bonus VC of p's active race."""
+    race = g.ply[p, P_RACE]
+    if race < 0:
+        return 0
+    power = g.ply[p, P_POWER]
+    vc = 0
+    boards = 0  # bit per board where the race stands (Explorer)
+    karazhan_terrain = -1
+    karazhan_region = -1
+    for r in range(g.gst[G_NREG]):
+        if g.reg[r, R_PLAYER] != p or g.reg[r, R_DECLINE] != 0:
+            continue
+        vc += region_bonus(g, t, race, power, r)
+        boards |= 1 << g.board[r, B_BOARD]
+        if g.reg[r, R_MARKER] == KARAZHAN and g.reg[r, R_MARKER_UP] == 1:
+            karazhan_terrain = g.board[r, B_TERRAIN]
+            karazhan_region = r
+    if power == EXPLORER:
+        for b in range(g.gst[G_NBOARDS]):
+            if boards & (1 << b):
+                vc += 1
+    if karazhan_region >= 0:
+        for r in range(g.gst[G_NREG]):
+            if (
+                r != karazhan_region
+                and g.reg[r, R_PLAYER] == p
+                and g.reg[r, R_DECLINE] == 0
+                and g.board[r, B_TERRAIN] == karazhan_terrain
+            ):
+                vc += 1
+    return vc
+
+
+@njit(cache=True)
+def decline_bonus(g, t, p):
+    """End-of-turn bonus VC that an in-decline race still earns (none modeled yet)."""
+    return 0
+
+
+# ------------------------------------------------------------------ redeployment
+@njit(cache=True)
+def redeploy_bonus_tokens(g, t, p):
+    """Tokens a race receives from the box before redeploying (none modeled yet)."""
+    return 0
+
+
+# ----------------------------------------------------------------------- decline
+@njit(cache=True)
+def power_lasts_in_decline(power):
+    """Powers that stay in effect for an in-decline race (Garrisoned, Marshdweller)."""
+    return False
+
+
+@njit(cache=True)
+def on_decline(g, t, p):
+    """Effects when p's active race goes into decline (none modeled yet)."""
+    return 0

@@ -1,0 +1,286 @@
+"""Conquest: which regions may be attacked and at what cost, taking a region,
+the defender's losses and withdrawals, the reinforcement die, ready troops,
+abandoning and redeploying.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from analyzer.engine.abilities import (
+    after_conquest,
+    first_conquest_entry,
+    is_water,
+    may_enter_water,
+    min_region_tokens,
+    modify_cost,
+    pays_travel,
+    reaches_as_adjacent,
+    tokens_lost,
+)
+from analyzer.engine.column import discard_power, return_race
+from analyzer.engine.layout import (
+    B_DEGREE,
+    B_SYMBOLS,
+    G_CONQUESTS,
+    G_DEFEATED,
+    G_DIE_ROLLS,
+    G_NREG,
+    G_TURN,
+    I_VC_ACTIVE,
+    P_COINS,
+    P_DECLINE_INSTANCE,
+    P_DECLINE_POWER,
+    P_DECLINE_RACE,
+    P_HAND,
+    P_INSTANCE,
+    P_RACE,
+    PAR_BASE_COST,
+    PAR_DIE_FACES,
+    PAR_DIE_MAX_SHORT,
+    PAR_TRAVEL_COST,
+    PAR_USE_DIE,
+    PAR_WATER_COST,
+    R_BEASTS,
+    R_BOMB,
+    R_CHAMPION,
+    R_CONQ_TURN,
+    R_DECLINE,
+    R_FORT,
+    R_MARKER,
+    R_MARKER_UP,
+    R_MOUNTAIN,
+    R_PLAYER,
+    R_RACE,
+    R_TOKENS,
+    R_TOWER,
+    R_WISP,
+    STREAM_DICE,
+)
+from analyzer.engine.rng import randint
+from analyzer.engine.state import EV_ABANDON, EV_CONQUER, EV_DIE, EV_LOSS, EV_REVEAL, EV_WIPE
+from analyzer.engine.trace import log_event
+from analyzer.model.ids import SYM_ENTRY
+
+# work[] marks while computing targets
+MARK_OWN = 1
+MARK_ADJACENT = 2
+
+
+@njit(cache=True)
+def count_active_regions(g, p):
+    n = 0
+    for r in range(g.gst[G_NREG]):
+        if g.reg[r, R_PLAYER] == p and g.reg[r, R_DECLINE] == 0:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def count_decline_regions(g, p):
+    n = 0
+    for r in range(g.gst[G_NREG]):
+        if g.reg[r, R_PLAYER] == p and g.reg[r, R_DECLINE] == 1:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def defenders(g, r):
+    """Murloc or race tokens defending r, Beasts and the Champion included."""
+    return g.reg[r, R_TOKENS] + g.reg[r, R_BEASTS] + g.reg[r, R_CHAMPION]
+
+
+@njit(cache=True)
+def is_immune(g, t, p, r):
+    """Regions no power or conquest may touch (Watch Towers)."""
+    return g.reg[r, R_TOWER] > 0
+
+
+@njit(cache=True)
+def compute_targets(g, t, p):
+    """Fill g.cost[r] with the tokens p's active race needs to conquer r, or -1
+    where r may not be attacked. Returns the number of legal targets."""
+    nreg = g.gst[G_NREG]
+    race = g.ply[p, P_RACE]
+    work = g.work
+    n_own = 0
+    for r in range(nreg):
+        work[r] = 0
+    for r in range(nreg):
+        if g.reg[r, R_PLAYER] == p and g.reg[r, R_DECLINE] == 0:
+            work[r] = MARK_OWN
+            n_own += 1
+    for r in range(nreg):
+        if work[r] == MARK_OWN:
+            for k in range(g.board[r, B_DEGREE]):
+                nb = g.adj[r, k]
+                if work[nb] == 0:
+                    work[nb] = MARK_ADJACENT
+    travel_cost = t.params[PAR_TRAVEL_COST] if pays_travel(g, p) else 0
+    n_legal = 0
+    for r in range(nreg):
+        g.cost[r] = -1
+        if work[r] == MARK_OWN or race < 0:
+            continue
+        water = is_water(g, r)
+        if water and not may_enter_water(race):
+            continue
+        entry = (g.board[r, B_SYMBOLS] & SYM_ENTRY) != 0
+        travel = 0
+        if n_own == 0:
+            # first conquest: through an Entry region, always from the sea
+            if first_conquest_entry(g, race, r):
+                travel = 0
+            elif entry:
+                travel = travel_cost
+            else:
+                continue
+        elif work[r] == MARK_ADJACENT or reaches_as_adjacent(g, race, r):
+            travel = 0
+        elif entry:
+            travel = travel_cost
+        else:
+            continue
+        if is_immune(g, t, p, r):
+            continue
+        base = t.params[PAR_WATER_COST] if water else t.params[PAR_BASE_COST]
+        cost = (
+            base
+            + g.reg[r, R_MOUNTAIN]
+            + g.reg[r, R_FORT]
+            + g.reg[r, R_WISP]
+            + defenders(g, r)
+            + travel
+        )
+        g.cost[r] = modify_cost(g, t, p, r, cost)
+        n_legal += 1
+    return n_legal
+
+
+@njit(cache=True)
+def pay_vc(g, p, vc):
+    """Bonus VC earned by p's active race during its turn."""
+    if vc != 0:
+        g.ply[p, P_COINS] += vc
+        i = g.ply[p, P_INSTANCE]
+        if i >= 0:
+            g.inst[i, I_VC_ACTIVE] += vc
+
+
+@njit(cache=True)
+def clear_region(g, r):
+    """A region left empty: Forts and Wisp Walls go, a bomb goes back unrevealed."""
+    g.reg[r, R_PLAYER] = -1
+    g.reg[r, R_RACE] = -1
+    g.reg[r, R_DECLINE] = 0
+    g.reg[r, R_TOKENS] = 0
+    g.reg[r, R_FORT] = 0
+    g.reg[r, R_WISP] = 0
+
+
+@njit(cache=True)
+def wipe_decline_race_if_gone(g, t, q):
+    """Once the last in-decline token of q is gone, its banner leaves the game."""
+    race = g.ply[q, P_DECLINE_RACE]
+    if race < 0 or count_decline_regions(g, q) > 0:
+        return
+    return_race(g, t, g.rng, race)
+    discard_power(g, g.ply[q, P_DECLINE_POWER])
+    g.ply[q, P_DECLINE_RACE] = -1
+    g.ply[q, P_DECLINE_POWER] = -1
+    g.ply[q, P_DECLINE_INSTANCE] = -1
+    log_event(g, EV_WIPE, q, -1, race, 0)
+
+
+@njit(cache=True)
+def conquer(g, t, p, r, tokens):
+    """p's active race takes r with `tokens` tokens from hand."""
+    def_race = g.reg[r, R_RACE]
+    def_player = g.reg[r, R_PLAYER]
+    def_decline = g.reg[r, R_DECLINE]
+    n = g.reg[r, R_TOKENS]
+    if n > 0:
+        g.gst[G_DEFEATED + def_race] += 1
+        if def_player >= 0:
+            lost = tokens_lost(g, t, def_player, r, def_decline, n)
+            if def_decline == 0:
+                g.ply[def_player, P_HAND] += n - lost
+            log_event(g, EV_LOSS, def_player, r, def_player, lost)
+    clear_region(g, r)
+    g.reg[r, R_BOMB] = 0
+    g.reg[r, R_PLAYER] = p
+    g.reg[r, R_RACE] = g.ply[p, P_RACE]
+    g.reg[r, R_TOKENS] = tokens
+    g.reg[r, R_CONQ_TURN] = g.gst[G_TURN]
+    g.ply[p, P_HAND] -= tokens
+    g.gst[G_CONQUESTS] += 1
+    log_event(g, EV_CONQUER, p, r, tokens, def_race)
+    if g.reg[r, R_MARKER] >= 0 and g.reg[r, R_MARKER_UP] == 0:
+        g.reg[r, R_MARKER_UP] = 1
+        log_event(g, EV_REVEAL, p, r, g.reg[r, R_MARKER], 0)
+    if def_player >= 0 and def_decline == 1:
+        wipe_decline_race_if_gone(g, t, def_player)
+    pay_vc(g, p, after_conquest(g, t, p, r, def_race if n > 0 else -1, n))
+
+
+@njit(cache=True)
+def die_allowed(g, t, p, cost):
+    """The final attempt: at least one token left and at most 3 short."""
+    hand = g.ply[p, P_HAND]
+    return (
+        t.params[PAR_USE_DIE] == 1
+        and hand >= min_region_tokens(g.ply[p, P_RACE])
+        and cost > hand
+        and cost - hand <= t.params[PAR_DIE_MAX_SHORT]
+    )
+
+
+@njit(cache=True)
+def roll_die(g, t):
+    g.gst[G_DIE_ROLLS] += 1
+    return t.params[PAR_DIE_FACES + randint(g.rng, STREAM_DICE, 6)]
+
+
+@njit(cache=True)
+def final_attempt(g, t, p, r):
+    """Roll the reinforcement die for target r, chosen before the roll. On success
+    every remaining token goes there; on failure they stay in hand to be
+    redeployed. Either way conquests end. Returns True on success."""
+    cost = g.cost[r]
+    hand = g.ply[p, P_HAND]
+    roll = roll_die(g, t)
+    ok = hand + roll >= cost
+    log_event(g, EV_DIE, p, r, roll, 1 if ok else 0)
+    if ok:
+        conquer(g, t, p, r, hand)
+    return ok
+
+
+@njit(cache=True)
+def ready_troops(g, t, p):
+    """Take back in hand all but the tokens that must stay (1, Tauren 2) per region."""
+    keep = min_region_tokens(g.ply[p, P_RACE])
+    for r in range(g.gst[G_NREG]):
+        if g.reg[r, R_PLAYER] == p and g.reg[r, R_DECLINE] == 0:
+            extra = g.reg[r, R_TOKENS] - keep
+            if extra > 0:
+                g.reg[r, R_TOKENS] = keep
+                g.ply[p, P_HAND] += extra
+
+
+@njit(cache=True)
+def abandon(g, t, p, r):
+    """Empty one of p's active regions; its tokens go to hand."""
+    g.ply[p, P_HAND] += g.reg[r, R_TOKENS]
+    clear_region(g, r)
+    if g.reg[r, R_BOMB] != 0:
+        g.reg[r, R_BOMB] = 0
+    log_event(g, EV_ABANDON, p, r, 0, 0)
+
+
+@njit(cache=True)
+def place_tokens(g, p, r, n):
+    """Put n tokens from p's hand on p's active region r."""
+    g.reg[r, R_TOKENS] += n
+    g.ply[p, P_HAND] -= n

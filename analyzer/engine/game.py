@@ -1,0 +1,257 @@
+"""The turn and the game: the rulebook's turn order, with every decision asked of
+the seat's bot (players/policy.py) and every rule applied by the engine."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyzer.engine.abilities import redeploy_bonus_tokens, turn_start
+from analyzer.engine.column import take_combo, visible_combos
+from analyzer.engine.conquest import (
+    compute_targets,
+    conquer,
+    count_active_regions,
+    die_allowed,
+    final_attempt,
+    pay_vc,
+    ready_troops,
+)
+from analyzer.engine.decline import go_into_decline
+from analyzer.engine.invariants import check_invariants
+from analyzer.engine.layout import (
+    G_CHECK,
+    G_CONQUESTS,
+    G_DECLINED_NOW,
+    G_DEFEATED,
+    G_ERROR,
+    G_LOG_ON,
+    G_NINST,
+    G_NREG,
+    G_PLAYER,
+    G_PLAYERS,
+    G_ROUND,
+    G_ROUNDS,
+    G_TURN,
+    I_COLLECTED,
+    I_PAID,
+    I_POWER,
+    I_RACE,
+    I_ROUND_DECLINED,
+    I_ROUND_PICKED,
+    I_SEAT,
+    I_SLOT,
+    I_TOKENS,
+    MAX_RACES,
+    P_COINS,
+    P_DECLINES,
+    P_ENTERED,
+    P_HAND,
+    P_INSTANCE,
+    P_POLICY,
+    P_POWER,
+    P_RACE,
+    PT_BADGE,
+    R_DECLINE,
+    R_PLAYER,
+    R_RACE,
+    R_TOKENS,
+    RT_BANNER,
+    RT_BOX,
+    S_DECLINES,
+    S_POLICY,
+    S_RANK,
+    S_TOKENS_ON_BOARD,
+    S_VC,
+    S_WIN,
+)
+from analyzer.engine.rng import init_streams
+from analyzer.engine.scoring import score_turn
+from analyzer.engine.setup import setup_game
+from analyzer.engine.state import EV_PICK, EV_REDEPLOY
+from analyzer.engine.trace import log_event
+from analyzer.players.policy import (
+    choose_abandon,
+    choose_combo,
+    choose_decline,
+    choose_form,
+    choose_target,
+    place_hand,
+)
+
+ERR_BAD_MOVE = 100  # a bot asked for something illegal
+
+
+@njit(cache=True)
+def race_tokens_in_play(g, race):
+    """Tokens of `race` on the boards or in a player's hand."""
+    n = 0
+    for r in range(g.gst[G_NREG]):
+        if g.reg[r, R_RACE] == race:
+            n += g.reg[r, R_TOKENS]
+    for p in range(g.gst[G_PLAYERS]):
+        if g.ply[p, P_RACE] == race:
+            n += g.ply[p, P_HAND]
+    return n
+
+
+@njit(cache=True)
+def pick_combo(g, t, p):
+    """Ask the bot for a combo, pay for it and take its tokens (within the box)."""
+    n_visible = visible_combos(g, t)
+    slot = choose_combo(g, t, p, n_visible)
+    if slot < 0 or slot >= n_visible or slot > g.ply[p, P_COINS]:
+        g.gst[G_ERROR] = ERR_BAD_MOVE
+        slot = 0
+    race, power, collected = take_combo(g, t, g.rng, g.ply[p, P_COINS], slot)
+    g.ply[p, P_COINS] += collected - slot
+    box_left = t.race[race, RT_BOX] - race_tokens_in_play(g, race)
+    tokens = min(t.race[race, RT_BANNER] + t.power[power, PT_BADGE], box_left)
+    g.ply[p, P_RACE] = race
+    g.ply[p, P_POWER] = power
+    g.ply[p, P_HAND] = tokens
+    g.ply[p, P_ENTERED] = 0
+    i = g.gst[G_NINST]
+    g.gst[G_NINST] = i + 1
+    g.ply[p, P_INSTANCE] = i
+    g.inst[i, I_SEAT] = p
+    g.inst[i, I_RACE] = race
+    g.inst[i, I_POWER] = power
+    g.inst[i, I_SLOT] = slot
+    g.inst[i, I_PAID] = slot
+    g.inst[i, I_COLLECTED] = collected
+    g.inst[i, I_ROUND_PICKED] = g.gst[G_ROUND]
+    g.inst[i, I_ROUND_DECLINED] = -1
+    g.inst[i, I_TOKENS] = tokens
+    log_event(g, EV_PICK, p, -1, race * 100 + power, slot)
+
+
+@njit(cache=True)
+def conquest_phase(g, t, p):
+    """Conquer until the bot stops, runs out of targets, or makes its final attempt."""
+    while g.ply[p, P_HAND] > 0:
+        if compute_targets(g, t, p) == 0:
+            return
+        r, final = choose_target(g, t, p)
+        if r < 0:
+            return
+        cost = g.cost[r]
+        if cost < 0:
+            g.gst[G_ERROR] = ERR_BAD_MOVE
+            return
+        if final:
+            if not die_allowed(g, t, p, cost):
+                g.gst[G_ERROR] = ERR_BAD_MOVE
+                return
+            final_attempt(g, t, p, r)
+            return
+        if cost > g.ply[p, P_HAND]:
+            g.gst[G_ERROR] = ERR_BAD_MOVE
+            return
+        conquer(g, t, p, r, cost)
+        g.ply[p, P_ENTERED] = 1
+
+
+@njit(cache=True)
+def redeploy(g, t, p):
+    """End of conquests: every token above the minimum is free to move; the bot
+    places them (and any bonus tokens) on p's regions."""
+    if g.ply[p, P_RACE] < 0:
+        return
+    if count_active_regions(g, p) == 0:
+        return  # tokens stay in hand for a new first conquest
+    ready_troops(g, t, p)
+    g.ply[p, P_HAND] += redeploy_bonus_tokens(g, t, p)
+    place_hand(g, t, p)
+    if g.ply[p, P_HAND] != 0:
+        g.gst[G_ERROR] = ERR_BAD_MOVE
+    if g.gst[G_LOG_ON] == 1:
+        for r in range(g.gst[G_NREG]):
+            if g.reg[r, R_PLAYER] == p and g.reg[r, R_DECLINE] == 0:
+                log_event(g, EV_REDEPLOY, p, r, g.reg[r, R_TOKENS], 0)
+
+
+@njit(cache=True)
+def defenders_redeploy(g, t, attacker):
+    """As the attacker's turn ends, the players who lost regions put their
+    withdrawn tokens back on the regions they still hold."""
+    for q in range(g.gst[G_PLAYERS]):
+        if q == attacker or g.ply[q, P_HAND] == 0 or g.ply[q, P_RACE] < 0:
+            continue
+        if count_active_regions(g, q) == 0:
+            continue
+        place_hand(g, t, q)
+        if g.ply[q, P_HAND] != 0:
+            g.gst[G_ERROR] = ERR_BAD_MOVE
+
+
+@njit(cache=True)
+def play_turn(g, t, p):
+    g.gst[G_PLAYER] = p
+    g.gst[G_CONQUESTS] = 0
+    g.gst[G_DECLINED_NOW] = 0
+    for d in range(MAX_RACES):
+        g.gst[G_DEFEATED + d] = 0
+    if g.ply[p, P_RACE] >= 0 and g.gst[G_ROUND] > 1 and choose_decline(g, t, p):
+        go_into_decline(g, t, p)
+        score_turn(g, t, p)
+        return
+    if g.ply[p, P_RACE] < 0:
+        pick_combo(g, t, p)
+        pay_vc(g, p, turn_start(g, t, p, choose_form(g, t, p)))
+    else:
+        pay_vc(g, p, turn_start(g, t, p, choose_form(g, t, p)))
+        ready_troops(g, t, p)
+        choose_abandon(g, t, p)
+    conquest_phase(g, t, p)
+    redeploy(g, t, p)
+    defenders_redeploy(g, t, p)
+    score_turn(g, t, p)
+
+
+@njit(cache=True)
+def final_standings(g, seat_out):
+    """VC, rank (1 = best; ties broken by tokens on the boards, equal ties share
+    the rank) and win for every seat."""
+    n = g.gst[G_PLAYERS]
+    on_board = np.zeros(n, np.int32)
+    for r in range(g.gst[G_NREG]):
+        q = g.reg[r, R_PLAYER]
+        if q >= 0:
+            on_board[q] += g.reg[r, R_TOKENS]
+    for p in range(n):
+        better = 0
+        for q in range(n):
+            if q == p:
+                continue
+            vq = g.ply[q, P_COINS]
+            vp = g.ply[p, P_COINS]
+            if vq > vp or (vq == vp and on_board[q] > on_board[p]):
+                better += 1
+        seat_out[p, S_VC] = g.ply[p, P_COINS]
+        seat_out[p, S_RANK] = better + 1
+        seat_out[p, S_WIN] = 1 if better == 0 else 0
+        seat_out[p, S_TOKENS_ON_BOARD] = on_board[p]
+        seat_out[p, S_DECLINES] = g.ply[p, P_DECLINES]
+        seat_out[p, S_POLICY] = g.ply[p, P_POLICY]
+
+
+@njit(cache=True)
+def play_game(g, t, n_players, seed, game, policies, pol_params, check, seat_out):
+    """Play one whole game into g; seat results go to seat_out[n_players, S_NF]."""
+    init_streams(seed, game, g.rng)
+    setup_game(g, t, n_players)
+    g.gst[G_CHECK] = 1 if check else 0
+    for p in range(n_players):
+        g.ply[p, P_POLICY] = policies[p]
+        for k in range(pol_params.shape[1]):
+            g.pol[p, k] = pol_params[p, k]
+    rounds = g.gst[G_ROUNDS]
+    for rnd in range(1, rounds + 1):
+        g.gst[G_ROUND] = rnd
+        for p in range(n_players):
+            play_turn(g, t, p)
+            g.gst[G_TURN] += 1
+            if check and g.gst[G_ERROR] == 0:
+                g.gst[G_ERROR] = check_invariants(g, t)
+    final_standings(g, seat_out)

@@ -1,0 +1,126 @@
+"""Checks that must hold after every turn of every game. Each returns a code
+(0 when all is well) so a batch can report the first violation of each game."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyzer.engine.abilities import is_water, may_enter_water, min_region_tokens
+from analyzer.engine.layout import (
+    G_COL_RACE,
+    G_NREG,
+    G_PLAYERS,
+    G_RACE_STACK,
+    G_RACE_STACK_N,
+    MAX_RACES,
+    P_COINS,
+    P_DECLINE_RACE,
+    P_HAND,
+    P_RACE,
+    PAR_COLUMN_SIZE,
+    R_DECLINE,
+    R_MOUNTAIN,
+    R_PLAYER,
+    R_RACE,
+    R_TOKENS,
+    RT_ALLOWED,
+    RT_BOX,
+)
+from analyzer.model.ids import C_MOUNTAINS, C_MURLOCS, MURLOC
+
+ERR_COINS = 1  # a player's coins went negative
+ERR_REGION = 2  # a region's owner, race, decline flag and tokens disagree
+ERR_BOX = 3  # more tokens of a race in play than its box holds
+ERR_DECLINE = 4  # a player holds regions of more than one in-decline race
+ERR_CAPS = 5  # more Murlocs or Mountains on the boards than the box holds
+ERR_MIN_TOKENS = 6  # an active region below its minimum (1, Tauren 2)
+ERR_HAND = 7  # tokens left in hand by a player who holds regions
+ERR_BANNERS = 8  # a banner is missing or in two places
+ERR_WATER = 9  # a race that may not enter water stands in a Sea or Lake
+
+ERROR_NAMES = {
+    ERR_COINS: "coins negative",
+    ERR_REGION: "region state inconsistent",
+    ERR_BOX: "race tokens exceed the box",
+    ERR_DECLINE: "more than one in-decline race",
+    ERR_CAPS: "Murlocs or Mountains exceed the box",
+    ERR_MIN_TOKENS: "region below its minimum tokens",
+    ERR_HAND: "tokens left in hand beside held regions",
+    ERR_BANNERS: "banner lost or duplicated",
+    ERR_WATER: "race in water it may not enter",
+}
+
+
+@njit(cache=True)
+def check_invariants(g, t):
+    n_players = g.gst[G_PLAYERS]
+    nreg = g.gst[G_NREG]
+    tokens = np.zeros(MAX_RACES, np.int32)
+    regions_of = np.zeros(n_players, np.int32)
+    murlocs = 0
+    mountains = 0
+    for p in range(n_players):
+        if g.ply[p, P_COINS] < 0:
+            return ERR_COINS
+    for r in range(nreg):
+        q = g.reg[r, R_PLAYER]
+        race = g.reg[r, R_RACE]
+        n = g.reg[r, R_TOKENS]
+        mountains += g.reg[r, R_MOUNTAIN]
+        if race < 0:
+            if q != -1 or n != 0:
+                return ERR_REGION
+            continue
+        if n <= 0:
+            return ERR_REGION
+        tokens[race] += n
+        if race == MURLOC:
+            murlocs += n
+            if q != -1 or g.reg[r, R_DECLINE] != 1:
+                return ERR_REGION
+            continue
+        if q < 0 or q >= n_players:
+            return ERR_REGION
+        if g.reg[r, R_DECLINE] == 1:
+            if race != g.ply[q, P_DECLINE_RACE]:
+                return ERR_DECLINE
+        else:
+            if race != g.ply[q, P_RACE]:
+                return ERR_REGION
+            if n < min_region_tokens(race):
+                return ERR_MIN_TOKENS
+            regions_of[q] += 1
+        if is_water(g, r) and not may_enter_water(race):
+            return ERR_WATER
+    if murlocs > t.caps[C_MURLOCS] or mountains > t.caps[C_MOUNTAINS]:
+        return ERR_CAPS
+    for p in range(n_players):
+        race = g.ply[p, P_RACE]
+        if race >= 0:
+            tokens[race] += g.ply[p, P_HAND]
+            if regions_of[p] > 0 and g.ply[p, P_HAND] != 0:
+                return ERR_HAND
+        elif g.ply[p, P_HAND] != 0:
+            return ERR_HAND
+    for race in range(MAX_RACES):
+        if race != MURLOC and tokens[race] > t.race[race, RT_BOX]:
+            return ERR_BOX
+    # every allowed banner is in exactly one place
+    seen = np.zeros(MAX_RACES, np.int32)
+    for k in range(t.params[PAR_COLUMN_SIZE]):
+        race = g.gst[G_COL_RACE + k]
+        if race >= 0:
+            seen[race] += 1
+    for k in range(g.gst[G_RACE_STACK_N]):
+        seen[g.gst[G_RACE_STACK + k]] += 1
+    for p in range(n_players):
+        if g.ply[p, P_RACE] >= 0:
+            seen[g.ply[p, P_RACE]] += 1
+        if g.ply[p, P_DECLINE_RACE] >= 0:
+            seen[g.ply[p, P_DECLINE_RACE]] += 1
+    for race in range(MAX_RACES):
+        want = 1 if t.race[race, RT_ALLOWED] == 1 else 0
+        if seen[race] != want:
+            return ERR_BANNERS
+    return 0

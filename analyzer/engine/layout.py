@@ -1,0 +1,162 @@
+"""Column indices of every flat array the engine works on.
+
+The engine keeps a game as a handful of small int32 arrays (structure of arrays)
+and names their columns here, so a kernel reads `reg[r, R_TOKENS]` instead of a
+magic number. Numba freezes module-level ints as compile-time constants, so the
+names cost nothing at run time.
+
+Nothing here imports numba: the model side uses the same indices to build tables.
+"""
+
+from __future__ import annotations
+
+from analyzer.model.ids import COMPONENTS, MARKERS, N_RACE_IDS, POWERS
+
+MAX_PLAYERS = 5
+MAX_REGIONS = 72  # 2 large + 1 medium + 2 small faces, land and water, with room to spare
+MAX_DEGREE = 12  # neighbours per region on one face
+MAX_COLUMN = 10  # visible combos a scenario may ask for
+MAX_RACES = 32
+MAX_POWERS = 32
+MAX_INSTANCES = 16  # race instances one player may pick in a game (one per turn at most)
+
+# ---------------------------------------------------------------- content tables
+# race_tab[race, *]
+RT_BANNER, RT_BOX, RT_FACTION, RT_ALLOWED, RT_MODELED = range(5)
+RT_NF = 5
+# power_tab[power, *]
+PT_BADGE, PT_ALLOWED, PT_MODELED = range(3)
+PT_NF = 3
+# marker_tab[marker, *]
+MT_IS_ARTIFACT, MT_ALLOWED, MT_MODELED = range(3)
+MT_NF = 3
+N_MARKERS = len(MARKERS)
+N_POWERS = len(POWERS)
+N_COMPONENTS = len(COMPONENTS)
+assert N_RACE_IDS <= MAX_RACES
+
+# params[*]: every tunable rule constant in one vector (house rules override these).
+(
+    PAR_START_COINS,
+    PAR_COLUMN_SIZE,
+    PAR_FACTION_BONUS,  # VC per opposite-faction race defeated in a turn
+    PAR_TRAVEL_COST,  # extra tokens to land on a non-adjacent Entry region
+    PAR_BASE_COST,  # tokens to conquer an empty region
+    PAR_WATER_COST,  # tokens for a Sea or Lake when a rule allows it (Naga)
+    PAR_DIE_MAX_SHORT,  # how many tokens short the final attempt may be
+    PAR_USE_DIE,  # 1: the reinforcement die is rolled on the final attempt
+    PAR_MURLOCS,  # 1: Murlocs are placed at setup
+    PAR_EXTRA_ROUNDS,  # added to the printed rounds for every player count
+    PAR_MIN_CONQUEST_TOKENS,  # tokens always needed to conquer (rulebook: 1)
+) = range(11)
+PAR_DIE_FACES = 11  # six faces follow
+PAR_ROUNDS = 17  # rounds for 2, 3, 4, 5 players follow (index by players - 2)
+PAR_BOARDS = 21  # (large, medium, small) faces for 2, 3, 4, 5 players: 12 ints
+N_PARAMS = 33
+
+# --------------------------------------------------------------- per-game board
+# board[r, *]: the regions of the faces drawn for this game, laid end to end.
+B_TERRAIN, B_SYMBOLS, B_FACE, B_BOARD, B_DEGREE, B_START_MARKER = range(6)
+B_NF = 6
+# adj[r, k]: neighbours of r (global region ids in this game), -1 padded.
+
+# ----------------------------------------------------------------- region state
+# reg[r, *]
+(
+    R_PLAYER,  # owning player, -1 for nobody (empty or Murlocs)
+    R_RACE,  # race id of the tokens there, -1 when empty, MURLOC for Murlocs
+    R_DECLINE,  # 1 when the tokens are in decline
+    R_TOKENS,  # race (or Murloc) tokens
+    R_MOUNTAIN,  # Mountain tokens (0 or 1)
+    R_FORT,
+    R_WISP,
+    R_MARKER,  # marker id lying here, -1 for none
+    R_MARKER_UP,  # 1 when that marker is revealed
+    R_TOWER,  # Watch Tower
+    R_BEASTS,
+    R_CHAMPION,
+    R_BOMB,  # 0 none, 1 a live bomb, 2 a dud (face down either way)
+    R_OBJECTIVE,  # Military Objective
+    R_CONQ_TURN,  # global turn number in which the current holder conquered it
+) = range(15)
+R_NF = 15
+
+# ----------------------------------------------------------------- player state
+# ply[p, *]
+(
+    P_COINS,
+    P_RACE,  # active race id, -1 for none
+    P_POWER,  # its special power id
+    P_HAND,  # active-race tokens in hand (not on the boards)
+    P_DECLINE_RACE,  # in-decline race id, -1 for none
+    P_DECLINE_POWER,  # the power that went into decline with it (for powers that last)
+    P_INSTANCE,  # index of the active race's row in the per-game instance table
+    P_DECLINE_INSTANCE,
+    P_POLICY,  # which bot plays this seat
+    P_DECLINES,  # how many times this player went into decline
+    P_ENTERED,  # 1 once the active race has been on the boards
+    P_HARMONY,  # Harmony tokens held
+    P_FORM,  # Worgen form chosen this turn
+    P_FACTION_CHOICE,  # Battleground side chosen by a Neutral race this turn
+) = range(14)
+P_NF = 14
+
+# ------------------------------------------------------------------ game state
+# gst[*]: scalars of the game, then the combo column, then the stacks.
+(
+    G_ROUND,  # 1-based
+    G_TURN,  # global turn counter, 0-based
+    G_PLAYER,  # whose turn it is
+    G_PLAYERS,
+    G_NREG,
+    G_ROUNDS,
+    G_NINST,  # race instances recorded so far
+    G_RACE_STACK_N,
+    G_POWER_STACK_N,
+    G_POWER_DISCARD_N,
+    G_NBOARDS,
+    G_DIE_ROLLS,
+    G_ERROR,  # first invariant violation code, 0 when none
+    G_LOG_N,  # events written to the log
+    G_LOG_ON,  # 1 when events are logged
+    G_CHECK,  # 1 when invariants are checked after every turn
+    G_CONQUESTS,  # conquests made this turn
+    G_DECLINED_NOW,  # 1 when the current player declined this turn
+) = range(18)
+G_COL_RACE = 20
+G_COL_POWER = G_COL_RACE + MAX_COLUMN
+G_COL_COINS = G_COL_POWER + MAX_COLUMN
+G_RACE_STACK = G_COL_COINS + MAX_COLUMN  # stack top is the first element
+G_POWER_STACK = G_RACE_STACK + MAX_RACES
+G_POWER_DISCARD = G_POWER_STACK + MAX_POWERS
+G_DEFEATED = G_POWER_DISCARD + MAX_POWERS  # per race id: regions taken from it this turn
+G_NF = G_DEFEATED + MAX_RACES
+
+# --------------------------------------------------------------- race instances
+# inst[i, *]: one row per combo a player picked in the game (per-race-instance output)
+(
+    I_SEAT,
+    I_RACE,
+    I_POWER,
+    I_SLOT,  # column position picked (0 = top, free)
+    I_PAID,
+    I_COLLECTED,
+    I_ROUND_PICKED,
+    I_ROUND_DECLINED,  # -1 while never declined
+    I_VC_ACTIVE,
+    I_VC_DECLINE,
+    I_TOKENS,  # tokens received at pick
+) = range(11)
+I_NF = 11
+
+# ------------------------------------------------------------------ seat output
+(S_VC, S_RANK, S_WIN, S_TOKENS_ON_BOARD, S_DECLINES, S_POLICY) = range(6)
+S_NF = 6
+
+# --------------------------------------------------------------- random streams
+STREAM_SETUP, STREAM_DICE = 0, 1
+STREAM_SEAT0 = 2  # seat p draws its own decisions from stream STREAM_SEAT0 + p
+N_STREAMS = STREAM_SEAT0 + MAX_PLAYERS
+
+# ------------------------------------------------------------------------ caps
+CAP_MARKERS = N_MARKERS

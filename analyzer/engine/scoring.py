@@ -1,0 +1,76 @@
+"""End-of-turn scoring: 1 VC per region held (active and in decline), the race,
+power and marker bonuses, and the Alliance/Horde Faction Bonus."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from analyzer.engine.abilities import active_bonus, decline_bonus
+from analyzer.engine.layout import (
+    G_DEFEATED,
+    G_NREG,
+    I_VC_ACTIVE,
+    I_VC_DECLINE,
+    MAX_RACES,
+    P_COINS,
+    P_DECLINE_INSTANCE,
+    P_INSTANCE,
+    P_RACE,
+    PAR_FACTION_BONUS,
+    R_DECLINE,
+    R_PLAYER,
+    RT_FACTION,
+)
+from analyzer.engine.state import EV_SCORE
+from analyzer.engine.trace import log_event
+from analyzer.model.ids import ALLIANCE, HORDE, MURLOC
+
+
+@njit(cache=True)
+def opposite_faction(faction):
+    if faction == ALLIANCE:
+        return HORDE
+    if faction == HORDE:
+        return ALLIANCE
+    return -1
+
+
+@njit(cache=True)
+def faction_bonus(g, t, p):
+    """1 VC (a parameter) per race of the opposite faction defeated this turn; an
+    active race and an in-decline race are different races; Neutral gets none."""
+    race = g.ply[p, P_RACE]
+    if race < 0:
+        return 0
+    enemy = opposite_faction(t.race[race, RT_FACTION])
+    if enemy < 0:
+        return 0
+    n = 0
+    for d in range(MAX_RACES):
+        if d != MURLOC and g.gst[G_DEFEATED + d] > 0 and t.race[d, RT_FACTION] == enemy:
+            n += 1
+    return n * t.params[PAR_FACTION_BONUS]
+
+
+@njit(cache=True)
+def score_turn(g, t, p):
+    """Pay p for its turn; returns the VC scored."""
+    active = 0
+    declined = 0
+    for r in range(g.gst[G_NREG]):
+        if g.reg[r, R_PLAYER] == p:
+            if g.reg[r, R_DECLINE] == 0:
+                active += 1
+            else:
+                declined += 1
+    active += active_bonus(g, t, p) + faction_bonus(g, t, p)
+    declined += decline_bonus(g, t, p)
+    g.ply[p, P_COINS] += active + declined
+    i = g.ply[p, P_INSTANCE]
+    if i >= 0:
+        g.inst[i, I_VC_ACTIVE] += active
+    j = g.ply[p, P_DECLINE_INSTANCE]
+    if j >= 0:
+        g.inst[j, I_VC_DECLINE] += declined
+    log_event(g, EV_SCORE, p, -1, active + declined, g.ply[p, P_COINS])
+    return active + declined

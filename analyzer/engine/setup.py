@@ -1,0 +1,213 @@
+"""Setting up one game: draw the board faces, place Murlocs, Mountains and the
+face-down markers, shuffle the banners and badges into the combo column.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyzer.engine.column import fill_column
+from analyzer.engine.layout import (
+    B_BOARD,
+    B_DEGREE,
+    B_FACE,
+    B_START_MARKER,
+    B_SYMBOLS,
+    B_TERRAIN,
+    G_NBOARDS,
+    G_NREG,
+    G_PLAYERS,
+    G_POWER_DISCARD_N,
+    G_POWER_STACK,
+    G_POWER_STACK_N,
+    G_RACE_STACK,
+    G_RACE_STACK_N,
+    G_ROUND,
+    G_ROUNDS,
+    MAX_PLAYERS,
+    MAX_REGIONS,
+    MT_ALLOWED,
+    N_MARKERS,
+    P_COINS,
+    P_DECLINE_INSTANCE,
+    P_DECLINE_POWER,
+    P_DECLINE_RACE,
+    P_INSTANCE,
+    P_POWER,
+    P_RACE,
+    PAR_BOARDS,
+    PAR_EXTRA_ROUNDS,
+    PAR_MURLOCS,
+    PAR_ROUNDS,
+    PAR_START_COINS,
+    PT_ALLOWED,
+    R_DECLINE,
+    R_MARKER,
+    R_MOUNTAIN,
+    R_PLAYER,
+    R_RACE,
+    R_TOKENS,
+    RT_ALLOWED,
+    STREAM_SETUP,
+)
+from analyzer.engine.rng import randint, shuffle
+from analyzer.model.ids import (
+    C_MOUNTAINS,
+    C_MURLOCS,
+    MURLOC,
+    SIZE_L,
+    SIZE_M,
+    SIZE_S,
+    SYM_MARKER,
+    SYM_MOUNTAIN,
+    SYM_MURLOC,
+)
+
+
+@njit(cache=True)
+def draw_faces(t, n_players, rng, chosen):
+    """Pick the faces for this game into chosen[]; returns how many.
+
+    The rulebook draws physical boards at random for the player count (large,
+    medium, small) and each board lands on a random side.
+    """
+    n_faces = t.face_size.shape[0]
+    n = 0
+    boards = np.empty(n_faces, np.int32)
+    for k in range(3):
+        size = SIZE_L if k == 0 else (SIZE_M if k == 1 else SIZE_S)
+        want = t.params[PAR_BOARDS + 3 * (n_players - 2) + k]
+        # physical boards of this size, in first-seen order
+        nb = 0
+        for f in range(n_faces):
+            if t.face_size[f] != size:
+                continue
+            b = t.face_board[f]
+            seen = False
+            for i in range(nb):
+                if boards[i] == b:
+                    seen = True
+            if not seen:
+                boards[nb] = b
+                nb += 1
+        shuffle(rng, STREAM_SETUP, boards, nb)
+        for i in range(min(want, nb)):
+            side = randint(rng, STREAM_SETUP, 2)
+            seen_side = 0
+            for f in range(n_faces):
+                if t.face_board[f] == boards[i]:
+                    if seen_side == side:
+                        chosen[n] = f
+                        n += 1
+                        break
+                    seen_side += 1
+    return n
+
+
+@njit(cache=True)
+def lay_out_board(g, t, chosen, n_chosen):
+    """Copy the chosen faces into the game's region arrays, end to end."""
+    r = 0
+    for k in range(n_chosen):
+        f = chosen[k]
+        start = t.face_start[f]
+        nreg = t.face_nreg[f]
+        for i in range(nreg):
+            src = start + i
+            g.board[r + i, B_TERRAIN] = t.face_terrain[src]
+            g.board[r + i, B_SYMBOLS] = t.face_symbols[src]
+            g.board[r + i, B_FACE] = f
+            g.board[r + i, B_BOARD] = k
+            deg = 0
+            for j in range(t.face_adj.shape[1]):
+                nb = t.face_adj[src, j]
+                if nb >= 0:
+                    g.adj[r + i, deg] = r + nb
+                    deg += 1
+            g.board[r + i, B_DEGREE] = deg
+            g.board[r + i, B_START_MARKER] = -1
+        r += nreg
+    g.gst[G_NREG] = r
+    g.gst[G_NBOARDS] = n_chosen
+    return r
+
+
+@njit(cache=True)
+def place_pieces(g, t, rng):
+    """Murlocs and Mountains on their symbols, one face-down marker per board."""
+    nreg = g.gst[G_NREG]
+    murlocs = 0
+    mountains = 0
+    for r in range(nreg):
+        g.reg[r, R_PLAYER] = -1
+        g.reg[r, R_RACE] = -1
+        g.reg[r, R_MARKER] = -1
+        sym = g.board[r, B_SYMBOLS]
+        if (sym & SYM_MURLOC) and t.params[PAR_MURLOCS] == 1 and murlocs < t.caps[C_MURLOCS]:
+            g.reg[r, R_RACE] = MURLOC
+            g.reg[r, R_DECLINE] = 1
+            g.reg[r, R_TOKENS] = 1
+            murlocs += 1
+        if (sym & SYM_MOUNTAIN) and mountains < t.caps[C_MOUNTAINS]:
+            g.reg[r, R_MOUNTAIN] = 1
+            mountains += 1
+    # markers: shuffle the allowed ones, one face down on each board's marker region
+    pool = np.empty(N_MARKERS, np.int32)
+    n_pool = 0
+    for m in range(N_MARKERS):
+        if t.marker[m, MT_ALLOWED] == 1:
+            pool[n_pool] = m
+            n_pool += 1
+    shuffle(rng, STREAM_SETUP, pool, n_pool)
+    used = 0
+    for b in range(g.gst[G_NBOARDS]):
+        for r in range(nreg):
+            if g.board[r, B_BOARD] == b and (g.board[r, B_SYMBOLS] & SYM_MARKER):
+                if used < n_pool:
+                    g.reg[r, R_MARKER] = pool[used]
+                    g.board[r, B_START_MARKER] = pool[used]
+                    used += 1
+                break
+
+
+@njit(cache=True)
+def setup_stacks(g, t, rng):
+    """Shuffle the allowed banners and badges and lay out the combo column."""
+    n = 0
+    for race in range(t.race.shape[0]):
+        if t.race[race, RT_ALLOWED] == 1:
+            g.gst[G_RACE_STACK + n] = race
+            n += 1
+    g.gst[G_RACE_STACK_N] = n
+    shuffle(rng, STREAM_SETUP, g.gst[G_RACE_STACK : G_RACE_STACK + n], n)
+    n = 0
+    for power in range(t.power.shape[0]):
+        if t.power[power, PT_ALLOWED] == 1:
+            g.gst[G_POWER_STACK + n] = power
+            n += 1
+    g.gst[G_POWER_STACK_N] = n
+    g.gst[G_POWER_DISCARD_N] = 0
+    shuffle(rng, STREAM_SETUP, g.gst[G_POWER_STACK : G_POWER_STACK + n], n)
+    fill_column(g, t, rng)
+
+
+@njit(cache=True)
+def setup_game(g, t, n_players):
+    """Everything before the first turn. The setup stream drives every draw."""
+    chosen = np.empty(MAX_REGIONS, np.int32)
+    n_chosen = draw_faces(t, n_players, g.rng, chosen)
+    lay_out_board(g, t, chosen, n_chosen)
+    place_pieces(g, t, g.rng)
+    setup_stacks(g, t, g.rng)
+    g.gst[G_PLAYERS] = n_players
+    g.gst[G_ROUND] = 1
+    g.gst[G_ROUNDS] = t.params[PAR_ROUNDS + n_players - 2] + t.params[PAR_EXTRA_ROUNDS]
+    for p in range(MAX_PLAYERS):
+        g.ply[p, P_COINS] = t.params[PAR_START_COINS] if p < n_players else 0
+        g.ply[p, P_RACE] = -1
+        g.ply[p, P_POWER] = -1
+        g.ply[p, P_DECLINE_RACE] = -1
+        g.ply[p, P_DECLINE_POWER] = -1
+        g.ply[p, P_INSTANCE] = -1
+        g.ply[p, P_DECLINE_INSTANCE] = -1

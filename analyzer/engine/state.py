@@ -1,0 +1,99 @@
+"""The game state and the content tables as numba-friendly named tuples of arrays.
+
+A named tuple of arrays costs nothing at run time (numba passes it as a struct),
+caches to disk like plain arrays, and lets a kernel read `g.reg[r, R_TOKENS]`
+with the owner of each array in plain sight.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+
+import numpy as np
+from numba import njit
+
+from analyzer.engine.layout import (
+    B_NF,
+    G_NF,
+    I_NF,
+    MAX_DEGREE,
+    MAX_INSTANCES,
+    MAX_PLAYERS,
+    MAX_REGIONS,
+    N_STREAMS,
+    P_NF,
+    R_NF,
+)
+
+# Content compiled for the engine (read-only in the kernels).
+EngineTables = namedtuple(
+    "EngineTables",
+    [
+        "race",  # int32[MAX_RACES, RT_NF]
+        "power",  # int32[MAX_POWERS, PT_NF]
+        "marker",  # int32[N_MARKERS, MT_NF]
+        "caps",  # int32[N_COMPONENTS]
+        "params",  # int32[N_PARAMS]
+        "face_size",  # int32[F]
+        "face_board",  # int32[F]
+        "face_start",  # int32[F]
+        "face_nreg",  # int32[F]
+        "face_terrain",  # int32[total]
+        "face_symbols",  # int32[total]
+        "face_adj",  # int32[total, MAX_DEGREE], local ids, -1 padded
+    ],
+)
+
+# One game in play. Every array belongs to this game only, so games run in
+# parallel without sharing anything writable.
+Game = namedtuple(
+    "Game",
+    [
+        "board",  # int32[MAX_REGIONS, B_NF]: the drawn faces laid end to end
+        "adj",  # int32[MAX_REGIONS, MAX_DEGREE]: neighbours, -1 padded
+        "reg",  # int32[MAX_REGIONS, R_NF]: what is on each region
+        "ply",  # int32[MAX_PLAYERS, P_NF]
+        "gst",  # int32[G_NF]: round, turn, column, stacks, per-turn counters
+        "inst",  # int32[MAX_PLAYERS * MAX_INSTANCES, I_NF]: one row per race picked
+        "rng",  # uint64[N_STREAMS]
+        "pol",  # float64[MAX_PLAYERS, N_POLICY_PARAMS]: each seat's bot parameters
+        "cost",  # int32[MAX_REGIONS]: scratch, conquest cost per region (-1 illegal)
+        "work",  # int32[MAX_REGIONS]: scratch for the engine
+        "fwork",  # float64[MAX_REGIONS]: scratch for the bots
+        "log",  # int32[MAX_LOG, LOG_NF]: event log when logging is on (else 1 row)
+    ],
+)
+
+# Event log (optional, for golden playthroughs and debugging).
+LOG_NF = 6  # turn, kind, player, region, a, b
+MAX_LOG = 4096
+(
+    EV_PICK,  # region=-1, a=race*100+power, b=slot
+    EV_CONQUER,  # region, a=tokens used, b=defender race (or -1)
+    EV_DIE,  # region, a=roll, b=1 if success
+    EV_DECLINE,  # a=race
+    EV_SCORE,  # a=VC this turn, b=coins after
+    EV_ABANDON,  # region
+    EV_LOSS,  # region, a=player who lost, b=tokens discarded
+    EV_REDEPLOY,  # region, a=tokens after redeployment
+    EV_REVEAL,  # region, a=marker
+    EV_WIPE,  # a=race whose banner returns to the column
+) = range(10)
+
+
+@njit(cache=True)
+def new_game(n_policy_params, log_rows):
+    return Game(
+        np.zeros((MAX_REGIONS, B_NF), np.int32),
+        np.full((MAX_REGIONS, MAX_DEGREE), -1, np.int32),
+        np.zeros((MAX_REGIONS, R_NF), np.int32),
+        np.zeros((MAX_PLAYERS, P_NF), np.int32),
+        np.zeros(G_NF, np.int32),
+        np.zeros((MAX_PLAYERS * MAX_INSTANCES, I_NF), np.int32),
+        np.zeros(N_STREAMS, np.uint64),
+        np.zeros((MAX_PLAYERS, n_policy_params), np.float64),
+        np.zeros(MAX_REGIONS, np.int32),
+        np.zeros(MAX_REGIONS, np.int32),
+        np.zeros(MAX_REGIONS, np.float64),
+        np.zeros((log_rows, LOG_NF), np.int32),
+    )

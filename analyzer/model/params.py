@@ -1,0 +1,71 @@
+"""Every tunable rule constant in one object, and its flat vector for the engine.
+
+A house rule or a scenario changes a rule by `dataclasses.replace(params, ...)`;
+the engine only ever sees `to_array()`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from analyzer.engine import layout as L
+from analyzer.model.ruleset import PLAYER_COUNTS, Ruleset
+
+
+@dataclass(frozen=True)
+class Parameters:
+    start_coins: int
+    column_size: int
+    faction_bonus: int
+    travel_cost: int
+    base_cost: int
+    water_cost: int
+    die_faces: tuple[int, ...]
+    die_max_short: int
+    min_conquest_tokens: int
+    rounds: dict[int, int]  # players -> rounds
+    boards: dict[int, tuple[int, int, int]]  # players -> (large, medium, small) faces
+    use_die: bool = True  # roll the reinforcement die on the final attempt
+    murlocs: bool = True  # place Murlocs at setup
+    extra_rounds: int = 0  # added to the rounds of every player count
+
+    @classmethod
+    def from_ruleset(cls, ruleset: Ruleset) -> Parameters:
+        return cls(
+            start_coins=ruleset.start_coins,
+            column_size=ruleset.column_size,
+            faction_bonus=ruleset.faction_bonus,
+            travel_cost=ruleset.travel_cost,
+            base_cost=ruleset.base_cost,
+            water_cost=ruleset.water_cost,
+            die_faces=tuple(ruleset.die_faces),
+            die_max_short=ruleset.die_max_short,
+            min_conquest_tokens=ruleset.min_conquest_tokens,
+            rounds=dict(ruleset.rounds),
+            boards=dict(ruleset.boards),
+        )
+
+    def to_array(self) -> np.ndarray:
+        """The int32 params vector laid out as analyzer.engine.layout's PAR_* say."""
+        if len(self.die_faces) != 6:
+            raise ValueError(f"the die needs 6 faces, got {self.die_faces!r}")
+        out = np.zeros(L.N_PARAMS, dtype=np.int32)
+        out[L.PAR_START_COINS] = self.start_coins
+        out[L.PAR_COLUMN_SIZE] = self.column_size
+        out[L.PAR_FACTION_BONUS] = self.faction_bonus
+        out[L.PAR_TRAVEL_COST] = self.travel_cost
+        out[L.PAR_BASE_COST] = self.base_cost
+        out[L.PAR_WATER_COST] = self.water_cost
+        out[L.PAR_DIE_MAX_SHORT] = self.die_max_short
+        out[L.PAR_USE_DIE] = int(self.use_die)
+        out[L.PAR_MURLOCS] = int(self.murlocs)
+        out[L.PAR_EXTRA_ROUNDS] = self.extra_rounds
+        out[L.PAR_MIN_CONQUEST_TOKENS] = self.min_conquest_tokens
+        out[L.PAR_DIE_FACES : L.PAR_DIE_FACES + 6] = self.die_faces
+        for players in PLAYER_COUNTS:
+            k = players - 2
+            out[L.PAR_ROUNDS + k] = self.rounds[players]
+            out[L.PAR_BOARDS + 3 * k : L.PAR_BOARDS + 3 * k + 3] = self.boards[players]
+        return out

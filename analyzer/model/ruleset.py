@@ -1,0 +1,319 @@
+"""Load and check a ruleset file (races, powers, markers, rule numbers, box counts)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from analyzer.engine.layout import MAX_COLUMN, MAX_PLAYERS
+from analyzer.model import ids
+from analyzer.model.tomlfile import Checker, read_toml
+
+CONTENT_DIR = Path(__file__).resolve().parent.parent / "content" / "swow"
+RULESET_PATH = CONTENT_DIR / "ruleset.toml"
+
+PLAYER_COUNTS = tuple(range(2, MAX_PLAYERS + 1))
+# The order of board sizes in [boards] and in the engine's params vector.
+SIZE_KEYS = ("large", "medium", "small")
+SIZE_OF_KEY = {"large": ids.SIZE_L, "medium": ids.SIZE_M, "small": ids.SIZE_S}
+MARKER_KINDS = ("artifact", "place")
+DIE_SIDES = 6
+
+# Top-level rule numbers: (key, smallest allowed, largest allowed).
+NUMBERS = (
+    ("start_coins", 0, None),
+    ("column_size", 1, MAX_COLUMN),
+    ("faction_bonus", 0, None),
+    ("travel_cost", 0, None),
+    ("base_cost", 0, None),
+    ("water_cost", 0, None),
+    ("die_max_short", 0, None),
+    ("min_conquest_tokens", 0, None),
+)
+TOP_KEYS = (
+    ("name", "die_faces", "die_faces_source", "rounds", "rounds_source", "boards")
+    + ("boards_source", "boards_in_box", "components", "races", "powers", "markers")
+    + tuple(k for key, _, _ in NUMBERS for k in (key, f"{key}_source"))
+)
+RACE_KEYS = ("name", "faction", "banner", "banner_source", "box", "box_source")
+RACE_KEYS += ("ability", "modeled", "missing")
+POWER_KEYS = ("name", "badge", "badge_source", "badge_note", "ability", "modeled", "missing")
+MARKER_KEYS = ("name", "kind", "ability", "modeled", "missing")
+
+
+@dataclass(frozen=True)
+class Race:
+    key: str
+    name: str
+    faction: int  # index in ids.FACTIONS
+    banner: int
+    banner_source: str
+    box: int
+    box_source: str
+    ability: str
+    modeled: str
+    missing: str
+
+
+@dataclass(frozen=True)
+class Power:
+    key: str
+    name: str
+    badge: int
+    badge_source: str
+    badge_note: str
+    ability: str
+    modeled: str
+    missing: str
+
+
+@dataclass(frozen=True)
+class Marker:
+    key: str
+    name: str
+    kind: str  # "artifact" or "place"
+    ability: str
+    modeled: str
+    missing: str
+
+    @property
+    def is_artifact(self) -> bool:
+        return self.kind == "artifact"
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    path: str
+    name: str
+    start_coins: int
+    column_size: int
+    faction_bonus: int
+    travel_cost: int
+    base_cost: int
+    water_cost: int
+    die_faces: tuple[int, ...]
+    die_max_short: int
+    min_conquest_tokens: int
+    rounds: dict[int, int]  # players -> rounds
+    boards: dict[int, tuple[int, int, int]]  # players -> (large, medium, small) faces
+    boards_in_box: tuple[int, int, int]  # (large, medium, small) double-sided boards
+    components: dict[str, int]  # ids.COMPONENTS key -> box count
+    races: tuple[Race, ...]  # in ids.RACES order
+    powers: tuple[Power, ...]  # in ids.POWERS order
+    markers: tuple[Marker, ...]  # in ids.MARKERS order
+    sources: dict[str, str]  # dotted key of every number -> its provenance
+
+    def estimates(self) -> list[str]:
+        """Dotted keys of the numbers that are our estimates."""
+        return [key for key, source in self.sources.items() if source == "estimate"]
+
+
+def load_ruleset(path: str | Path | None = None) -> Ruleset:
+    """The ruleset in `path` (the shipped SWoW ruleset by default); InputError if bad."""
+    path = RULESET_PATH if path is None else Path(path)
+    return parse_ruleset(read_toml(path), str(path))
+
+
+def parse_ruleset(data: dict, file: str) -> Ruleset:
+    """Check parsed TOML and build the Ruleset; raises InputError listing every problem."""
+    check = Checker(file)
+    sources: dict[str, str] = {}
+    check.keys(data, "", TOP_KEYS)
+    name = check.text(data, "name", "")
+    numbers = {
+        key: check.number(data, key, "", sources, minimum=low, maximum=high)
+        for key, low, high in NUMBERS
+    }
+    die_faces = _die_faces(check, data, sources)
+    rounds = _rounds(check, data, sources)
+    boards_in_box = _boards_in_box(check, data, sources)
+    boards = _boards(check, data, sources, boards_in_box)
+    components = _components(check, data, sources)
+    races = _entries(check, data, "races", ids.RACES, _race, sources)
+    powers = _entries(check, data, "powers", ids.POWERS, _power, sources)
+    markers = _entries(check, data, "markers", ids.MARKERS, _marker, sources)
+    check.problems.raise_if_any()
+    return Ruleset(
+        path=file,
+        name=name,
+        **numbers,
+        die_faces=die_faces,
+        rounds=rounds,
+        boards=boards,
+        boards_in_box=boards_in_box,
+        components=components,
+        races=races,
+        powers=powers,
+        markers=markers,
+        sources=sources,
+    )
+
+
+def _die_faces(check: Checker, data: dict, sources: dict[str, str]) -> tuple[int, ...]:
+    faces = check.value(data, "die_faces", "")
+    source = check.choice(data, "die_faces_source", "", ids.PROVENANCES)
+    if source is not None:
+        sources["die_faces"] = source
+    if faces is None:
+        return ()
+    if not isinstance(faces, list) or len(faces) != DIE_SIDES:
+        check.add("die_faces", faces, f"must be a list of {DIE_SIDES} whole numbers")
+        return ()
+    return tuple(check.check_int(v, f"die_faces[{i}]") for i, v in enumerate(faces))
+
+
+def _player_table(check: Checker, data: dict, key: str) -> dict:
+    """A table keyed by player count ("2" to "5"), with every count present."""
+    table = check.table(data, key, "")
+    if table is None:
+        return {}
+    counts = [str(n) for n in PLAYER_COUNTS]
+    check.keys(table, key, counts)
+    for count in counts:
+        if count not in table:
+            check.add(
+                f"{key}.{count}", None, f"every player count from 2 to {MAX_PLAYERS} is needed"
+            )
+    return {int(c): table[c] for c in counts if c in table}
+
+
+def _rounds(check: Checker, data: dict, sources: dict[str, str]) -> dict[int, int]:
+    source = check.choice(data, "rounds_source", "", ids.PROVENANCES)
+    if source is not None:
+        sources["rounds"] = source
+    return {
+        n: check.check_int(v, f"rounds.{n}", minimum=1)
+        for n, v in _player_table(check, data, "rounds").items()
+    }
+
+
+def _boards_in_box(check: Checker, data: dict, sources: dict[str, str]) -> tuple[int, int, int]:
+    table = check.table(data, "boards_in_box", "")
+    if table is None:
+        return (0, 0, 0)
+    check.keys(table, "boards_in_box", [k for s in SIZE_KEYS for k in (s, f"{s}_source")])
+    counts = [check.number(table, s, "boards_in_box", sources) for s in SIZE_KEYS]
+    return tuple(c or 0 for c in counts)
+
+
+def _boards(
+    check: Checker, data: dict, sources: dict[str, str], in_box: tuple[int, int, int]
+) -> dict[int, tuple[int, int, int]]:
+    source = check.choice(data, "boards_source", "", ids.PROVENANCES)
+    if source is not None:
+        sources["boards"] = source
+    boards = {}
+    for n, entry in _player_table(check, data, "boards").items():
+        where = f"boards.{n}"
+        if not isinstance(entry, dict):
+            check.add(where, entry, "must be a table like { large = 1, medium = 1, small = 1 }")
+            continue
+        check.keys(entry, where, SIZE_KEYS)
+        counts = tuple(check.integer(entry, s, where) for s in SIZE_KEYS)
+        if None in counts:
+            continue
+        if sum(counts) == 0:
+            check.add(where, entry, "a game needs at least one board")
+        for size, count, have in zip(SIZE_KEYS, counts, in_box, strict=True):
+            if count > have:
+                check.add(f"{where}.{size}", count, f"the box has only {have} {size} boards")
+        boards[n] = counts
+    return boards
+
+
+def _components(check: Checker, data: dict, sources: dict[str, str]) -> dict[str, int]:
+    table = check.table(data, "components", "")
+    if table is None:
+        return {}
+    check.keys(table, "components", [k for c in ids.COMPONENTS for k in (c, f"{c}_source")])
+    return {c: check.number(table, c, "components", sources) for c in ids.COMPONENTS}
+
+
+def _entries(check: Checker, data: dict, section: str, keys: tuple[str, ...], build, sources):
+    """One entry per known key, in id order: unknown and missing keys are problems."""
+    table = check.table(data, section, "")
+    if table is None:
+        return ()
+    for key in table:
+        if key not in keys:
+            check.add(f"{section}.{key}", key, f"unknown {section[:-1]}", keys)
+    entries = []
+    for key in keys:
+        where = f"{section}.{key}"
+        if key not in table:
+            check.add(
+                where, None, f"missing: every {section[:-1]} of the game needs a [{where}] table"
+            )
+        elif not isinstance(table[key], dict):
+            check.add(where, table[key], "must be a table")
+        else:
+            entries.append(build(check, table[key], key, where, sources))
+    return tuple(entries)
+
+
+def _modeled(check: Checker, entry: dict, where: str) -> tuple[str, str]:
+    modeled = check.choice(entry, "modeled", where, ids.MODEL_STATES)
+    missing = check.text(entry, "missing", where, required=False)
+    if modeled in ("partial", "none") and missing == "":
+        check.add(
+            f"{where}.missing", missing, f"say what is not modeled when modeled = {modeled!r}"
+        )
+    return modeled, missing
+
+
+def _race(check: Checker, entry: dict, key: str, where: str, sources) -> Race:
+    check.keys(entry, where, RACE_KEYS)
+    faction = check.choice(entry, "faction", where, ids.FACTIONS)
+    banner = check.number(entry, "banner", where, sources)
+    box = check.number(entry, "box", where, sources)
+    if banner is not None and box is not None and banner > box:
+        check.add(f"{where}.banner", banner, f"more tokens than the box holds (box = {box})")
+    modeled, missing = _modeled(check, entry, where)
+    return Race(
+        key=key,
+        name=check.text(entry, "name", where),
+        faction=ids.FACTIONS.index(faction) if faction is not None else -1,
+        banner=banner,
+        banner_source=entry.get("banner_source"),
+        box=box,
+        box_source=entry.get("box_source"),
+        ability=check.text(entry, "ability", where),
+        modeled=modeled,
+        missing=missing,
+    )
+
+
+def _power(check: Checker, entry: dict, key: str, where: str, sources) -> Power:
+    check.keys(entry, where, POWER_KEYS)
+    badge = check.number(entry, "badge", where, sources)
+    modeled, missing = _modeled(check, entry, where)
+    return Power(
+        key=key,
+        name=check.text(entry, "name", where),
+        badge=badge,
+        badge_source=entry.get("badge_source"),
+        badge_note=check.text(entry, "badge_note", where, required=False),
+        ability=check.text(entry, "ability", where),
+        modeled=modeled,
+        missing=missing,
+    )
+
+
+def _marker(check: Checker, entry: dict, key: str, where: str, sources) -> Marker:
+    check.keys(entry, where, MARKER_KEYS)
+    kind = check.choice(entry, "kind", where, MARKER_KINDS)
+    # The engine tells Artifacts from Places by id, so the kind cannot be changed.
+    right = "artifact" if key in ids.ARTIFACTS else "place"
+    if kind is not None and kind != right:
+        check.add(
+            f"{where}.kind", kind, f"this marker is {'an' if right == 'artifact' else 'a'} {right}"
+        )
+    modeled, missing = _modeled(check, entry, where)
+    return Marker(
+        key=key,
+        name=check.text(entry, "name", where),
+        kind=kind,
+        ability=check.text(entry, "ability", where),
+        modeled=modeled,
+        missing=missing,
+    )

@@ -1,0 +1,137 @@
+"""Reading a content file and checking the types of its values.
+
+The loaders read every value through a Checker, so a wrong type or a misspelt
+name becomes a Problem naming the dotted key, never a traceback.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+
+from analyzer.errors import InputError, Problem, ProblemList
+from analyzer.model.ids import PROVENANCES
+
+
+def read_toml(path: str | Path) -> dict:
+    """The parsed file; an InputError if it cannot be read or is not TOML."""
+    file = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise InputError(
+            Problem(file, "(file)", file, f"cannot read this file: {reason}")
+        ) from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        # Show the offending line itself: the message only gives its number.
+        found = re.search(r"line (\d+)", str(exc))
+        lines = text.splitlines()
+        line = ""
+        if found and 0 < int(found.group(1)) <= len(lines):
+            line = lines[int(found.group(1)) - 1].strip()
+        raise InputError(Problem(file, "(syntax)", line, f"not valid TOML: {exc}")) from None
+
+
+def is_int(value: object) -> bool:
+    """True for a TOML integer (bool is an int in Python, not in TOML)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def dotted(where: str, key: str) -> str:
+    return f"{where}.{key}" if where else key
+
+
+class Checker:
+    """Reads typed values out of parsed TOML and collects a problem for each bad one.
+
+    Each getter returns None when the value is missing or wrong, so the caller can
+    carry on and report every problem of the file at once.
+    """
+
+    def __init__(self, file: str):
+        self.file = file
+        self.problems = ProblemList(file)
+
+    def add(self, key: str, value: object, message: str, choices: Sequence[str] = ()) -> None:
+        self.problems.add(key, value, message, choices)
+
+    def keys(self, table: dict, where: str, allowed: Sequence[str]) -> None:
+        """Report keys the format does not know (usually a typo of an allowed one)."""
+        for key in table:
+            if key not in allowed:
+                self.add(dotted(where, key), key, "unknown key", allowed)
+
+    def value(self, table: dict, key: str, where: str) -> object:
+        if key not in table:
+            self.add(dotted(where, key), None, "this key is required")
+            return None
+        return table[key]
+
+    def table(self, parent: dict, key: str, where: str) -> dict | None:
+        value = self.value(parent, key, where)
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            self.add(dotted(where, key), value, "must be a table")
+            return None
+        return value
+
+    def integer(
+        self, table: dict, key: str, where: str, minimum: int = 0, maximum: int | None = None
+    ) -> int | None:
+        value = self.value(table, key, where)
+        if value is None:
+            return None
+        return self.check_int(value, dotted(where, key), minimum, maximum)
+
+    def check_int(
+        self, value: object, key: str, minimum: int = 0, maximum: int | None = None
+    ) -> int | None:
+        if not is_int(value):
+            self.add(key, value, "must be a whole number")
+            return None
+        if value < minimum:
+            self.add(key, value, f"must be at least {minimum}")
+            return None
+        if maximum is not None and value > maximum:
+            self.add(key, value, f"must be at most {maximum}")
+            return None
+        return value
+
+    def text(self, table: dict, key: str, where: str, required: bool = True) -> str | None:
+        if key not in table and not required:
+            return ""
+        value = self.value(table, key, where)
+        if value is None:
+            return None
+        if not isinstance(value, str):
+            self.add(dotted(where, key), value, "must be text in quotes")
+            return None
+        return value
+
+    def choice(self, table: dict, key: str, where: str, choices: Sequence[str]) -> str | None:
+        value = self.value(table, key, where)
+        if value is None:
+            return None
+        return self.check_choice(value, dotted(where, key), choices)
+
+    def check_choice(self, value: object, key: str, choices: Sequence[str]) -> str | None:
+        if value not in choices:
+            self.add(key, value, "not a known name", choices)
+            return None
+        return value  # type: ignore[return-value]
+
+    def number(
+        self, table: dict, key: str, where: str, sources: dict[str, str], **limits
+    ) -> int | None:
+        """An integer with its `<key>_source` provenance, recorded in `sources`."""
+        value = self.integer(table, key, where, **limits)
+        source = self.choice(table, f"{key}_source", where, PROVENANCES)
+        if source is not None:
+            sources[dotted(where, key)] = source
+        return value

@@ -1,0 +1,63 @@
+"""The bots' parameter vectors: names, defaults and what each means.
+
+A bot style is a plain float vector so studies can sweep any entry. Pure Python
+(no numba) so the CLI and the studies can read the names without compiling.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+RANDOM = 0
+HEURISTIC = 1
+POLICY_NAMES = ("random", "heuristic")
+
+N_POLICY_PARAMS = 12
+
+# Heuristic bot (players/heuristic.py)
+(
+    H_DECLINE_TOKENS,  # decline when fewer tokens than this are free to attack
+    H_DECLINE_MIN_AGE,  # ...but only once the race has played this many turns
+    H_DECLINE_AT_AGE,  # > 0: always decline once the race has played this many turns
+    H_TOKEN_VALUE,  # combo pick: worth of one token, in coins
+    H_ABILITY_WEIGHT,  # combo pick: weight of the race and power ability values
+    H_AGGRESSION,  # conquest: extra worth of taking an opponent's region
+    H_LEADER_FOCUS,  # conquest: extra worth when that opponent leads on VC
+    H_RESERVE,  # conquest: tokens held back from conquest for defence
+    H_ENTRY_THREAT,  # redeploy: how threatened an Entry region is, per opponent
+    H_WORGEN_HAND,  # Worgen form when at least this many tokens are free to attack
+) = range(10)
+
+HEURISTIC_PARAMS = {
+    "decline_tokens": (H_DECLINE_TOKENS, 5.0),
+    "decline_min_age": (H_DECLINE_MIN_AGE, 2.0),
+    "decline_at_age": (H_DECLINE_AT_AGE, 0.0),
+    "token_value": (H_TOKEN_VALUE, 1.0),
+    "ability_weight": (H_ABILITY_WEIGHT, 1.0),
+    "aggression": (H_AGGRESSION, 0.3),
+    "leader_focus": (H_LEADER_FOCUS, 0.3),
+    "reserve": (H_RESERVE, 0.0),
+    "entry_threat": (H_ENTRY_THREAT, 0.3),
+    "worgen_hand": (H_WORGEN_HAND, 7.0),
+}
+
+# Random bot (players/random_player.py)
+R_ABANDON = 0  # chance of abandoning each region when readying troops
+RANDOM_PARAMS = {"abandon": (R_ABANDON, 0.1)}
+
+PARAMS_BY_POLICY = {"random": RANDOM_PARAMS, "heuristic": HEURISTIC_PARAMS}
+
+
+def default_vector(policy: str, **overrides: float) -> np.ndarray:
+    """The parameter vector of a bot, defaults replaced by any overrides."""
+    table = PARAMS_BY_POLICY[policy]
+    vec = np.zeros(N_POLICY_PARAMS, np.float64)
+    for _name, (index, value) in table.items():
+        vec[index] = value
+    for name, value in overrides.items():
+        vec[table[name][0]] = value
+    return vec
+
+
+def policy_id(name: str) -> int:
+    return POLICY_NAMES.index(name)

@@ -1,0 +1,70 @@
+"""Every decision the engine asks of a seat, routed to that seat's bot."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from analyzer.engine.layout import P_POLICY
+from analyzer.players.heuristic import (
+    heuristic_combo,
+    heuristic_decline,
+    heuristic_form,
+    heuristic_place,
+    heuristic_target,
+)
+from analyzer.players.params import RANDOM
+from analyzer.players.random_player import (
+    random_abandon,
+    random_combo,
+    random_place,
+    random_target,
+    random_yes_no,
+)
+
+
+@njit(cache=True)
+def choose_combo(g, t, p, n_visible):
+    """Column slot to pick (0 = top); at most the player's coins."""
+    if g.ply[p, P_POLICY] == RANDOM:
+        return random_combo(g, t, p, n_visible)
+    return heuristic_combo(g, t, p, n_visible)
+
+
+@njit(cache=True)
+def choose_decline(g, t, p):
+    """True to put the active race in decline this turn."""
+    if g.ply[p, P_POLICY] == RANDOM:
+        return random_yes_no(g, p)
+    return heuristic_decline(g, t, p)
+
+
+@njit(cache=True)
+def choose_form(g, t, p):
+    """Worgen: FORM_HUMAN or FORM_WORGEN (ignored for other races)."""
+    if g.ply[p, P_POLICY] == RANDOM:
+        return 1 if random_yes_no(g, p) else 0
+    return heuristic_form(g, t, p)
+
+
+@njit(cache=True)
+def choose_abandon(g, t, p):
+    """Abandon any of p's regions after readying troops (calls the engine)."""
+    if g.ply[p, P_POLICY] == RANDOM:
+        random_abandon(g, t, p)
+
+
+@njit(cache=True)
+def choose_target(g, t, p):
+    """(region, final): the next conquest, -1 to stop; final=True rolls the die."""
+    if g.ply[p, P_POLICY] == RANDOM:
+        return random_target(g, t, p)
+    return heuristic_target(g, t, p)
+
+
+@njit(cache=True)
+def place_hand(g, t, p):
+    """Put every token of p's hand on p's active regions."""
+    if g.ply[p, P_POLICY] == RANDOM:
+        random_place(g, t, p)
+    else:
+        heuristic_place(g, t, p)
