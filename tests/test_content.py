@@ -117,7 +117,7 @@ def test_tables_shapes_and_numbers():
     assert t.race_tab[: len(ids.RACES), L.RT_ALLOWED].tolist() == [1] * 16
     assert t.race_tab[ids.DWARVES, L.RT_MODELED] == 2
     assert t.race_tab[ids.NIGHT_ELVES, L.RT_MODELED] == 1
-    assert t.race_tab[ids.TAUREN, L.RT_MODELED] == 0
+    assert t.race_tab[ids.GOBLINS, L.RT_MODELED] == 0
     murloc = t.race_tab[ids.MURLOC]
     assert murloc[L.RT_BOX] == 15 and murloc[L.RT_ALLOWED] == 0 and murloc[L.RT_BANNER] == 0
     assert murloc[L.RT_FACTION] == ids.NEUTRAL and murloc[L.RT_MODELED] == 2

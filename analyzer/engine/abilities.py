@@ -18,7 +18,7 @@ report shows it. An ability that is not modeled simply has no branch here.
 | Blood Elves | region_bonus (Magic) |
 | Dwarves | modify_cost (Mountain -2) |
 | Kobolds | reaches_as_adjacent, first_conquest_entry (Caverns) |
-| Naga | reaches_as_adjacent, first_conquest_entry (Seas and Lakes) |
+| Naga | may_enter_water, first_conquest_entry (Seas and Lakes) |
 | Night Elves | modify_cost (Forest -1) |
 | Orcs | after_conquest (+1 per Alliance region) |
 | Tauren | min_region_tokens (2), decline keeps 2 |
@@ -51,7 +51,6 @@ from analyzer.engine.layout import (
     R_MARKER,
     R_MARKER_UP,
     R_PLAYER,
-    R_TOKENS,
     RT_FACTION,
 )
 from analyzer.model.ids import (
@@ -99,10 +98,14 @@ WORGEN_HUMAN_VC = 2
 WORGEN_FORM_PRICE = 1
 
 
-@njit(cache=True, inline="always")
-def is_water(g, r):
-    terrain = g.board[r, B_TERRAIN]
+@njit(cache=True)
+def water_terrain(terrain):
     return terrain == SEA or terrain == LAKE
+
+
+@njit(cache=True)
+def is_water(g, r):
+    return water_terrain(g.board[r, B_TERRAIN])
 
 
 @njit(cache=True)
@@ -114,12 +117,14 @@ def min_region_tokens(race):
 @njit(cache=True)
 def controls_marker(g, p, marker):
     """Whether player p's active race holds the revealed `marker`."""
-    for r in range(g.gst[G_NREG]):
+    g_reg = g.reg
+    g_gst = g.gst
+    for r in range(g_gst[G_NREG]):
         if (
-            g.reg[r, R_MARKER] == marker
-            and g.reg[r, R_MARKER_UP] == 1
-            and g.reg[r, R_PLAYER] == p
-            and g.reg[r, R_DECLINE] == 0
+            g_reg[r, R_MARKER] == marker
+            and g_reg[r, R_MARKER_UP] == 1
+            and g_reg[r, R_PLAYER] == p
+            and g_reg[r, R_DECLINE] == 0
         ):
             return True
     return False
@@ -127,22 +132,26 @@ def controls_marker(g, p, marker):
 
 # ------------------------------------------------------------------ conquest cost
 @njit(cache=True)
-def modify_cost(g, t, p, r, cost):
-    race = g.ply[p, P_RACE]
-    power = g.ply[p, P_POWER]
-    terrain = g.board[r, B_TERRAIN]
+def modify_cost(race, power, form, terrain, nonempty, cost, least):
+    """Conquest cost after race and power discounts, never below `least`.
+    Plain scalars in and out: called once per region in the hottest loop."""
     if race == DWARVES and terrain == MOUNTAIN_TERRAIN:
         cost -= 2
     elif race == NIGHT_ELVES and terrain == FOREST:
         cost -= 1
-    elif race == TROLLS and g.reg[r, R_TOKENS] > 0:
+    elif race == TROLLS and nonempty:
         cost -= 1
-    elif race == WORGEN and g.ply[p, P_FORM] == FORM_WORGEN:
+    elif race == WORGEN and form == FORM_WORGEN:
         cost -= 1
     if power == BLACKSMITH:
         cost -= 1
-    least = max(t.params[PAR_MIN_CONQUEST_TOKENS], min_region_tokens(race))
     return max(cost, least)
+
+
+@njit(cache=True)
+def least_conquest_tokens(t, race):
+    """Tokens every conquest needs at the very least (1; Tauren 2)."""
+    return max(t.params[PAR_MIN_CONQUEST_TOKENS], min_region_tokens(race))
 
 
 # ------------------------------------------------------------------------- reach
@@ -152,17 +161,17 @@ def may_enter_water(race):
 
 
 @njit(cache=True)
-def reaches_as_adjacent(g, race, r):
+def reaches_as_adjacent(race, symbols):
     """Regions a race may attack as though adjacent (Kobolds: any Cavern)."""
-    return race == KOBOLDS and (g.board[r, B_SYMBOLS] & SYM_CAVERN) != 0
+    return race == KOBOLDS and (symbols & SYM_CAVERN) != 0
 
 
 @njit(cache=True)
-def first_conquest_entry(g, race, r):
+def first_conquest_entry(race, symbols, water):
     """Extra ways onto the map, with no travel cost (Kobolds' Caverns, Naga's Seas)."""
-    if race == KOBOLDS and (g.board[r, B_SYMBOLS] & SYM_CAVERN) != 0:
+    if race == KOBOLDS and (symbols & SYM_CAVERN) != 0:
         return True
-    return race == NAGA and is_water(g, r)
+    return race == NAGA and water
 
 
 @njit(cache=True)
@@ -175,17 +184,19 @@ def pays_travel(g, p):
 def after_conquest(g, t, p, r, def_race, def_tokens):
     """Bonus VC collected for a conquest (paid at once). def_tokens counts the
     Murloc or race tokens that defended r (0 for an empty region)."""
+    g_ply = g.ply
+    t_race = t.race
     vc = 0
-    power = g.ply[p, P_POWER]
+    power = g_ply[p, P_POWER]
     if power == BATTLE_MASTER and def_tokens > 0:
         vc += 1
     if power == ENRAGED and def_tokens >= 2:
         vc += def_tokens
     if (
-        g.ply[p, P_RACE] == ORCS
+        g_ply[p, P_RACE] == ORCS
         and def_race >= 0
         and def_race != MURLOC
-        and t.race[def_race, RT_FACTION] == ALLIANCE
+        and t_race[def_race, RT_FACTION] == ALLIANCE
     ):
         vc += 1
     return vc
@@ -217,20 +228,19 @@ def turn_start(g, t, p, form):
 
 # ----------------------------------------------------------------------- scoring
 @njit(cache=True)
-def touches_water(g, r):
-    for k in range(g.board[r, B_DEGREE]):
-        if is_water(g, g.adj[r, k]):
+def touches_water(board, adj, r):
+    for k in range(board[r, B_DEGREE]):
+        if water_terrain(board[adj[r, k], B_TERRAIN]):
             return True
     return False
 
 
 @njit(cache=True)
-def region_bonus(g, t, race, power, r):
-    """Bonus VC the active (race, power) collects at turn's end for holding r alone."""
-    terrain = g.board[r, B_TERRAIN]
-    sym = g.board[r, B_SYMBOLS]
+def terrain_bonus(race, power, terrain, symbols, near_water):
+    """Bonus VC the active (race, power) collects at turn's end for the terrain
+    and symbols of one region it holds."""
     vc = 0
-    if race == BLOOD_ELVES and (sym & SYM_MAGIC) != 0:
+    if race == BLOOD_ELVES and (symbols & SYM_MAGIC) != 0:
         vc += 1
     if power == FARMER and terrain == FIELDS:
         vc += 1
@@ -242,12 +252,18 @@ def region_bonus(g, t, race, power, r):
         vc += 1
     elif power == MOUNTAINEER and terrain == MOUNTAIN_TERRAIN:
         vc += 1
-    elif power == MINING and (sym & SYM_CAVERN) != 0:
+    elif power == MINING and (symbols & SYM_CAVERN) != 0:
         vc += 1
-    elif power == FISHING and touches_water(g, r):
+    elif power == FISHING and near_water:
         vc += 1
-    marker = g.reg[r, R_MARKER]
-    if marker >= 0 and g.reg[r, R_MARKER_UP] == 1:
+    return vc
+
+
+@njit(cache=True)
+def marker_bonus(power, marker, revealed):
+    """Bonus VC for holding a marker (Archaeologist: any; Dark Portal: 2)."""
+    vc = 0
+    if marker >= 0 and revealed == 1:
         if power == ARCHAEOLOGIST:
             vc += 1
         if marker == DARK_PORTAL:
@@ -256,35 +272,50 @@ def region_bonus(g, t, race, power, r):
 
 
 @njit(cache=True)
+def region_bonus(board, adj, reg, race, power, r):
+    """Bonus VC the active (race, power) collects at turn's end for holding r alone.
+    Takes the arrays, not the game: it runs once per region in hot loops."""
+    near_water = power == FISHING and touches_water(board, adj, r)
+    return terrain_bonus(
+        race, power, board[r, B_TERRAIN], board[r, B_SYMBOLS], near_water
+    ) + marker_bonus(power, reg[r, R_MARKER], reg[r, R_MARKER_UP])
+
+
+@njit(cache=True)
 def active_bonus(g, t, p):
     """All end-of-turn bonus VC of p's active race."""
-    race = g.ply[p, P_RACE]
+    g_reg = g.reg
+    g_board = g.board
+    g_adj = g.adj
+    g_ply = g.ply
+    g_gst = g.gst
+    race = g_ply[p, P_RACE]
     if race < 0:
         return 0
-    power = g.ply[p, P_POWER]
+    power = g_ply[p, P_POWER]
     vc = 0
     boards = 0  # bit per board where the race stands (Explorer)
     karazhan_terrain = -1
     karazhan_region = -1
-    for r in range(g.gst[G_NREG]):
-        if g.reg[r, R_PLAYER] != p or g.reg[r, R_DECLINE] != 0:
+    for r in range(g_gst[G_NREG]):
+        if g_reg[r, R_PLAYER] != p or g_reg[r, R_DECLINE] != 0:
             continue
-        vc += region_bonus(g, t, race, power, r)
-        boards |= 1 << g.board[r, B_BOARD]
-        if g.reg[r, R_MARKER] == KARAZHAN and g.reg[r, R_MARKER_UP] == 1:
-            karazhan_terrain = g.board[r, B_TERRAIN]
+        vc += region_bonus(g_board, g_adj, g_reg, race, power, r)
+        boards |= 1 << g_board[r, B_BOARD]
+        if g_reg[r, R_MARKER] == KARAZHAN and g_reg[r, R_MARKER_UP] == 1:
+            karazhan_terrain = g_board[r, B_TERRAIN]
             karazhan_region = r
     if power == EXPLORER:
-        for b in range(g.gst[G_NBOARDS]):
+        for b in range(g_gst[G_NBOARDS]):
             if boards & (1 << b):
                 vc += 1
     if karazhan_region >= 0:
-        for r in range(g.gst[G_NREG]):
+        for r in range(g_gst[G_NREG]):
             if (
                 r != karazhan_region
-                and g.reg[r, R_PLAYER] == p
-                and g.reg[r, R_DECLINE] == 0
-                and g.board[r, B_TERRAIN] == karazhan_terrain
+                and g_reg[r, R_PLAYER] == p
+                and g_reg[r, R_DECLINE] == 0
+                and g_board[r, B_TERRAIN] == karazhan_terrain
             ):
                 vc += 1
     return vc

@@ -20,18 +20,18 @@ def engine_tables(tables) -> EngineTables:
     """The numba view of compiled content (analyzer.model.tables.Tables)."""
     c = np.ascontiguousarray
     return EngineTables(
-        c(tables.race_tab, np.int32),
-        c(tables.power_tab, np.int32),
-        c(tables.marker_tab, np.int32),
-        c(tables.caps, np.int32),
-        c(tables.params, np.int32),
-        c(tables.face_size, np.int32),
-        c(tables.face_board, np.int32),
-        c(tables.face_start, np.int32),
-        c(tables.face_nreg, np.int32),
-        c(tables.face_terrain, np.int32),
-        c(tables.face_symbols, np.int32),
-        c(tables.face_adj, np.int32),
+        c(tables.race_tab, np.int64),
+        c(tables.power_tab, np.int64),
+        c(tables.marker_tab, np.int64),
+        c(tables.caps, np.int64),
+        c(tables.params, np.int64),
+        c(tables.face_size, np.int64),
+        c(tables.face_board, np.int64),
+        c(tables.face_start, np.int64),
+        c(tables.face_nreg, np.int64),
+        c(tables.face_terrain, np.int64),
+        c(tables.face_symbols, np.int64),
+        c(tables.face_adj, np.int64),
     )
 
 

@@ -27,53 +27,58 @@ from analyzer.engine.rng import shuffle
 
 @njit(cache=True)
 def pop_race(g):
-    n = g.gst[G_RACE_STACK_N]
+    g_gst = g.gst
+    n = g_gst[G_RACE_STACK_N]
     if n == 0:
         return -1
-    race = g.gst[G_RACE_STACK]
+    race = g_gst[G_RACE_STACK]
     for i in range(n - 1):
-        g.gst[G_RACE_STACK + i] = g.gst[G_RACE_STACK + i + 1]
-    g.gst[G_RACE_STACK_N] = n - 1
+        g_gst[G_RACE_STACK + i] = g_gst[G_RACE_STACK + i + 1]
+    g_gst[G_RACE_STACK_N] = n - 1
     return race
 
 
 @njit(cache=True)
 def pop_power(g, rng):
     """Top badge of the stack; the discards are reshuffled when it runs out."""
-    n = g.gst[G_POWER_STACK_N]
+    g_gst = g.gst
+    n = g_gst[G_POWER_STACK_N]
     if n == 0:
-        nd = g.gst[G_POWER_DISCARD_N]
+        nd = g_gst[G_POWER_DISCARD_N]
         if nd == 0:
             return -1
         for i in range(nd):
-            g.gst[G_POWER_STACK + i] = g.gst[G_POWER_DISCARD + i]
-        g.gst[G_POWER_DISCARD_N] = 0
-        shuffle(rng, STREAM_SETUP, g.gst[G_POWER_STACK : G_POWER_STACK + nd], nd)
+            g_gst[G_POWER_STACK + i] = g_gst[G_POWER_DISCARD + i]
+        g_gst[G_POWER_DISCARD_N] = 0
+        shuffle(rng, STREAM_SETUP, g_gst[G_POWER_STACK : G_POWER_STACK + nd], nd)
         n = nd
-    power = g.gst[G_POWER_STACK]
+    power = g_gst[G_POWER_STACK]
     for i in range(n - 1):
-        g.gst[G_POWER_STACK + i] = g.gst[G_POWER_STACK + i + 1]
-    g.gst[G_POWER_STACK_N] = n - 1
+        g_gst[G_POWER_STACK + i] = g_gst[G_POWER_STACK + i + 1]
+    g_gst[G_POWER_STACK_N] = n - 1
     return power
 
 
 @njit(cache=True)
 def fill_column(g, t, rng):
     """Lay out the column at setup: every slot from the top of the stacks."""
-    for k in range(t.params[PAR_COLUMN_SIZE]):
+    g_gst = g.gst
+    t_params = t.params
+    for k in range(t_params[PAR_COLUMN_SIZE]):
         race = pop_race(g)
-        g.gst[G_COL_RACE + k] = race
-        g.gst[G_COL_POWER + k] = pop_power(g, rng) if race >= 0 else -1
-        g.gst[G_COL_COINS + k] = 0
+        g_gst[G_COL_RACE + k] = race
+        g_gst[G_COL_POWER + k] = pop_power(g, rng) if race >= 0 else -1
+        g_gst[G_COL_COINS + k] = 0
 
 
 @njit(cache=True)
 def visible_combos(g, t):
     """How many slots hold a combo (empty slots are always at the bottom)."""
+    g_gst = g.gst
     size = t.params[PAR_COLUMN_SIZE]
     n = 0
     for k in range(size):
-        if g.gst[G_COL_RACE + k] >= 0:
+        if g_gst[G_COL_RACE + k] >= 0:
             n += 1
     return n
 
@@ -85,21 +90,22 @@ def take_combo(g, t, rng, p_coins, slot):
     Returns (race, power, coins collected). The caller has checked the player can
     pay `slot` coins; one of them is dropped on each combo above.
     """
+    g_gst = g.gst
     size = t.params[PAR_COLUMN_SIZE]
-    race = g.gst[G_COL_RACE + slot]
-    power = g.gst[G_COL_POWER + slot]
-    collected = g.gst[G_COL_COINS + slot]
+    race = g_gst[G_COL_RACE + slot]
+    power = g_gst[G_COL_POWER + slot]
+    collected = g_gst[G_COL_COINS + slot]
     for k in range(slot):
-        g.gst[G_COL_COINS + k] += 1
+        g_gst[G_COL_COINS + k] += 1
     for k in range(slot, size - 1):
-        g.gst[G_COL_RACE + k] = g.gst[G_COL_RACE + k + 1]
-        g.gst[G_COL_POWER + k] = g.gst[G_COL_POWER + k + 1]
-        g.gst[G_COL_COINS + k] = g.gst[G_COL_COINS + k + 1]
+        g_gst[G_COL_RACE + k] = g_gst[G_COL_RACE + k + 1]
+        g_gst[G_COL_POWER + k] = g_gst[G_COL_POWER + k + 1]
+        g_gst[G_COL_COINS + k] = g_gst[G_COL_COINS + k + 1]
     last = size - 1
     new_race = pop_race(g)
-    g.gst[G_COL_RACE + last] = new_race
-    g.gst[G_COL_POWER + last] = pop_power(g, rng) if new_race >= 0 else -1
-    g.gst[G_COL_COINS + last] = 0
+    g_gst[G_COL_RACE + last] = new_race
+    g_gst[G_COL_POWER + last] = pop_power(g, rng) if new_race >= 0 else -1
+    g_gst[G_COL_COINS + last] = 0
     return race, power, collected
 
 
@@ -107,16 +113,17 @@ def take_combo(g, t, rng, p_coins, slot):
 def return_race(g, t, rng, race):
     """A banner leaves the game: to the lowest empty slot (with a fresh badge), or
     to the bottom of the stack."""
+    g_gst = g.gst
     size = t.params[PAR_COLUMN_SIZE]
     for k in range(size):
-        if g.gst[G_COL_RACE + k] < 0:
-            g.gst[G_COL_RACE + k] = race
-            g.gst[G_COL_POWER + k] = pop_power(g, rng)
-            g.gst[G_COL_COINS + k] = 0
+        if g_gst[G_COL_RACE + k] < 0:
+            g_gst[G_COL_RACE + k] = race
+            g_gst[G_COL_POWER + k] = pop_power(g, rng)
+            g_gst[G_COL_COINS + k] = 0
             return
-    n = g.gst[G_RACE_STACK_N]
-    g.gst[G_RACE_STACK + n] = race
-    g.gst[G_RACE_STACK_N] = n + 1
+    n = g_gst[G_RACE_STACK_N]
+    g_gst[G_RACE_STACK + n] = race
+    g_gst[G_RACE_STACK_N] = n + 1
 
 
 @njit(cache=True)

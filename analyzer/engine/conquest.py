@@ -10,18 +10,20 @@ from numba import njit
 from analyzer.engine.abilities import (
     after_conquest,
     first_conquest_entry,
-    is_water,
+    least_conquest_tokens,
     may_enter_water,
     min_region_tokens,
     modify_cost,
     pays_travel,
     reaches_as_adjacent,
     tokens_lost,
+    water_terrain,
 )
 from analyzer.engine.column import discard_power, return_race
 from analyzer.engine.layout import (
     B_DEGREE,
     B_SYMBOLS,
+    B_TERRAIN,
     G_CONQUESTS,
     G_DEFEATED,
     G_DIE_ROLLS,
@@ -32,8 +34,10 @@ from analyzer.engine.layout import (
     P_DECLINE_INSTANCE,
     P_DECLINE_POWER,
     P_DECLINE_RACE,
+    P_FORM,
     P_HAND,
     P_INSTANCE,
+    P_POWER,
     P_RACE,
     PAR_BASE_COST,
     PAR_DIE_FACES,
@@ -69,96 +73,104 @@ MARK_ADJACENT = 2
 
 @njit(cache=True)
 def count_active_regions(g, p):
+    g_reg = g.reg
+    g_gst = g.gst
     n = 0
-    for r in range(g.gst[G_NREG]):
-        if g.reg[r, R_PLAYER] == p and g.reg[r, R_DECLINE] == 0:
+    for r in range(g_gst[G_NREG]):
+        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
             n += 1
     return n
 
 
 @njit(cache=True)
 def count_decline_regions(g, p):
+    g_reg = g.reg
+    g_gst = g.gst
     n = 0
-    for r in range(g.gst[G_NREG]):
-        if g.reg[r, R_PLAYER] == p and g.reg[r, R_DECLINE] == 1:
+    for r in range(g_gst[G_NREG]):
+        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 1:
             n += 1
     return n
-
-
-@njit(cache=True)
-def defenders(g, r):
-    """Murloc or race tokens defending r, Beasts and the Champion included."""
-    return g.reg[r, R_TOKENS] + g.reg[r, R_BEASTS] + g.reg[r, R_CHAMPION]
-
-
-@njit(cache=True)
-def is_immune(g, t, p, r):
-    """Regions no power or conquest may touch (Watch Towers)."""
-    return g.reg[r, R_TOWER] > 0
 
 
 @njit(cache=True)
 def compute_targets(g, t, p):
     """Fill g.cost[r] with the tokens p's active race needs to conquer r, or -1
     where r may not be attacked. Returns the number of legal targets."""
-    nreg = g.gst[G_NREG]
-    race = g.ply[p, P_RACE]
+    g_ply = g.ply
+    t_params = t.params
+    # Arrays are taken out of the named tuples once: every `g.x` read costs a
+    # reference-count update, too dear inside the per-region loop.
+    board = g.board
+    adj = g.adj
+    reg = g.reg
+    cost = g.cost
     work = g.work
+    nreg = g.gst[G_NREG]
+    race = g_ply[p, P_RACE]
+    power = g_ply[p, P_POWER]
+    form = g_ply[p, P_FORM]
     n_own = 0
     for r in range(nreg):
-        work[r] = 0
-    for r in range(nreg):
-        if g.reg[r, R_PLAYER] == p and g.reg[r, R_DECLINE] == 0:
+        if reg[r, R_PLAYER] == p and reg[r, R_DECLINE] == 0:
             work[r] = MARK_OWN
             n_own += 1
+        else:
+            work[r] = 0
     for r in range(nreg):
         if work[r] == MARK_OWN:
-            for k in range(g.board[r, B_DEGREE]):
-                nb = g.adj[r, k]
+            for k in range(board[r, B_DEGREE]):
+                nb = adj[r, k]
                 if work[nb] == 0:
                     work[nb] = MARK_ADJACENT
-    travel_cost = t.params[PAR_TRAVEL_COST] if pays_travel(g, p) else 0
+    travel_cost = t_params[PAR_TRAVEL_COST] if pays_travel(g, p) else 0
+    base_cost = t_params[PAR_BASE_COST]
+    water_cost = t_params[PAR_WATER_COST]
+    least = least_conquest_tokens(t, race)
+    swims = may_enter_water(race)
     n_legal = 0
     for r in range(nreg):
-        g.cost[r] = -1
+        cost[r] = -1
         if work[r] == MARK_OWN or race < 0:
             continue
-        water = is_water(g, r)
-        if water and not may_enter_water(race):
+        terrain = board[r, B_TERRAIN]
+        symbols = board[r, B_SYMBOLS]
+        water = water_terrain(terrain)
+        if water and not swims:
             continue
-        entry = (g.board[r, B_SYMBOLS] & SYM_ENTRY) != 0
+        entry = (symbols & SYM_ENTRY) != 0
         travel = 0
         if n_own == 0:
             # first conquest: through an Entry region, always from the sea
-            if first_conquest_entry(g, race, r):
+            if first_conquest_entry(race, symbols, water):
                 travel = 0
             elif entry:
                 travel = travel_cost
             else:
                 continue
-        elif work[r] == MARK_ADJACENT or reaches_as_adjacent(g, race, r):
+        elif work[r] == MARK_ADJACENT or reaches_as_adjacent(race, symbols):
             travel = 0
         elif entry:
             travel = travel_cost
         else:
             continue
-        if is_immune(g, t, p, r):
-            continue
-        base = t.params[PAR_WATER_COST] if water else t.params[PAR_BASE_COST]
-        cost = (
-            base
-            + g.reg[r, R_MOUNTAIN]
-            + g.reg[r, R_FORT]
-            + g.reg[r, R_WISP]
-            + defenders(g, r)
+        if reg[r, R_TOWER] > 0:
+            continue  # a Watch Tower makes the region immune
+        defending = reg[r, R_TOKENS] + reg[r, R_BEASTS] + reg[r, R_CHAMPION]
+        c = (
+            (water_cost if water else base_cost)
+            + reg[r, R_MOUNTAIN]
+            + reg[r, R_FORT]
+            + reg[r, R_WISP]
+            + defending
             + travel
         )
-        g.cost[r] = modify_cost(g, t, p, r, cost)
+        cost[r] = modify_cost(race, power, form, terrain, reg[r, R_TOKENS] > 0, c, least)
         n_legal += 1
     return n_legal
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pay_vc(g, p, vc):
     """Bonus VC earned by p's active race during its turn."""
     if vc != 0:
@@ -225,30 +237,36 @@ def conquer(g, t, p, r, tokens):
 
 
 @njit(cache=True)
-def die_allowed(g, t, p, cost):
-    """The final attempt: at least one token left and at most 3 short."""
-    hand = g.ply[p, P_HAND]
-    return (
-        t.params[PAR_USE_DIE] == 1
-        and hand >= min_region_tokens(g.ply[p, P_RACE])
-        and cost > hand
-        and cost - hand <= t.params[PAR_DIE_MAX_SHORT]
-    )
+def die_reach(t, race, hand):
+    """The dearest target the final attempt may choose with `hand` tokens left
+    (at most 3 short, and at least one token, Tauren two), or -1 for no attempt."""
+    if t.params[PAR_USE_DIE] != 1 or hand < min_region_tokens(race):
+        return -1
+    return hand + t.params[PAR_DIE_MAX_SHORT]
 
 
 @njit(cache=True)
+def die_allowed(g, t, p, cost):
+    """Whether a region costing `cost` may be the final, die-assisted attempt."""
+    hand = g.ply[p, P_HAND]
+    return hand < cost <= die_reach(t, g.ply[p, P_RACE], hand)
+
+
+@njit(cache=True, inline="always")
 def roll_die(g, t):
     g.gst[G_DIE_ROLLS] += 1
     return t.params[PAR_DIE_FACES + randint(g.rng, STREAM_DICE, 6)]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def final_attempt(g, t, p, r):
     """Roll the reinforcement die for target r, chosen before the roll. On success
     every remaining token goes there; on failure they stay in hand to be
     redeployed. Either way conquests end. Returns True on success."""
-    cost = g.cost[r]
-    hand = g.ply[p, P_HAND]
+    g_cost = g.cost
+    g_ply = g.ply
+    cost = g_cost[r]
+    hand = g_ply[p, P_HAND]
     roll = roll_die(g, t)
     ok = hand + roll >= cost
     log_event(g, EV_DIE, p, r, roll, 1 if ok else 0)
@@ -260,13 +278,16 @@ def final_attempt(g, t, p, r):
 @njit(cache=True)
 def ready_troops(g, t, p):
     """Take back in hand all but the tokens that must stay (1, Tauren 2) per region."""
-    keep = min_region_tokens(g.ply[p, P_RACE])
-    for r in range(g.gst[G_NREG]):
-        if g.reg[r, R_PLAYER] == p and g.reg[r, R_DECLINE] == 0:
-            extra = g.reg[r, R_TOKENS] - keep
+    g_reg = g.reg
+    g_ply = g.ply
+    g_gst = g.gst
+    keep = min_region_tokens(g_ply[p, P_RACE])
+    for r in range(g_gst[G_NREG]):
+        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
+            extra = g_reg[r, R_TOKENS] - keep
             if extra > 0:
-                g.reg[r, R_TOKENS] = keep
-                g.ply[p, P_HAND] += extra
+                g_reg[r, R_TOKENS] = keep
+                g_ply[p, P_HAND] += extra
 
 
 @njit(cache=True)
@@ -279,7 +300,7 @@ def abandon(g, t, p, r):
     log_event(g, EV_ABANDON, p, r, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def place_tokens(g, p, r, n):
     """Put n tokens from p's hand on p's active region r."""
     g.reg[r, R_TOKENS] += n

@@ -32,47 +32,54 @@ from analyzer.engine.trace import log_event
 @njit(cache=True)
 def remove_decline_race(g, t, p):
     """Wipe p's in-decline race off the map and return its banner."""
-    race = g.ply[p, P_DECLINE_RACE]
+    g_reg = g.reg
+    g_ply = g.ply
+    g_gst = g.gst
+    race = g_ply[p, P_DECLINE_RACE]
     if race < 0:
         return
-    for r in range(g.gst[G_NREG]):
-        if g.reg[r, R_PLAYER] == p and g.reg[r, R_DECLINE] == 1:
+    for r in range(g_gst[G_NREG]):
+        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 1:
             clear_region(g, r)
     return_race(g, t, g.rng, race)
-    discard_power(g, g.ply[p, P_DECLINE_POWER])
-    g.ply[p, P_DECLINE_RACE] = -1
-    g.ply[p, P_DECLINE_POWER] = -1
-    g.ply[p, P_DECLINE_INSTANCE] = -1
+    discard_power(g, g_ply[p, P_DECLINE_POWER])
+    g_ply[p, P_DECLINE_RACE] = -1
+    g_ply[p, P_DECLINE_POWER] = -1
+    g_ply[p, P_DECLINE_INSTANCE] = -1
 
 
 @njit(cache=True)
 def go_into_decline(g, t, p):
-    race = g.ply[p, P_RACE]
-    power = g.ply[p, P_POWER]
+    g_reg = g.reg
+    g_ply = g.ply
+    g_gst = g.gst
+    g_inst = g.inst
+    race = g_ply[p, P_RACE]
+    power = g_ply[p, P_POWER]
     on_decline(g, t, p)
     remove_decline_race(g, t, p)
     keep = min_region_tokens(race)
-    for r in range(g.gst[G_NREG]):
-        if g.reg[r, R_PLAYER] == p and g.reg[r, R_DECLINE] == 0:
-            g.reg[r, R_DECLINE] = 1
-            if g.reg[r, R_TOKENS] > keep:
-                g.reg[r, R_TOKENS] = keep
-    g.ply[p, P_HAND] = 0
-    g.ply[p, P_DECLINE_RACE] = race
+    for r in range(g_gst[G_NREG]):
+        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
+            g_reg[r, R_DECLINE] = 1
+            if g_reg[r, R_TOKENS] > keep:
+                g_reg[r, R_TOKENS] = keep
+    g_ply[p, P_HAND] = 0
+    g_ply[p, P_DECLINE_RACE] = race
     if power_lasts_in_decline(power):
-        g.ply[p, P_DECLINE_POWER] = power
+        g_ply[p, P_DECLINE_POWER] = power
     else:
-        g.ply[p, P_DECLINE_POWER] = -1
+        g_ply[p, P_DECLINE_POWER] = -1
         discard_power(g, power)
-    g.ply[p, P_RACE] = -1
-    g.ply[p, P_POWER] = -1
-    i = g.ply[p, P_INSTANCE]
-    g.ply[p, P_DECLINE_INSTANCE] = i
-    g.ply[p, P_INSTANCE] = -1
+    g_ply[p, P_RACE] = -1
+    g_ply[p, P_POWER] = -1
+    i = g_ply[p, P_INSTANCE]
+    g_ply[p, P_DECLINE_INSTANCE] = i
+    g_ply[p, P_INSTANCE] = -1
     if i >= 0:
-        g.inst[i, I_ROUND_DECLINED] = g.gst[G_ROUND]
-    g.ply[p, P_DECLINES] += 1
-    g.gst[G_DECLINED_NOW] = 1
+        g_inst[i, I_ROUND_DECLINED] = g_gst[G_ROUND]
+    g_ply[p, P_DECLINES] += 1
+    g_gst[G_DECLINED_NOW] = 1
     log_event(g, EV_DECLINE, p, -1, race, 0)
     # a race with no region left goes straight back to the column
     wipe_decline_race_if_gone(g, t, p)

@@ -82,121 +82,139 @@ from analyzer.players.policy import (
 ERR_BAD_MOVE = 100  # a bot asked for something illegal
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def race_tokens_in_play(g, race):
     """Tokens of `race` on the boards or in a player's hand."""
+    g_reg = g.reg
+    g_ply = g.ply
+    g_gst = g.gst
     n = 0
-    for r in range(g.gst[G_NREG]):
-        if g.reg[r, R_RACE] == race:
-            n += g.reg[r, R_TOKENS]
-    for p in range(g.gst[G_PLAYERS]):
-        if g.ply[p, P_RACE] == race:
-            n += g.ply[p, P_HAND]
+    for r in range(g_gst[G_NREG]):
+        if g_reg[r, R_RACE] == race:
+            n += g_reg[r, R_TOKENS]
+    for p in range(g_gst[G_PLAYERS]):
+        if g_ply[p, P_RACE] == race:
+            n += g_ply[p, P_HAND]
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pick_combo(g, t, p):
     """Ask the bot for a combo, pay for it and take its tokens (within the box)."""
+    g_ply = g.ply
+    g_gst = g.gst
+    g_inst = g.inst
+    t_race = t.race
+    t_power = t.power
     n_visible = visible_combos(g, t)
     slot = choose_combo(g, t, p, n_visible)
-    if slot < 0 or slot >= n_visible or slot > g.ply[p, P_COINS]:
-        g.gst[G_ERROR] = ERR_BAD_MOVE
+    if slot < 0 or slot >= n_visible or slot > g_ply[p, P_COINS]:
+        g_gst[G_ERROR] = ERR_BAD_MOVE
         slot = 0
-    race, power, collected = take_combo(g, t, g.rng, g.ply[p, P_COINS], slot)
-    g.ply[p, P_COINS] += collected - slot
-    box_left = t.race[race, RT_BOX] - race_tokens_in_play(g, race)
-    tokens = min(t.race[race, RT_BANNER] + t.power[power, PT_BADGE], box_left)
-    g.ply[p, P_RACE] = race
-    g.ply[p, P_POWER] = power
-    g.ply[p, P_HAND] = tokens
-    g.ply[p, P_ENTERED] = 0
-    i = g.gst[G_NINST]
-    g.gst[G_NINST] = i + 1
-    g.ply[p, P_INSTANCE] = i
-    g.inst[i, I_SEAT] = p
-    g.inst[i, I_RACE] = race
-    g.inst[i, I_POWER] = power
-    g.inst[i, I_SLOT] = slot
-    g.inst[i, I_PAID] = slot
-    g.inst[i, I_COLLECTED] = collected
-    g.inst[i, I_ROUND_PICKED] = g.gst[G_ROUND]
-    g.inst[i, I_ROUND_DECLINED] = -1
-    g.inst[i, I_TOKENS] = tokens
+    race, power, collected = take_combo(g, t, g.rng, g_ply[p, P_COINS], slot)
+    g_ply[p, P_COINS] += collected - slot
+    box_left = t_race[race, RT_BOX] - race_tokens_in_play(g, race)
+    tokens = min(t_race[race, RT_BANNER] + t_power[power, PT_BADGE], box_left)
+    g_ply[p, P_RACE] = race
+    g_ply[p, P_POWER] = power
+    g_ply[p, P_HAND] = tokens
+    g_ply[p, P_ENTERED] = 0
+    i = g_gst[G_NINST]
+    g_gst[G_NINST] = i + 1
+    g_ply[p, P_INSTANCE] = i
+    g_inst[i, I_SEAT] = p
+    g_inst[i, I_RACE] = race
+    g_inst[i, I_POWER] = power
+    g_inst[i, I_SLOT] = slot
+    g_inst[i, I_PAID] = slot
+    g_inst[i, I_COLLECTED] = collected
+    g_inst[i, I_ROUND_PICKED] = g_gst[G_ROUND]
+    g_inst[i, I_ROUND_DECLINED] = -1
+    g_inst[i, I_TOKENS] = tokens
     log_event(g, EV_PICK, p, -1, race * 100 + power, slot)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def conquest_phase(g, t, p):
     """Conquer until the bot stops, runs out of targets, or makes its final attempt."""
-    while g.ply[p, P_HAND] > 0:
+    g_cost = g.cost
+    g_ply = g.ply
+    g_gst = g.gst
+    while g_ply[p, P_HAND] > 0:
         if compute_targets(g, t, p) == 0:
             return
         r, final = choose_target(g, t, p)
         if r < 0:
             return
-        cost = g.cost[r]
+        cost = g_cost[r]
         if cost < 0:
-            g.gst[G_ERROR] = ERR_BAD_MOVE
+            g_gst[G_ERROR] = ERR_BAD_MOVE
             return
         if final:
             if not die_allowed(g, t, p, cost):
-                g.gst[G_ERROR] = ERR_BAD_MOVE
+                g_gst[G_ERROR] = ERR_BAD_MOVE
                 return
             final_attempt(g, t, p, r)
             return
-        if cost > g.ply[p, P_HAND]:
-            g.gst[G_ERROR] = ERR_BAD_MOVE
+        if cost > g_ply[p, P_HAND]:
+            g_gst[G_ERROR] = ERR_BAD_MOVE
             return
         conquer(g, t, p, r, cost)
-        g.ply[p, P_ENTERED] = 1
+        g_ply[p, P_ENTERED] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def redeploy(g, t, p):
     """End of conquests: every token above the minimum is free to move; the bot
     places them (and any bonus tokens) on p's regions."""
-    if g.ply[p, P_RACE] < 0:
+    g_reg = g.reg
+    g_ply = g.ply
+    g_gst = g.gst
+    if g_ply[p, P_RACE] < 0:
         return
     if count_active_regions(g, p) == 0:
         return  # tokens stay in hand for a new first conquest
     ready_troops(g, t, p)
-    g.ply[p, P_HAND] += redeploy_bonus_tokens(g, t, p)
+    g_ply[p, P_HAND] += redeploy_bonus_tokens(g, t, p)
     place_hand(g, t, p)
-    if g.ply[p, P_HAND] != 0:
-        g.gst[G_ERROR] = ERR_BAD_MOVE
-    if g.gst[G_LOG_ON] == 1:
-        for r in range(g.gst[G_NREG]):
-            if g.reg[r, R_PLAYER] == p and g.reg[r, R_DECLINE] == 0:
-                log_event(g, EV_REDEPLOY, p, r, g.reg[r, R_TOKENS], 0)
+    if g_ply[p, P_HAND] != 0:
+        g_gst[G_ERROR] = ERR_BAD_MOVE
+    if g_gst[G_LOG_ON] == 1:
+        for r in range(g_gst[G_NREG]):
+            if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
+                log_event(g, EV_REDEPLOY, p, r, g_reg[r, R_TOKENS], 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def defenders_redeploy(g, t, attacker):
     """As the attacker's turn ends, the players who lost regions put their
     withdrawn tokens back on the regions they still hold."""
-    for q in range(g.gst[G_PLAYERS]):
-        if q == attacker or g.ply[q, P_HAND] == 0 or g.ply[q, P_RACE] < 0:
+    g_ply = g.ply
+    g_gst = g.gst
+    for q in range(g_gst[G_PLAYERS]):
+        if q == attacker or g_ply[q, P_HAND] == 0 or g_ply[q, P_RACE] < 0:
             continue
         if count_active_regions(g, q) == 0:
             continue
         place_hand(g, t, q)
-        if g.ply[q, P_HAND] != 0:
-            g.gst[G_ERROR] = ERR_BAD_MOVE
+        if g_ply[q, P_HAND] != 0:
+            g_gst[G_ERROR] = ERR_BAD_MOVE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_turn(g, t, p):
-    g.gst[G_PLAYER] = p
-    g.gst[G_CONQUESTS] = 0
-    g.gst[G_DECLINED_NOW] = 0
+    g_ply = g.ply
+    g_gst = g.gst
+    g_gst[G_PLAYER] = p
+    g_gst[G_CONQUESTS] = 0
+    g_gst[G_DECLINED_NOW] = 0
     for d in range(MAX_RACES):
-        g.gst[G_DEFEATED + d] = 0
-    if g.ply[p, P_RACE] >= 0 and g.gst[G_ROUND] > 1 and choose_decline(g, t, p):
+        g_gst[G_DEFEATED + d] = 0
+    if g_ply[p, P_RACE] >= 0 and g_gst[G_ROUND] > 1 and choose_decline(g, t, p):
         go_into_decline(g, t, p)
         score_turn(g, t, p)
         return
-    if g.ply[p, P_RACE] < 0:
+    if g_ply[p, P_RACE] < 0:
         pick_combo(g, t, p)
         pay_vc(g, p, turn_start(g, t, p, choose_form(g, t, p)))
     else:
@@ -213,45 +231,51 @@ def play_turn(g, t, p):
 def final_standings(g, seat_out):
     """VC, rank (1 = best; ties broken by tokens on the boards, equal ties share
     the rank) and win for every seat."""
-    n = g.gst[G_PLAYERS]
-    on_board = np.zeros(n, np.int32)
-    for r in range(g.gst[G_NREG]):
-        q = g.reg[r, R_PLAYER]
+    g_reg = g.reg
+    g_ply = g.ply
+    g_gst = g.gst
+    n = g_gst[G_PLAYERS]
+    on_board = np.zeros(n, np.int64)
+    for r in range(g_gst[G_NREG]):
+        q = g_reg[r, R_PLAYER]
         if q >= 0:
-            on_board[q] += g.reg[r, R_TOKENS]
+            on_board[q] += g_reg[r, R_TOKENS]
     for p in range(n):
         better = 0
         for q in range(n):
             if q == p:
                 continue
-            vq = g.ply[q, P_COINS]
-            vp = g.ply[p, P_COINS]
+            vq = g_ply[q, P_COINS]
+            vp = g_ply[p, P_COINS]
             if vq > vp or (vq == vp and on_board[q] > on_board[p]):
                 better += 1
-        seat_out[p, S_VC] = g.ply[p, P_COINS]
+        seat_out[p, S_VC] = g_ply[p, P_COINS]
         seat_out[p, S_RANK] = better + 1
         seat_out[p, S_WIN] = 1 if better == 0 else 0
         seat_out[p, S_TOKENS_ON_BOARD] = on_board[p]
-        seat_out[p, S_DECLINES] = g.ply[p, P_DECLINES]
-        seat_out[p, S_POLICY] = g.ply[p, P_POLICY]
+        seat_out[p, S_DECLINES] = g_ply[p, P_DECLINES]
+        seat_out[p, S_POLICY] = g_ply[p, P_POLICY]
 
 
 @njit(cache=True)
 def play_game(g, t, n_players, seed, game, policies, pol_params, check, seat_out):
     """Play one whole game into g; seat results go to seat_out[n_players, S_NF]."""
+    g_ply = g.ply
+    g_gst = g.gst
+    g_pol = g.pol
     init_streams(seed, game, g.rng)
     setup_game(g, t, n_players)
-    g.gst[G_CHECK] = 1 if check else 0
+    g_gst[G_CHECK] = 1 if check else 0
     for p in range(n_players):
-        g.ply[p, P_POLICY] = policies[p]
+        g_ply[p, P_POLICY] = policies[p]
         for k in range(pol_params.shape[1]):
-            g.pol[p, k] = pol_params[p, k]
-    rounds = g.gst[G_ROUNDS]
+            g_pol[p, k] = pol_params[p, k]
+    rounds = g_gst[G_ROUNDS]
     for rnd in range(1, rounds + 1):
-        g.gst[G_ROUND] = rnd
+        g_gst[G_ROUND] = rnd
         for p in range(n_players):
             play_turn(g, t, p)
-            g.gst[G_TURN] += 1
-            if check and g.gst[G_ERROR] == 0:
-                g.gst[G_ERROR] = check_invariants(g, t)
+            g_gst[G_TURN] += 1
+            if check and g_gst[G_ERROR] == 0:
+                g_gst[G_ERROR] = check_invariants(g, t)
     final_standings(g, seat_out)

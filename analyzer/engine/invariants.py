@@ -54,20 +54,26 @@ ERROR_NAMES = {
 
 @njit(cache=True)
 def check_invariants(g, t):
-    n_players = g.gst[G_PLAYERS]
-    nreg = g.gst[G_NREG]
-    tokens = np.zeros(MAX_RACES, np.int32)
-    regions_of = np.zeros(n_players, np.int32)
+    g_reg = g.reg
+    g_ply = g.ply
+    g_gst = g.gst
+    t_race = t.race
+    t_params = t.params
+    t_caps = t.caps
+    n_players = g_gst[G_PLAYERS]
+    nreg = g_gst[G_NREG]
+    tokens = np.zeros(MAX_RACES, np.int64)
+    regions_of = np.zeros(n_players, np.int64)
     murlocs = 0
     mountains = 0
     for p in range(n_players):
-        if g.ply[p, P_COINS] < 0:
+        if g_ply[p, P_COINS] < 0:
             return ERR_COINS
     for r in range(nreg):
-        q = g.reg[r, R_PLAYER]
-        race = g.reg[r, R_RACE]
-        n = g.reg[r, R_TOKENS]
-        mountains += g.reg[r, R_MOUNTAIN]
+        q = g_reg[r, R_PLAYER]
+        race = g_reg[r, R_RACE]
+        n = g_reg[r, R_TOKENS]
+        mountains += g_reg[r, R_MOUNTAIN]
         if race < 0:
             if q != -1 or n != 0:
                 return ERR_REGION
@@ -77,50 +83,50 @@ def check_invariants(g, t):
         tokens[race] += n
         if race == MURLOC:
             murlocs += n
-            if q != -1 or g.reg[r, R_DECLINE] != 1:
+            if q != -1 or g_reg[r, R_DECLINE] != 1:
                 return ERR_REGION
             continue
         if q < 0 or q >= n_players:
             return ERR_REGION
-        if g.reg[r, R_DECLINE] == 1:
-            if race != g.ply[q, P_DECLINE_RACE]:
+        if g_reg[r, R_DECLINE] == 1:
+            if race != g_ply[q, P_DECLINE_RACE]:
                 return ERR_DECLINE
         else:
-            if race != g.ply[q, P_RACE]:
+            if race != g_ply[q, P_RACE]:
                 return ERR_REGION
             if n < min_region_tokens(race):
                 return ERR_MIN_TOKENS
             regions_of[q] += 1
         if is_water(g, r) and not may_enter_water(race):
             return ERR_WATER
-    if murlocs > t.caps[C_MURLOCS] or mountains > t.caps[C_MOUNTAINS]:
+    if murlocs > t_caps[C_MURLOCS] or mountains > t_caps[C_MOUNTAINS]:
         return ERR_CAPS
     for p in range(n_players):
-        race = g.ply[p, P_RACE]
+        race = g_ply[p, P_RACE]
         if race >= 0:
-            tokens[race] += g.ply[p, P_HAND]
-            if regions_of[p] > 0 and g.ply[p, P_HAND] != 0:
+            tokens[race] += g_ply[p, P_HAND]
+            if regions_of[p] > 0 and g_ply[p, P_HAND] != 0:
                 return ERR_HAND
-        elif g.ply[p, P_HAND] != 0:
+        elif g_ply[p, P_HAND] != 0:
             return ERR_HAND
     for race in range(MAX_RACES):
-        if race != MURLOC and tokens[race] > t.race[race, RT_BOX]:
+        if race != MURLOC and tokens[race] > t_race[race, RT_BOX]:
             return ERR_BOX
     # every allowed banner is in exactly one place
-    seen = np.zeros(MAX_RACES, np.int32)
-    for k in range(t.params[PAR_COLUMN_SIZE]):
-        race = g.gst[G_COL_RACE + k]
+    seen = np.zeros(MAX_RACES, np.int64)
+    for k in range(t_params[PAR_COLUMN_SIZE]):
+        race = g_gst[G_COL_RACE + k]
         if race >= 0:
             seen[race] += 1
-    for k in range(g.gst[G_RACE_STACK_N]):
-        seen[g.gst[G_RACE_STACK + k]] += 1
+    for k in range(g_gst[G_RACE_STACK_N]):
+        seen[g_gst[G_RACE_STACK + k]] += 1
     for p in range(n_players):
-        if g.ply[p, P_RACE] >= 0:
-            seen[g.ply[p, P_RACE]] += 1
-        if g.ply[p, P_DECLINE_RACE] >= 0:
-            seen[g.ply[p, P_DECLINE_RACE]] += 1
+        if g_ply[p, P_RACE] >= 0:
+            seen[g_ply[p, P_RACE]] += 1
+        if g_ply[p, P_DECLINE_RACE] >= 0:
+            seen[g_ply[p, P_DECLINE_RACE]] += 1
     for race in range(MAX_RACES):
-        want = 1 if t.race[race, RT_ALLOWED] == 1 else 0
+        want = 1 if t_race[race, RT_ALLOWED] == 1 else 0
         if seen[race] != want:
             return ERR_BANNERS
     return 0

@@ -39,38 +39,45 @@ def opposite_faction(faction):
 def faction_bonus(g, t, p):
     """1 VC (a parameter) per race of the opposite faction defeated this turn; an
     active race and an in-decline race are different races; Neutral gets none."""
+    g_gst = g.gst
+    t_race = t.race
+    t_params = t.params
     race = g.ply[p, P_RACE]
     if race < 0:
         return 0
-    enemy = opposite_faction(t.race[race, RT_FACTION])
+    enemy = opposite_faction(t_race[race, RT_FACTION])
     if enemy < 0:
         return 0
     n = 0
     for d in range(MAX_RACES):
-        if d != MURLOC and g.gst[G_DEFEATED + d] > 0 and t.race[d, RT_FACTION] == enemy:
+        if d != MURLOC and g_gst[G_DEFEATED + d] > 0 and t_race[d, RT_FACTION] == enemy:
             n += 1
-    return n * t.params[PAR_FACTION_BONUS]
+    return n * t_params[PAR_FACTION_BONUS]
 
 
 @njit(cache=True)
 def score_turn(g, t, p):
     """Pay p for its turn; returns the VC scored."""
+    g_reg = g.reg
+    g_ply = g.ply
+    g_gst = g.gst
+    g_inst = g.inst
     active = 0
     declined = 0
-    for r in range(g.gst[G_NREG]):
-        if g.reg[r, R_PLAYER] == p:
-            if g.reg[r, R_DECLINE] == 0:
+    for r in range(g_gst[G_NREG]):
+        if g_reg[r, R_PLAYER] == p:
+            if g_reg[r, R_DECLINE] == 0:
                 active += 1
             else:
                 declined += 1
     active += active_bonus(g, t, p) + faction_bonus(g, t, p)
     declined += decline_bonus(g, t, p)
-    g.ply[p, P_COINS] += active + declined
-    i = g.ply[p, P_INSTANCE]
+    g_ply[p, P_COINS] += active + declined
+    i = g_ply[p, P_INSTANCE]
     if i >= 0:
-        g.inst[i, I_VC_ACTIVE] += active
-    j = g.ply[p, P_DECLINE_INSTANCE]
+        g_inst[i, I_VC_ACTIVE] += active
+    j = g_ply[p, P_DECLINE_INSTANCE]
     if j >= 0:
-        g.inst[j, I_VC_DECLINE] += declined
-    log_event(g, EV_SCORE, p, -1, active + declined, g.ply[p, P_COINS])
+        g_inst[j, I_VC_DECLINE] += declined
+    log_event(g, EV_SCORE, p, -1, active + declined, g_ply[p, P_COINS])
     return active + declined

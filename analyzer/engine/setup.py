@@ -72,12 +72,13 @@ def draw_faces(t, n_players, rng, chosen):
     The rulebook draws physical boards at random for the player count (large,
     medium, small) and each board lands on a random side.
     """
+    t_params = t.params
     n_faces = t.face_size.shape[0]
     n = 0
-    boards = np.empty(n_faces, np.int32)
+    boards = np.empty(n_faces, np.int64)
     for k in range(3):
         size = SIZE_L if k == 0 else (SIZE_M if k == 1 else SIZE_S)
-        want = t.params[PAR_BOARDS + 3 * (n_players - 2) + k]
+        want = t_params[PAR_BOARDS + 3 * (n_players - 2) + k]
         # physical boards of this size, in first-seen order
         nb = 0
         for f in range(n_faces):
@@ -108,6 +109,9 @@ def draw_faces(t, n_players, rng, chosen):
 @njit(cache=True)
 def lay_out_board(g, t, chosen, n_chosen):
     """Copy the chosen faces into the game's region arrays, end to end."""
+    g_board = g.board
+    g_adj = g.adj
+    g_gst = g.gst
     r = 0
     for k in range(n_chosen):
         f = chosen[k]
@@ -115,58 +119,64 @@ def lay_out_board(g, t, chosen, n_chosen):
         nreg = t.face_nreg[f]
         for i in range(nreg):
             src = start + i
-            g.board[r + i, B_TERRAIN] = t.face_terrain[src]
-            g.board[r + i, B_SYMBOLS] = t.face_symbols[src]
-            g.board[r + i, B_FACE] = f
-            g.board[r + i, B_BOARD] = k
+            g_board[r + i, B_TERRAIN] = t.face_terrain[src]
+            g_board[r + i, B_SYMBOLS] = t.face_symbols[src]
+            g_board[r + i, B_FACE] = f
+            g_board[r + i, B_BOARD] = k
             deg = 0
             for j in range(t.face_adj.shape[1]):
                 nb = t.face_adj[src, j]
                 if nb >= 0:
-                    g.adj[r + i, deg] = r + nb
+                    g_adj[r + i, deg] = r + nb
                     deg += 1
-            g.board[r + i, B_DEGREE] = deg
-            g.board[r + i, B_START_MARKER] = -1
+            g_board[r + i, B_DEGREE] = deg
+            g_board[r + i, B_START_MARKER] = -1
         r += nreg
-    g.gst[G_NREG] = r
-    g.gst[G_NBOARDS] = n_chosen
+    g_gst[G_NREG] = r
+    g_gst[G_NBOARDS] = n_chosen
     return r
 
 
 @njit(cache=True)
 def place_pieces(g, t, rng):
     """Murlocs and Mountains on their symbols, one face-down marker per board."""
-    nreg = g.gst[G_NREG]
+    g_reg = g.reg
+    g_board = g.board
+    g_gst = g.gst
+    t_marker = t.marker
+    t_params = t.params
+    t_caps = t.caps
+    nreg = g_gst[G_NREG]
     murlocs = 0
     mountains = 0
     for r in range(nreg):
-        g.reg[r, R_PLAYER] = -1
-        g.reg[r, R_RACE] = -1
-        g.reg[r, R_MARKER] = -1
-        sym = g.board[r, B_SYMBOLS]
-        if (sym & SYM_MURLOC) and t.params[PAR_MURLOCS] == 1 and murlocs < t.caps[C_MURLOCS]:
-            g.reg[r, R_RACE] = MURLOC
-            g.reg[r, R_DECLINE] = 1
-            g.reg[r, R_TOKENS] = 1
+        g_reg[r, R_PLAYER] = -1
+        g_reg[r, R_RACE] = -1
+        g_reg[r, R_MARKER] = -1
+        sym = g_board[r, B_SYMBOLS]
+        if (sym & SYM_MURLOC) and t_params[PAR_MURLOCS] == 1 and murlocs < t_caps[C_MURLOCS]:
+            g_reg[r, R_RACE] = MURLOC
+            g_reg[r, R_DECLINE] = 1
+            g_reg[r, R_TOKENS] = 1
             murlocs += 1
-        if (sym & SYM_MOUNTAIN) and mountains < t.caps[C_MOUNTAINS]:
-            g.reg[r, R_MOUNTAIN] = 1
+        if (sym & SYM_MOUNTAIN) and mountains < t_caps[C_MOUNTAINS]:
+            g_reg[r, R_MOUNTAIN] = 1
             mountains += 1
     # markers: shuffle the allowed ones, one face down on each board's marker region
-    pool = np.empty(N_MARKERS, np.int32)
+    pool = np.empty(N_MARKERS, np.int64)
     n_pool = 0
     for m in range(N_MARKERS):
-        if t.marker[m, MT_ALLOWED] == 1:
+        if t_marker[m, MT_ALLOWED] == 1:
             pool[n_pool] = m
             n_pool += 1
     shuffle(rng, STREAM_SETUP, pool, n_pool)
     used = 0
-    for b in range(g.gst[G_NBOARDS]):
+    for b in range(g_gst[G_NBOARDS]):
         for r in range(nreg):
-            if g.board[r, B_BOARD] == b and (g.board[r, B_SYMBOLS] & SYM_MARKER):
+            if g_board[r, B_BOARD] == b and (g_board[r, B_SYMBOLS] & SYM_MARKER):
                 if used < n_pool:
-                    g.reg[r, R_MARKER] = pool[used]
-                    g.board[r, B_START_MARKER] = pool[used]
+                    g_reg[r, R_MARKER] = pool[used]
+                    g_board[r, B_START_MARKER] = pool[used]
                     used += 1
                 break
 
@@ -174,40 +184,46 @@ def place_pieces(g, t, rng):
 @njit(cache=True)
 def setup_stacks(g, t, rng):
     """Shuffle the allowed banners and badges and lay out the combo column."""
+    g_gst = g.gst
+    t_race = t.race
+    t_power = t.power
     n = 0
     for race in range(t.race.shape[0]):
-        if t.race[race, RT_ALLOWED] == 1:
-            g.gst[G_RACE_STACK + n] = race
+        if t_race[race, RT_ALLOWED] == 1:
+            g_gst[G_RACE_STACK + n] = race
             n += 1
-    g.gst[G_RACE_STACK_N] = n
-    shuffle(rng, STREAM_SETUP, g.gst[G_RACE_STACK : G_RACE_STACK + n], n)
+    g_gst[G_RACE_STACK_N] = n
+    shuffle(rng, STREAM_SETUP, g_gst[G_RACE_STACK : G_RACE_STACK + n], n)
     n = 0
     for power in range(t.power.shape[0]):
-        if t.power[power, PT_ALLOWED] == 1:
-            g.gst[G_POWER_STACK + n] = power
+        if t_power[power, PT_ALLOWED] == 1:
+            g_gst[G_POWER_STACK + n] = power
             n += 1
-    g.gst[G_POWER_STACK_N] = n
-    g.gst[G_POWER_DISCARD_N] = 0
-    shuffle(rng, STREAM_SETUP, g.gst[G_POWER_STACK : G_POWER_STACK + n], n)
+    g_gst[G_POWER_STACK_N] = n
+    g_gst[G_POWER_DISCARD_N] = 0
+    shuffle(rng, STREAM_SETUP, g_gst[G_POWER_STACK : G_POWER_STACK + n], n)
     fill_column(g, t, rng)
 
 
 @njit(cache=True)
 def setup_game(g, t, n_players):
     """Everything before the first turn. The setup stream drives every draw."""
-    chosen = np.empty(MAX_REGIONS, np.int32)
+    g_ply = g.ply
+    g_gst = g.gst
+    t_params = t.params
+    chosen = np.empty(MAX_REGIONS, np.int64)
     n_chosen = draw_faces(t, n_players, g.rng, chosen)
     lay_out_board(g, t, chosen, n_chosen)
     place_pieces(g, t, g.rng)
     setup_stacks(g, t, g.rng)
-    g.gst[G_PLAYERS] = n_players
-    g.gst[G_ROUND] = 1
-    g.gst[G_ROUNDS] = t.params[PAR_ROUNDS + n_players - 2] + t.params[PAR_EXTRA_ROUNDS]
+    g_gst[G_PLAYERS] = n_players
+    g_gst[G_ROUND] = 1
+    g_gst[G_ROUNDS] = t_params[PAR_ROUNDS + n_players - 2] + t_params[PAR_EXTRA_ROUNDS]
     for p in range(MAX_PLAYERS):
-        g.ply[p, P_COINS] = t.params[PAR_START_COINS] if p < n_players else 0
-        g.ply[p, P_RACE] = -1
-        g.ply[p, P_POWER] = -1
-        g.ply[p, P_DECLINE_RACE] = -1
-        g.ply[p, P_DECLINE_POWER] = -1
-        g.ply[p, P_INSTANCE] = -1
-        g.ply[p, P_DECLINE_INSTANCE] = -1
+        g_ply[p, P_COINS] = t_params[PAR_START_COINS] if p < n_players else 0
+        g_ply[p, P_RACE] = -1
+        g_ply[p, P_POWER] = -1
+        g_ply[p, P_DECLINE_RACE] = -1
+        g_ply[p, P_DECLINE_POWER] = -1
+        g_ply[p, P_INSTANCE] = -1
+        g_ply[p, P_DECLINE_INSTANCE] = -1

@@ -25,6 +25,10 @@ from analyzer.engine.layout import (
     R_NF,
 )
 
+# Every integer array is int64 so that loop indices, region ids and players all
+# have one type: numba compiles a kernel once per argument type, and int32
+# indices next to int64 ones would compile many kernels twice.
+
 # Content compiled for the engine (read-only in the kernels).
 EngineTables = namedtuple(
     "EngineTables",
@@ -49,18 +53,18 @@ EngineTables = namedtuple(
 Game = namedtuple(
     "Game",
     [
-        "board",  # int32[MAX_REGIONS, B_NF]: the drawn faces laid end to end
-        "adj",  # int32[MAX_REGIONS, MAX_DEGREE]: neighbours, -1 padded
-        "reg",  # int32[MAX_REGIONS, R_NF]: what is on each region
-        "ply",  # int32[MAX_PLAYERS, P_NF]
-        "gst",  # int32[G_NF]: round, turn, column, stacks, per-turn counters
-        "inst",  # int32[MAX_PLAYERS * MAX_INSTANCES, I_NF]: one row per race picked
+        "board",  # int64[MAX_REGIONS, B_NF]: the drawn faces laid end to end
+        "adj",  # int64[MAX_REGIONS, MAX_DEGREE]: neighbours, -1 padded
+        "reg",  # int64[MAX_REGIONS, R_NF]: what is on each region
+        "ply",  # int64[MAX_PLAYERS, P_NF]
+        "gst",  # int64[G_NF]: round, turn, column, stacks, per-turn counters
+        "inst",  # int64[MAX_PLAYERS * MAX_INSTANCES, I_NF]: one row per race picked
         "rng",  # uint64[N_STREAMS]
         "pol",  # float64[MAX_PLAYERS, N_POLICY_PARAMS]: each seat's bot parameters
-        "cost",  # int32[MAX_REGIONS]: scratch, conquest cost per region (-1 illegal)
-        "work",  # int32[MAX_REGIONS]: scratch for the engine
+        "cost",  # int64[MAX_REGIONS]: scratch, conquest cost per region (-1 illegal)
+        "work",  # int64[MAX_REGIONS]: scratch for the engine
         "fwork",  # float64[MAX_REGIONS]: scratch for the bots
-        "log",  # int32[MAX_LOG, LOG_NF]: event log when logging is on (else 1 row)
+        "log",  # int64[MAX_LOG, LOG_NF]: event log when logging is on (else 1 row)
     ],
 )
 
@@ -84,16 +88,16 @@ MAX_LOG = 4096
 @njit(cache=True)
 def new_game(n_policy_params, log_rows):
     return Game(
-        np.zeros((MAX_REGIONS, B_NF), np.int32),
-        np.full((MAX_REGIONS, MAX_DEGREE), -1, np.int32),
-        np.zeros((MAX_REGIONS, R_NF), np.int32),
-        np.zeros((MAX_PLAYERS, P_NF), np.int32),
-        np.zeros(G_NF, np.int32),
-        np.zeros((MAX_PLAYERS * MAX_INSTANCES, I_NF), np.int32),
+        np.zeros((MAX_REGIONS, B_NF), np.int64),
+        np.full((MAX_REGIONS, MAX_DEGREE), -1, np.int64),
+        np.zeros((MAX_REGIONS, R_NF), np.int64),
+        np.zeros((MAX_PLAYERS, P_NF), np.int64),
+        np.zeros(G_NF, np.int64),
+        np.zeros((MAX_PLAYERS * MAX_INSTANCES, I_NF), np.int64),
         np.zeros(N_STREAMS, np.uint64),
         np.zeros((MAX_PLAYERS, n_policy_params), np.float64),
-        np.zeros(MAX_REGIONS, np.int32),
-        np.zeros(MAX_REGIONS, np.int32),
+        np.zeros(MAX_REGIONS, np.int64),
+        np.zeros(MAX_REGIONS, np.int64),
         np.zeros(MAX_REGIONS, np.float64),
-        np.zeros((log_rows, LOG_NF), np.int32),
+        np.zeros((log_rows, LOG_NF), np.int64),
     )

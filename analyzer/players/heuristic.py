@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.engine.abilities import FORM_HUMAN, FORM_WORGEN, min_region_tokens, region_bonus
-from analyzer.engine.conquest import die_allowed, place_tokens
+from analyzer.engine.conquest import die_reach, place_tokens
 from analyzer.engine.layout import (
     B_DEGREE,
     B_SYMBOLS,
@@ -32,6 +32,7 @@ from analyzer.engine.layout import (
     G_ROUND,
     G_ROUNDS,
     I_ROUND_PICKED,
+    MAX_RACES,
     P_COINS,
     P_HAND,
     P_INSTANCE,
@@ -92,22 +93,27 @@ def turns_left(g, p):
 # ------------------------------------------------------------------------ combo
 @njit(cache=True)
 def heuristic_combo(g, t, p, n_visible):
+    g_ply = g.ply
+    g_gst = g.gst
+    g_pol = g.pol
+    t_race = t.race
+    t_power = t.power
     life = min(1.0, turns_left(g, p) / 3.0)
     best = 0
     best_value = -1e9
-    for k in range(min(n_visible, g.ply[p, P_COINS] + 1)):
-        race = g.gst[G_COL_RACE + k]
-        power = g.gst[G_COL_POWER + k]
-        tokens = t.race[race, RT_BANNER] + t.power[power, PT_BADGE]
+    for k in range(min(n_visible, g_ply[p, P_COINS] + 1)):
+        race = g_gst[G_COL_RACE + k]
+        power = g_gst[G_COL_POWER + k]
+        tokens = t_race[race, RT_BANNER] + t_power[power, PT_BADGE]
         ability = 0.0
-        if t.race[race, RT_MODELED] > 0:
+        if t_race[race, RT_MODELED] > 0:
             ability += RACE_VALUE[race]
-        if t.power[power, PT_MODELED] > 0:
+        if t_power[power, PT_MODELED] > 0:
             ability += POWER_VALUE[power]
         value = (
-            g.pol[p, H_TOKEN_VALUE] * tokens
-            + g.pol[p, H_ABILITY_WEIGHT] * ability * life
-            + g.gst[G_COL_COINS + k]
+            g_pol[p, H_TOKEN_VALUE] * tokens
+            + g_pol[p, H_ABILITY_WEIGHT] * ability * life
+            + g_gst[G_COL_COINS + k]
             - k
         )
         if value > best_value:
@@ -120,11 +126,14 @@ def heuristic_combo(g, t, p, n_visible):
 @njit(cache=True)
 def free_tokens(g, p):
     """Tokens p could bring to conquest this turn after readying troops."""
-    keep = min_region_tokens(g.ply[p, P_RACE])
-    n = g.ply[p, P_HAND]
-    for r in range(g.gst[G_NREG]):
-        if g.reg[r, R_PLAYER] == p and g.reg[r, R_DECLINE] == 0:
-            n += g.reg[r, R_TOKENS] - keep
+    g_reg = g.reg
+    g_ply = g.ply
+    g_gst = g.gst
+    keep = min_region_tokens(g_ply[p, P_RACE])
+    n = g_ply[p, P_HAND]
+    for r in range(g_gst[G_NREG]):
+        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
+            n += g_reg[r, R_TOKENS] - keep
     return n
 
 
@@ -152,9 +161,11 @@ def heuristic_form(g, t, p):
 # --------------------------------------------------------------------- conquest
 @njit(cache=True)
 def leader(g):
+    g_ply = g.ply
+    g_gst = g.gst
     best = 0
-    for q in range(1, g.gst[G_PLAYERS]):
-        if g.ply[q, P_COINS] > g.ply[best, P_COINS]:
+    for q in range(1, g_gst[G_PLAYERS]):
+        if g_ply[q, P_COINS] > g_ply[best, P_COINS]:
             best = q
     return best
 
@@ -165,31 +176,8 @@ def opposite(f1, f2):
 
 
 @njit(cache=True)
-def region_value(g, t, p, r, lead):
-    """What taking r is worth to p this turn, in VC-like units."""
-    race = g.ply[p, P_RACE]
-    value = 1.0 + region_bonus(g, t, race, g.ply[p, P_POWER], r)
-    def_race = g.reg[r, R_RACE]
-    q = g.reg[r, R_PLAYER]
-    if def_race >= 0 and def_race != MURLOC:
-        if g.gst[G_DEFEATED + def_race] == 0 and opposite(
-            t.race[race, RT_FACTION], t.race[def_race, RT_FACTION]
-        ):
-            value += t.params[PAR_FACTION_BONUS]
-        if q >= 0 and q != p:
-            value += g.pol[p, H_AGGRESSION]
-            if q == lead:
-                value += g.pol[p, H_LEADER_FOCUS]
-    # room to grow: neighbours not yet ours
-    for k in range(g.board[r, B_DEGREE]):
-        nb = g.adj[r, k]
-        if g.reg[nb, R_PLAYER] != p:
-            value += 0.05
-    return value
-
-
-@njit(cache=True)
 def die_success(t, short):
+    """Chance that the reinforcement die makes up `short` tokens."""
     n = 0
     for k in range(6):
         if t.params[PAR_DIE_FACES + k] >= short:
@@ -199,74 +187,108 @@ def die_success(t, short):
 
 @njit(cache=True)
 def heuristic_target(g, t, p):
+    """The region worth most per token among the affordable ones; when none is
+    affordable, the best die attempt (value x chance)."""
+    reg = g.reg
+    board = g.board
+    adj = g.adj
+    cost = g.cost
+    defeated = g.gst[G_DEFEATED : G_DEFEATED + MAX_RACES]
+    race_tab = t.race
+    race = g.ply[p, P_RACE]
+    power = g.ply[p, P_POWER]
+    faction = race_tab[race, RT_FACTION]
+    faction_bonus = t.params[PAR_FACTION_BONUS]
+    aggression = g.pol[p, H_AGGRESSION]
+    leader_focus = g.pol[p, H_LEADER_FOCUS]
     hand = g.ply[p, P_HAND]
     budget = hand - int(g.pol[p, H_RESERVE])
+    reach = die_reach(t, race, hand)
     lead = leader(g)
     best = -1
     best_score = 0.0
     best_die = -1
     best_die_score = 0.0
     for r in range(g.gst[G_NREG]):
-        c = g.cost[r]
-        if c < 0:
+        c = cost[r]
+        if c < 0 or (c > budget and c > reach):
             continue
+        # what taking r is worth this turn, in VC-like units
+        value = 1.0 + region_bonus(board, adj, reg, race, power, r)
+        def_race = reg[r, R_RACE]
+        q = reg[r, R_PLAYER]
+        if def_race >= 0 and def_race != MURLOC:
+            if defeated[def_race] == 0 and opposite(faction, race_tab[def_race, RT_FACTION]):
+                value += faction_bonus
+            if q >= 0 and q != p:
+                value += aggression
+                if q == lead:
+                    value += leader_focus
+        for k in range(board[r, B_DEGREE]):
+            if reg[adj[r, k], R_PLAYER] != p:
+                value += 0.05  # room to grow
         if c <= budget:
-            score = region_value(g, t, p, r, lead) / c
+            score = value / c
             if score > best_score:
                 best_score = score
                 best = r
-        elif die_allowed(g, t, p, c):
-            score = region_value(g, t, p, r, lead) * die_success(t, c - hand)
+        elif hand < c:
+            score = value * die_success(t, c - hand)
             if score > best_die_score:
                 best_die_score = score
                 best_die = r
     if best >= 0:
         return best, False
-    if best_die >= 0 and hand > 0:
+    if best_die >= 0:
         return best_die, True
     return -1, False
 
 
 # ---------------------------------------------------------------- redeployment
 @njit(cache=True)
-def threat(g, t, p, r, n_players):
-    """How exposed p's region r is to the players who play before p's next turn."""
+def heuristic_place(g, t, p):
+    """Spare tokens go one by one where the threat per defender is highest.
+
+    Threat of a region: neighbouring regions of opponents' active races, plus
+    a share per opponent for an Entry region; in the last round only the
+    players still to play count.
+    """
+    reg = g.reg
+    board = g.board
+    adj = g.adj
+    own = g.work
+    danger = g.fwork
+    n_players = g.gst[G_PLAYERS]
     me = g.ply[p, P_RACE]
     last_round = g.gst[G_ROUND] == g.gst[G_ROUNDS]
-    danger = 0.0
-    for k in range(g.board[r, B_DEGREE]):
-        nb = g.adj[r, k]
-        q = g.reg[nb, R_PLAYER]
-        if q >= 0 and q != p and g.reg[nb, R_DECLINE] == 0 and g.reg[nb, R_RACE] != me:
-            if not (last_round and q < p):
-                danger += 1.0
-    if (g.board[r, B_SYMBOLS] & SYM_ENTRY) != 0:
-        for q in range(n_players):
-            if q != p and not (last_round and q < p):
-                danger += g.pol[p, H_ENTRY_THREAT]
-    return danger
-
-
-@njit(cache=True)
-def heuristic_place(g, t, p):
-    """Spare tokens go one by one where threat per defender is highest."""
-    nreg = g.gst[G_NREG]
-    n_players = g.gst[G_PLAYERS]
+    entry_threat = g.pol[p, H_ENTRY_THREAT]
+    still_to_play = n_players - 1
+    if last_round:
+        still_to_play = n_players - 1 - p
     n_own = 0
-    for r in range(nreg):
-        if g.reg[r, R_PLAYER] == p and g.reg[r, R_DECLINE] == 0:
-            g.work[n_own] = r
-            g.fwork[n_own] = threat(g, t, p, r, n_players)
-            n_own += 1
+    for r in range(g.gst[G_NREG]):
+        if reg[r, R_PLAYER] != p or reg[r, R_DECLINE] != 0:
+            continue
+        d = 0.0
+        for k in range(board[r, B_DEGREE]):
+            nb = adj[r, k]
+            q = reg[nb, R_PLAYER]
+            if q >= 0 and q != p and reg[nb, R_DECLINE] == 0 and reg[nb, R_RACE] != me:
+                if not (last_round and q < p):
+                    d += 1.0
+        if (board[r, B_SYMBOLS] & SYM_ENTRY) != 0:
+            d += entry_threat * still_to_play
+        own[n_own] = r
+        danger[n_own] = d
+        n_own += 1
     if n_own == 0:
         return
     while g.ply[p, P_HAND] > 0:
         best = 0
         best_score = -1.0
         for i in range(n_own):
-            r = g.work[i]
-            score = (g.fwork[i] + 1e-3) / (g.reg[r, R_TOKENS] + 1)
+            score = (danger[i] + 1e-3) / (reg[own[i], R_TOKENS] + 1)
             if score > best_score:
                 best_score = score
                 best = i
-        place_tokens(g, p, g.work[best], 1)
+        place_tokens(g, p, own[best], 1)

@@ -9,8 +9,16 @@ from __future__ import annotations
 
 from numba import njit
 
-from analyzer.engine.conquest import abandon, die_allowed, place_tokens
-from analyzer.engine.layout import G_NREG, P_COINS, P_HAND, R_DECLINE, R_PLAYER, STREAM_SEAT0
+from analyzer.engine.conquest import abandon, die_reach, place_tokens
+from analyzer.engine.layout import (
+    G_NREG,
+    P_COINS,
+    P_HAND,
+    P_RACE,
+    R_DECLINE,
+    R_PLAYER,
+    STREAM_SEAT0,
+)
 from analyzer.engine.rng import randint, uniform
 from analyzer.players.params import R_ABANDON
 
@@ -28,28 +36,35 @@ def random_yes_no(g, p):
 
 @njit(cache=True)
 def random_abandon(g, t, p):
-    for r in range(g.gst[G_NREG]):
-        if g.reg[r, R_PLAYER] == p and g.reg[r, R_DECLINE] == 0:
-            if uniform(g.rng, STREAM_SEAT0 + p) < g.pol[p, R_ABANDON]:
+    g_reg = g.reg
+    g_gst = g.gst
+    g_pol = g.pol
+    for r in range(g_gst[G_NREG]):
+        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
+            if uniform(g.rng, STREAM_SEAT0 + p) < g_pol[p, R_ABANDON]:
                 abandon(g, t, p, r)
 
 
 @njit(cache=True)
 def random_target(g, t, p):
     """Uniform over: stop, every affordable region, every region the die might take."""
-    hand = g.ply[p, P_HAND]
+    g_cost = g.cost
+    g_ply = g.ply
+    g_gst = g.gst
+    hand = g_ply[p, P_HAND]
+    reach = max(hand, die_reach(t, g_ply[p, P_RACE], hand))
     n_options = 1
-    for r in range(g.gst[G_NREG]):
-        c = g.cost[r]
-        if c >= 0 and (c <= hand or die_allowed(g, t, p, c)):
+    for r in range(g_gst[G_NREG]):
+        c = g_cost[r]
+        if 0 <= c <= reach:
             n_options += 1
     pick = randint(g.rng, STREAM_SEAT0 + p, n_options)
     if pick == 0:
         return -1, False
     k = 0
-    for r in range(g.gst[G_NREG]):
-        c = g.cost[r]
-        if c >= 0 and (c <= hand or die_allowed(g, t, p, c)):
+    for r in range(g_gst[G_NREG]):
+        c = g_cost[r]
+        if 0 <= c <= reach:
             k += 1
             if k == pick:
                 return r, c > hand
@@ -59,13 +74,17 @@ def random_target(g, t, p):
 @njit(cache=True)
 def random_place(g, t, p):
     """Each token in hand to a uniformly random region of the race."""
-    nreg = g.gst[G_NREG]
+    g_reg = g.reg
+    g_work = g.work
+    g_ply = g.ply
+    g_gst = g.gst
+    nreg = g_gst[G_NREG]
     n_own = 0
     for r in range(nreg):
-        if g.reg[r, R_PLAYER] == p and g.reg[r, R_DECLINE] == 0:
-            g.work[n_own] = r
+        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
+            g_work[n_own] = r
             n_own += 1
     if n_own == 0:
         return
-    while g.ply[p, P_HAND] > 0:
-        place_tokens(g, p, g.work[randint(g.rng, STREAM_SEAT0 + p, n_own)], 1)
+    while g_ply[p, P_HAND] > 0:
+        place_tokens(g, p, g_work[randint(g.rng, STREAM_SEAT0 + p, n_own)], 1)

@@ -1,0 +1,229 @@
+"""The `analyzer` command.
+
+Nothing heavy is imported at module level (no numba, engine or pandas): `analyzer
+--help` must be instant and never compile. Each command imports what it needs.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+
+import typer
+
+from analyzer.errors import EXIT_BAD_INPUT, InputError, Problem
+
+EXIT_INTERRUPTED = 130
+CLI = "command line"
+
+app = typer.Typer(
+    help="Monte Carlo balance and strategy analyzer for Small World of Warcraft.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+
+THREADS = typer.Option(
+    None, "--threads", help="Engine threads (numba); default: every core.", show_default=False
+)
+
+
+def _err(text: str) -> None:
+    typer.echo(text, err=True)
+
+
+def guarded(command):
+    """Turn a user's mistake into its message and exit code 2, and Ctrl-C into exit
+    130, never a traceback. Files are already cleaned up by the code that wrote them."""
+
+    @functools.wraps(command)
+    def run(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except InputError as exc:
+            _err(str(exc))
+            raise typer.Exit(EXIT_BAD_INPUT) from None
+        except KeyboardInterrupt:
+            _err("Interrupted: nothing half-written was left behind.")
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+
+    return run
+
+
+def _set_threads(threads: int | None) -> int:
+    """Apply --threads; returns the number of threads the engine will use."""
+    import numba
+
+    if threads is not None:
+        most = numba.config.NUMBA_NUM_THREADS
+        if not 1 <= threads <= most:
+            raise InputError(Problem(CLI, "--threads", threads, f"must be 1 to {most}"))
+        numba.set_num_threads(threads)
+    return numba.get_num_threads()
+
+
+def _check_positive(**values: int) -> None:
+    problems = [
+        Problem(CLI, f"--{key}", value, "must be at least 1")
+        for key, value in values.items()
+        if value < 1
+    ]
+    if problems:
+        raise InputError(problems)
+
+
+@app.command()
+@guarded
+def simulate(
+    players: int = typer.Option(4, "--players", "-p", help="Players, 2 to 5."),
+    games: int = typer.Option(20000, "--games", "-g", help="Games to play."),
+    seed: int = typer.Option(1, "--seed", "-s", help="Run seed: same seed, same games."),
+    policies: str = typer.Option(
+        "heuristic",
+        "--policies",
+        help="Bots by seat, comma separated (random, heuristic); one name plays every seat.",
+    ),
+    scenario: Path | None = typer.Option(None, "--scenario", help="Scenario file (TOML)."),
+    out: Path | None = typer.Option(
+        None, "--out", help="Folder for seats.parquet and races.parquet (none: summary only)."
+    ),
+    chunk: int = typer.Option(20000, "--chunk", help="Games per Parquet row group."),
+    check: bool = typer.Option(False, "--check", help="Check invariants after every turn."),
+    threads: int | None = THREADS,
+) -> None:
+    """Play games and print win rates and mean VC per seat."""
+    if scenario is not None:
+        raise InputError(
+            Problem(
+                CLI,
+                "--scenario",
+                str(scenario),
+                "scenario files are not supported yet (they arrive in a later issue); "
+                "run without --scenario to play the shipped ruleset",
+            )
+        )
+    from analyzer.simulate import check_run, resolve_policies
+
+    # Refuse bad input before anything is loaded or compiled.
+    check_run(players, games, seed, chunk)
+    resolve_policies(policies, players)
+    n_threads = _set_threads(threads)
+    from analyzer.simulate import simulate as run
+
+    sim = run(players, games, seed, policies.split(","), out_dir=out, chunk=chunk, check=check)
+    _print_summary(sim, n_threads)
+
+
+def _print_summary(sim, n_threads: int) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{sim.n_players} players, {sim.n_games} games, seed {sim.seed}")
+    for name in ("seat", "bot", "games", "win rate", "95% interval", "mean VC"):
+        table.add_column(name, justify="left" if name == "bot" else "right")
+    for r in sim.summary.itertuples():
+        table.add_row(
+            str(r.seat + 1),
+            r.policy,
+            str(r.games),
+            f"{100 * r.win_rate:.1f}%",
+            f"{100 * r.win_lo:.1f}% to {100 * r.win_hi:.1f}%",
+            f"{r.mean_vc:.1f} ± {1.96 * r.vc_se:.1f}",
+        )
+    console = Console()
+    console.print(table)
+    # The time includes loading (or compiling) the engine: see `analyzer bench` for speed.
+    console.print(f"{sim.seconds:.1f} s on {n_threads} threads.")
+    if sim.check:
+        errors = ", ".join(f"{k}: {v}" for k, v in sim.errors.items())
+        console.print(
+            f"Invariant violations: {sim.error_games} games" + (f" ({errors})" if errors else "")
+        )
+    for path in sim.paths.values():
+        console.print(f"Wrote {path}")
+
+
+@app.command()
+@guarded
+def validate(path: Path = typer.Argument(..., help="A ruleset or board file (TOML).")) -> None:
+    """Check a content file and print every problem in it."""
+    from analyzer.model.tomlfile import read_toml
+    from analyzer.model.validate import validate_path
+
+    problems = validate_path(path)
+    if problems:
+        typer.echo("\n\n".join(str(p) for p in problems))
+        _err(f"\n{len(problems)} problem(s) in {path}.")
+        raise typer.Exit(EXIT_BAD_INPUT)
+    kind = "ruleset" if "races" in read_toml(path) else "boards"
+    typer.echo(f"OK: {path} ({kind})")
+
+
+@app.command()
+@guarded
+def bench(
+    games: int = typer.Option(20000, "--games", "-g", help="Games per repetition."),
+    repeats: int = typer.Option(3, "--repeats", "-r", help="Repetitions; the median is shown."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON to stdout."),
+    threads: int | None = THREADS,
+) -> None:
+    """Games per second for 2 to 5 players and each bot, after a warm-up."""
+    _check_positive(games=games, repeats=repeats)
+    n_threads = _set_threads(threads)
+    from analyzer.bench import run_bench
+
+    def note(text: str) -> None:
+        # Keep stdout pure JSON with --json.
+        if as_json:
+            _err(text)
+        else:
+            typer.echo(text)
+
+    note(f"Threads: {n_threads}")
+    rows = run_bench(games, repeats, note)
+    if as_json:
+        typer.echo(json.dumps(rows, indent=2))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"games/s, median of {repeats} x {games} games, {n_threads} threads")
+    for name in ("players", "bot", "games/s"):
+        table.add_column(name, justify="right")
+    for row in rows:
+        table.add_row(str(row["players"]), row["policy"], f"{row['games_per_s']:.0f}")
+    Console().print(table)
+
+
+@app.command()
+@guarded
+def report(
+    games: int = typer.Option(20000, "--games", "-g", help="Games per batch."),
+    players: int = typer.Option(4, "--players", "-p", help="Players, 2 to 5."),
+    seed: int = typer.Option(1, "--seed", "-s", help="Run seed."),
+    out: Path | None = typer.Option(
+        None,
+        "--out",
+        help="Report folder (default: reports/baseline-<players>p).",
+        show_default=False,
+    ),
+    threads: int | None = THREADS,
+) -> None:
+    """Run the baseline batches and write a report folder (Parquet, CSV, summary.md)."""
+    from analyzer.simulate import check_run
+
+    check_run(players, games, seed, 1)
+    _set_threads(threads)
+    from analyzer.report.baseline import write_report
+
+    folder = write_report(out, n_players=players, n_games=games, seed=seed)
+    typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

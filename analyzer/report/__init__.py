@@ -1,0 +1,1 @@
+"""Reports written from simulation runs (baseline.py: `analyzer report`)."""

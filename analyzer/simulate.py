@@ -1,0 +1,355 @@
+"""Play a run of games chunk by chunk: stream every game to Parquet and keep running
+sums for the summaries, so memory stays flat however many games are asked for.
+
+Game i of a run is always game i (play_batch's `first`), so the results do not
+depend on the chunk size or on the number of threads.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from analyzer.engine import api
+from analyzer.engine import layout as L
+from analyzer.engine.invariants import ERROR_NAMES
+from analyzer.errors import InputError, Problem
+from analyzer.players.params import N_POLICY_PARAMS, POLICY_NAMES, default_vector, policy_id
+from analyzer.results import ParquetSink, instance_rows, races_frame, seats_frame
+from analyzer.stats import mean_se_from_sums, normal_interval, wilson
+
+CLI = "command line"
+DEFAULT_CHUNK = 20000
+# Games per engine call. The engine holds the GIL while it plays, so the progress
+# bar can only move between calls; results do not depend on this number.
+MIN_STEP = 2048
+
+
+@dataclass
+class Simulation:
+    """What a run measured. summary has one row per seat, policy_summary one per bot,
+    race_summary / power_summary one per race / power (VC of that race instance)."""
+
+    n_players: int
+    n_games: int
+    seed: int
+    policies: tuple[str, ...]
+    check: bool
+    summary: pd.DataFrame
+    policy_summary: pd.DataFrame
+    race_summary: pd.DataFrame
+    power_summary: pd.DataFrame
+    error_games: int  # games with an invariant violation (0 unless check)
+    errors: dict[str, int]  # violation name -> games whose first violation it was
+    seconds: float
+    paths: dict[str, Path] = field(default_factory=dict)  # Parquet files, when written
+
+
+def _bad(key: str, value, message: str, choices: Sequence[str] = ()) -> Problem:
+    return Problem(CLI, key, value, message, tuple(choices))
+
+
+def resolve_policies(policies: Sequence[str] | str, n_players: int) -> tuple[str, ...]:
+    """One bot name per seat; a single name plays every seat. InputError if unknown."""
+    if isinstance(policies, str):
+        policies = policies.split(",")
+    names = [str(p).strip().lower() for p in policies]
+    problems = [
+        _bad("--policies", name, "unknown bot", POLICY_NAMES)
+        for name in names
+        if name not in POLICY_NAMES
+    ]
+    if not problems and len(names) == 1:
+        names = names * n_players
+    if not problems and len(names) != n_players:
+        problems.append(
+            _bad(
+                "--policies",
+                ",".join(names),
+                f"give one bot for every one of the {n_players} players, or a single bot for all",
+            )
+        )
+    if problems:
+        raise InputError(problems)
+    return tuple(names)
+
+
+def check_run(n_players: int, n_games: int, seed: int, chunk: int) -> None:
+    """InputError listing every out-of-range number of a run."""
+    problems = []
+    if not isinstance(n_players, int) or not 2 <= n_players <= L.MAX_PLAYERS:
+        problems.append(_bad("--players", n_players, f"must be 2 to {L.MAX_PLAYERS}"))
+    if not isinstance(n_games, int) or n_games < 1:
+        problems.append(_bad("--games", n_games, "must be at least 1"))
+    if not isinstance(seed, int) or not 0 <= seed < 2**63:
+        problems.append(_bad("--seed", seed, "must be a whole number from 0 to 2**63 - 1"))
+    if not isinstance(chunk, int) or chunk < 1:
+        problems.append(_bad("--chunk", chunk, "must be at least 1"))
+    if problems:
+        raise InputError(problems)
+
+
+class _Totals:
+    """Running sums over the chunks played so far."""
+
+    def __init__(self, n_players: int, n_races: int, n_powers: int):
+        self.n_players = n_players
+        self.seat = np.zeros((4, n_players))  # wins, vc, vc squared, declines
+        self.race = np.zeros((6, n_races))  # picks, games, vc active, vc decline, vc, vc^2
+        self.power = np.zeros((6, n_powers))
+        self.errors: dict[int, int] = {}  # error code -> games
+        self.games = 0
+
+    def add(self, result: api.BatchResult) -> None:
+        seats = result.seats[:, : self.n_players, :].astype(np.float64)
+        vc = seats[:, :, L.S_VC]
+        self.seat[0] += seats[:, :, L.S_WIN].sum(0)
+        self.seat[1] += vc.sum(0)
+        self.seat[2] += (vc * vc).sum(0)
+        self.seat[3] += seats[:, :, L.S_DECLINES].sum(0)
+        game, rows = instance_rows(result)
+        self.race += self._by(rows[:, L.I_RACE], game, rows, self.race.shape[1])
+        self.power += self._by(rows[:, L.I_POWER], game, rows, self.power.shape[1])
+        codes, counts = np.unique(result.errors[result.errors != 0], return_counts=True)
+        for code, count in zip(codes.tolist(), counts.tolist(), strict=True):
+            self.errors[code] = self.errors.get(code, 0) + count
+        self.games += len(result.errors)
+
+    @staticmethod
+    def _by(key: np.ndarray, game: np.ndarray, rows: np.ndarray, n: int) -> np.ndarray:
+        active = rows[:, L.I_VC_ACTIVE].astype(np.float64)
+        total = active + rows[:, L.I_VC_DECLINE]
+        # A race can come round twice in one game: count each game once.
+        games = np.unique(game * n + key) % n
+        return np.stack(
+            [
+                np.bincount(key, minlength=n),
+                np.bincount(games, minlength=n),
+                np.bincount(key, active, minlength=n),
+                np.bincount(key, rows[:, L.I_VC_DECLINE].astype(np.float64), minlength=n),
+                np.bincount(key, total, minlength=n),
+                np.bincount(key, total * total, minlength=n),
+            ]
+        )[:, :n]
+
+
+def _seat_rows(games, wins, vc, vc_sq, declines) -> dict:
+    """Columns shared by the seat and policy summaries, from sums."""
+    lo, hi = wilson(wins, games)
+    mean_vc, vc_se = mean_se_from_sums(games, vc, vc_sq)
+    vc_lo, vc_hi = normal_interval(mean_vc, vc_se)
+    return {
+        "games": np.asarray(games, np.int64),
+        "wins": np.asarray(wins, np.int64),
+        "win_rate": np.asarray(wins) / np.asarray(games),
+        "win_lo": lo,
+        "win_hi": hi,
+        "mean_vc": mean_vc,
+        "vc_se": vc_se,
+        "vc_lo": vc_lo,
+        "vc_hi": vc_hi,
+        "mean_declines": np.asarray(declines) / np.asarray(games),
+    }
+
+
+def _kind_summary(name: str, names, modeled, sums: np.ndarray) -> pd.DataFrame:
+    picks, games, active, decline, vc, vc_sq = sums
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mean_vc, vc_se = mean_se_from_sums(picks, vc, vc_sq)
+        return pd.DataFrame(
+            {
+                name: list(names),
+                "modeled": list(modeled),
+                "picks": picks.astype(np.int64),
+                "games": games.astype(np.int64),
+                "mean_vc_active": active / picks,
+                "mean_vc_decline": decline / picks,
+                "mean_vc": mean_vc,
+                "vc_se": vc_se,
+            }
+        )
+
+
+def _summaries(totals: _Totals, policies: tuple[str, ...], ruleset):
+    n = totals.games
+    wins, vc, vc_sq, declines = totals.seat
+    error_games = sum(totals.errors.values())
+    summary = pd.DataFrame(
+        {
+            "seat": np.arange(totals.n_players),
+            "policy": list(policies),
+            **_seat_rows(np.full(totals.n_players, n), wins, vc, vc_sq, declines),
+            "error_games": error_games,
+        }
+    )
+    # Per bot: every seat it played is one seat-game.
+    by = pd.DataFrame({"policy": list(policies), "wins": wins, "vc": vc, "vc_sq": vc_sq})
+    by["declines"], by["games"] = declines, n
+    by = by.groupby("policy", sort=False).sum()
+    policy_summary = pd.DataFrame(
+        {
+            "policy": by.index,
+            "seats": [policies.count(p) for p in by.index],
+            **_seat_rows(by["games"], by["wins"], by["vc"], by["vc_sq"], by["declines"]),
+        }
+    )
+    races = ruleset.races
+    powers = ruleset.powers
+    race_summary = _kind_summary(
+        "race", [r.name for r in races], [r.modeled for r in races], totals.race[:, : len(races)]
+    )
+    power_summary = _kind_summary(
+        "power",
+        [p.name for p in powers],
+        [p.modeled for p in powers],
+        totals.power[:, : len(powers)],
+    )
+    # The engine's own codes (a bot's illegal move) have no entry in ERROR_NAMES.
+    errors = {ERROR_NAMES.get(c, f"engine error {c}"): k for c, k in sorted(totals.errors.items())}
+    return summary, policy_summary, race_summary, power_summary, error_games, errors
+
+
+class _Bar:
+    """A rich progress bar on stderr that appears once a run has taken a second."""
+
+    def __init__(self, total: int, enabled: bool, label: str):
+        self.total, self.label = total, label
+        self.start = time.perf_counter()
+        self.progress = None
+        self.console = None
+        if enabled:
+            from rich.console import Console
+
+            console = Console(stderr=True)
+            self.console = console if console.is_terminal else None
+
+    def update(self, done: int) -> None:
+        if self.console is None:
+            return
+        if self.progress is None:
+            if time.perf_counter() - self.start < 1.0 or done >= self.total:
+                return
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+
+            self.progress = Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TextColumn("left"),
+                TimeRemainingColumn(),
+                console=self.console,
+                transient=True,
+            )
+            self.progress.start()
+            self.task = self.progress.add_task(self.label, total=self.total)
+        self.progress.update(self.task, completed=done)
+
+    def close(self) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+
+def engine_step() -> int:
+    """Games per engine call: enough to keep every thread busy."""
+    import numba
+
+    return max(MIN_STEP, 128 * numba.get_num_threads())
+
+
+def _join(parts: list[api.BatchResult]) -> api.BatchResult:
+    if len(parts) == 1:
+        return parts[0]
+    arrays = (
+        np.concatenate([getattr(p, name) for p in parts])
+        for name in ("seats", "inst", "n_inst", "errors")
+    )
+    return api.BatchResult(parts[0].first, *arrays)
+
+
+def simulate(
+    n_players: int,
+    n_games: int,
+    seed: int,
+    policies: Sequence[str] | str,
+    out_dir=None,
+    chunk: int = DEFAULT_CHUNK,
+    check: bool = False,
+    progress: bool = True,
+    policy_params=None,
+    tables=None,
+) -> Simulation:
+    """Play games 0..n_games-1 of run `seed`; write seats.parquet and races.parquet to
+    out_dir when given (complete files or none). `policy_params` overrides the bots'
+    default parameter vectors: one vector for every seat, or one row per seat."""
+    check_run(n_players, n_games, seed, chunk)
+    names = resolve_policies(policies, n_players)
+    if tables is None:
+        from analyzer.model import default_tables
+
+        tables = default_tables()
+    ids = [policy_id(p) for p in names]
+    if policy_params is None:
+        params = np.array([default_vector(p) for p in names])
+    else:
+        params = np.broadcast_to(
+            np.asarray(policy_params, np.float64), (n_players, N_POLICY_PARAMS)
+        )
+    etables = api.engine_tables(tables)
+    step = engine_step()
+    totals = _Totals(n_players, L.MAX_RACES, L.MAX_POWERS)
+    started = time.perf_counter()
+    bots = ", ".join(f"{names.count(p)} {p}" for p in dict.fromkeys(names))
+    bar = _Bar(n_games, progress, bots)
+    sink = ParquetSink(out_dir) if out_dir is not None else None
+    paths: dict[str, Path] = {}
+    try:
+        for first in range(0, n_games, chunk):
+            stop = min(first + chunk, n_games)
+            parts = []
+            for start in range(first, stop, step):
+                n = min(step, stop - start)
+                parts.append(api.play_batch(etables, n_players, seed, start, n, ids, params, check))
+                bar.update(start + n)
+            result = _join(parts)
+            totals.add(result)
+            if sink is not None:
+                sink.write(seats_frame(result, tables, n_players), races_frame(result, tables))
+        if sink is not None:
+            paths = sink.close()
+    except BaseException:
+        if sink is not None:
+            sink.abort()
+        raise
+    finally:
+        bar.close()
+    summary, policy_summary, race_summary, power_summary, error_games, errors = _summaries(
+        totals, names, tables.ruleset
+    )
+    return Simulation(
+        n_players=n_players,
+        n_games=n_games,
+        seed=seed,
+        policies=names,
+        check=check,
+        summary=summary,
+        policy_summary=policy_summary,
+        race_summary=race_summary,
+        power_summary=power_summary,
+        error_games=error_games,
+        errors=errors,
+        seconds=time.perf_counter() - started,
+        paths=paths,
+    )

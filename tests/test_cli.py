@@ -1,0 +1,229 @@
+"""The `analyzer` command: instant help, exit code 2 with a readable message for bad
+input, and complete output files or none at all."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pandas as pd
+import pyarrow.parquet as pq
+import pytest
+from typer.testing import CliRunner
+
+from analyzer.cli import app
+from analyzer.model.ruleset import RULESET_PATH
+from analyzer.results import RACE_COLUMNS, SEAT_COLUMNS
+
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def light_import(code: str) -> None:
+    """Run code in a fresh interpreter and fail if it pulled in a heavy module."""
+    check = "; ".join(
+        [code, "import sys", "heavy = {'numba', 'pandas', 'pyarrow'} & set(sys.modules)"]
+        + ["assert not heavy, heavy"]
+    )
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+def test_importing_the_package_and_the_cli_is_light():
+    light_import("import analyzer")
+    light_import("import analyzer.cli")
+
+
+def test_help_works_without_importing_the_engine():
+    code = (
+        "import sys, analyzer.cli as cli\n"
+        "sys.argv = ['analyzer', '--help']\n"
+        "try:\n    cli.main()\nexcept SystemExit as exc:\n    assert exc.code == 0, exc.code"
+    )
+    light_import(code)
+    result = run("--help")
+    assert result.exit_code == 0
+    for command in ("simulate", "validate", "bench", "report"):
+        assert command in result.output
+
+
+def test_validate_accepts_the_shipped_files():
+    result = run("validate", RULESET_PATH)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == f"OK: {RULESET_PATH} (ruleset)"
+    boards = RULESET_PATH.with_name("boards.toml")
+    assert run("validate", boards).stdout.strip() == f"OK: {boards} (boards)"
+
+
+def test_validate_names_the_bad_key(tmp_path):
+    text = RULESET_PATH.read_text(encoding="utf-8")
+    assert 'faction = "Horde"' in text
+    bad = tmp_path / "ruleset.toml"
+    bad.write_text(text.replace('faction = "Horde"', 'faction = "Hord"', 1), encoding="utf-8")
+    result = run("validate", bad)
+    assert result.exit_code == 2
+    assert ".faction = 'Hord'" in result.stdout
+    assert "Did you mean 'Horde'?" in result.stdout
+    assert "Traceback" not in result.output
+
+
+def test_validate_missing_file():
+    result = run("validate", "no/such/file.toml")
+    assert result.exit_code == 2
+    assert "cannot read this file" in result.output
+
+
+def test_simulate_writes_both_parquet_files(tmp_path):
+    out = tmp_path / "run"
+    result = run("simulate", "--players", 3, "--games", 200, "--seed", 5, "--out", out)
+    assert result.exit_code == 0, result.output
+    assert "heuristic" in result.stdout and "win rate" in result.stdout
+    assert sorted(p.name for p in out.iterdir()) == ["races.parquet", "seats.parquet"]
+    seats = pd.read_parquet(out / "seats.parquet")
+    races = pd.read_parquet(out / "races.parquet")
+    assert tuple(seats.columns) == SEAT_COLUMNS
+    assert tuple(races.columns) == RACE_COLUMNS
+    assert len(seats) == 200 * 3
+    assert sorted(seats.game.unique()) == list(range(200))
+    assert seats.win.dtype == bool and set(seats.policy) == {"heuristic"}
+    assert races.round_declined.dtype == "Int32"
+    # NA exactly where the race never went into decline, never the engine's -1.
+    assert races.round_declined.isna().any() and (races.round_declined.dropna() >= 1).all()
+    assert (races.vc_decline[races.round_declined.isna()] == 0).all()
+    assert set(races.seat) == {0, 1, 2}
+
+
+def test_simulate_row_group_per_chunk(tmp_path):
+    result = run("simulate", "-p", 2, "-g", 250, "--chunk", 100, "--out", tmp_path, "--check")
+    assert result.exit_code == 0, result.output
+    assert "Invariant violations: 0 games" in result.stdout
+    assert pq.ParquetFile(tmp_path / "seats.parquet").num_row_groups == 3
+    assert pq.ParquetFile(tmp_path / "races.parquet").num_row_groups == 3
+
+
+def test_bad_policy_gets_a_hint():
+    result = run("simulate", "--players", 2, "--games", 10, "--policies", "heuristc,random")
+    assert result.exit_code == 2
+    assert "--policies" in result.stderr
+    assert "Did you mean 'heuristic'?" in result.stderr
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "key"),
+    [
+        (["--players", "6"], "--players"),
+        (["--games", "0"], "--games"),
+        (["--chunk", "0"], "--chunk"),
+        (["--players", "3", "--policies", "random,random"], "--policies"),
+        (["--threads", "0"], "--threads"),
+    ],
+)
+def test_bad_numbers_exit_2(args, key):
+    result = run("simulate", *args)
+    assert result.exit_code == 2, result.output
+    assert f"command line: {key} = " in result.stderr
+
+
+def test_scenario_is_not_supported_yet(tmp_path):
+    result = run("simulate", "--games", 10, "--scenario", tmp_path / "s.toml", "--out", tmp_path)
+    assert result.exit_code == 2
+    assert "scenario files are not supported yet" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def fail_on_call(monkeypatch, call: int, exc: BaseException):
+    """Make the engine's play_batch raise `exc` on its call number `call`."""
+    from analyzer.engine import api
+
+    real = api.play_batch
+    calls = []
+
+    def flaky(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == call:
+            raise exc
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(api, "play_batch", flaky)
+
+
+def test_error_mid_run_leaves_no_files(tmp_path, monkeypatch):
+    fail_on_call(monkeypatch, 2, RuntimeError("engine blew up"))
+    out = tmp_path / "run"
+    result = run("simulate", "-p", 2, "-g", 200, "--chunk", 100, "--out", out)
+    assert isinstance(result.exception, RuntimeError)
+    assert list(out.iterdir()) == []
+
+
+def test_interrupt_exits_130_and_leaves_no_files(tmp_path, monkeypatch):
+    fail_on_call(monkeypatch, 2, KeyboardInterrupt())
+    out = tmp_path / "run"
+    result = run("simulate", "-p", 2, "-g", 200, "--chunk", 100, "--out", out)
+    assert result.exit_code == 130
+    assert list(out.iterdir()) == []
+
+
+def test_failed_run_keeps_the_previous_files(tmp_path, monkeypatch):
+    assert run("simulate", "-p", 2, "-g", 50, "--out", tmp_path).exit_code == 0
+    before = pd.read_parquet(tmp_path / "seats.parquet")
+    fail_on_call(monkeypatch, 2, KeyboardInterrupt())
+    assert run("simulate", "-p", 2, "-g", 300, "--chunk", 100, "--out", tmp_path).exit_code == 130
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["races.parquet", "seats.parquet"]
+    pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "seats.parquet"), before)
+
+
+def test_bench_json(monkeypatch):
+    result = run("bench", "--games", 20, "--repeats", 1, "--json")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)
+    assert [(r["players"], r["policy"]) for r in rows] == [
+        (n, p) for n in (2, 3, 4, 5) for p in ("heuristic", "random")
+    ]
+    for row in rows:
+        assert set(row) == {"players", "policy", "games_per_s"}
+        assert row["games_per_s"] > 0
+    assert "Warm-up" in result.stderr and "Threads" in result.stderr
+
+
+def test_report_writes_a_complete_folder(tmp_path):
+    out = tmp_path / "reports" / "baseline-3p"
+    result = run("report", "--games", 120, "--players", 3, "--seed", 2, "--out", out)
+    assert result.exit_code == 0, result.output
+    assert str(out) in result.stdout
+    names = {p.name for p in out.iterdir()}
+    assert names == {
+        "seats.parquet",
+        "races.parquet",
+        "summary.csv",
+        "race_summary.csv",
+        "power_summary.csv",
+        "summary.md",
+        "heuristic-vs-random",
+    }
+    assert [p.name for p in out.parent.iterdir()] == ["baseline-3p"]  # no temp folders
+    summary = pd.read_csv(out / "summary.csv")
+    assert set(summary.batch) == {"all heuristic", "heuristic vs random"}
+    assert len(summary) == 6
+    text = (out / "summary.md").read_text(encoding="utf-8")
+    for part in ("Seat order advantage", "Rests on estimates / not modeled", "Wilson"):
+        assert part in text
+    from analyzer.model import default_tables
+
+    ruleset = default_tables().ruleset
+    for item in (*ruleset.races, *ruleset.powers, *ruleset.markers):
+        if item.modeled != "full":
+            assert f"- {item.name} (`{item.modeled}`): {item.missing}" in text
+    assert "Special power token numbers:" in text and "Board faces:** modeled" in text
+
+
+def test_interrupted_report_leaves_nothing(tmp_path, monkeypatch):
+    fail_on_call(monkeypatch, 2, KeyboardInterrupt())
+    out = tmp_path / "reports" / "baseline-2p"
+    result = run("report", "--games", 50, "--players", 2, "--out", out)
+    assert result.exit_code == 130
+    assert list(out.parent.iterdir()) == []

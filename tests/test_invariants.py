@@ -1,0 +1,182 @@
+"""The invariants hold in every turn of many games, and the check does catch a
+broken state.
+
+play_batch(check=True) runs check_invariants after every turn and reports the
+first violation of each game; 10,000 games per player count, half with four
+heuristic bots, half with random and heuristic seats taking turns."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pytest
+from builder import Position, base_tables
+
+from analyzer.engine import layout as L
+from analyzer.engine.api import play_batch
+from analyzer.engine.game import ERR_BAD_MOVE
+from analyzer.engine.invariants import (
+    ERR_BANNERS,
+    ERR_BOX,
+    ERR_CAPS,
+    ERR_COINS,
+    ERR_DECLINE,
+    ERR_HAND,
+    ERR_MIN_TOKENS,
+    ERR_REGION,
+    ERR_WATER,
+    ERROR_NAMES,
+    check_invariants,
+)
+from analyzer.model.ids import C_MOUNTAINS, C_MURLOCS, HUMANS, NAGA, ORCS, TAUREN
+from analyzer.players.params import HEURISTIC, RANDOM, default_vector
+
+GAMES = 10_000
+SEED = 20240
+
+
+def error_name(code: int) -> str:
+    if code == ERR_BAD_MOVE:
+        return "a bot asked for an illegal move"
+    return ERROR_NAMES.get(code, f"unknown code {code}")
+
+
+def seats(kinds):
+    policies = [HEURISTIC if k == "heuristic" else RANDOM for k in kinds]
+    params = [default_vector(k) for k in kinds]
+    return policies, params
+
+
+def broken_games(result) -> str:
+    """What went wrong, by error name, with the first few games of each."""
+    games = np.flatnonzero(result.errors)
+    counts = Counter(int(result.errors[i]) for i in games)
+    lines = []
+    for code, n in sorted(counts.items()):
+        first = [int(result.first + i) for i in games if result.errors[i] == code][:5]
+        lines.append(f"{error_name(code)} (code {code}): {n} games, e.g. {first}")
+    return "; ".join(lines)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n_players", [2, 3, 4, 5])
+def test_no_game_breaks_an_invariant(n_players):
+    t = base_tables()
+    half = GAMES // 2
+    lineups = {
+        "all heuristic": ["heuristic"] * n_players,
+        "mixed": ["random" if p % 2 == 0 else "heuristic" for p in range(n_players)],
+    }
+    for k, (label, kinds) in enumerate(lineups.items()):
+        policies, params = seats(kinds)
+        result = play_batch(
+            t, n_players, SEED + n_players, k * half, half, policies, params, check=True
+        )
+        assert result.errors.shape == (half,)
+        assert not result.errors.any(), f"{n_players} players, {label}: {broken_games(result)}"
+
+
+# ------------------------------------------------------------ the check fails
+def sound_position():
+    """A legal mid-game position: check_invariants finds nothing wrong. Player 2
+    has its Orcs in hand (none on the map yet), player 3 has no race."""
+    pos = Position(n_players=4)
+    land = [pos.region("Fields", "Entry"), pos.region("Hills"), pos.region("Forest")]
+    sea = pos.region("Sea", neighbours=land[:1])
+    pos.region("Swamp", "Murloc", "Mountain", neighbours=land[1:])
+    pos.put(land[0], 0, HUMANS, 3)
+    pos.put(land[1], 0, HUMANS, 1)
+    pos.put(land[2], 1, TAUREN, 2)
+    pos.put(sea, 2, NAGA, 1, decline=True)
+    pos.give(2, ORCS, hand=6)
+    return pos, land, sea
+
+
+def test_a_sound_position_passes():
+    pos, _, _ = sound_position()
+    assert check_invariants(pos.g, pos.t) == 0
+
+
+def tokens_without_owner(pos, land, sea):
+    pos.g.reg[land[0], L.R_PLAYER] = -1
+
+
+def tokens_without_race(pos, land, sea):
+    pos.g.reg[land[0], L.R_RACE] = -1
+
+
+def owner_without_tokens(pos, land, sea):
+    pos.g.reg[land[1], L.R_TOKENS] = 0
+
+
+def negative_coins(pos, land, sea):
+    pos.g.ply[1, L.P_COINS] = -1
+
+
+def race_over_its_box(pos, land, sea):
+    pos.g.reg[land[0], L.R_TOKENS] = pos.t.race[HUMANS, L.RT_BOX]
+
+
+def second_race_in_decline(pos, land, sea):
+    pos.g.reg[land[1], L.R_DECLINE] = 1  # player 0 has no race in decline
+
+
+def lone_tauren(pos, land, sea):
+    pos.g.reg[land[2], L.R_TOKENS] = 1
+
+
+def hand_beside_regions(pos, land, sea):
+    pos.g.ply[0, L.P_HAND] = 2
+
+
+def hand_without_race(pos, land, sea):
+    pos.g.ply[3, L.P_HAND] = 3
+
+
+def banner_twice(pos, land, sea):
+    pos.g.gst[L.G_COL_RACE] = HUMANS  # also held by player 0
+
+
+def banner_lost(pos, land, sea):
+    pos.g.gst[L.G_RACE_STACK_N] -= 1
+
+
+def race_in_the_sea(pos, land, sea):
+    pos.put(sea, 0, HUMANS, 1)
+
+
+def too_many_murlocs(pos, land, sea):
+    for _ in range(pos.t.caps[C_MURLOCS]):
+        pos.region("Fields", "Murloc")
+
+
+def too_many_mountains(pos, land, sea):
+    for _ in range(pos.t.caps[C_MOUNTAINS]):
+        pos.region("Mountain", "Mountain")
+
+
+BREAKS = [
+    (tokens_without_owner, ERR_REGION),
+    (tokens_without_race, ERR_REGION),
+    (owner_without_tokens, ERR_REGION),
+    (negative_coins, ERR_COINS),
+    (race_over_its_box, ERR_BOX),
+    (second_race_in_decline, ERR_DECLINE),
+    (lone_tauren, ERR_MIN_TOKENS),
+    (hand_beside_regions, ERR_HAND),
+    (hand_without_race, ERR_HAND),
+    (banner_twice, ERR_BANNERS),
+    (banner_lost, ERR_BANNERS),
+    (race_in_the_sea, ERR_WATER),
+    (too_many_murlocs, ERR_CAPS),
+    (too_many_mountains, ERR_CAPS),
+]
+
+
+@pytest.mark.parametrize(("breaker", "code"), BREAKS, ids=[b.__name__ for b, _ in BREAKS])
+def test_the_check_catches_a_broken_state(breaker, code):
+    pos, land, sea = sound_position()
+    breaker(pos, land, sea)
+    got = check_invariants(pos.g, pos.t)
+    assert got == code, f"{breaker.__name__}: got {error_name(got)}, want {error_name(code)}"
