@@ -98,23 +98,23 @@ WORGEN_HUMAN_VC = 2
 WORGEN_FORM_PRICE = 1
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def water_terrain(terrain):
     return terrain == SEA or terrain == LAKE
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def is_water(g, r):
     return water_terrain(g.board[r, B_TERRAIN])
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def min_region_tokens(race):
     """Tokens a region of this race may never go below (Tauren: 2)."""
     return 2 if race == TAUREN else 1
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def controls_marker(g, p, marker):
     """Whether player p's active race holds the revealed `marker`."""
     g_reg = g.reg
@@ -131,7 +131,7 @@ def controls_marker(g, p, marker):
 
 
 # ------------------------------------------------------------------ conquest cost
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def modify_cost(race, power, form, terrain, nonempty, cost, least):
     """Conquest cost after race and power discounts, never below `least`.
     Plain scalars in and out: called once per region in the hottest loop."""
@@ -148,25 +148,25 @@ def modify_cost(race, power, form, terrain, nonempty, cost, least):
     return max(cost, least)
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def least_conquest_tokens(t, race):
     """Tokens every conquest needs at the very least (1; Tauren 2)."""
     return max(t.params[PAR_MIN_CONQUEST_TOKENS], min_region_tokens(race))
 
 
 # ------------------------------------------------------------------------- reach
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def may_enter_water(race):
     return race == NAGA
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def reaches_as_adjacent(race, symbols):
     """Regions a race may attack as though adjacent (Kobolds: any Cavern)."""
     return race == KOBOLDS and (symbols & SYM_CAVERN) != 0
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def first_conquest_entry(race, symbols, water):
     """Extra ways onto the map, with no travel cost (Kobolds' Caverns, Naga's Seas)."""
     if race == KOBOLDS and (symbols & SYM_CAVERN) != 0:
@@ -174,13 +174,13 @@ def first_conquest_entry(race, symbols, water):
     return race == NAGA and water
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def pays_travel(g, p):
     return g.ply[p, P_POWER] != SAILING and not controls_marker(g, p, MEETING_STONE)
 
 
 # ---------------------------------------------------------------- after conquest
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def after_conquest(g, t, p, r, def_race, def_tokens):
     """Bonus VC collected for a conquest (paid at once). def_tokens counts the
     Murloc or race tokens that defended r (0 for an empty region)."""
@@ -203,7 +203,7 @@ def after_conquest(g, t, p, r, def_race, def_tokens):
 
 
 # -------------------------------------------------------------------- on a loss
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def tokens_lost(g, t, q, r, decline, n):
     """How many of the n defending tokens are discarded when r falls."""
     if decline == 1:
@@ -212,7 +212,7 @@ def tokens_lost(g, t, q, r, decline, n):
 
 
 # ------------------------------------------------------------------- turn start
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def turn_start(g, t, p, form):
     """Start-of-turn effects of the active race; returns the VC it gains or pays
     (the caller books them): Worgen human form +2, Worgen form -1."""
@@ -227,7 +227,7 @@ def turn_start(g, t, p, form):
 
 
 # ----------------------------------------------------------------------- scoring
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def touches_water(board, adj, r):
     for k in range(board[r, B_DEGREE]):
         if water_terrain(board[adj[r, k], B_TERRAIN]):
@@ -235,7 +235,7 @@ def touches_water(board, adj, r):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def terrain_bonus(race, power, terrain, symbols, near_water):
     """Bonus VC the active (race, power) collects at turn's end for the terrain
     and symbols of one region it holds."""
@@ -259,7 +259,7 @@ def terrain_bonus(race, power, terrain, symbols, near_water):
     return vc
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def marker_bonus(power, marker, revealed):
     """Bonus VC for holding a marker (Archaeologist: any; Dark Portal: 2)."""
     vc = 0
@@ -271,7 +271,7 @@ def marker_bonus(power, marker, revealed):
     return vc
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def region_bonus(board, adj, reg, race, power, r):
     """Bonus VC the active (race, power) collects at turn's end for holding r alone.
     Takes the arrays, not the game: it runs once per region in hot loops."""
@@ -281,7 +281,7 @@ def region_bonus(board, adj, reg, race, power, r):
     ) + marker_bonus(power, reg[r, R_MARKER], reg[r, R_MARKER_UP])
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def active_bonus(g, t, p):
     """All end-of-turn bonus VC of p's active race."""
     g_reg = g.reg
@@ -321,27 +321,27 @@ def active_bonus(g, t, p):
     return vc
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def decline_bonus(g, t, p):
     """End-of-turn bonus VC that an in-decline race still earns (none modeled yet)."""
     return 0
 
 
 # ------------------------------------------------------------------ redeployment
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def redeploy_bonus_tokens(g, t, p):
     """Tokens a race receives from the box before redeploying (none modeled yet)."""
     return 0
 
 
 # ----------------------------------------------------------------------- decline
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def power_lasts_in_decline(power):
     """Powers that stay in effect for an in-decline race (Garrisoned, Marshdweller)."""
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def on_decline(g, t, p):
     """Effects when p's active race goes into decline (none modeled yet)."""
     return 0

@@ -74,22 +74,25 @@ def play_batch(
     pol_params,
     check: bool = False,
 ) -> BatchResult:
-    """Play games first..first+n_games-1 in parallel (numba threads)."""
+    """Play games first..first+n_games-1 in parallel, on numba.get_num_threads() threads."""
     from analyzer.engine.batch import run_batch
 
     if not 2 <= n_players <= MAX_PLAYERS:
         raise ValueError(f"players must be 2 to {MAX_PLAYERS}, got {n_players}")
+    import numba
+
     pol, params = seat_arrays(policies, pol_params, n_players)
     seats, inst, n_inst, errors = run_batch(
         etables,
         n_players,
-        np.int64(seed),
-        np.int64(first),
+        seed,
+        first,
         n_games,
         pol,
         params,
-        bool(check),
+        check,
         max_instances(n_players),
+        numba.get_num_threads(),
     )
     assert seats.shape[2] == S_NF and inst.shape[2] == I_NF
     return BatchResult(first, seats, inst, n_inst, errors)

@@ -71,7 +71,7 @@ MARK_OWN = 1
 MARK_ADJACENT = 2
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def count_active_regions(g, p):
     g_reg = g.reg
     g_gst = g.gst
@@ -82,7 +82,7 @@ def count_active_regions(g, p):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def count_decline_regions(g, p):
     g_reg = g.reg
     g_gst = g.gst
@@ -93,7 +93,7 @@ def count_decline_regions(g, p):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def compute_targets(g, t, p):
     """Fill g.cost[r] with the tokens p's active race needs to conquer r, or -1
     where r may not be attacked. Returns the number of legal targets."""
@@ -170,7 +170,7 @@ def compute_targets(g, t, p):
     return n_legal
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def pay_vc(g, p, vc):
     """Bonus VC earned by p's active race during its turn."""
     if vc != 0:
@@ -180,7 +180,7 @@ def pay_vc(g, p, vc):
             g.inst[i, I_VC_ACTIVE] += vc
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def clear_region(g, r):
     """A region left empty: Forts and Wisp Walls go, a bomb goes back unrevealed."""
     g.reg[r, R_PLAYER] = -1
@@ -191,7 +191,7 @@ def clear_region(g, r):
     g.reg[r, R_WISP] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def wipe_decline_race_if_gone(g, t, q):
     """Once the last in-decline token of q is gone, its banner leaves the game."""
     race = g.ply[q, P_DECLINE_RACE]
@@ -205,7 +205,7 @@ def wipe_decline_race_if_gone(g, t, q):
     log_event(g, EV_WIPE, q, -1, race, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def conquer(g, t, p, r, tokens):
     """p's active race takes r with `tokens` tokens from hand."""
     def_race = g.reg[r, R_RACE]
@@ -236,7 +236,7 @@ def conquer(g, t, p, r, tokens):
     pay_vc(g, p, after_conquest(g, t, p, r, def_race if n > 0 else -1, n))
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def die_reach(t, race, hand):
     """The dearest target the final attempt may choose with `hand` tokens left
     (at most 3 short, and at least one token, Tauren two), or -1 for no attempt."""
@@ -245,20 +245,20 @@ def die_reach(t, race, hand):
     return hand + t.params[PAR_DIE_MAX_SHORT]
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def die_allowed(g, t, p, cost):
     """Whether a region costing `cost` may be the final, die-assisted attempt."""
     hand = g.ply[p, P_HAND]
     return hand < cost <= die_reach(t, g.ply[p, P_RACE], hand)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def roll_die(g, t):
     g.gst[G_DIE_ROLLS] += 1
     return t.params[PAR_DIE_FACES + randint(g.rng, STREAM_DICE, 6)]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def final_attempt(g, t, p, r):
     """Roll the reinforcement die for target r, chosen before the roll. On success
     every remaining token goes there; on failure they stay in hand to be
@@ -275,7 +275,7 @@ def final_attempt(g, t, p, r):
     return ok
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def ready_troops(g, t, p):
     """Take back in hand all but the tokens that must stay (1, Tauren 2) per region."""
     g_reg = g.reg
@@ -290,7 +290,7 @@ def ready_troops(g, t, p):
                 g_ply[p, P_HAND] += extra
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def abandon(g, t, p, r):
     """Empty one of p's active regions; its tokens go to hand."""
     g.ply[p, P_HAND] += g.reg[r, R_TOKENS]
@@ -300,7 +300,7 @@ def abandon(g, t, p, r):
     log_event(g, EV_ABANDON, p, r, 0, 0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def place_tokens(g, p, r, n):
     """Put n tokens from p's hand on p's active region r."""
     g.reg[r, R_TOKENS] += n

@@ -29,7 +29,7 @@ from analyzer.engine.state import EV_DECLINE
 from analyzer.engine.trace import log_event
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def remove_decline_race(g, t, p):
     """Wipe p's in-decline race off the map and return its banner."""
     g_reg = g.reg
@@ -48,7 +48,7 @@ def remove_decline_race(g, t, p):
     g_ply[p, P_DECLINE_INSTANCE] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def go_into_decline(g, t, p):
     g_reg = g.reg
     g_ply = g.ply

@@ -82,7 +82,7 @@ from analyzer.players.policy import (
 ERR_BAD_MOVE = 100  # a bot asked for something illegal
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def race_tokens_in_play(g, race):
     """Tokens of `race` on the boards or in a player's hand."""
     g_reg = g.reg
@@ -98,7 +98,7 @@ def race_tokens_in_play(g, race):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def pick_combo(g, t, p):
     """Ask the bot for a combo, pay for it and take its tokens (within the box)."""
     g_ply = g.ply
@@ -134,7 +134,7 @@ def pick_combo(g, t, p):
     log_event(g, EV_PICK, p, -1, race * 100 + power, slot)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def conquest_phase(g, t, p):
     """Conquer until the bot stops, runs out of targets, or makes its final attempt."""
     g_cost = g.cost
@@ -163,7 +163,7 @@ def conquest_phase(g, t, p):
         g_ply[p, P_ENTERED] = 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def redeploy(g, t, p):
     """End of conquests: every token above the minimum is free to move; the bot
     places them (and any bonus tokens) on p's regions."""
@@ -185,7 +185,7 @@ def redeploy(g, t, p):
                 log_event(g, EV_REDEPLOY, p, r, g_reg[r, R_TOKENS], 0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def defenders_redeploy(g, t, attacker):
     """As the attacker's turn ends, the players who lost regions put their
     withdrawn tokens back on the regions they still hold."""
@@ -201,7 +201,7 @@ def defenders_redeploy(g, t, attacker):
             g_gst[G_ERROR] = ERR_BAD_MOVE
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def play_turn(g, t, p):
     g_ply = g.ply
     g_gst = g.gst
@@ -227,7 +227,7 @@ def play_turn(g, t, p):
     score_turn(g, t, p)
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def final_standings(g, seat_out):
     """VC, rank (1 = best; ties broken by tokens on the boards, equal ties share
     the rank) and win for every seat."""
@@ -257,7 +257,7 @@ def final_standings(g, seat_out):
         seat_out[p, S_POLICY] = g_ply[p, P_POLICY]
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def play_game(g, t, n_players, seed, game, policies, pol_params, check, seat_out):
     """Play one whole game into g; seat results go to seat_out[n_players, S_NF]."""
     g_ply = g.ply

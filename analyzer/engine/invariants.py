@@ -52,7 +52,7 @@ ERROR_NAMES = {
 }
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def check_invariants(g, t):
     g_reg = g.reg
     g_ply = g.ply

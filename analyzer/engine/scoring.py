@@ -26,7 +26,7 @@ from analyzer.engine.trace import log_event
 from analyzer.model.ids import ALLIANCE, HORDE, MURLOC
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def opposite_faction(faction):
     if faction == ALLIANCE:
         return HORDE
@@ -35,7 +35,7 @@ def opposite_faction(faction):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def faction_bonus(g, t, p):
     """1 VC (a parameter) per race of the opposite faction defeated this turn; an
     active race and an in-decline race are different races; Neutral gets none."""
@@ -55,7 +55,7 @@ def faction_bonus(g, t, p):
     return n * t_params[PAR_FACTION_BONUS]
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def score_turn(g, t, p):
     """Pay p for its turn; returns the VC scored."""
     g_reg = g.reg

@@ -65,7 +65,7 @@ from analyzer.model.ids import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def draw_faces(t, n_players, rng, chosen):
     """Pick the faces for this game into chosen[]; returns how many.
 
@@ -106,7 +106,7 @@ def draw_faces(t, n_players, rng, chosen):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def lay_out_board(g, t, chosen, n_chosen):
     """Copy the chosen faces into the game's region arrays, end to end."""
     g_board = g.board
@@ -137,7 +137,7 @@ def lay_out_board(g, t, chosen, n_chosen):
     return r
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def place_pieces(g, t, rng):
     """Murlocs and Mountains on their symbols, one face-down marker per board."""
     g_reg = g.reg
@@ -181,7 +181,7 @@ def place_pieces(g, t, rng):
                 break
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def setup_stacks(g, t, rng):
     """Shuffle the allowed banners and badges and lay out the combo column."""
     g_gst = g.gst
@@ -205,7 +205,7 @@ def setup_stacks(g, t, rng):
     fill_column(g, t, rng)
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def setup_game(g, t, n_players):
     """Everything before the first turn. The setup stream drives every draw."""
     g_ply = g.ply

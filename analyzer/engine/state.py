@@ -85,7 +85,7 @@ MAX_LOG = 4096
 ) = range(10)
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def new_game(n_policy_params, log_rows):
     return Game(
         np.zeros((MAX_REGIONS, B_NF), np.int64),

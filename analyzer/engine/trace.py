@@ -7,7 +7,7 @@ from numba import njit
 from analyzer.engine.layout import G_LOG_N, G_LOG_ON, G_TURN
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def log_event(g, kind, player, region, a, b):
     if g.gst[G_LOG_ON] == 0:
         return

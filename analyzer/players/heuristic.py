@@ -84,14 +84,14 @@ POWER_VALUE = np.array(
 )  # fmt: skip
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def turns_left(g, p):
     """Turns p still plays, this one included."""
     return g.gst[G_ROUNDS] - g.gst[G_ROUND] + 1
 
 
 # ------------------------------------------------------------------------ combo
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def heuristic_combo(g, t, p, n_visible):
     g_ply = g.ply
     g_gst = g.gst
@@ -123,7 +123,7 @@ def heuristic_combo(g, t, p, n_visible):
 
 
 # ---------------------------------------------------------------------- decline
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def free_tokens(g, p):
     """Tokens p could bring to conquest this turn after readying troops."""
     g_reg = g.reg
@@ -137,7 +137,7 @@ def free_tokens(g, p):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def heuristic_decline(g, t, p):
     if turns_left(g, p) <= 1:
         return False  # a race picked in the last turn would never play
@@ -151,7 +151,7 @@ def heuristic_decline(g, t, p):
     return free_tokens(g, p) < g.pol[p, H_DECLINE_TOKENS]
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def heuristic_form(g, t, p):
     if g.ply[p, P_RACE] == WORGEN and free_tokens(g, p) >= g.pol[p, H_WORGEN_HAND]:
         return FORM_WORGEN
@@ -159,7 +159,7 @@ def heuristic_form(g, t, p):
 
 
 # --------------------------------------------------------------------- conquest
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def leader(g):
     g_ply = g.ply
     g_gst = g.gst
@@ -170,12 +170,12 @@ def leader(g):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def opposite(f1, f2):
     return (f1 == ALLIANCE and f2 == HORDE) or (f1 == HORDE and f2 == ALLIANCE)
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def die_success(t, short):
     """Chance that the reinforcement die makes up `short` tokens."""
     n = 0
@@ -185,7 +185,7 @@ def die_success(t, short):
     return n / 6.0
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def heuristic_target(g, t, p):
     """The region worth most per token among the affordable ones; when none is
     affordable, the best die attempt (value x chance)."""
@@ -245,7 +245,7 @@ def heuristic_target(g, t, p):
 
 
 # ---------------------------------------------------------------- redeployment
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def heuristic_place(g, t, p):
     """Spare tokens go one by one where the threat per defender is highest.
 

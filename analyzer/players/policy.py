@@ -22,7 +22,7 @@ from analyzer.players.random_player import (
 )
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def choose_combo(g, t, p, n_visible):
     """Column slot to pick (0 = top); at most the player's coins."""
     if g.ply[p, P_POLICY] == RANDOM:
@@ -30,7 +30,7 @@ def choose_combo(g, t, p, n_visible):
     return heuristic_combo(g, t, p, n_visible)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def choose_decline(g, t, p):
     """True to put the active race in decline this turn."""
     if g.ply[p, P_POLICY] == RANDOM:
@@ -38,7 +38,7 @@ def choose_decline(g, t, p):
     return heuristic_decline(g, t, p)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def choose_form(g, t, p):
     """Worgen: FORM_HUMAN or FORM_WORGEN (ignored for other races)."""
     if g.ply[p, P_POLICY] == RANDOM:
@@ -46,14 +46,14 @@ def choose_form(g, t, p):
     return heuristic_form(g, t, p)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def choose_abandon(g, t, p):
     """Abandon any of p's regions after readying troops (calls the engine)."""
     if g.ply[p, P_POLICY] == RANDOM:
         random_abandon(g, t, p)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def choose_target(g, t, p):
     """(region, final): the next conquest, -1 to stop; final=True rolls the die."""
     if g.ply[p, P_POLICY] == RANDOM:
@@ -61,7 +61,7 @@ def choose_target(g, t, p):
     return heuristic_target(g, t, p)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def place_hand(g, t, p):
     """Put every token of p's hand on p's active regions."""
     if g.ply[p, P_POLICY] == RANDOM:

@@ -23,18 +23,18 @@ from analyzer.engine.rng import randint, uniform
 from analyzer.players.params import R_ABANDON
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def random_combo(g, t, p, n_visible):
     n = min(n_visible, g.ply[p, P_COINS] + 1)
     return randint(g.rng, STREAM_SEAT0 + p, n)
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def random_yes_no(g, p):
     return randint(g.rng, STREAM_SEAT0 + p, 2) == 1
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def random_abandon(g, t, p):
     g_reg = g.reg
     g_gst = g.gst
@@ -45,7 +45,7 @@ def random_abandon(g, t, p):
                 abandon(g, t, p, r)
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def random_target(g, t, p):
     """Uniform over: stop, every affordable region, every region the die might take."""
     g_cost = g.cost
@@ -71,7 +71,7 @@ def random_target(g, t, p):
     return -1, False
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)
 def random_place(g, t, p):
     """Each token in hand to a uniformly random region of the race."""
     g_reg = g.reg
