@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.engine.layout import I_NF, MAX_INSTANCES, MAX_PLAYERS, S_NF
+from analyzer.engine.layout import F_NF, F_SEAT, I_NF, MAX_INSTANCES, MAX_PLAYERS, S_NF
 from analyzer.engine.state import MAX_LOG, EngineTables
 from analyzer.players.params import N_POLICY_PARAMS
 
@@ -89,8 +89,14 @@ def play_batch(
     policies,
     pol_params,
     check: bool = False,
+    forced=None,
 ) -> BatchResult:
-    """Play games first..first+n_games-1 in parallel, on numba.get_num_threads() threads."""
+    """Play games first..first+n_games-1 in parallel, on numba.get_num_threads() threads.
+
+    forced: None, or int64[n_games, F_NF] rows (seat, race, power, cost) forcing one
+    seat's first pick in each game (seat -1 leaves a game alone). The forced combo is
+    taken out of the stacks before the column is laid out.
+    """
     from analyzer.engine.batch import run_batch
 
     if not 2 <= n_players <= MAX_PLAYERS:
@@ -98,6 +104,9 @@ def play_batch(
     import numba
 
     pol, params = seat_arrays(policies, pol_params, n_players)
+    forced = no_forced_picks(n_games) if forced is None else np.ascontiguousarray(forced, np.int64)
+    if forced.shape != (n_games, F_NF):
+        raise ValueError(f"forced must have shape ({n_games}, {F_NF}), got {forced.shape}")
     with _gc_paused():
         seats, inst, n_inst, errors = run_batch(
             etables,
@@ -108,6 +117,7 @@ def play_batch(
             pol,
             params,
             check,
+            forced,
             max_instances(n_players),
             numba.get_num_threads(),
         )
@@ -115,11 +125,27 @@ def play_batch(
     return BatchResult(first, seats, inst, n_inst, errors)
 
 
-def play_logged(etables, n_players, seed, game, policies, pol_params, check=True):
+def no_forced_picks(n_games: int) -> np.ndarray:
+    forced = np.zeros((n_games, F_NF), np.int64)
+    forced[:, F_SEAT] = -1
+    return forced
+
+
+def play_logged(etables, n_players, seed, game, policies, pol_params, check=True, forced=None):
     """One game with its event log: (Game named tuple, seats array)."""
     from analyzer.engine.batch import play_one
 
     pol, params = seat_arrays(policies, pol_params, n_players)
-    return play_one(
-        etables, n_players, np.int64(seed), np.int64(game), pol, params, bool(check), MAX_LOG
-    )
+    row = no_forced_picks(1)[0] if forced is None else np.asarray(forced, np.int64)
+    with _gc_paused():
+        return play_one(
+            etables,
+            n_players,
+            np.int64(seed),
+            np.int64(game),
+            pol,
+            params,
+            bool(check),
+            row,
+            MAX_LOG,
+        )

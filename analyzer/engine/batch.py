@@ -20,19 +20,24 @@ from analyzer.engine.state import new_game
 
 
 @njit(cache=True, no_cfunc_wrapper=True, nogil=True)
-def play_range(t, n_players, seed, first, start, stop, policies, pol_params, check, out):
-    """Play games first+start .. first+stop-1 into rows start..stop-1 of `out`."""
+def play_range(t, n_players, seed, first, start, stop, policies, pol_params, check, forced, out):
+    """Play games first+start .. first+stop-1 into rows start..stop-1 of `out`;
+    forced[i] is game i's forced first pick (layout.F_*; seat -1 for none)."""
     seats, inst, n_inst, errors = out
     for i in range(start, stop):
         g = new_game(pol_params.shape[1], 1)
-        play_game(g, t, n_players, seed, first + i, policies, pol_params, check, seats[i])
+        play_game(
+            g, t, n_players, seed, first + i, policies, pol_params, check, forced[i], seats[i]
+        )
         k = min(g.gst[G_NINST], inst.shape[1])
         n_inst[i] = k
         inst[i, :k, :] = g.inst[:k, :]
         errors[i] = g.gst[G_ERROR]
 
 
-def run_batch(t, n_players, seed, first, n_games, policies, pol_params, check, max_inst, threads):
+def run_batch(
+    t, n_players, seed, first, n_games, policies, pol_params, check, forced, max_inst, threads
+):
     """Returns (seats[n, n_players, S_NF], inst[n, max_inst, I_NF], n_inst[n], errors[n])."""
     out = (
         np.zeros((n_games, n_players, S_NF), np.int32),
@@ -41,7 +46,7 @@ def run_batch(t, n_players, seed, first, n_games, policies, pol_params, check, m
         np.zeros(n_games, np.int32),
     )
     args = (t, n_players, np.int64(seed), np.int64(first))
-    tail = (policies, pol_params, bool(check), out)
+    tail = (policies, pol_params, bool(check), forced, out)
     threads = max(1, min(threads, n_games))
     bounds = np.linspace(0, n_games, threads + 1).astype(np.int64)
     if threads == 1:
@@ -57,10 +62,10 @@ def run_batch(t, n_players, seed, first, n_games, policies, pol_params, check, m
 
 
 @njit(cache=True, no_cfunc_wrapper=True)
-def play_one(t, n_players, seed, game, policies, pol_params, check, log_rows):
+def play_one(t, n_players, seed, game, policies, pol_params, check, forced, log_rows):
     """One game with its event log (log_rows > 1 turns logging on)."""
     g = new_game(pol_params.shape[1], log_rows)
     g.gst[G_LOG_ON] = 1 if log_rows > 1 else 0
     seats = np.zeros((n_players, S_NF), np.int32)
-    play_game(g, t, n_players, seed, game, policies, pol_params, check, seats)
+    play_game(g, t, n_players, seed, game, policies, pol_params, check, forced, seats)
     return g, seats

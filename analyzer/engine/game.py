@@ -20,11 +20,19 @@ from analyzer.engine.conquest import (
 from analyzer.engine.decline import go_into_decline
 from analyzer.engine.invariants import check_invariants
 from analyzer.engine.layout import (
+    F_COST,
+    F_POWER,
+    F_RACE,
+    F_SEAT,
     G_CHECK,
     G_CONQUESTS,
     G_DECLINED_NOW,
     G_DEFEATED,
     G_ERROR,
+    G_FORCED_COST,
+    G_FORCED_POWER,
+    G_FORCED_RACE,
+    G_FORCED_SEAT,
     G_LOG_ON,
     G_NINST,
     G_NREG,
@@ -106,13 +114,23 @@ def pick_combo(g, t, p):
     g_inst = g.inst
     t_race = t.race
     t_power = t.power
-    n_visible = visible_combos(g, t)
-    slot = choose_combo(g, t, p, n_visible)
-    if slot < 0 or slot >= n_visible or slot > g_ply[p, P_COINS]:
-        g_gst[G_ERROR] = ERR_BAD_MOVE
-        slot = 0
-    race, power, collected = take_combo(g, t, g.rng, g_ply[p, P_COINS], slot)
-    g_ply[p, P_COINS] += collected - slot
+    if g_gst[G_FORCED_SEAT] == p:
+        # a study's forced first pick: the combo comes from outside the column
+        race = g_gst[G_FORCED_RACE]
+        power = g_gst[G_FORCED_POWER]
+        paid = min(g_gst[G_FORCED_COST], g_ply[p, P_COINS])
+        collected = 0
+        slot = -1
+        g_gst[G_FORCED_SEAT] = -1
+    else:
+        n_visible = visible_combos(g, t)
+        slot = choose_combo(g, t, p, n_visible)
+        if slot < 0 or slot >= n_visible or slot > g_ply[p, P_COINS]:
+            g_gst[G_ERROR] = ERR_BAD_MOVE
+            slot = 0
+        race, power, collected = take_combo(g, t, g.rng, g_ply[p, P_COINS], slot)
+        paid = slot
+    g_ply[p, P_COINS] += collected - paid
     box_left = t_race[race, RT_BOX] - race_tokens_in_play(g, race)
     tokens = min(t_race[race, RT_BANNER] + t_power[power, PT_BADGE], box_left)
     g_ply[p, P_RACE] = race
@@ -126,7 +144,7 @@ def pick_combo(g, t, p):
     g_inst[i, I_RACE] = race
     g_inst[i, I_POWER] = power
     g_inst[i, I_SLOT] = slot
-    g_inst[i, I_PAID] = slot
+    g_inst[i, I_PAID] = paid
     g_inst[i, I_COLLECTED] = collected
     g_inst[i, I_ROUND_PICKED] = g_gst[G_ROUND]
     g_inst[i, I_ROUND_DECLINED] = -1
@@ -258,12 +276,17 @@ def final_standings(g, seat_out):
 
 
 @njit(cache=True, no_cfunc_wrapper=True)
-def play_game(g, t, n_players, seed, game, policies, pol_params, check, seat_out):
-    """Play one whole game into g; seat results go to seat_out[n_players, S_NF]."""
+def play_game(g, t, n_players, seed, game, policies, pol_params, check, forced, seat_out):
+    """Play one whole game into g; seat results go to seat_out[n_players, S_NF].
+    forced[F_*] may force one seat's first pick (a study's design); seat -1: none."""
     g_ply = g.ply
     g_gst = g.gst
     g_pol = g.pol
     init_streams(seed, game, g.rng)
+    g.gst[G_FORCED_SEAT] = forced[F_SEAT]
+    g.gst[G_FORCED_RACE] = forced[F_RACE]
+    g.gst[G_FORCED_POWER] = forced[F_POWER]
+    g.gst[G_FORCED_COST] = forced[F_COST]
     setup_game(g, t, n_players)
     g_gst[G_CHECK] = 1 if check else 0
     for p in range(n_players):

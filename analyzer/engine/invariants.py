@@ -9,6 +9,8 @@ from numba import njit
 from analyzer.engine.abilities import is_water, may_enter_water, min_region_tokens
 from analyzer.engine.layout import (
     G_COL_RACE,
+    G_FORCED_RACE,
+    G_FORCED_SEAT,
     G_NREG,
     G_PLAYERS,
     G_RACE_STACK,
@@ -125,6 +127,8 @@ def check_invariants(g, t):
             seen[g_ply[p, P_RACE]] += 1
         if g_ply[p, P_DECLINE_RACE] >= 0:
             seen[g_ply[p, P_DECLINE_RACE]] += 1
+    if g_gst[G_FORCED_SEAT] >= 0:
+        seen[g_gst[G_FORCED_RACE]] += 1  # waiting for its forced seat's first turn
     for race in range(MAX_RACES):
         want = 1 if t_race[race, RT_ALLOWED] == 1 else 0
         if seen[race] != want:

@@ -122,8 +122,12 @@ P_NF = 14
     G_CHECK,  # 1 when invariants are checked after every turn
     G_CONQUESTS,  # conquests made this turn
     G_DECLINED_NOW,  # 1 when the current player declined this turn
-) = range(18)
-G_COL_RACE = 20
+    G_FORCED_SEAT,  # a study forces this seat's first pick (-1: nobody)
+    G_FORCED_RACE,  # ...to this race
+    G_FORCED_POWER,  # ...and this power
+    G_FORCED_COST,  # ...for this many coins, paid to the stash
+) = range(22)
+G_COL_RACE = 24
 G_COL_POWER = G_COL_RACE + MAX_COLUMN
 G_COL_COINS = G_COL_POWER + MAX_COLUMN
 G_RACE_STACK = G_COL_COINS + MAX_COLUMN  # stack top is the first element
@@ -152,6 +156,11 @@ I_NF = 11
 # ------------------------------------------------------------------ seat output
 (S_VC, S_RANK, S_WIN, S_TOKENS_ON_BOARD, S_DECLINES, S_POLICY) = range(6)
 S_NF = 6
+
+# ---------------------------------------------------------------- forced picks
+# forced[game, *]: a study's forced first pick for one seat of a game (seat -1: none)
+F_SEAT, F_RACE, F_POWER, F_COST = range(4)
+F_NF = 4
 
 # --------------------------------------------------------------- random streams
 STREAM_SETUP, STREAM_DICE = 0, 1

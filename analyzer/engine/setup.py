@@ -15,6 +15,9 @@ from analyzer.engine.layout import (
     B_START_MARKER,
     B_SYMBOLS,
     B_TERRAIN,
+    G_FORCED_POWER,
+    G_FORCED_RACE,
+    G_FORCED_SEAT,
     G_NBOARDS,
     G_NREG,
     G_PLAYERS,
@@ -187,16 +190,19 @@ def setup_stacks(g, t, rng):
     g_gst = g.gst
     t_race = t.race
     t_power = t.power
+    # a combo forced on a seat by a study is in that seat's hand, not in the stacks
+    forced_race = g_gst[G_FORCED_RACE] if g_gst[G_FORCED_SEAT] >= 0 else -1
+    forced_power = g_gst[G_FORCED_POWER] if g_gst[G_FORCED_SEAT] >= 0 else -1
     n = 0
     for race in range(t.race.shape[0]):
-        if t_race[race, RT_ALLOWED] == 1:
+        if t_race[race, RT_ALLOWED] == 1 and race != forced_race:
             g_gst[G_RACE_STACK + n] = race
             n += 1
     g_gst[G_RACE_STACK_N] = n
     shuffle(rng, STREAM_SETUP, g_gst[G_RACE_STACK : G_RACE_STACK + n], n)
     n = 0
     for power in range(t.power.shape[0]):
-        if t_power[power, PT_ALLOWED] == 1:
+        if t_power[power, PT_ALLOWED] == 1 and power != forced_power:
             g_gst[G_POWER_STACK + n] = power
             n += 1
     g_gst[G_POWER_STACK_N] = n

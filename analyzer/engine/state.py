@@ -14,6 +14,7 @@ from numba import njit
 
 from analyzer.engine.layout import (
     B_NF,
+    G_FORCED_SEAT,
     G_NF,
     I_NF,
     MAX_DEGREE,
@@ -87,7 +88,7 @@ MAX_LOG = 4096
 
 @njit(cache=True, no_cfunc_wrapper=True)
 def new_game(n_policy_params, log_rows):
-    return Game(
+    g = Game(
         np.zeros((MAX_REGIONS, B_NF), np.int64),
         np.full((MAX_REGIONS, MAX_DEGREE), -1, np.int64),
         np.zeros((MAX_REGIONS, R_NF), np.int64),
@@ -101,3 +102,5 @@ def new_game(n_policy_params, log_rows):
         np.zeros(MAX_REGIONS, np.float64),
         np.zeros((log_rows, LOG_NF), np.int64),
     )
+    g.gst[G_FORCED_SEAT] = -1  # no forced pick unless a study asks for one
+    return g
