@@ -72,23 +72,12 @@ MARK_ADJACENT = 2
 
 
 @njit(cache=True, no_cfunc_wrapper=True)
-def count_active_regions(g, p):
+def count_regions(g, p, decline):
+    """Regions held by p's active race (decline=0) or in-decline race (decline=1)."""
     g_reg = g.reg
-    g_gst = g.gst
     n = 0
-    for r in range(g_gst[G_NREG]):
-        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
-            n += 1
-    return n
-
-
-@njit(cache=True, no_cfunc_wrapper=True)
-def count_decline_regions(g, p):
-    g_reg = g.reg
-    g_gst = g.gst
-    n = 0
-    for r in range(g_gst[G_NREG]):
-        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 1:
+    for r in range(g.gst[G_NREG]):
+        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == decline:
             n += 1
     return n
 
@@ -195,7 +184,7 @@ def clear_region(g, r):
 def wipe_decline_race_if_gone(g, t, q):
     """Once the last in-decline token of q is gone, its banner leaves the game."""
     race = g.ply[q, P_DECLINE_RACE]
-    if race < 0 or count_decline_regions(g, q) > 0:
+    if race < 0 or count_regions(g, q, 1) > 0:
         return
     return_race(g, t, g.rng, race)
     discard_power(g, g.ply[q, P_DECLINE_POWER])

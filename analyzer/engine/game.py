@@ -11,14 +11,14 @@ from analyzer.engine.column import take_combo, visible_combos
 from analyzer.engine.conquest import (
     compute_targets,
     conquer,
-    count_active_regions,
+    count_regions,
     die_allowed,
     final_attempt,
     pay_vc,
     ready_troops,
 )
 from analyzer.engine.decline import go_into_decline
-from analyzer.engine.invariants import check_invariants
+from analyzer.engine.invariants import ERR_BAD_MOVE, check_invariants
 from analyzer.engine.layout import (
     F_COST,
     F_POWER,
@@ -86,8 +86,6 @@ from analyzer.players.policy import (
     choose_target,
     place_hand,
 )
-
-ERR_BAD_MOVE = 100  # a bot asked for something illegal
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
@@ -190,7 +188,7 @@ def redeploy(g, t, p):
     g_gst = g.gst
     if g_ply[p, P_RACE] < 0:
         return
-    if count_active_regions(g, p) == 0:
+    if count_regions(g, p, 0) == 0:
         return  # tokens stay in hand for a new first conquest
     ready_troops(g, t, p)
     g_ply[p, P_HAND] += redeploy_bonus_tokens(g, t, p)
@@ -212,7 +210,7 @@ def defenders_redeploy(g, t, attacker):
     for q in range(g_gst[G_PLAYERS]):
         if q == attacker or g_ply[q, P_HAND] == 0 or g_ply[q, P_RACE] < 0:
             continue
-        if count_active_regions(g, q) == 0:
+        if count_regions(g, q, 0) == 0:
             continue
         place_hand(g, t, q)
         if g_ply[q, P_HAND] != 0:
