@@ -76,15 +76,21 @@ def _check_positive(**values: int) -> None:
 @app.command()
 @guarded
 def simulate(
-    players: int = typer.Option(4, "--players", "-p", help="Players, 2 to 5."),
+    players: int | None = typer.Option(
+        None, "--players", "-p", help="Players, 2 to 5 (default: 4, or the scenario's)."
+    ),
     games: int = typer.Option(20000, "--games", "-g", help="Games to play."),
     seed: int = typer.Option(1, "--seed", "-s", help="Run seed: same seed, same games."),
-    policies: str = typer.Option(
-        "heuristic",
+    policies: str | None = typer.Option(
+        None,
         "--policies",
-        help="Bots by seat, comma separated (random, heuristic); one name plays every seat.",
+        help="Bots by seat, comma separated (random, heuristic); one name plays every seat "
+        "(default: heuristic, or the scenario's seats with their parameters).",
+        show_default=False,
     ),
-    scenario: Path | None = typer.Option(None, "--scenario", help="Scenario file (TOML)."),
+    scenario: Path | None = typer.Option(
+        None, "--scenario", help="Scenario file (TOML): its rules, players and seats."
+    ),
     out: Path | None = typer.Option(
         None, "--out", help="Folder for seats.parquet and races.parquet (none: summary only)."
     ),
@@ -92,34 +98,58 @@ def simulate(
     check: bool = typer.Option(False, "--check", help="Check invariants after every turn."),
     threads: int | None = THREADS,
 ) -> None:
-    """Play games and print win rates and mean VC per seat."""
-    if scenario is not None:
-        raise InputError(
-            Problem(
-                CLI,
-                "--scenario",
-                str(scenario),
-                "scenario files are not supported yet (they arrive in a later issue); "
-                "run without --scenario to play the shipped ruleset",
-            )
-        )
+    """Play games and print win rates and mean VC per seat.
+
+    With --scenario the scenario supplies the rules, the player count and the seats;
+    --policies replaces its seats (those bots then play with their default
+    parameters), and --players may only repeat its player count."""
     from analyzer.simulate import check_run, resolve_policies
 
-    # Refuse bad input before anything is loaded or compiled.
+    # Refuse bad input before anything is compiled (a scenario only reads files).
+    tables, policy_params, title = None, None, ""
+    if scenario is not None:
+        from analyzer.scenario import load_scenario
+
+        sc = load_scenario(scenario)
+        if players is not None and players != sc.players:
+            raise InputError(
+                Problem(
+                    CLI,
+                    "--players",
+                    players,
+                    f"the scenario {scenario} is checked for its own {sc.players} players; "
+                    "leave --players out or change players in the file",
+                )
+            )
+        players, tables, title = sc.players, sc.tables(), f"{sc.name}: "
+        if policies is None:
+            policies, policy_params = ",".join(sc.policies), sc.policy_params
+    players = 4 if players is None else players
+    policies = "heuristic" if policies is None else policies
     check_run(players, games, seed, chunk)
     resolve_policies(policies, players)
     n_threads = _set_threads(threads)
     from analyzer.simulate import simulate as run
 
-    sim = run(players, games, seed, policies.split(","), out_dir=out, chunk=chunk, check=check)
-    _print_summary(sim, n_threads)
+    sim = run(
+        players,
+        games,
+        seed,
+        policies.split(","),
+        out_dir=out,
+        chunk=chunk,
+        check=check,
+        policy_params=policy_params,
+        tables=tables,
+    )
+    _print_summary(sim, n_threads, title)
 
 
-def _print_summary(sim, n_threads: int) -> None:
+def _print_summary(sim, n_threads: int, title: str = "") -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"{sim.n_players} players, {sim.n_games} games, seed {sim.seed}")
+    table = Table(title=f"{title}{sim.n_players} players, {sim.n_games} games, seed {sim.seed}")
     for name in ("seat", "bot", "games", "win rate", "95% interval", "mean VC"):
         table.add_column(name, justify="left" if name == "bot" else "right")
     for r in sim.summary.itertuples():
@@ -146,18 +176,19 @@ def _print_summary(sim, n_threads: int) -> None:
 
 @app.command()
 @guarded
-def validate(path: Path = typer.Argument(..., help="A ruleset or board file (TOML).")) -> None:
-    """Check a content file and print every problem in it."""
+def validate(
+    path: Path = typer.Argument(..., help="A scenario, ruleset or board file (TOML)."),
+) -> None:
+    """Check a scenario or content file and print every problem in it."""
     from analyzer.model.tomlfile import read_toml
-    from analyzer.model.validate import validate_path
+    from analyzer.model.validate import file_kind, validate_path
 
     problems = validate_path(path)
     if problems:
         typer.echo("\n\n".join(str(p) for p in problems))
         _err(f"\n{len(problems)} problem(s) in {path}.")
         raise typer.Exit(EXIT_BAD_INPUT)
-    kind = "ruleset" if "races" in read_toml(path) else "boards"
-    typer.echo(f"OK: {path} ({kind})")
+    typer.echo(f"OK: {path} ({file_kind(read_toml(path))})")
 
 
 @app.command()

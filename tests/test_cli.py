@@ -129,13 +129,6 @@ def test_bad_numbers_exit_2(args, key):
     assert f"command line: {key} = " in result.stderr
 
 
-def test_scenario_is_not_supported_yet(tmp_path):
-    result = run("simulate", "--games", 10, "--scenario", tmp_path / "s.toml", "--out", tmp_path)
-    assert result.exit_code == 2
-    assert "scenario files are not supported yet" in result.stderr
-    assert list(tmp_path.iterdir()) == []
-
-
 def fail_on_call(monkeypatch, call: int, exc: BaseException):
     """Make the engine's play_batch raise `exc` on its call number `call`."""
     from analyzer.engine import api

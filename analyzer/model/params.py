@@ -1,7 +1,8 @@
 """Every tunable rule constant in one object, and its flat vector for the engine.
 
 A house rule or a scenario changes a rule by `dataclasses.replace(params, ...)`;
-the engine only ever sees `to_array()`.
+the engine sees the numbers through `to_array()`, and the race and power numbers
+(banner and badge tokens, which ones are in the game) through the compiled tables.
 """
 
 from __future__ import annotations
@@ -30,6 +31,11 @@ class Parameters:
     use_die: bool = True  # roll the reinforcement die on the final attempt
     murlocs: bool = True  # place Murlocs at setup
     extra_rounds: int = 0  # added to the rounds of every player count
+    # Per race / power, in ids order; from_ruleset fills them from the ruleset.
+    banners: tuple[int, ...] = ()  # race tokens on each banner
+    races_allowed: tuple[bool, ...] = ()  # False: the banner is left in the box
+    badges: tuple[int, ...] = ()  # power tokens on each badge
+    powers_allowed: tuple[bool, ...] = ()
 
     @classmethod
     def from_ruleset(cls, ruleset: Ruleset) -> Parameters:
@@ -45,6 +51,10 @@ class Parameters:
             min_conquest_tokens=ruleset.min_conquest_tokens,
             rounds=dict(ruleset.rounds),
             boards=dict(ruleset.boards),
+            banners=tuple(r.banner for r in ruleset.races),
+            races_allowed=(True,) * len(ruleset.races),
+            badges=tuple(p.badge for p in ruleset.powers),
+            powers_allowed=(True,) * len(ruleset.powers),
         )
 
     def to_array(self) -> np.ndarray:

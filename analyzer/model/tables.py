@@ -55,15 +55,31 @@ class Tables:
 def compile_tables(
     ruleset: Ruleset, faces: tuple[Face, ...], parameters: Parameters | None = None
 ) -> Tables:
-    """The engine's tables; `parameters` overrides the ruleset's rule constants."""
+    """The engine's tables; `parameters` overrides the ruleset's rule constants,
+    banner and badge tokens and which races and powers are in the game."""
     parameters = Parameters.from_ruleset(ruleset) if parameters is None else parameters
+
+    # Parameters built by hand may leave the race and power numbers out: then the
+    # ruleset's own apply.
+    banners = parameters.banners or tuple(r.banner for r in ruleset.races)
+    races_allowed = parameters.races_allowed or (True,) * len(ruleset.races)
+    badges = parameters.badges or tuple(p.badge for p in ruleset.powers)
+    powers_allowed = parameters.powers_allowed or (True,) * len(ruleset.powers)
+    for values, n, what in (
+        (banners, len(ruleset.races), "banners"),
+        (races_allowed, len(ruleset.races), "races_allowed"),
+        (badges, len(ruleset.powers), "badges"),
+        (powers_allowed, len(ruleset.powers), "powers_allowed"),
+    ):
+        if len(values) != n:
+            raise ValueError(f"parameters.{what} needs {n} entries, got {len(values)}")
 
     race_tab = np.zeros((L.MAX_RACES, L.RT_NF), dtype=np.int32)
     for i, race in enumerate(ruleset.races):
-        race_tab[i, L.RT_BANNER] = race.banner
+        race_tab[i, L.RT_BANNER] = banners[i]
         race_tab[i, L.RT_BOX] = race.box
         race_tab[i, L.RT_FACTION] = race.faction
-        race_tab[i, L.RT_ALLOWED] = 1
+        race_tab[i, L.RT_ALLOWED] = int(races_allowed[i])
         race_tab[i, L.RT_MODELED] = MODELED_CODE[race.modeled]
     # Murlocs: nobody's race, never drafted, always in decline (rulebook p. 8).
     race_tab[ids.MURLOC, L.RT_BOX] = ruleset.components["murlocs"]
@@ -72,8 +88,8 @@ def compile_tables(
 
     power_tab = np.zeros((L.MAX_POWERS, L.PT_NF), dtype=np.int32)
     for i, power in enumerate(ruleset.powers):
-        power_tab[i, L.PT_BADGE] = power.badge
-        power_tab[i, L.PT_ALLOWED] = 1
+        power_tab[i, L.PT_BADGE] = badges[i]
+        power_tab[i, L.PT_ALLOWED] = int(powers_allowed[i])
         power_tab[i, L.PT_MODELED] = MODELED_CODE[power.modeled]
 
     marker_tab = np.zeros((L.N_MARKERS, L.MT_NF), dtype=np.int32)

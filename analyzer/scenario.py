@@ -1,0 +1,424 @@
+"""Scenario files: a ruleset, a player count, the bot in each seat and house rules.
+
+A scenario is a TOML file with a [scenario] table (name, description, ruleset,
+players), [[seats]] (each seat's bot and its parameters), [rules] (any rule
+constant of model.params.Parameters) and [races] / [powers] (banned or allowed
+ones, banner and badge tokens). scenarios/example.toml shows every key.
+
+Loading checks everything and reports every problem at once, each naming the file
+and the dotted key, so a scenario that loads can always be played.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from analyzer.engine.layout import MAX_PLAYERS, MAX_REGIONS
+from analyzer.errors import InputError
+from analyzer.model import ids
+from analyzer.model.boards import Face, load_faces, worst_selections
+from analyzer.model.params import Parameters
+from analyzer.model.ruleset import NUMBERS, SIZE_KEYS, Ruleset, load_ruleset
+from analyzer.model.tables import Tables, compile_tables, default_content
+from analyzer.model.tomlfile import Checker, is_int, read_toml
+from analyzer.players.params import PARAMS_BY_POLICY, POLICY_NAMES, default_vector
+
+CONTENT_ROOT = Path(__file__).resolve().parent / "content"
+DEFAULT_RULESET = "swow"
+MAX_ROUNDS = 20
+DIE_SIDES = 6
+
+TOP_KEYS = ("scenario", "seats", "rules", "races", "powers")
+SCENARIO_KEYS = ("name", "description", "ruleset", "players")
+NUMBER_KEYS = tuple(key for key, _, _ in NUMBERS)
+FLAG_KEYS = ("use_die", "murlocs")
+RULE_KEYS = NUMBER_KEYS + ("die_faces", "rounds", "extra_rounds", "boards") + FLAG_KEYS
+RACE_KEYS = ("banned", "allowed", "banner")
+POWER_KEYS = ("banned", "allowed", "badge", "badge_delta")
+# Bot parameters whose meaning bounds them: a chance, or a count of tokens or turns.
+PARAM_RANGES = {
+    "abandon": (0.0, 1.0),
+    "decline_tokens": (0.0, None),
+    "decline_min_age": (0.0, None),
+    "decline_at_age": (0.0, None),
+    "reserve": (0.0, None),
+    "worgen_hand": (0.0, None),
+}
+
+
+@dataclass(frozen=True, eq=False)
+class Scenario:
+    path: str
+    name: str
+    description: str
+    ruleset_name: str  # as written: a shipped content folder's name or a folder path
+    ruleset: Ruleset
+    faces: tuple[Face, ...]
+    players: int
+    policies: tuple[str, ...]  # one bot per seat
+    policy_params: np.ndarray  # float64[players, N_POLICY_PARAMS], read-only
+    parameters: Parameters  # every rule constant, banner, badge and ban applied
+
+    @property
+    def banned_races(self) -> tuple[str, ...]:
+        return tuple(
+            key for key, on in zip(ids.RACES, self.parameters.races_allowed, strict=True) if not on
+        )
+
+    @property
+    def banned_powers(self) -> tuple[str, ...]:
+        return tuple(
+            key
+            for key, on in zip(ids.POWERS, self.parameters.powers_allowed, strict=True)
+            if not on
+        )
+
+    def tables(self) -> Tables:
+        """The engine's tables with every override of the scenario applied."""
+        return compile_tables(self.ruleset, self.faces, self.parameters)
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """The scenario in `path`; InputError listing every problem if it is bad."""
+    return parse_scenario(read_toml(path), str(path), Path(path).parent)
+
+
+def parse_scenario(data: dict, file: str, base: Path) -> Scenario:
+    """Check parsed TOML and build the Scenario. `base` is the folder a relative
+    ruleset folder is found from (the scenario file's own)."""
+    check = Checker(file)
+    check.keys(data, "", TOP_KEYS)
+    head = check.table(data, "scenario", "") or {}
+    check.keys(head, "scenario", SCENARIO_KEYS)
+    name = check.text(head, "name", "scenario")
+    if name == "":
+        check.add("scenario.name", name, "give the scenario a name")
+    description = check.text(head, "description", "scenario")
+    players = check.integer(head, "players", "scenario", minimum=2, maximum=MAX_PLAYERS)
+    ruleset_name, ruleset, faces = _content(check, head, base)
+    policies, vectors = _seats(check, data, players)
+    changes = _rules(check, data, ruleset, players)
+    changes |= _races(check, data, ruleset)
+    changes |= _powers(check, data, ruleset)
+    # The numbers that depend on each other are only checked once each one is sound.
+    if not check.problems and ruleset is not None:
+        _check_counts(check, data, ruleset, faces, players, changes)
+    check.problems.raise_if_any()
+    parameters = dataclasses.replace(Parameters.from_ruleset(ruleset), **changes)
+    params = np.array(vectors, dtype=np.float64)
+    params.setflags(write=False)
+    return Scenario(
+        path=file,
+        name=name,
+        description=description,
+        ruleset_name=ruleset_name,
+        ruleset=ruleset,
+        faces=faces,
+        players=players,
+        policies=policies,
+        policy_params=params,
+        parameters=parameters,
+    )
+
+
+# ------------------------------------------------------------------ [scenario]
+def ruleset_names() -> list[str]:
+    """The shipped content folders (each holds ruleset.toml and boards.toml)."""
+    return sorted(p.parent.name for p in CONTENT_ROOT.glob("*/ruleset.toml"))
+
+
+def _content(check: Checker, head: dict, base: Path):
+    """(name as written, ruleset, faces); the ruleset and faces are None if unusable."""
+    name = head.get("ruleset", DEFAULT_RULESET)
+    if not isinstance(name, str):
+        check.add("scenario.ruleset", name, "must be text in quotes")
+        return name, None, ()
+    if name == DEFAULT_RULESET:
+        ruleset, faces = default_content()
+        return name, ruleset, faces
+    if name in ruleset_names():
+        folder = CONTENT_ROOT / name
+    else:
+        folder = base / name
+        if not (folder / "ruleset.toml").is_file() or not (folder / "boards.toml").is_file():
+            check.add(
+                "scenario.ruleset",
+                name,
+                "neither a shipped ruleset nor a folder (relative to the scenario file) "
+                "holding ruleset.toml and boards.toml",
+                ruleset_names(),
+            )
+            return name, None, ()
+    try:
+        ruleset = load_ruleset(folder / "ruleset.toml")
+        return name, ruleset, load_faces(folder / "boards.toml", ruleset)
+    except InputError as exc:
+        # The ruleset's own problems name its file: report them with the scenario's.
+        check.problems.items.extend(exc.problems)
+        return name, None, ()
+
+
+# --------------------------------------------------------------------- [[seats]]
+def _seats(check: Checker, data: dict, players: int | None):
+    """(policies, parameter vectors), one per seat; every seat plays the heuristic
+    bot with its default parameters when [[seats]] is left out."""
+    n = players or 1
+    raw = data.get("seats", [{"policy": "heuristic"}])
+    if not isinstance(raw, list) or not raw or not all(isinstance(s, dict) for s in raw):
+        check.add("seats", raw, "must be [[seats]] tables, each with a policy")
+        return (), []
+    if players is not None and len(raw) not in (1, n):
+        check.add(
+            "seats",
+            f"{len(raw)} tables",
+            f"give one [[seats]] table for every one of the {n} players, or a single one for all",
+        )
+    policies, vectors = [], []
+    for i, seat in enumerate(raw):
+        where = f"seats[{i}]"
+        policy = check.choice(seat, "policy", where, POLICY_NAMES)
+        if policy is None:
+            continue
+        names = PARAMS_BY_POLICY[policy]
+        check.keys(seat, where, ("policy", *names))
+        overrides = {}
+        for key in names:
+            if key in seat:
+                value = _bot_number(check, seat[key], f"{where}.{key}", key)
+                if value is not None:
+                    overrides[key] = value
+        policies.append(policy)
+        vectors.append(default_vector(policy, **overrides))
+    if len(raw) == 1:
+        policies, vectors = policies * n, vectors * n
+    return tuple(policies), vectors
+
+
+def _bot_number(check: Checker, value: object, key: str, name: str) -> float | None:
+    if not (is_int(value) or isinstance(value, float)) or not math.isfinite(value):
+        check.add(key, value, "must be a number")
+        return None
+    low, high = PARAM_RANGES.get(name, (None, None))
+    if low is not None and value < low:
+        check.add(key, value, f"must be at least {low:g}")
+        return None
+    if high is not None and value > high:
+        check.add(key, value, f"must be at most {high:g}")
+        return None
+    return float(value)
+
+
+# ----------------------------------------------------------------------- [rules]
+def _section(check: Checker, data: dict, key: str, allowed: tuple[str, ...]) -> dict:
+    """An optional top-level table, its keys checked; {} when absent or wrong."""
+    table = data.get(key, {})
+    if not isinstance(table, dict):
+        check.add(key, table, "must be a table")
+        return {}
+    check.keys(table, key, allowed)
+    return table
+
+
+def _rules(check: Checker, data: dict, ruleset: Ruleset | None, players: int | None) -> dict:
+    """Parameters fields the [rules] table changes."""
+    table = _section(check, data, "rules", RULE_KEYS)
+    changes: dict = {}
+    for key, low, high in NUMBERS:
+        if key in table:
+            value = check.check_int(table[key], f"rules.{key}", low, high)
+            if value is not None:
+                changes[key] = value
+    for key in FLAG_KEYS:
+        if key in table:
+            if isinstance(table[key], bool):
+                changes[key] = table[key]
+            else:
+                check.add(f"rules.{key}", table[key], "must be true or false")
+    if "die_faces" in table:
+        faces = table["die_faces"]
+        if isinstance(faces, list) and len(faces) == DIE_SIDES:
+            values = [
+                check.check_int(v, f"rules.die_faces[{i}]", 0, DIE_SIDES)
+                for i, v in enumerate(faces)
+            ]
+            if None not in values:
+                changes["die_faces"] = tuple(values)
+        else:
+            check.add("rules.die_faces", faces, f"must be a list of {DIE_SIDES} whole numbers")
+    if "extra_rounds" in table:
+        value = check.check_int(table["extra_rounds"], "rules.extra_rounds", 0, MAX_ROUNDS - 1)
+        if value is not None:
+            changes["extra_rounds"] = value
+    if ruleset is None or players is None:
+        return changes  # rounds and boards are per player count, checked against the box
+    if "rounds" in table:
+        value = check.check_int(table["rounds"], "rules.rounds", 1, MAX_ROUNDS)
+        if value is not None:
+            changes["rounds"] = {**ruleset.rounds, players: value}
+    if "boards" in table:
+        counts = _boards(check, table["boards"], ruleset)
+        if counts is not None:
+            changes["boards"] = {**ruleset.boards, players: counts}
+    return changes
+
+
+def _boards(check: Checker, value: object, ruleset: Ruleset) -> tuple[int, int, int] | None:
+    if not isinstance(value, dict):
+        check.add(
+            "rules.boards", value, "must be a table like { large = 1, medium = 2, small = 1 }"
+        )
+        return None
+    check.keys(value, "rules.boards", SIZE_KEYS)
+    counts = []
+    for size, in_box in zip(SIZE_KEYS, ruleset.boards_in_box, strict=True):
+        count = check.check_int(value.get(size, 0), f"rules.boards.{size}", 0, in_box)
+        counts.append(count)
+    if None in counts:
+        return None
+    if sum(counts) == 0:
+        check.add("rules.boards", value, "a game needs at least one board")
+        return None
+    return tuple(counts)
+
+
+# ----------------------------------------------------------- [races], [powers]
+def _names(check: Checker, table: dict, section: str, keys: tuple[str, ...]) -> list[bool] | None:
+    """Allowed flags from `banned` or `allowed` (a list of keys), or None if neither."""
+    given = [k for k in ("banned", "allowed") if k in table]
+    if len(given) == 2:
+        check.add(f"{section}.allowed", table["allowed"], "give banned or allowed, not both")
+        return None
+    if not given:
+        return None
+    key = f"{section}.{given[0]}"
+    names = table[given[0]]
+    if not isinstance(names, list):
+        check.add(key, names, f"must be a list of {section[:-1]} names in quotes")
+        return None
+    listed = {n for i, n in enumerate(names) if check.check_choice(n, f"{key}[{i}]", keys)}
+    if given[0] == "banned":
+        return [k not in listed for k in keys]
+    return [k in listed for k in keys]
+
+
+def _numbers(check: Checker, value: object, where: str, keys: tuple[str, ...], limits) -> dict:
+    """A { name = tokens } table; `limits(name)` gives the (lowest, highest) tokens."""
+    if not isinstance(value, dict):
+        check.add(where, value, "must be a table like { name = tokens }")
+        return {}
+    out = {}
+    for name, tokens in value.items():
+        if check.check_choice(name, f"{where}.{name}", keys) is None:
+            continue
+        low, high = limits(name)
+        number = check.check_int(tokens, f"{where}.{name}", low, high)
+        if number is not None:
+            out[name] = number
+    return out
+
+
+def _races(check: Checker, data: dict, ruleset: Ruleset | None) -> dict:
+    table = _section(check, data, "races", RACE_KEYS)
+    changes: dict = {}
+    allowed = _names(check, table, "races", ids.RACES)
+    if allowed is not None:
+        changes["races_allowed"] = tuple(allowed)
+    if ruleset is None:
+        return changes
+    boxes = {r.key: r.box for r in ruleset.races}
+    # A banner must leave room in the box, as in the ruleset itself.
+    banner = _numbers(
+        check, table.get("banner", {}), "races.banner", ids.RACES, lambda k: (1, boxes[k])
+    )
+    if banner:
+        changes["banners"] = tuple(banner.get(r.key, r.banner) for r in ruleset.races)
+    return changes
+
+
+def _powers(check: Checker, data: dict, ruleset: Ruleset | None) -> dict:
+    table = _section(check, data, "powers", POWER_KEYS)
+    changes: dict = {}
+    allowed = _names(check, table, "powers", ids.POWERS)
+    if allowed is not None:
+        changes["powers_allowed"] = tuple(allowed)
+    delta = 0
+    if "badge_delta" in table:
+        delta = check.check_int(table["badge_delta"], "powers.badge_delta", -10, 10) or 0
+    if ruleset is None:
+        return changes
+    badge = _numbers(check, table.get("badge", {}), "powers.badge", ids.POWERS, lambda k: (0, None))
+    # The delta moves only the badges nobody has read off a box; a badge given
+    # explicitly is taken as it is.
+    badges = []
+    for power in ruleset.powers:
+        if power.key in badge:
+            badges.append(badge[power.key])
+        elif power.badge_source == "estimate":
+            badges.append(power.badge + delta)
+        else:
+            badges.append(power.badge)
+    below = [f"{p.name} ({b})" for p, b in zip(ruleset.powers, badges, strict=True) if b < 0]
+    if below:
+        check.add("powers.badge_delta", delta, f"would leave badges below 0: {', '.join(below)}")
+    elif badge or delta:
+        changes["badges"] = tuple(badges)
+    return changes
+
+
+# ---------------------------------------------------------- checks across keys
+def _check_counts(check: Checker, data: dict, ruleset: Ruleset, faces, players: int, changes):
+    """Enough races and powers for the column, and boards that fit the engine."""
+    column = changes.get("column_size", ruleset.column_size)
+    need = 2 * players + column
+    for section, kind, field, every in (
+        ("races", "race", "races_allowed", ids.RACES),
+        ("powers", "power", "powers_allowed", ids.POWERS),
+    ):
+        have = sum(changes.get(field, [True] * len(every)))
+        if have >= need:
+            continue
+        # Blame the key the user set: the list that leaves too few, or else the numbers.
+        table = data.get(section, {})
+        given = [k for k in ("banned", "allowed") if k in table]
+        if given:
+            key, value = f"{section}.{given[0]}", table[given[0]]
+        elif "column_size" in changes:
+            key, value = "rules.column_size", column
+        else:
+            key, value = "scenario.players", players
+        check.add(
+            key,
+            value,
+            f"{have} {kind}s are left in the game, but {players} players and a column of "
+            f"{column} combos need {need}: each player may hold an active and an in-decline "
+            f"{kind} while the column stays full",
+        )
+    rounds = changes.get("rounds", ruleset.rounds)[players] + changes.get("extra_rounds", 0)
+    if rounds > MAX_ROUNDS:
+        key = "rules.extra_rounds" if "extra_rounds" in changes else "rules.rounds"
+        check.add(key, rounds, f"{rounds} rounds in all; at most {MAX_ROUNDS}")
+    if "boards" in changes:
+        _check_layout(check, ruleset, faces, players, changes["boards"][players])
+
+
+def _check_layout(check: Checker, ruleset: Ruleset, faces, players: int, counts) -> None:
+    """The fullest layout of these boards must fit the engine and the box's tokens."""
+    one = dataclasses.replace(ruleset, boards={players: counts})
+    limits = (
+        ("regions", lambda f: len(f.regions), MAX_REGIONS),
+        ("Murloc symbols", lambda f: f.count(ids.SYM_MURLOC), ruleset.components["murlocs"]),
+        ("Mountain symbols", lambda f: f.count(ids.SYM_MOUNTAIN), ruleset.components["mountains"]),
+    )
+    for what, measure, most in limits:
+        sel = worst_selections(faces, one, measure)[players]
+        if sel.value > most:
+            check.add(
+                "rules.boards",
+                dict(zip(SIZE_KEYS, counts, strict=True)),
+                f"{', '.join(sel.faces)} have {sel.value} {what}; at most {most} fit",
+            )
