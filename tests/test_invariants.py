@@ -147,12 +147,12 @@ def race_in_the_sea(pos, land, sea):
 
 
 def too_many_murlocs(pos, land, sea):
-    for _ in range(pos.t.caps[C_MURLOCS]):
+    for _ in range(pos.t.params[L.PAR_CAPS + C_MURLOCS]):
         pos.region("Fields", "Murloc")
 
 
 def too_many_mountains(pos, land, sea):
-    for _ in range(pos.t.caps[C_MOUNTAINS]):
+    for _ in range(pos.t.params[L.PAR_CAPS + C_MOUNTAINS]):
         pos.region("Mountain", "Mountain")
 
 

@@ -906,8 +906,9 @@ def test_a_tie_on_vc_and_on_tokens_shares_the_win():
 @pytest.mark.parametrize("n_players", [2, 3, 4, 5])
 def test_mountain_tokens_sit_on_regions_with_the_mountain_symbol(n_players):
     t = base_tables()
-    faces_mountain = (t.face_symbols & SYM_MOUNTAIN) != 0
-    assert np.array_equal(faces_mountain, t.face_terrain == MOUNTAIN_TERRAIN)
+    regions = t.face_regions
+    faces_mountain = (regions[:, L.FR_SYMBOLS] & SYM_MOUNTAIN) != 0
+    assert np.array_equal(faces_mountain, regions[:, L.FR_TERRAIN] == MOUNTAIN_TERRAIN)
     for game in range(20):
         g = new_game(N_POLICY_PARAMS, 1)
         init_streams(7, game, g.rng)
@@ -916,4 +917,4 @@ def test_mountain_tokens_sit_on_regions_with_the_mountain_symbol(n_players):
         symbol = (g.board[:nreg, L.B_SYMBOLS] & SYM_MOUNTAIN) != 0
         token = g.reg[:nreg, L.R_MOUNTAIN] == 1
         assert not np.any(token & ~symbol)
-        assert token.sum() == min(symbol.sum(), t.caps[C_MOUNTAINS])
+        assert token.sum() == min(symbol.sum(), t.params[L.PAR_CAPS + C_MOUNTAINS])

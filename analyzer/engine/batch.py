@@ -31,7 +31,9 @@ def play_range(t, n_players, seed, first, start, stop, policies, pol_params, che
         )
         k = min(g.gst[G_NINST], inst.shape[1])
         n_inst[i] = k
-        inst[i, :k, :] = g.inst[:k, :]
+        for row in range(k):  # a plain loop: slice assignment compiles string formatting
+            for col in range(I_NF):
+                inst[i, row, col] = g.inst[row, col]
         errors[i] = g.gst[G_ERROR]
 
 

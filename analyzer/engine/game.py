@@ -230,11 +230,11 @@ def play_turn(g, t, p):
         go_into_decline(g, t, p)
         score_turn(g, t, p)
         return
-    if g_ply[p, P_RACE] < 0:
+    new_race = g_ply[p, P_RACE] < 0
+    if new_race:
         pick_combo(g, t, p)
-        pay_vc(g, p, turn_start(g, t, p, choose_form(g, t, p)))
-    else:
-        pay_vc(g, p, turn_start(g, t, p, choose_form(g, t, p)))
+    pay_vc(g, p, turn_start(g, t, p, choose_form(g, t, p)))
+    if not new_race:
         ready_troops(g, t, p)
         choose_abandon(g, t, p)
     conquest_phase(g, t, p)
@@ -273,7 +273,7 @@ def final_standings(g, seat_out):
         seat_out[p, S_POLICY] = g_ply[p, P_POLICY]
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def play_game(g, t, n_players, seed, game, policies, pol_params, check, forced, seat_out):
     """Play one whole game into g; seat results go to seat_out[n_players, S_NF].
     forced[F_*] may force one seat's first pick (a study's design); seat -1: none."""

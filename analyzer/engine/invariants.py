@@ -20,6 +20,7 @@ from analyzer.engine.layout import (
     P_DECLINE_RACE,
     P_HAND,
     P_RACE,
+    PAR_CAPS,
     PAR_COLUMN_SIZE,
     R_DECLINE,
     R_MOUNTAIN,
@@ -63,7 +64,6 @@ def check_invariants(g, t):
     g_gst = g.gst
     t_race = t.race
     t_params = t.params
-    t_caps = t.caps
     n_players = g_gst[G_PLAYERS]
     nreg = g_gst[G_NREG]
     tokens = np.zeros(MAX_RACES, np.int64)
@@ -103,7 +103,7 @@ def check_invariants(g, t):
             regions_of[q] += 1
         if is_water(g, r) and not may_enter_water(race):
             return ERR_WATER
-    if murlocs > t_caps[C_MURLOCS] or mountains > t_caps[C_MOUNTAINS]:
+    if murlocs > t.params[PAR_CAPS + C_MURLOCS] or mountains > t.params[PAR_CAPS + C_MOUNTAINS]:
         return ERR_CAPS
     for p in range(n_players):
         race = g_ply[p, P_RACE]

@@ -53,6 +53,16 @@ PAR_DIE_FACES = 11  # six faces follow
 PAR_ROUNDS = 17  # rounds for 2, 3, 4, 5 players follow (index by players - 2)
 PAR_BOARDS = 21  # (large, medium, small) faces for 2, 3, 4, 5 players: 12 ints
 N_PARAMS = 33
+# The engine's params vector carries the component caps after the rule constants
+# (one array fewer to pass around: numba's compile time grows with argument size).
+PAR_CAPS = N_PARAMS
+N_ENGINE_PARAMS = N_PARAMS + N_COMPONENTS
+
+# faces[f, *]: the board faces of the content
+FACE_SIZE, FACE_BOARD, FACE_START, FACE_NREG = range(4)
+FACE_NF = 4
+# face_regions[i, *]: terrain, symbols, then the neighbours (local ids, -1 padded)
+FR_TERRAIN, FR_SYMBOLS, FR_ADJ = range(3)
 
 # --------------------------------------------------------------- per-game board
 # board[r, *]: the regions of the faces drawn for this game, laid end to end.

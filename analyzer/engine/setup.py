@@ -15,6 +15,13 @@ from analyzer.engine.layout import (
     B_START_MARKER,
     B_SYMBOLS,
     B_TERRAIN,
+    FACE_BOARD,
+    FACE_NREG,
+    FACE_SIZE,
+    FACE_START,
+    FR_ADJ,
+    FR_SYMBOLS,
+    FR_TERRAIN,
     G_FORCED_POWER,
     G_FORCED_RACE,
     G_FORCED_SEAT,
@@ -28,6 +35,7 @@ from analyzer.engine.layout import (
     G_RACE_STACK_N,
     G_ROUND,
     G_ROUNDS,
+    MAX_DEGREE,
     MAX_PLAYERS,
     MAX_REGIONS,
     MT_ALLOWED,
@@ -40,6 +48,7 @@ from analyzer.engine.layout import (
     P_POWER,
     P_RACE,
     PAR_BOARDS,
+    PAR_CAPS,
     PAR_EXTRA_ROUNDS,
     PAR_MURLOCS,
     PAR_ROUNDS,
@@ -76,7 +85,8 @@ def draw_faces(t, n_players, rng, chosen):
     medium, small) and each board lands on a random side.
     """
     t_params = t.params
-    n_faces = t.face_size.shape[0]
+    faces = t.faces
+    n_faces = faces.shape[0]
     n = 0
     boards = np.empty(n_faces, np.int64)
     for k in range(3):
@@ -85,9 +95,9 @@ def draw_faces(t, n_players, rng, chosen):
         # physical boards of this size, in first-seen order
         nb = 0
         for f in range(n_faces):
-            if t.face_size[f] != size:
+            if faces[f, FACE_SIZE] != size:
                 continue
-            b = t.face_board[f]
+            b = faces[f, FACE_BOARD]
             seen = False
             for i in range(nb):
                 if boards[i] == b:
@@ -100,7 +110,7 @@ def draw_faces(t, n_players, rng, chosen):
             side = randint(rng, STREAM_SETUP, 2)
             seen_side = 0
             for f in range(n_faces):
-                if t.face_board[f] == boards[i]:
+                if faces[f, FACE_BOARD] == boards[i]:
                     if seen_side == side:
                         chosen[n] = f
                         n += 1
@@ -115,20 +125,21 @@ def lay_out_board(g, t, chosen, n_chosen):
     g_board = g.board
     g_adj = g.adj
     g_gst = g.gst
+    regions = t.face_regions
     r = 0
     for k in range(n_chosen):
         f = chosen[k]
-        start = t.face_start[f]
-        nreg = t.face_nreg[f]
+        start = t.faces[f, FACE_START]
+        nreg = t.faces[f, FACE_NREG]
         for i in range(nreg):
             src = start + i
-            g_board[r + i, B_TERRAIN] = t.face_terrain[src]
-            g_board[r + i, B_SYMBOLS] = t.face_symbols[src]
+            g_board[r + i, B_TERRAIN] = regions[src, FR_TERRAIN]
+            g_board[r + i, B_SYMBOLS] = regions[src, FR_SYMBOLS]
             g_board[r + i, B_FACE] = f
             g_board[r + i, B_BOARD] = k
             deg = 0
-            for j in range(t.face_adj.shape[1]):
-                nb = t.face_adj[src, j]
+            for j in range(MAX_DEGREE):
+                nb = regions[src, FR_ADJ + j]
                 if nb >= 0:
                     g_adj[r + i, deg] = r + nb
                     deg += 1
@@ -148,8 +159,8 @@ def place_pieces(g, t, rng):
     g_gst = g.gst
     t_marker = t.marker
     t_params = t.params
-    t_caps = t.caps
     nreg = g_gst[G_NREG]
+    murlocs_allowed = t_params[PAR_CAPS + C_MURLOCS] if t_params[PAR_MURLOCS] == 1 else 0
     murlocs = 0
     mountains = 0
     for r in range(nreg):
@@ -157,12 +168,12 @@ def place_pieces(g, t, rng):
         g_reg[r, R_RACE] = -1
         g_reg[r, R_MARKER] = -1
         sym = g_board[r, B_SYMBOLS]
-        if (sym & SYM_MURLOC) and t_params[PAR_MURLOCS] == 1 and murlocs < t_caps[C_MURLOCS]:
+        if (sym & SYM_MURLOC) and murlocs < murlocs_allowed:
             g_reg[r, R_RACE] = MURLOC
             g_reg[r, R_DECLINE] = 1
             g_reg[r, R_TOKENS] = 1
             murlocs += 1
-        if (sym & SYM_MOUNTAIN) and mountains < t_caps[C_MOUNTAINS]:
+        if (sym & SYM_MOUNTAIN) and mountains < t_params[PAR_CAPS + C_MOUNTAINS]:
             g_reg[r, R_MOUNTAIN] = 1
             mountains += 1
     # markers: shuffle the allowed ones, one face down on each board's marker region

@@ -34,18 +34,12 @@ from analyzer.engine.layout import (
 EngineTables = namedtuple(
     "EngineTables",
     [
-        "race",  # int32[MAX_RACES, RT_NF]
-        "power",  # int32[MAX_POWERS, PT_NF]
-        "marker",  # int32[N_MARKERS, MT_NF]
-        "caps",  # int32[N_COMPONENTS]
-        "params",  # int32[N_PARAMS]
-        "face_size",  # int32[F]
-        "face_board",  # int32[F]
-        "face_start",  # int32[F]
-        "face_nreg",  # int32[F]
-        "face_terrain",  # int32[total]
-        "face_symbols",  # int32[total]
-        "face_adj",  # int32[total, MAX_DEGREE], local ids, -1 padded
+        "race",  # int64[MAX_RACES, RT_NF]
+        "power",  # int64[MAX_POWERS, PT_NF]
+        "marker",  # int64[N_MARKERS, MT_NF]
+        "params",  # int64[N_ENGINE_PARAMS]: rule constants (PAR_*), then caps at PAR_CAPS
+        "faces",  # int64[F, FACE_NF]
+        "face_regions",  # int64[total regions, FR_ADJ + MAX_DEGREE]
     ],
 )
 
