@@ -16,7 +16,7 @@ from numba import njit
 
 from analyzer.engine.game import play_game
 from analyzer.engine.layout import G_ERROR, G_LOG_ON, G_NINST, I_NF, S_NF
-from analyzer.engine.state import new_game
+from analyzer.engine.state import new_game, reset_game
 
 
 @njit(cache=True, no_cfunc_wrapper=True, nogil=True)
@@ -24,8 +24,10 @@ def play_range(t, n_players, seed, first, start, stop, policies, pol_params, che
     """Play games first+start .. first+stop-1 into rows start..stop-1 of `out`;
     forced[i] is game i's forced first pick (layout.F_*; seat -1 for none)."""
     seats, inst, n_inst, errors = out
+    g = new_game(pol_params.shape[1], 1)
     for i in range(start, stop):
-        g = new_game(pol_params.shape[1], 1)
+        if i > start:
+            reset_game(g)
         play_game(
             g, t, n_players, seed, first + i, policies, pol_params, check, forced[i], seats[i]
         )

@@ -98,3 +98,21 @@ def new_game(n_policy_params, log_rows):
     )
     g.gst[G_FORCED_SEAT] = -1  # no forced pick unless a study asks for one
     return g
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def reset_game(g):
+    """Make a used Game as new, so a thread reuses one Game for all its games."""
+    g.board[:, :] = 0
+    g.adj[:, :] = -1
+    g.reg[:, :] = 0
+    g.ply[:, :] = 0
+    g.gst[:] = 0
+    g.inst[:, :] = 0
+    g.rng[:] = 0
+    g.pol[:, :] = 0.0
+    g.cost[:] = 0
+    g.work[:] = 0
+    g.fwork[:] = 0.0
+    g.log[:, :] = 0
+    g.gst[G_FORCED_SEAT] = -1
