@@ -252,6 +252,83 @@ def report(
     typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
 
 
+@app.command()
+@guarded
+def combos(
+    players: int | None = typer.Option(
+        None,
+        "--players",
+        "-p",
+        help="Players, 2 to 5 (default: the scenario's, else 4).",
+        show_default=False,
+    ),
+    games_per_combo: int = typer.Option(
+        200, "--games-per-combo", "-g", help="Games per race and power combo."
+    ),
+    seed: int = typer.Option(1, "--seed", "-s", help="Run seed: same seed, same games."),
+    cost: int = typer.Option(0, "--cost", help="Coins the forced seat pays for its combo."),
+    scenario: Path | None = typer.Option(
+        None, "--scenario", help="Scenario file (TOML): its ruleset, rules and bots."
+    ),
+    out: Path | None = typer.Option(
+        None,
+        "--out",
+        help="Report folder (default: reports/combos-<players>p).",
+        show_default=False,
+    ),
+    check: bool = typer.Option(False, "--check", help="Check invariants after every turn."),
+    threads: int | None = THREADS,
+) -> None:
+    """Value every race and power combo: force it as one seat's first pick."""
+    tables, policies, params = None, "heuristic", None
+    if scenario is not None:
+        tables, policies, params, players = _combo_scenario(scenario, players)
+    players = 4 if players is None else players
+    from analyzer.studies.combos import check_study
+
+    check_study(players, games_per_combo, seed, cost)
+    n_threads = _set_threads(threads)
+    from analyzer.studies.combos import run_combos, write_combos
+
+    result = run_combos(
+        players, games_per_combo, seed, cost, tables=tables, policies=policies,
+        policy_params=params, check=check,
+    )  # fmt: skip
+    folder = write_combos(result, out)
+    typer.echo(
+        f"{result.n_games} games in {result.seconds:.1f} s "
+        f"({result.n_games / max(result.seconds, 1e-9):.0f} games/s, {n_threads} threads)."
+    )
+    strong = result.combos[result.combos.significant == "strong"]
+    typer.echo(f"{len(strong)} of {len(result.combos)} combos differ from a fair share (BH).")
+    typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
+
+
+def _combo_scenario(path: Path, players: int | None):
+    """(tables, bots, bot parameters, players) of a scenario file, or a clear refusal
+    when this checkout has no scenario loader yet."""
+    try:
+        from analyzer.scenario import load_scenario
+    except ImportError:
+        load_scenario = None
+    if load_scenario is None:
+        raise InputError(
+            Problem(
+                CLI, "--scenario", str(path),
+                "scenarios are not supported by this command yet; run without --scenario",
+            )
+        )  # fmt: skip
+    sc = load_scenario(path)
+    if players is not None and players != sc.players:
+        raise InputError(
+            Problem(
+                CLI, "--players", players,
+                f"the scenario {path} is for {sc.players} players; leave --players out",
+            )
+        )  # fmt: skip
+    return sc.tables(), list(sc.policies), sc.policy_params, sc.players
+
+
 def main() -> None:
     app()
 

@@ -82,12 +82,46 @@ def count_regions(g, p, decline):
     return n
 
 
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def region_cost(board, reg, work, r, race, power, form, first, travel_cost, t_params, least):
+    """Tokens p's race needs to conquer r, or -1 when r may not be attacked.
+    work[] marks p's own regions and their neighbours (MARK_OWN, MARK_ADJACENT);
+    `first` is True while the race holds no region (a first conquest)."""
+    if work[r] == MARK_OWN or race < 0:
+        return -1
+    terrain = board[r, B_TERRAIN]
+    symbols = board[r, B_SYMBOLS]
+    water = water_terrain(terrain)
+    if water and not may_enter_water(race):
+        return -1
+    entry = (symbols & SYM_ENTRY) != 0
+    travel = 0
+    if first:
+        # first conquest: through an Entry region, always from the sea
+        if first_conquest_entry(race, symbols, water):
+            travel = 0
+        elif entry:
+            travel = travel_cost
+        else:
+            return -1
+    elif work[r] == MARK_ADJACENT or reaches_as_adjacent(race, symbols):
+        travel = 0
+    elif entry:
+        travel = travel_cost
+    else:
+        return -1
+    if reg[r, R_TOWER] > 0:
+        return -1  # a Watch Tower makes the region immune
+    defending = reg[r, R_TOKENS] + reg[r, R_BEASTS] + reg[r, R_CHAMPION]
+    base = t_params[PAR_WATER_COST] if water else t_params[PAR_BASE_COST]
+    c = base + reg[r, R_MOUNTAIN] + reg[r, R_FORT] + reg[r, R_WISP] + defending + travel
+    return modify_cost(race, power, form, terrain, reg[r, R_TOKENS] > 0, c, least)
+
+
 @njit(cache=True, no_cfunc_wrapper=True)
 def compute_targets(g, t, p):
     """Fill g.cost[r] with the tokens p's active race needs to conquer r, or -1
     where r may not be attacked. Returns the number of legal targets."""
-    g_ply = g.ply
-    t_params = t.params
     # Arrays are taken out of the named tuples once: every `g.x` read costs a
     # reference-count update, too dear inside the per-region loop.
     board = g.board
@@ -96,9 +130,9 @@ def compute_targets(g, t, p):
     cost = g.cost
     work = g.work
     nreg = g.gst[G_NREG]
-    race = g_ply[p, P_RACE]
-    power = g_ply[p, P_POWER]
-    form = g_ply[p, P_FORM]
+    race = g.ply[p, P_RACE]
+    power = g.ply[p, P_POWER]
+    form = g.ply[p, P_FORM]
     n_own = 0
     for r in range(nreg):
         if reg[r, R_PLAYER] == p and reg[r, R_DECLINE] == 0:
@@ -112,50 +146,54 @@ def compute_targets(g, t, p):
                 nb = adj[r, k]
                 if work[nb] == 0:
                     work[nb] = MARK_ADJACENT
-    travel_cost = t_params[PAR_TRAVEL_COST] if pays_travel(g, p) else 0
-    base_cost = t_params[PAR_BASE_COST]
-    water_cost = t_params[PAR_WATER_COST]
+    travel_cost = t.params[PAR_TRAVEL_COST] if pays_travel(g, p) else 0
     least = least_conquest_tokens(t, race)
-    swims = may_enter_water(race)
+    t_params = t.params
     n_legal = 0
     for r in range(nreg):
-        cost[r] = -1
-        if work[r] == MARK_OWN or race < 0:
-            continue
-        terrain = board[r, B_TERRAIN]
-        symbols = board[r, B_SYMBOLS]
-        water = water_terrain(terrain)
-        if water and not swims:
-            continue
-        entry = (symbols & SYM_ENTRY) != 0
-        travel = 0
-        if n_own == 0:
-            # first conquest: through an Entry region, always from the sea
-            if first_conquest_entry(race, symbols, water):
-                travel = 0
-            elif entry:
-                travel = travel_cost
-            else:
-                continue
-        elif work[r] == MARK_ADJACENT or reaches_as_adjacent(race, symbols):
-            travel = 0
-        elif entry:
-            travel = travel_cost
-        else:
-            continue
-        if reg[r, R_TOWER] > 0:
-            continue  # a Watch Tower makes the region immune
-        defending = reg[r, R_TOKENS] + reg[r, R_BEASTS] + reg[r, R_CHAMPION]
-        c = (
-            (water_cost if water else base_cost)
-            + reg[r, R_MOUNTAIN]
-            + reg[r, R_FORT]
-            + reg[r, R_WISP]
-            + defending
-            + travel
+        c = region_cost(
+            board, reg, work, r, race, power, form, n_own == 0, travel_cost, t_params, least
         )
-        cost[r] = modify_cost(race, power, form, terrain, reg[r, R_TOKENS] > 0, c, least)
-        n_legal += 1
+        cost[r] = c
+        if c >= 0:
+            n_legal += 1
+    return n_legal
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def update_targets(g, t, p, r):
+    """g.cost after p's race, already on the map, took r, a region with no
+    marker: r is no longer a target and its neighbours became adjacent; no other
+    region's cost can change (a cost depends only on the region's own pieces and
+    on whether it touches the race). Returns the number of legal targets.
+
+    An ability that changes more than that must call compute_targets instead;
+    with invariant checks on, conquest_phase compares the two after every conquest.
+    """
+    board = g.board
+    adj = g.adj
+    reg = g.reg
+    cost = g.cost
+    work = g.work
+    race = g.ply[p, P_RACE]
+    power = g.ply[p, P_POWER]
+    form = g.ply[p, P_FORM]
+    travel_cost = t.params[PAR_TRAVEL_COST] if pays_travel(g, p) else 0
+    least = least_conquest_tokens(t, race)
+    t_params = t.params
+    work[r] = MARK_OWN
+    cost[r] = -1
+    for k in range(board[r, B_DEGREE]):
+        nb = adj[r, k]
+        if work[nb] != MARK_OWN:
+            work[nb] = MARK_ADJACENT
+            cost[nb] = region_cost(
+                board, reg, work, nb, race, power, form, False, travel_cost, t_params, least
+            )
+    n_legal = 0
+    for x in range(g.gst[G_NREG]):
+        if cost[x] >= 0:
+            n_legal += 1
     return n_legal
 
 

@@ -16,9 +16,10 @@ from analyzer.engine.conquest import (
     final_attempt,
     pay_vc,
     ready_troops,
+    update_targets,
 )
 from analyzer.engine.decline import go_into_decline
-from analyzer.engine.invariants import ERR_BAD_MOVE, check_invariants
+from analyzer.engine.invariants import ERR_BAD_MOVE, ERR_TARGETS, check_invariants
 from analyzer.engine.layout import (
     F_COST,
     F_POWER,
@@ -61,6 +62,7 @@ from analyzer.engine.layout import (
     P_RACE,
     PT_BADGE,
     R_DECLINE,
+    R_MARKER,
     R_PLAYER,
     R_RACE,
     R_TOKENS,
@@ -150,15 +152,25 @@ def pick_combo(g, t, p):
     log_event(g, EV_PICK, p, -1, race * 100 + power, slot)
 
 
+@njit(cache=True, no_cfunc_wrapper=True)
+def check_targets(g, t, p):
+    """The naive oracle for update_targets: recompute every cost and compare."""
+    kept = g.cost.copy()
+    compute_targets(g, t, p)
+    for r in range(g.gst[G_NREG]):
+        if g.cost[r] != kept[r] and g.gst[G_ERROR] == 0:
+            g.gst[G_ERROR] = ERR_TARGETS
+
+
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def conquest_phase(g, t, p):
     """Conquer until the bot stops, runs out of targets, or makes its final attempt."""
     g_cost = g.cost
     g_ply = g.ply
     g_gst = g.gst
-    while g_ply[p, P_HAND] > 0:
-        if compute_targets(g, t, p) == 0:
-            return
+    n_targets = compute_targets(g, t, p)
+    on_map = count_regions(g, p, 0) > 0
+    while g_ply[p, P_HAND] > 0 and n_targets > 0:
         r, final = choose_target(g, t, p)
         if r < 0:
             return
@@ -175,8 +187,19 @@ def conquest_phase(g, t, p):
         if cost > g_ply[p, P_HAND]:
             g_gst[G_ERROR] = ERR_BAD_MOVE
             return
+        first = not on_map
+        marker_here = g.reg[r, R_MARKER] >= 0
         conquer(g, t, p, r, cost)
         g_ply[p, P_ENTERED] = 1
+        on_map = True
+        if first or marker_here:
+            # entry rules change after a first conquest; a marker (the Meeting
+            # Stone) may change the travel cost of every Entry region
+            n_targets = compute_targets(g, t, p)
+        else:
+            n_targets = update_targets(g, t, p, r)
+            if g_gst[G_CHECK] == 1:
+                check_targets(g, t, p)
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")

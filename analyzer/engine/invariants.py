@@ -41,6 +41,7 @@ ERR_MIN_TOKENS = 6  # an active region below its minimum (1, Tauren 2)
 ERR_HAND = 7  # tokens left in hand by a player who holds regions
 ERR_BANNERS = 8  # a banner is missing or in two places
 ERR_WATER = 9  # a race that may not enter water stands in a Sea or Lake
+ERR_TARGETS = 10  # conquest costs updated after a conquest differ from a full recompute
 ERR_BAD_MOVE = 100  # a bot asked for something illegal (set by the turn, not checked here)
 
 ERROR_NAMES = {
@@ -53,6 +54,7 @@ ERROR_NAMES = {
     ERR_HAND: "tokens left in hand beside held regions",
     ERR_BANNERS: "banner lost or duplicated",
     ERR_WATER: "race in water it may not enter",
+    ERR_TARGETS: "conquest costs out of date after a conquest",
     ERR_BAD_MOVE: "a bot asked for an illegal move",
 }
 

@@ -1,0 +1,547 @@
+"""The combo-value study: how strong is each race and special power combo?
+
+Design. Counting how well a combo does when the bots happen to pick it is biased:
+bots pick the combos they rate highly, at the moments they suit them. Here every
+allowed combo is instead *forced* on one seat as its first pick (for `cost` coins,
+free by default) in `games_per_combo` games, while the other seats play normally.
+Game k of a combo forces seat k % players, so every combo meets every seat equally
+often and the turn-order advantage cancels out.
+
+Game g of the run is game g of the seed, whatever the chunking: combo g // G, its
+k = g % G. One engine call covers many combos (the forced array is per game), and
+every sum kept is a sum of whole numbers, so the tables are identical for any chunk
+size or thread count.
+
+Measured for the forced seat: wins (Wilson 95%), final VC, the VC its forced race
+instance earned (active plus in decline), and, game by game, its final VC minus the
+mean final VC of the other seats of the same game (the delta against the field).
+"""
+
+from __future__ import annotations
+
+import math
+import shutil
+import time
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from analyzer.errors import InputError, Problem
+from analyzer.stats import mean_se_from_sums, normal_interval, wilson
+
+WHERE = "combos study"
+FDR_Q = 0.05
+TOP_N = 15
+# Running sums per combo, all of whole numbers (exact in float64 for any order).
+(
+    _N,
+    _WINS,
+    _VC,
+    _VC2,
+    _RVC,
+    _RVC2,
+    _D,  # (players - 1) * own VC - sum of the other seats' VC
+    _D2,
+) = range(8)
+_NSUMS = 8
+
+COMBO_COLUMNS = (
+    "race",
+    "power",
+    "games",
+    "wins",
+    "win_rate",
+    "win_lo",
+    "win_hi",
+    "win_delta",
+    "mean_vc",
+    "vc_se",
+    "field_vc",
+    "vc_delta",
+    "vc_delta_lo",
+    "vc_delta_hi",
+    "race_vc",
+    "race_vc_lo",
+    "race_vc_hi",
+    "interaction",
+    "p_value",
+    "q_value",
+    "significant",
+    "race_modeled",
+    "power_modeled",
+    "badge_estimated",
+)
+
+
+@dataclass
+class ComboStudy:
+    """What `run_combos` measured: one row per combo, and the main effects."""
+
+    n_players: int
+    games_per_combo: int
+    seed: int
+    cost: int
+    policies: tuple[str, ...]
+    ruleset_name: str
+    combos: pd.DataFrame  # COMBO_COLUMNS, one row per combo, in race then power order
+    races: pd.DataFrame  # race main effects (pooled over the powers played)
+    powers: pd.DataFrame  # power main effects (pooled over the races played)
+    grand_win_rate: float
+    error_games: int  # games with an invariant violation (0 unless check)
+    seconds: float
+    not_modeled: list[str] = field(default_factory=list)  # "race Draenei (none)", ...
+    estimates: list[str] = field(default_factory=list)  # ruleset keys that are estimates
+
+    @property
+    def fair(self) -> float:
+        return 1.0 / self.n_players
+
+    @property
+    def n_games(self) -> int:
+        return int(self.combos["games"].sum())
+
+
+# ------------------------------------------------------------------ statistics
+def two_sided_p(successes, n, p0: float) -> np.ndarray:
+    """Two-sided p-value of a rate against p0, normal approximation with the null's SE."""
+    k = np.asarray(successes, np.float64)
+    n = np.asarray(n, np.float64)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        z = (k / n - p0) / np.sqrt(p0 * (1 - p0) / n)
+    return np.array([math.erfc(abs(v) / math.sqrt(2)) if np.isfinite(v) else np.nan for v in z])
+
+
+def benjamini_hochberg(p_values) -> np.ndarray:
+    """BH-adjusted p-values (q-values): a hypothesis is rejected at FDR q when its
+    adjusted value is <= q. NaN stays NaN and does not count as a test."""
+    p = np.asarray(p_values, np.float64)
+    out = np.full(p.shape, np.nan)
+    ok = np.flatnonzero(np.isfinite(p))
+    m = ok.size
+    if m == 0:
+        return out
+    order = ok[np.argsort(p[ok], kind="stable")]
+    scaled = p[order] * m / np.arange(1, m + 1)
+    # Step-up: the adjusted value is the smallest scaled value at this rank or later.
+    out[order] = np.minimum(np.minimum.accumulate(scaled[::-1])[::-1], 1.0)
+    return out
+
+
+def significance(p_values, deltas, q: float = FDR_Q) -> tuple[np.ndarray, list[str]]:
+    """(q-values, labels): a combo whose difference from the fair win rate passes
+    Benjamini-Hochberg at FDR q across all the combos is "strong" when it wins more
+    than fair (delta > 0) and "weak" when it wins less; "" otherwise."""
+    p = np.asarray(p_values, np.float64)
+    d = np.asarray(deltas, np.float64)
+    qv = benjamini_hochberg(p)
+    labels = [
+        ("strong" if dd > 0 else "weak") if qq <= q else ""
+        for qq, dd in zip(qv.tolist(), d.tolist(), strict=True)
+    ]
+    return qv, labels
+
+
+# ------------------------------------------------------------------ the design
+def allowed_combos(tables) -> list[tuple[int, int]]:
+    """Every (race id, power id) the ruleset puts in the game, race then power order."""
+    from analyzer.engine import layout as L
+
+    n_races, n_powers = len(tables.ruleset.races), len(tables.ruleset.powers)
+    races = [r for r in range(n_races) if tables.race_tab[r, L.RT_ALLOWED]]
+    powers = [p for p in range(n_powers) if tables.power_tab[p, L.PT_ALLOWED]]
+    return [(r, p) for r in races for p in powers]
+
+
+def _check_combos(combos, tables) -> list[tuple[int, int]]:
+    allowed = allowed_combos(tables)
+    if combos is None:
+        return allowed
+    ok = set(allowed)
+    chosen, problems = [], []
+    for item in combos:
+        pair = tuple(int(x) for x in item)
+        if pair not in ok:
+            problems.append(
+                Problem(WHERE, "combos", pair, "not an allowed (race id, power id) combo")
+            )
+        elif pair not in chosen:
+            chosen.append(pair)
+    if not chosen and not problems:
+        problems.append(Problem(WHERE, "combos", list(combos), "names no combo"))
+    if problems:
+        raise InputError(problems)
+    return sorted(chosen)
+
+
+def check_study(n_players: int, games_per_combo: int, seed: int, cost: int) -> None:
+    """InputError listing every out-of-range number of a study."""
+    from analyzer.engine.layout import MAX_PLAYERS
+
+    cli = "command line"
+    problems = []
+    if not isinstance(n_players, int) or not 2 <= n_players <= MAX_PLAYERS:
+        problems.append(Problem(cli, "--players", n_players, f"must be 2 to {MAX_PLAYERS}"))
+    if not isinstance(games_per_combo, int) or games_per_combo < 1:
+        problems.append(Problem(cli, "--games-per-combo", games_per_combo, "must be at least 1"))
+    if not isinstance(seed, int) or not 0 <= seed < 2**63:
+        problems.append(Problem(cli, "--seed", seed, "must be a whole number from 0 to 2**63 - 1"))
+    if not isinstance(cost, int) or cost < 0:
+        problems.append(Problem(cli, "--cost", cost, "must be 0 or more coins"))
+    if problems:
+        raise InputError(problems)
+
+
+def forced_rows(pairs: np.ndarray, games: np.ndarray, gpc: int, n_players: int, cost: int):
+    """The forced picks of run games `games`: combo games // gpc, seat (games % gpc) % players."""
+    from analyzer.engine import layout as L
+
+    forced = np.empty((games.size, L.F_NF), np.int64)
+    combo = games // gpc
+    forced[:, L.F_SEAT] = (games % gpc) % n_players
+    forced[:, L.F_RACE] = pairs[combo, 0]
+    forced[:, L.F_POWER] = pairs[combo, 1]
+    forced[:, L.F_COST] = cost
+    return forced
+
+
+def _measure(result, forced: np.ndarray, combo: np.ndarray, n_players: int, n_combos: int):
+    """Per-combo sums (_NSUMS x n_combos) of one batch."""
+    from analyzer.engine import layout as L
+
+    n = forced.shape[0]
+    idx = np.arange(n)
+    seat = forced[:, L.F_SEAT]
+    vc_all = result.seats[:, :n_players, L.S_VC].astype(np.int64)
+    vc = vc_all[idx, seat]
+    win = result.seats[idx, seat, L.S_WIN].astype(np.int64)
+    d = (n_players - 1) * vc - (vc_all.sum(1) - vc)
+    # The forced pick is the seat's first race instance: the first row with that seat.
+    inst = result.inst
+    k_max = inst.shape[1]
+    mine = (inst[:, :, L.I_SEAT] == seat[:, None]) & (
+        np.arange(k_max)[None, :] < result.n_inst[:, None]
+    )
+    first = np.argmax(mine, axis=1)
+    row = inst[idx, first]
+    has = mine[idx, first]
+    rvc = np.where(has, row[:, L.I_VC_ACTIVE] + row[:, L.I_VC_DECLINE], 0).astype(np.int64)
+    columns = (np.ones(n, np.int64), win, vc, vc * vc, rvc, rvc * rvc, d, d * d)
+    return np.stack([np.bincount(combo, c.astype(np.float64), minlength=n_combos) for c in columns])
+
+
+def _stats(sums: np.ndarray, n_players: int) -> dict:
+    """Columns shared by the combo and main-effect tables, from sums."""
+    games = sums[_N]
+    fair = 1.0 / n_players
+    with np.errstate(invalid="ignore", divide="ignore"):
+        win_rate = sums[_WINS] / games
+        lo, hi = wilson(sums[_WINS], games)
+        mean_vc, vc_se = mean_se_from_sums(games, sums[_VC], sums[_VC2])
+        # delta = D / (players - 1) game by game: scale the sums.
+        k = float(n_players - 1)
+        d_mean, d_se = mean_se_from_sums(games, sums[_D] / k, sums[_D2] / (k * k))
+        d_lo, d_hi = normal_interval(d_mean, d_se)
+        r_mean, r_se = mean_se_from_sums(games, sums[_RVC], sums[_RVC2])
+        r_lo, r_hi = normal_interval(r_mean, r_se)
+    return {
+        "games": games.astype(np.int64),
+        "wins": sums[_WINS].astype(np.int64),
+        "win_rate": win_rate,
+        "win_lo": np.atleast_1d(lo),
+        "win_hi": np.atleast_1d(hi),
+        "win_delta": win_rate - fair,
+        "mean_vc": np.atleast_1d(mean_vc),
+        "vc_se": np.atleast_1d(vc_se),
+        "field_vc": np.atleast_1d(mean_vc) - np.atleast_1d(d_mean),
+        "vc_delta": np.atleast_1d(d_mean),
+        "vc_delta_lo": np.atleast_1d(d_lo),
+        "vc_delta_hi": np.atleast_1d(d_hi),
+        "race_vc": np.atleast_1d(r_mean),
+        "race_vc_lo": np.atleast_1d(r_lo),
+        "race_vc_hi": np.atleast_1d(r_hi),
+    }
+
+
+def _effect_table(
+    name: str, names, keys: np.ndarray, sums, n_players, grand, modeled, extra=None
+) -> pd.DataFrame:
+    """Main effect of one factor: its combos' games pooled (each combo plays the same
+    number of games, so this is the average over the other factor)."""
+    ids = np.unique(keys)
+    pooled = np.stack([sums[:, keys == i].sum(1) for i in ids], axis=1)
+    cols = _stats(pooled, n_players)
+    frame = pd.DataFrame(
+        {
+            name: [names[i] for i in ids],
+            "combos": [int((keys == i).sum()) for i in ids],
+            **cols,
+            "effect": cols["win_rate"] - grand,
+            "p_value": two_sided_p(cols["wins"], cols["games"], 1.0 / n_players),
+            "modeled": [modeled[i] for i in ids],
+        }
+    )
+    if extra is not None:
+        frame[extra[0]] = [extra[1][i] for i in ids]
+    return frame
+
+
+def run_combos(
+    n_players: int = 4,
+    games_per_combo: int = 200,
+    seed: int = 1,
+    cost: int = 0,
+    tables=None,
+    progress: bool = True,
+    combos: Sequence[tuple[int, int]] | None = None,
+    policies: Sequence[str] | str = "heuristic",
+    policy_params=None,
+    chunk: int | None = None,
+    check: bool = False,
+) -> ComboStudy:
+    """Play the study and return its tables. `combos` restricts it to some
+    (race id, power id) pairs (default: every allowed one); `chunk` is games per
+    engine call (default: enough for every thread), and never changes the results."""
+    from analyzer.engine import api
+    from analyzer.players.params import N_POLICY_PARAMS, default_vector, policy_id
+    from analyzer.simulate import _Bar, engine_step, resolve_policies
+
+    check_study(n_players, games_per_combo, seed, cost)
+    if chunk is not None and (not isinstance(chunk, int) or chunk < 1):
+        raise InputError(Problem(WHERE, "chunk", chunk, "must be at least 1"))
+    names = resolve_policies(policies, n_players)
+    if tables is None:
+        from analyzer.model import default_tables
+
+        tables = default_tables()
+    pairs_list = _check_combos(combos, tables)
+    pairs = np.array(pairs_list, np.int64).reshape(-1, 2)
+    n_combos = len(pairs_list)
+    ids = [policy_id(p) for p in names]
+    if policy_params is None:
+        params = np.array([default_vector(p) for p in names])
+    else:
+        params = np.broadcast_to(
+            np.asarray(policy_params, np.float64), (n_players, N_POLICY_PARAMS)
+        )
+    etables = api.engine_tables(tables)
+    step = chunk or engine_step()
+    total = n_combos * games_per_combo
+    sums = np.zeros((_NSUMS, n_combos))
+    error_games = 0
+    started = time.perf_counter()
+    bar = _Bar(total, progress, f"{n_combos} combos")
+    try:
+        for first in range(0, total, step):
+            n = min(step, total - first)
+            games = np.arange(first, first + n, dtype=np.int64)
+            forced = forced_rows(pairs, games, games_per_combo, n_players, cost)
+            result = api.play_batch(etables, n_players, seed, first, n, ids, params, check, forced)
+            sums += _measure(result, forced, games // games_per_combo, n_players, n_combos)
+            error_games += int((result.errors != 0).sum())
+            bar.update(first + n)
+    finally:
+        bar.close()
+    return _tables(
+        sums, pairs, tables, n_players, games_per_combo, seed, cost, names, error_games,
+        time.perf_counter() - started,
+    )  # fmt: skip
+
+
+def _tables(sums, pairs, tables, n_players, gpc, seed, cost, names, error_games, seconds):
+    rs = tables.ruleset
+    race_names, power_names = tables.race_names, tables.power_names
+    race_mod = [r.modeled for r in rs.races]
+    power_mod = [p.modeled for p in rs.powers]
+    badge_est = [rs.sources.get(f"powers.{p.key}.badge") == "estimate" for p in rs.powers]
+    fair = 1.0 / n_players
+    grand = sums[_WINS].sum() / sums[_N].sum()
+    races = _effect_table("race", race_names, pairs[:, 0], sums, n_players, grand, race_mod)
+    powers = _effect_table(
+        "power", power_names, pairs[:, 1], sums, n_players, grand, power_mod,
+        extra=("badge_estimated", badge_est),
+    )  # fmt: skip
+    cols = _stats(sums, n_players)
+    race_wr = races.set_index("race")["win_rate"]
+    power_wr = powers.set_index("power")["win_rate"]
+    race_col = [race_names[r] for r in pairs[:, 0]]
+    power_col = [power_names[p] for p in pairs[:, 1]]
+    p_values = two_sided_p(cols["wins"], cols["games"], fair)
+    q_values, labels = significance(p_values, cols["win_rate"] - fair)
+    frame = pd.DataFrame(
+        {
+            "race": race_col,
+            "power": power_col,
+            "race_id": pairs[:, 0],
+            "power_id": pairs[:, 1],
+            **cols,
+            "interaction": cols["win_rate"]
+            - race_wr.loc[race_col].to_numpy()
+            - power_wr.loc[power_col].to_numpy()
+            + grand,
+            "p_value": p_values,
+            "q_value": q_values,
+            "significant": labels,
+            "race_modeled": [race_mod[r] for r in pairs[:, 0]],
+            "power_modeled": [power_mod[p] for p in pairs[:, 1]],
+            "badge_estimated": [badge_est[p] for p in pairs[:, 1]],
+        }
+    )
+    not_modeled = [f"race {r.name} ({r.modeled})" for r in rs.races if r.modeled != "full"]
+    not_modeled += [f"power {p.name} ({p.modeled})" for p in rs.powers if p.modeled != "full"]
+    return ComboStudy(
+        n_players=n_players,
+        games_per_combo=gpc,
+        seed=seed,
+        cost=cost,
+        policies=tuple(names),
+        ruleset_name=rs.name,
+        combos=frame,
+        races=races,
+        powers=powers,
+        grand_win_rate=float(grand),
+        error_games=error_games,
+        seconds=seconds,
+        not_modeled=not_modeled,
+        estimates=rs.estimates(),
+    )
+
+
+# ------------------------------------------------------------------ output
+def default_out(n_players: int) -> Path:
+    return Path("reports") / f"combos-{n_players}p"
+
+
+def write_combos(result: ComboStudy, out_dir=None) -> Path:
+    """Write the study's folder (CSV, Parquet, charts, summary.md); it appears complete
+    or not at all. Returns its path."""
+    from analyzer.report.baseline import _swap_in
+    from analyzer.report.charts import combo_heatmap, top_bottom_chart
+
+    out = Path(out_dir) if out_dir is not None else default_out(result.n_players)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    temp = out.parent / f".{out.name}.{uuid.uuid4().hex[:12]}.tmp"
+    temp.mkdir()
+    try:
+        combos = result.combos
+        combos.to_csv(temp / "combos.csv", index=False)
+        combos.to_parquet(temp / "combos.parquet", index=False)
+        result.races.to_csv(temp / "races.csv", index=False)
+        result.powers.to_csv(temp / "powers.csv", index=False)
+        combo_heatmap(result, temp / "heatmap.png")
+        top_bottom_chart(result, temp / "top_bottom.png")
+        (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
+        _swap_in(temp, out)
+    except BaseException:
+        shutil.rmtree(temp, ignore_errors=True)
+        raise
+    return out
+
+
+def _pct(x: float) -> str:
+    return "n/a" if not np.isfinite(x) else f"{100 * x:.1f}%"
+
+
+def _num(x: float) -> str:
+    return "n/a" if not np.isfinite(x) else f"{x:+.1f}"
+
+
+def _flag(r) -> str:
+    marks = []
+    if r.race_modeled != "full" or r.power_modeled != "full":
+        marks.append("⚠")
+    if r.badge_estimated:
+        marks.append("≈")
+    return " ".join(marks)
+
+
+def _combo_lines(frame: pd.DataFrame) -> list[str]:
+    header = ["combo", "games", "win rate", "95% interval", "VC vs field", "race VC", "sig.", ""]
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for r in frame.itertuples():
+        lines.append(
+            f"| {r.race} + {r.power} | {r.games} | {_pct(r.win_rate)} | "
+            f"{_pct(r.win_lo)} to {_pct(r.win_hi)} | {_num(r.vc_delta)} "
+            f"({_num(r.vc_delta_lo)} to {_num(r.vc_delta_hi)}) | {r.race_vc:.1f} | "
+            f"{r.significant} | {_flag(r)} |"
+        )
+    return lines
+
+
+def _effect_lines(frame: pd.DataFrame, name: str) -> list[str]:
+    header = [name, "combos", "games", "win rate", "95% interval", "effect", "VC vs field", ""]
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for r in frame.sort_values("win_rate", ascending=False).itertuples():
+        flag = "⚠" if r.modeled != "full" else ""
+        if getattr(r, "badge_estimated", False):
+            flag = (flag + " ≈").strip()
+        lines.append(
+            f"| {getattr(r, name)} | {r.combos} | {r.games} | {_pct(r.win_rate)} | "
+            f"{_pct(r.win_lo)} to {_pct(r.win_hi)} | {100 * r.effect:+.1f} pp | "
+            f"{_num(r.vc_delta)} | {flag} |"
+        )
+    return lines
+
+
+def summary_markdown(result: ComboStudy) -> str:
+    c = result.combos
+    ranked = c.sort_values(["win_rate", "vc_delta"], ascending=False)
+    n_top = min(TOP_N, len(c))
+    bots = ", ".join(f"{result.policies.count(p)} {p}" for p in dict.fromkeys(result.policies))
+    strong = c[c.significant == "strong"]
+    lines = [
+        f"# Combo values, {result.n_players} players",
+        "",
+        f"- Ruleset: {result.ruleset_name}",
+        f"- Bots: {bots} (the forced seat plays the same bot as in its seat)",
+        f"- Players: {result.n_players}; combos: {len(c)}; games per combo: "
+        f"{result.games_per_combo} ({result.n_games} games); seed: {result.seed}",
+        f"- Forced pick: first pick of one seat, cost {result.cost} coin(s); game k of a "
+        f"combo forces seat k mod {result.n_players}, so every seat takes every combo equally "
+        "often.",
+        f"- Fair win rate: {_pct(result.fair)}; mean over all forced seats: "
+        f"{_pct(result.grand_win_rate)}. Ties count as a win for every tied seat.",
+        f"- Significance: two-sided test of each combo's win rate against "
+        f"{_pct(result.fair)}, Benjamini-Hochberg at q = {FDR_Q}: {len(strong)} combos "
+        f"significantly `strong`, {int((c.significant == 'weak').sum())} significantly "
+        "`weak` (after the correction).",
+        f"- Time: {result.seconds:.0f} s ({result.n_games / max(result.seconds, 1e-9):.0f} "
+        "games/s)"
+        + (f"; invariant violations: {result.error_games} games" if result.error_games else ""),
+        "",
+        "Every number is against these bots. ⚠ marks a combo whose race or power ability is "
+        "not (fully) played by the engine; ≈ a power whose badge number is an estimate.",
+        "",
+        f"## Top {n_top} combos",
+        "",
+        *_combo_lines(ranked.head(n_top)),
+        "",
+        f"## Bottom {n_top} combos",
+        "",
+        *_combo_lines(ranked.tail(n_top).iloc[::-1]),
+        "",
+        "## Races (averaged over the powers)",
+        "",
+        *_effect_lines(result.races, "race"),
+        "",
+        "## Powers (averaged over the races)",
+        "",
+        *_effect_lines(result.powers, "power"),
+        "",
+        "## ⚠ Not modeled / estimates",
+        "",
+        "Not fully modeled: " + (", ".join(result.not_modeled) or "none") + ".",
+        "",
+        f"Estimated numbers ({len(result.estimates)}): "
+        + (", ".join(f"`{k}`" for k in result.estimates) or "none")
+        + ".",
+        "",
+        "Files: combos.csv / combos.parquet (one row per combo), races.csv, powers.csv, "
+        "heatmap.png (win-rate delta, hatched where not significant after BH), "
+        "top_bottom.png (top and bottom combos with 95% intervals).",
+        "",
+    ]
+    return "\n".join(lines)

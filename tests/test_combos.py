@@ -1,0 +1,65 @@
+"""The combo-value study (analyzer combos)."""
+
+import dataclasses
+
+import numpy as np
+import pandas as pd
+
+from analyzer.engine import layout as L
+from analyzer.model import default_tables, ids
+from analyzer.studies.combos import benjamini_hochberg, run_combos, significance, write_combos
+
+DOCUMENTED = ["race", "power", "games", "win_rate", "win_lo", "win_hi", "mean_vc", "significant",
+              "vc_delta", "vc_delta_lo", "vc_delta_hi", "race_vc", "p_value", "race_modeled",
+              "power_modeled", "badge_estimated"]  # fmt: skip
+
+
+def test_tiny_run_has_every_combo_and_finite_intervals(tmp_path):
+    r = run_combos(3, 8, seed=3, progress=False)
+    c = r.combos
+    assert len(c) == 320 and set(DOCUMENTED) <= set(c.columns)
+    assert (c.games == 8).all()
+    for col in ("win_lo", "win_hi", "vc_delta_lo", "vc_delta_hi", "race_vc"):
+        assert np.isfinite(c[col]).all(), col
+    out = write_combos(r, tmp_path / "out")
+    for name in ("combos.csv", "combos.parquet", "races.csv", "powers.csv", "summary.md",
+                 "heatmap.png", "top_bottom.png"):  # fmt: skip
+        assert (out / name).exists()
+
+
+def test_chunk_size_does_not_change_the_tables():
+    pick = [(0, 0), (3, 5), (13, 11)]
+    a = run_combos(3, 50, seed=7, progress=False, combos=pick, chunk=17)
+    b = run_combos(3, 50, seed=7, progress=False, combos=pick, chunk=1000)
+    pd.testing.assert_frame_equal(a.combos, b.combos)
+    pd.testing.assert_frame_equal(a.races, b.races)
+
+
+def test_a_boosted_race_comes_out_on_top_and_significant():
+    base = default_tables()
+    tab = base.race_tab.copy()
+    tab[ids.GNOMES, L.RT_BANNER] += 5
+    tab[ids.GNOMES, L.RT_BOX] += 5
+    strong = dataclasses.replace(base, race_tab=tab)
+    pick = [(ids.GNOMES, ids.FARMER), (ids.HUMANS, ids.FARMER), (ids.WORGEN, ids.FARMER)]
+    c = run_combos(3, 300, seed=2, tables=strong, progress=False, combos=pick).combos
+    top = c.sort_values("win_rate").iloc[-1]
+    assert top.race == "Gnomes" and top.significant == "strong"
+
+
+def test_a_banned_race_never_appears():
+    base = default_tables()
+    tab = base.race_tab.copy()
+    tab[ids.ORCS, L.RT_ALLOWED] = 0
+    r = run_combos(3, 3, seed=1, tables=dataclasses.replace(base, race_tab=tab), progress=False)
+    assert "Orcs" not in set(r.combos.race) and len(r.combos) == 300
+
+
+def test_benjamini_hochberg_on_known_p_values():
+    p = [0.01, 0.04, 0.03, 0.005, 0.5]
+    # sorted 0.005, 0.01, 0.03, 0.04, 0.5 -> x5/rank: .025, .025, .05, .05, .5
+    assert np.allclose(benjamini_hochberg(p), [0.025, 0.05, 0.05, 0.025, 0.5])
+    p_values = [0.001, 0.002, 0.9, 0.04, 0.045, 0.046]
+    _, labels = significance(p_values, [0.1, -0.1, 0.2, 0.05, -0.05, 0.05])
+    # q-values: 0.006, 0.006, 0.9, 0.0552, 0.0552, 0.0552
+    assert labels == ["strong", "weak", "", "", "", ""]
