@@ -28,6 +28,7 @@ from analyzer.engine.layout import (
     G_DEFEATED,
     G_DIE_ROLLS,
     G_NREG,
+    G_TRAVEL,
     G_TURN,
     I_VC_ACTIVE,
     P_COINS,
@@ -147,6 +148,7 @@ def compute_targets(g, t, p):
                 if work[nb] == 0:
                     work[nb] = MARK_ADJACENT
     travel_cost = t.params[PAR_TRAVEL_COST] if pays_travel(g, p) else 0
+    g.gst[G_TRAVEL] = travel_cost
     least = least_conquest_tokens(t, race)
     t_params = t.params
     n_legal = 0
@@ -161,11 +163,12 @@ def compute_targets(g, t, p):
 
 
 @njit(cache=True, no_cfunc_wrapper=True)
-def update_targets(g, t, p, r):
+def update_targets(g, t, p, r, n_legal):
     """g.cost after p's race, already on the map, took r, a region with no
     marker: r is no longer a target and its neighbours became adjacent; no other
-    region's cost can change (a cost depends only on the region's own pieces and
-    on whether it touches the race). Returns the number of legal targets.
+    region's cost can change (a cost depends only on the region's own pieces, on
+    whether it touches the race, and on the travel cost, which only a marker
+    changes). Takes and returns the number of legal targets.
 
     An ability that changes more than that must call compute_targets instead;
     with invariant checks on, conquest_phase compares the two after every conquest.
@@ -178,22 +181,25 @@ def update_targets(g, t, p, r):
     race = g.ply[p, P_RACE]
     power = g.ply[p, P_POWER]
     form = g.ply[p, P_FORM]
-    travel_cost = t.params[PAR_TRAVEL_COST] if pays_travel(g, p) else 0
+    travel_cost = g.gst[G_TRAVEL]
     least = least_conquest_tokens(t, race)
     t_params = t.params
     work[r] = MARK_OWN
+    if cost[r] >= 0:
+        n_legal -= 1
     cost[r] = -1
     for k in range(board[r, B_DEGREE]):
         nb = adj[r, k]
         if work[nb] != MARK_OWN:
+            if cost[nb] >= 0:
+                n_legal -= 1
             work[nb] = MARK_ADJACENT
-            cost[nb] = region_cost(
+            c = region_cost(
                 board, reg, work, nb, race, power, form, False, travel_cost, t_params, least
             )
-    n_legal = 0
-    for x in range(g.gst[G_NREG]):
-        if cost[x] >= 0:
-            n_legal += 1
+            cost[nb] = c
+            if c >= 0:
+                n_legal += 1
     return n_legal
 
 
@@ -304,17 +310,21 @@ def final_attempt(g, t, p, r):
 
 @njit(cache=True, no_cfunc_wrapper=True)
 def ready_troops(g, t, p):
-    """Take back in hand all but the tokens that must stay (1, Tauren 2) per region."""
+    """Take back in hand all but the tokens that must stay (1, Tauren 2) per region.
+    Returns how many regions the active race holds."""
     g_reg = g.reg
     g_ply = g.ply
     g_gst = g.gst
     keep = min_region_tokens(g_ply[p, P_RACE])
+    n_regions = 0
     for r in range(g_gst[G_NREG]):
         if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
+            n_regions += 1
             extra = g_reg[r, R_TOKENS] - keep
             if extra > 0:
                 g_reg[r, R_TOKENS] = keep
                 g_ply[p, P_HAND] += extra
+    return n_regions
 
 
 @njit(cache=True, no_cfunc_wrapper=True)

@@ -153,10 +153,11 @@ def pick_combo(g, t, p):
 
 
 @njit(cache=True, no_cfunc_wrapper=True)
-def check_targets(g, t, p):
+def check_targets(g, t, p, n_targets):
     """The naive oracle for update_targets: recompute every cost and compare."""
     kept = g.cost.copy()
-    compute_targets(g, t, p)
+    if compute_targets(g, t, p) != n_targets and g.gst[G_ERROR] == 0:
+        g.gst[G_ERROR] = ERR_TARGETS
     for r in range(g.gst[G_NREG]):
         if g.cost[r] != kept[r] and g.gst[G_ERROR] == 0:
             g.gst[G_ERROR] = ERR_TARGETS
@@ -197,9 +198,9 @@ def conquest_phase(g, t, p):
             # Stone) may change the travel cost of every Entry region
             n_targets = compute_targets(g, t, p)
         else:
-            n_targets = update_targets(g, t, p, r)
+            n_targets = update_targets(g, t, p, r, n_targets)
             if g_gst[G_CHECK] == 1:
-                check_targets(g, t, p)
+                check_targets(g, t, p, n_targets)
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
@@ -211,9 +212,8 @@ def redeploy(g, t, p):
     g_gst = g.gst
     if g_ply[p, P_RACE] < 0:
         return
-    if count_regions(g, p, 0) == 0:
-        return  # tokens stay in hand for a new first conquest
-    ready_troops(g, t, p)
+    if ready_troops(g, t, p) == 0:
+        return  # no region: the tokens stay in hand for a new first conquest
     g_ply[p, P_HAND] += redeploy_bonus_tokens(g, t, p)
     place_hand(g, t, p)
     if g_ply[p, P_HAND] != 0:

@@ -136,7 +136,8 @@ P_NF = 14
     G_FORCED_RACE,  # ...to this race
     G_FORCED_POWER,  # ...and this power
     G_FORCED_COST,  # ...for this many coins, paid to the stash
-) = range(22)
+    G_TRAVEL,  # travel cost for the current player, as compute_targets found it
+) = range(23)
 G_COL_RACE = 24
 G_COL_POWER = G_COL_RACE + MAX_COLUMN
 G_COL_COINS = G_COL_POWER + MAX_COLUMN
