@@ -299,8 +299,11 @@ def combos(
         f"{result.n_games} games in {result.seconds:.1f} s "
         f"({result.n_games / max(result.seconds, 1e-9):.0f} games/s, {n_threads} threads)."
     )
-    strong = result.combos[result.combos.significant == "strong"]
-    typer.echo(f"{len(strong)} of {len(result.combos)} combos differ from a fair share (BH).")
+    label = result.combos.significant
+    typer.echo(
+        f"After Benjamini-Hochberg, {(label == 'strong').sum()} of {len(label)} combos are "
+        f"significantly strong and {(label == 'weak').sum()} significantly weak."
+    )
     typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
 
 
