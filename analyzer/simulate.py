@@ -79,6 +79,19 @@ def resolve_policies(policies: Sequence[str] | str, n_players: int) -> tuple[str
     return tuple(names)
 
 
+def seat_bots(names, n_players: int, policy_params=None):
+    """(policy ids, parameter vectors) per seat: each bot's defaults, or the given
+    vectors (one for every seat, or one row per seat)."""
+    ids = [policy_id(p) for p in names]
+    if policy_params is None:
+        params = np.array([default_vector(p) for p in names])
+    else:
+        params = np.broadcast_to(
+            np.asarray(policy_params, np.float64), (n_players, N_POLICY_PARAMS)
+        )
+    return ids, params
+
+
 def check_run(n_players: int, n_games: int, seed: int, chunk: int) -> None:
     """InputError listing every out-of-range number of a run."""
     problems = []
@@ -300,13 +313,7 @@ def simulate(
         from analyzer.model import default_tables
 
         tables = default_tables()
-    ids = [policy_id(p) for p in names]
-    if policy_params is None:
-        params = np.array([default_vector(p) for p in names])
-    else:
-        params = np.broadcast_to(
-            np.asarray(policy_params, np.float64), (n_players, N_POLICY_PARAMS)
-        )
+    ids, params = seat_bots(names, n_players, policy_params)
     etables = api.engine_tables(tables)
     step = engine_step()
     totals = _Totals(n_players, L.MAX_RACES, L.MAX_POWERS)

@@ -306,8 +306,7 @@ def run_combos(
     (race id, power id) pairs (default: every allowed one); `chunk` is games per
     engine call (default: enough for every thread), and never changes the results."""
     from analyzer.engine import api
-    from analyzer.players.params import N_POLICY_PARAMS, default_vector, policy_id
-    from analyzer.simulate import _Bar, engine_step, resolve_policies
+    from analyzer.simulate import _Bar, engine_step, resolve_policies, seat_bots
 
     check_study(n_players, games_per_combo, seed, cost)
     if chunk is not None and (not isinstance(chunk, int) or chunk < 1):
@@ -320,13 +319,7 @@ def run_combos(
     pairs_list = _check_combos(combos, tables)
     pairs = np.array(pairs_list, np.int64).reshape(-1, 2)
     n_combos = len(pairs_list)
-    ids = [policy_id(p) for p in names]
-    if policy_params is None:
-        params = np.array([default_vector(p) for p in names])
-    else:
-        params = np.broadcast_to(
-            np.asarray(policy_params, np.float64), (n_players, N_POLICY_PARAMS)
-        )
+    ids, params = seat_bots(names, n_players, policy_params)
     etables = api.engine_tables(tables)
     step = chunk or engine_step()
     total = n_combos * games_per_combo
