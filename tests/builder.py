@@ -192,7 +192,6 @@ class Position:
             g.ply[player, L.P_RACE] = race
             g.ply[player, L.P_POWER] = power
             g.ply[player, L.P_INSTANCE] = i
-            g.ply[player, L.P_ENTERED] = 1
             if hand is not None:
                 g.ply[player, L.P_HAND] = hand
         if coins is not None:

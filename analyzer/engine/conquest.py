@@ -24,7 +24,6 @@ from analyzer.engine.layout import (
     B_DEGREE,
     B_SYMBOLS,
     B_TERRAIN,
-    G_CONQUESTS,
     G_DEFEATED,
     G_DIE_ROLLS,
     G_NREG,
@@ -259,7 +258,6 @@ def conquer(g, t, p, r, tokens):
     g.reg[r, R_TOKENS] = tokens
     g.reg[r, R_CONQ_TURN] = g.gst[G_TURN]
     g.ply[p, P_HAND] -= tokens
-    g.gst[G_CONQUESTS] += 1
     log_event(g, EV_CONQUER, p, r, tokens, def_race)
     if g.reg[r, R_MARKER] >= 0 and g.reg[r, R_MARKER_UP] == 0:
         g.reg[r, R_MARKER_UP] = 1

@@ -9,7 +9,6 @@ from analyzer.engine.abilities import min_region_tokens, on_decline, power_lasts
 from analyzer.engine.column import discard_power, return_race
 from analyzer.engine.conquest import clear_region, wipe_decline_race_if_gone
 from analyzer.engine.layout import (
-    G_DECLINED_NOW,
     G_NREG,
     G_ROUND,
     I_ROUND_DECLINED,
@@ -79,7 +78,6 @@ def go_into_decline(g, t, p):
     if i >= 0:
         g_inst[i, I_ROUND_DECLINED] = g_gst[G_ROUND]
     g_ply[p, P_DECLINES] += 1
-    g_gst[G_DECLINED_NOW] = 1
     log_event(g, EV_DECLINE, p, -1, race, 0)
     # a race with no region left goes straight back to the column
     wipe_decline_race_if_gone(g, t, p)

@@ -26,8 +26,6 @@ from analyzer.engine.layout import (
     F_RACE,
     F_SEAT,
     G_CHECK,
-    G_CONQUESTS,
-    G_DECLINED_NOW,
     G_DEFEATED,
     G_ERROR,
     G_FORCED_COST,
@@ -54,7 +52,6 @@ from analyzer.engine.layout import (
     MAX_RACES,
     P_COINS,
     P_DECLINES,
-    P_ENTERED,
     P_HAND,
     P_INSTANCE,
     P_POLICY,
@@ -136,7 +133,6 @@ def pick_combo(g, t, p):
     g_ply[p, P_RACE] = race
     g_ply[p, P_POWER] = power
     g_ply[p, P_HAND] = tokens
-    g_ply[p, P_ENTERED] = 0
     i = g_gst[G_NINST]
     g_gst[G_NINST] = i + 1
     g_ply[p, P_INSTANCE] = i
@@ -191,7 +187,6 @@ def conquest_phase(g, t, p):
         first = not on_map
         marker_here = g.reg[r, R_MARKER] >= 0
         conquer(g, t, p, r, cost)
-        g_ply[p, P_ENTERED] = 1
         on_map = True
         if first or marker_here:
             # entry rules change after a first conquest; a marker (the Meeting
@@ -245,8 +240,6 @@ def play_turn(g, t, p):
     g_ply = g.ply
     g_gst = g.gst
     g_gst[G_PLAYER] = p
-    g_gst[G_CONQUESTS] = 0
-    g_gst[G_DECLINED_NOW] = 0
     for d in range(MAX_RACES):
         g_gst[G_DEFEATED + d] = 0
     if g_ply[p, P_RACE] >= 0 and g_gst[G_ROUND] > 1 and choose_decline(g, t, p):

@@ -104,12 +104,9 @@ R_NF = 15
     P_DECLINE_INSTANCE,
     P_POLICY,  # which bot plays this seat
     P_DECLINES,  # how many times this player went into decline
-    P_ENTERED,  # 1 once the active race has been on the boards
-    P_HARMONY,  # Harmony tokens held
     P_FORM,  # Worgen form chosen this turn
-    P_FACTION_CHOICE,  # Battleground side chosen by a Neutral race this turn
-) = range(14)
-P_NF = 14
+) = range(11)
+P_NF = 11
 
 # ------------------------------------------------------------------ game state
 # gst[*]: scalars of the game, then the combo column, then the stacks.
@@ -130,14 +127,12 @@ P_NF = 14
     G_LOG_N,  # events written to the log
     G_LOG_ON,  # 1 when events are logged
     G_CHECK,  # 1 when invariants are checked after every turn
-    G_CONQUESTS,  # conquests made this turn
-    G_DECLINED_NOW,  # 1 when the current player declined this turn
     G_FORCED_SEAT,  # a study forces this seat's first pick (-1: nobody)
     G_FORCED_RACE,  # ...to this race
     G_FORCED_POWER,  # ...and this power
     G_FORCED_COST,  # ...for this many coins, paid to the stash
     G_TRAVEL,  # travel cost for the current player, as compute_targets found it
-) = range(23)
+) = range(21)
 G_COL_RACE = 24
 G_COL_POWER = G_COL_RACE + MAX_COLUMN
 G_COL_COINS = G_COL_POWER + MAX_COLUMN
