@@ -106,7 +106,6 @@ class Position:
         g.board[r, L.B_FACE] = board
         g.board[r, L.B_BOARD] = board
         g.board[r, L.B_DEGREE] = 0
-        g.board[r, L.B_START_MARKER] = -1
         self.empty(r)
         g.reg[r, L.R_MARKER] = -1
         for nb in neighbours:

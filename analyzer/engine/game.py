@@ -35,7 +35,6 @@ from analyzer.engine.layout import (
     G_LOG_ON,
     G_NINST,
     G_NREG,
-    G_PLAYER,
     G_PLAYERS,
     G_ROUND,
     G_ROUNDS,
@@ -165,7 +164,7 @@ def conquest_phase(g, t, p):
     g_cost = g.cost
     g_ply = g.ply
     g_gst = g.gst
-    n_targets = compute_targets(g, t, p)
+    n_targets = compute_targets(g, t, p) if g_ply[p, P_HAND] > 0 else 0
     on_map = count_regions(g, p, 0) > 0
     while g_ply[p, P_HAND] > 0 and n_targets > 0:
         r, final = choose_target(g, t, p)
@@ -191,7 +190,7 @@ def conquest_phase(g, t, p):
         if first or marker_here:
             # entry rules change after a first conquest; a marker (the Meeting
             # Stone) may change the travel cost of every Entry region
-            n_targets = compute_targets(g, t, p)
+            n_targets = compute_targets(g, t, p) if g_ply[p, P_HAND] > 0 else 0
         else:
             n_targets = update_targets(g, t, p, r, n_targets)
             if g_gst[G_CHECK] == 1:
@@ -239,7 +238,6 @@ def defenders_redeploy(g, t, attacker):
 def play_turn(g, t, p):
     g_ply = g.ply
     g_gst = g.gst
-    g_gst[G_PLAYER] = p
     for d in range(MAX_RACES):
         g_gst[G_DEFEATED + d] = 0
     if g_ply[p, P_RACE] >= 0 and g_gst[G_ROUND] > 1 and choose_decline(g, t, p):

@@ -10,7 +10,7 @@ Nothing here imports numba: the model side uses the same indices to build tables
 
 from __future__ import annotations
 
-from analyzer.model.ids import COMPONENTS, MARKERS, N_RACE_IDS, POWERS
+from analyzer.model.ids import COMPONENTS, MARKERS, N_RACE_IDS
 
 MAX_PLAYERS = 5
 MAX_REGIONS = 72  # 2 large + 1 medium + 2 small faces, land and water, with room to spare
@@ -31,7 +31,6 @@ PT_NF = 3
 MT_IS_ARTIFACT, MT_ALLOWED, MT_MODELED = range(3)
 MT_NF = 3
 N_MARKERS = len(MARKERS)
-N_POWERS = len(POWERS)
 N_COMPONENTS = len(COMPONENTS)
 assert N_RACE_IDS <= MAX_RACES
 
@@ -66,8 +65,8 @@ FR_TERRAIN, FR_SYMBOLS, FR_ADJ = range(3)
 
 # --------------------------------------------------------------- per-game board
 # board[r, *]: the regions of the faces drawn for this game, laid end to end.
-B_TERRAIN, B_SYMBOLS, B_FACE, B_BOARD, B_DEGREE, B_START_MARKER = range(6)
-B_NF = 6
+B_TERRAIN, B_SYMBOLS, B_FACE, B_BOARD, B_DEGREE = range(5)
+B_NF = 5
 # adj[r, k]: neighbours of r (global region ids in this game), -1 padded.
 
 # ----------------------------------------------------------------- region state
@@ -113,7 +112,6 @@ P_NF = 11
 (
     G_ROUND,  # 1-based
     G_TURN,  # global turn counter, 0-based
-    G_PLAYER,  # whose turn it is
     G_PLAYERS,
     G_NREG,
     G_ROUNDS,
@@ -132,7 +130,7 @@ P_NF = 11
     G_FORCED_POWER,  # ...and this power
     G_FORCED_COST,  # ...for this many coins, paid to the stash
     G_TRAVEL,  # travel cost for the current player, as compute_targets found it
-) = range(21)
+) = range(20)
 G_COL_RACE = 24
 G_COL_POWER = G_COL_RACE + MAX_COLUMN
 G_COL_COINS = G_COL_POWER + MAX_COLUMN
@@ -172,6 +170,3 @@ F_NF = 4
 STREAM_SETUP, STREAM_DICE = 0, 1
 STREAM_SEAT0 = 2  # seat p draws its own decisions from stream STREAM_SEAT0 + p
 N_STREAMS = STREAM_SEAT0 + MAX_PLAYERS
-
-# ------------------------------------------------------------------------ caps
-CAP_MARKERS = N_MARKERS

@@ -12,7 +12,6 @@ from analyzer.engine.layout import (
     B_BOARD,
     B_DEGREE,
     B_FACE,
-    B_START_MARKER,
     B_SYMBOLS,
     B_TERRAIN,
     FACE_BOARD,
@@ -144,7 +143,6 @@ def lay_out_board(g, t, chosen, n_chosen):
                     g_adj[r + i, deg] = r + nb
                     deg += 1
             g_board[r + i, B_DEGREE] = deg
-            g_board[r + i, B_START_MARKER] = -1
         r += nreg
     g_gst[G_NREG] = r
     g_gst[G_NBOARDS] = n_chosen
@@ -190,7 +188,6 @@ def place_pieces(g, t, rng):
             if g_board[r, B_BOARD] == b and (g_board[r, B_SYMBOLS] & SYM_MARKER):
                 if used < n_pool:
                     g_reg[r, R_MARKER] = pool[used]
-                    g_board[r, B_START_MARKER] = pool[used]
                     used += 1
                 break
 
