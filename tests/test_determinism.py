@@ -4,6 +4,7 @@ games go to one engine call, not of the number of threads."""
 from __future__ import annotations
 
 import numba
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -70,3 +71,22 @@ def test_summary_matches_the_games(tmp_path):
     got = sim.race_summary.set_index("race").mean_vc.dropna()
     assert got.to_dict() == pytest.approx(want.to_dict())
     assert sim.race_summary.picks.sum() == len(races)
+
+
+def test_a_logged_game_plays_exactly_like_the_same_game_in_a_batch():
+    """play_logged (for playthroughs) and play_batch run the same kernel."""
+    from analyzer.engine import layout as L
+    from analyzer.engine.api import engine_tables, play_batch, play_logged
+    from analyzer.engine.state import EV_PICK, EV_SCORE
+    from analyzer.model import default_tables
+    from analyzer.players.params import HEURISTIC, RANDOM, default_vector
+
+    t = engine_tables(default_tables())
+    policies = [HEURISTIC, RANDOM, HEURISTIC]
+    params = [default_vector("heuristic"), default_vector("random"), default_vector("heuristic")]
+    batch = play_batch(t, 3, 11, 0, 8, policies, params)
+    g, seats = play_logged(t, 3, 11, 5, policies, params)
+    assert np.array_equal(seats, batch.seats[5])
+    kinds = g.log[: g.gst[L.G_LOG_N], 1]
+    assert (kinds == EV_SCORE).sum() == 3 * g.gst[L.G_ROUNDS]
+    assert (kinds == EV_PICK).sum() == batch.n_inst[5]
