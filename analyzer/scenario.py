@@ -46,6 +46,7 @@ PARAM_RANGES = {
     "decline_tokens": (0.0, None),
     "decline_min_age": (0.0, None),
     "decline_at_age": (0.0, None),
+    "decline_round": (0.0, None),
     "reserve": (0.0, None),
     "worgen_hand": (0.0, None),
 }

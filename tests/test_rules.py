@@ -918,3 +918,22 @@ def test_mountain_tokens_sit_on_regions_with_the_mountain_symbol(n_players):
         token = g.reg[:nreg, L.R_MOUNTAIN] == 1
         assert not np.any(token & ~symbol)
         assert token.sum() == min(symbol.sum(), t.params[L.PAR_CAPS + C_MOUNTAINS])
+
+
+def _round_decliner(round_now, decline_round):
+    pos = Position(n_players=2)
+    a = pos.region("Fields", "Entry")
+    b = pos.region("Hills", neighbours=[a])
+    pos.give(0, ORCS, hand=0, coins=3)
+    pos.put(a, 0, ORCS, 1)
+    pos.put(b, 0, ORCS, 1)
+    pos.g.gst[L.G_ROUND] = round_now
+    pos.policy(0, "heuristic", decline_round=decline_round, decline_tokens=0)
+    play_turn(pos.g, pos.t, 0)
+    return pos.g.ply[0, L.P_DECLINE_RACE] == ORCS
+
+
+def test_decline_round_family_declines_in_exactly_that_round():
+    assert not _round_decliner(round_now=3, decline_round=4)
+    assert _round_decliner(round_now=4, decline_round=4)
+    assert not _round_decliner(round_now=5, decline_round=4)

@@ -56,6 +56,7 @@ from analyzer.players.params import (
     H_AGGRESSION,
     H_DECLINE_AT_AGE,
     H_DECLINE_MIN_AGE,
+    H_DECLINE_ROUND,
     H_DECLINE_TOKENS,
     H_ENTRY_THREAT,
     H_LEADER_FOCUS,
@@ -143,6 +144,9 @@ def heuristic_decline(g, t, p):
         return False  # a race picked in the last turn would never play
     i = g.ply[p, P_INSTANCE]
     age = g.gst[G_ROUND] - g.inst[i, I_ROUND_PICKED]
+    at_round = g.pol[p, H_DECLINE_ROUND]
+    if at_round > 0:  # the "decline in round r" family of the decline study
+        return age >= 1 and g.gst[G_ROUND] == at_round
     at_age = g.pol[p, H_DECLINE_AT_AGE]
     if at_age > 0:
         return age >= at_age

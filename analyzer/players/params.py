@@ -26,7 +26,8 @@ N_POLICY_PARAMS = 12
     H_RESERVE,  # conquest: tokens held back from conquest for defence
     H_ENTRY_THREAT,  # redeploy: how threatened an Entry region is, per opponent
     H_WORGEN_HAND,  # Worgen form when at least this many tokens are free to attack
-) = range(10)
+    H_DECLINE_ROUND,  # > 0: decline in exactly this round (race at least a turn old), else never
+) = range(11)
 
 HEURISTIC_PARAMS = {
     "decline_tokens": (H_DECLINE_TOKENS, 5.0),
@@ -39,6 +40,7 @@ HEURISTIC_PARAMS = {
     "reserve": (H_RESERVE, 0.0),
     "entry_threat": (H_ENTRY_THREAT, 0.3),
     "worgen_hand": (H_WORGEN_HAND, 7.0),
+    "decline_round": (H_DECLINE_ROUND, 0.0),
 }
 
 # Random bot (players/random_player.py)
