@@ -307,6 +307,77 @@ def combos(
     typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
 
 
+@app.command()
+@guarded
+def compare(
+    scenarios: list[Path] = typer.Argument(
+        ..., help="House-rule scenario files (TOML), each compared with the baseline."
+    ),
+    baseline: Path | None = typer.Option(
+        None,
+        "--baseline",
+        help="Baseline scenario (default: the printed rules, heuristic bots, same players).",
+        show_default=False,
+    ),
+    players: int | None = typer.Option(
+        None,
+        "--players",
+        "-p",
+        help="Only for checking: the scenarios' player count (each file sets its own).",
+        show_default=False,
+    ),
+    games: int = typer.Option(10000, "--games", "-g", help="Ordinary games per scenario."),
+    games_per_combo: int = typer.Option(
+        100, "--games-per-combo", help="Forced-pick games per combo (combo spread metrics)."
+    ),
+    seed: int = typer.Option(1, "--seed", "-s", help="Run seed: same seed, same games."),
+    out: Path | None = typer.Option(
+        None, "--out", help="Report folder (default: reports/compare).", show_default=False
+    ),
+    threads: int | None = THREADS,
+) -> None:
+    """Compare house rules with the baseline on the same seeds (paired games)."""
+    from analyzer.scenario import load_scenario
+    from analyzer.studies.compare import check_study
+
+    check_study(games, games_per_combo, seed, 400)
+    loaded = [load_scenario(path) for path in scenarios]
+    if players is not None:
+        wrong = [sc for sc in loaded if sc.players != players]
+        if wrong:
+            raise InputError(
+                [
+                    Problem(
+                        CLI, "--players", players,
+                        f"the scenario {sc.path} is for {sc.players} players; leave --players "
+                        "out or name scenarios of that count",
+                    )
+                    for sc in wrong
+                ]
+            )  # fmt: skip
+    base = load_scenario(baseline) if baseline is not None else None
+    n_threads = _set_threads(threads)
+    from analyzer.studies.compare import run_compare, write_compare
+
+    result = run_compare(loaded, base, games, games_per_combo, seed)
+    folder = write_compare(result, out)
+    n_arms = len(loaded) + len(result.n_players)
+    typer.echo(
+        f"{n_arms} arms in {result.seconds:.1f} s ({n_threads} threads). "
+        f"{int(result.table.significant.sum())} of {len(result.table)} paired differences "
+        "leave out zero at 95%."
+    )
+    for line in findings_text(result):
+        typer.echo(line)
+    typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
+
+
+def findings_text(result) -> list[str]:
+    from analyzer.studies.compare import findings
+
+    return ["- " + s.replace("**", "") for s in findings(result)]
+
+
 def _combo_scenario(path: Path, players: int | None):
     """(tables, bots, bot parameters, players) of a scenario file, or a clear refusal
     when this checkout has no scenario loader yet."""

@@ -51,6 +51,23 @@ class Tables:
     def face_names(self) -> list[str]:
         return [f.name for f in self.faces]
 
+    def not_modeled(self) -> list[str]:
+        """'race X (partial)', ... for every ability in play that the engine does not
+        fully model (banned races and powers are left out: they are not in play)."""
+        rs = self.ruleset
+        out = [
+            f"race {r.name} ({r.modeled})"
+            for i, r in enumerate(rs.races)
+            if self.race_tab[i, L.RT_ALLOWED] and r.modeled != "full"
+        ]
+        out += [
+            f"power {w.name} ({w.modeled})"
+            for i, w in enumerate(rs.powers)
+            if self.power_tab[i, L.PT_ALLOWED] and w.modeled != "full"
+        ]
+        out += [f"marker {m.name} ({m.modeled})" for m in rs.markers if m.modeled != "full"]
+        return out
+
 
 def compile_tables(
     ruleset: Ruleset, faces: tuple[Face, ...], parameters: Parameters | None = None

@@ -100,3 +100,48 @@ def top_bottom_chart(result, path: Path, n: int = 15) -> Path:
     fig.savefig(path, dpi=120)
     plt.close(fig)
     return Path(path)
+
+
+def forest_plot(result, path: Path) -> Path:
+    """One panel per metric: each scenario's paired difference from its baseline,
+    with its 95% interval; red when the interval leaves out zero."""
+    from analyzer.studies.compare import METRICS
+
+    plt = _pyplot()
+    t = result.table
+    metrics = [m for m in METRICS if m in set(t.metric)]
+    names = list(dict.fromkeys(t.scenario))
+    cols = 2
+    rows = (len(metrics) + cols - 1) // cols
+    fig, axes = plt.subplots(
+        rows, cols, figsize=(11, max(3, rows * (0.32 * len(names) + 1.2))), squeeze=False
+    )
+    y = np.arange(len(names))[::-1]
+    for ax, metric in zip(axes.flat, metrics, strict=False):
+        label, unit, _method = METRICS[metric]
+        scale = 100.0 if unit == "rate" else 1.0
+        part = t[t.metric == metric].set_index("scenario").reindex(names)
+        delta = scale * part["delta"].to_numpy(float)
+        lo = scale * part["delta_lo"].to_numpy(float)
+        hi = scale * part["delta_hi"].to_numpy(float)
+        colours = ["#b2182b" if s else "#555555" for s in part["significant"].fillna(False)]
+        ax.errorbar(
+            delta, y, xerr=np.vstack([delta - lo, hi - delta]), fmt="none",
+            ecolor="#888888", capsize=2, linewidth=1,
+        )  # fmt: skip
+        ax.scatter(delta, y, c=colours, s=16, zorder=3)
+        ax.axvline(0, color="black", linewidth=0.8)
+        ax.set_yticks(y, names, fontsize=7)
+        ax.set_title(f"{label} ({'points' if unit == 'rate' else unit})", fontsize=9)
+        ax.tick_params(axis="x", labelsize=7)
+    for ax in list(axes.flat)[len(metrics) :]:
+        ax.axis("off")
+    fig.suptitle(
+        f"House rules minus baseline, paired games ({result.games:,} games, "
+        f"{result.games_per_combo} per combo, seed {result.seed}); red: 95% interval leaves out 0",
+        fontsize=10,
+    )
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return Path(path)

@@ -383,8 +383,7 @@ def _tables(sums, pairs, tables, n_players, gpc, seed, cost, names, error_games,
             "badge_estimated": [badge_est[p] for p in pairs[:, 1]],
         }
     )
-    not_modeled = [f"race {r.name} ({r.modeled})" for r in rs.races if r.modeled != "full"]
-    not_modeled += [f"power {p.name} ({p.modeled})" for p in rs.powers if p.modeled != "full"]
+    not_modeled = tables.not_modeled()
     return ComboStudy(
         n_players=n_players,
         games_per_combo=gpc,

@@ -1,0 +1,512 @@
+"""The house-rule study: what does each scenario change against the printed rules?
+
+Design. Every scenario and its baseline play the *same* games: game g of a run uses
+the random streams of (seed, g) in both (common random numbers), so the setup draws,
+dice and bot choices stay aligned as far as the rules let them, and much of the
+game-to-game noise cancels in the difference. Every metric is then a paired difference:
+
+- means over games (first-seat win rate, scores, declines): the mean of the per-game
+  differences, with its normal 95% interval;
+- statistics of a whole sample (the spread of scores, the spread of combo strength,
+  the mean decline round): a paired bootstrap that resamples the same game indices
+  in both arms, with the percentile 95% interval.
+
+A scenario compared with itself therefore gives exactly zero, with a zero interval.
+
+Two kinds of games are played per arm:
+- `games` ordinary games between the scenario's bots (no forced pick);
+- `games_per_combo` games per allowed combo with that combo forced as one seat's
+  first pick (as in the combo study), for the spread of combo win rates. Their game
+  indices depend on the combo itself (race id, power id), not on its place in the
+  list, so a combo keeps its games when a scenario bans another one.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from analyzer.errors import InputError, Problem
+from analyzer.stats import Z95
+
+WHERE = "compare study"
+BOOTSTRAP = 400
+# Ordinary games are 0..games-1; combo games start here, far past any run's length.
+COMBO_GAME_BASE = 1 << 40
+
+# metric -> (label, unit, how its interval is found)
+METRICS = {
+    "first_seat_win": ("First seat's win rate", "rate", "paired mean"),
+    "last_seat_win": ("Last seat's win rate", "rate", "paired mean"),
+    "mean_score": ("Mean final score", "VC", "paired mean"),
+    "winning_score": ("Winning score", "VC", "paired mean"),
+    "winning_margin": ("Winner's margin over the runner-up", "VC", "paired mean"),
+    "score_sd": ("Game-to-game SD of a player's score", "VC", "paired bootstrap"),
+    "declines_per_player": ("Declines per player", "declines", "paired mean"),
+    "decline_round": ("Mean round of a decline", "round", "paired bootstrap"),
+    "combo_win_sd": ("SD of combo win rates", "rate", "paired bootstrap"),
+    "combo_win_range": ("Range of combo win rates", "rate", "paired bootstrap"),
+}
+
+COMPARE_COLUMNS = (
+    "scenario",
+    "file",
+    "players",
+    "metric",
+    "label",
+    "baseline",
+    "value",
+    "delta",
+    "delta_lo",
+    "delta_hi",
+    "significant",
+    "method",
+    "games",
+    "games_per_combo",
+)
+
+
+@dataclass
+class Arm:
+    """Per-game measurements of one scenario (or the baseline)."""
+
+    name: str
+    file: str
+    players: int
+    policies: tuple[str, ...]
+    win: np.ndarray  # int8[games, players]
+    vc: np.ndarray  # int32[games, players]
+    declines: np.ndarray  # int32[games, players]
+    decline_round_sum: np.ndarray  # int64[games]: sum of the rounds of every decline
+    combos: np.ndarray  # int64[n_combos, 2] (race id, power id)
+    combo_wins: np.ndarray  # int8[n_combos, games_per_combo]: the forced seat won
+    error_games: int
+    not_modeled: list[str]
+    estimates: list[str]
+
+
+@dataclass
+class CompareStudy:
+    """What `run_compare` measured: one row per scenario and metric."""
+
+    n_players: tuple[int, ...]
+    games: int
+    games_per_combo: int
+    seed: int
+    baseline_names: dict[int, str]  # players -> the baseline's name
+    table: pd.DataFrame  # COMPARE_COLUMNS
+    arms: pd.DataFrame  # one row per arm and metric: the plain values
+    error_games: int
+    seconds: float
+    policies: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    not_modeled: list[str] = field(default_factory=list)
+    estimates: list[str] = field(default_factory=list)
+
+
+# ------------------------------------------------------------------ input
+def _scenario(item):
+    from analyzer.scenario import Scenario, load_scenario
+
+    return item if isinstance(item, Scenario) else load_scenario(item)
+
+
+def check_study(games: int, games_per_combo: int, seed: int, bootstrap: int) -> None:
+    problems = []
+    if not isinstance(games, int) or games < 2:
+        problems.append(Problem(WHERE, "--games", games, "must be at least 2"))
+    if not isinstance(games_per_combo, int) or games_per_combo < 2:
+        problems.append(Problem(WHERE, "--games-per-combo", games_per_combo, "must be at least 2"))
+    if not isinstance(seed, int) or not 0 <= seed < 2**63:
+        problems.append(
+            Problem(WHERE, "--seed", seed, "must be a whole number from 0 to 2**63 - 1")
+        )
+    if not isinstance(bootstrap, int) or bootstrap < 10:
+        problems.append(Problem(WHERE, "bootstrap", bootstrap, "must be at least 10"))
+    if problems:
+        raise InputError(problems)
+
+
+# ------------------------------------------------------------------ playing
+def _play_arm(name, file, tables, policies, policy_params, n_players, games, gpc, seed, bar, done):
+    """Play one arm's ordinary and combo games; returns (Arm, games played)."""
+    from analyzer.engine import api
+    from analyzer.engine import layout as L
+    from analyzer.simulate import engine_step, seat_bots
+    from analyzer.studies.combos import allowed_combos
+
+    ids, params = seat_bots(policies, n_players, policy_params)
+    etables = api.engine_tables(tables)
+    step = engine_step()
+    win = np.zeros((games, n_players), np.int8)
+    vc = np.zeros((games, n_players), np.int32)
+    declines = np.zeros((games, n_players), np.int32)
+    round_sum = np.zeros(games, np.int64)
+    errors = 0
+    for first in range(0, games, step):
+        n = min(step, games - first)
+        res = api.play_batch(etables, n_players, seed, first, n, ids, params)
+        sl = slice(first, first + n)
+        win[sl] = res.seats[:, :n_players, L.S_WIN]
+        vc[sl] = res.seats[:, :n_players, L.S_VC]
+        declines[sl] = res.seats[:, :n_players, L.S_DECLINES]
+        k = np.arange(res.inst.shape[1])[None, :]
+        live = k < res.n_inst[:, None]
+        declined = res.inst[:, :, L.I_ROUND_DECLINED]
+        round_sum[sl] = np.where(live & (declined >= 0), declined, 0).sum(1)
+        errors += int((res.errors != 0).sum())
+        done += n
+        bar.update(done)
+    combos = np.array(allowed_combos(tables), np.int64).reshape(-1, 2)
+    combo_wins = np.zeros((len(combos), gpc), np.int8)
+    # A combo's games are COMBO_GAME_BASE + key * gpc + k, key = race * MAX_POWERS + power:
+    # play runs of combos whose keys follow each other in one engine call.
+    keys = combos[:, 0] * L.MAX_POWERS + combos[:, 1]
+    start = 0
+    while start < len(combos):
+        stop = start + 1
+        per_call = max(1, step // gpc)
+        while stop < len(combos) and keys[stop] == keys[stop - 1] + 1 and stop - start < per_call:
+            stop += 1
+        n = (stop - start) * gpc
+        first = COMBO_GAME_BASE + int(keys[start]) * gpc
+        local = np.arange(n, dtype=np.int64)
+        forced = np.empty((n, L.F_NF), np.int64)
+        forced[:, L.F_SEAT] = (local % gpc) % n_players
+        forced[:, L.F_RACE] = combos[start + local // gpc, 0]
+        forced[:, L.F_POWER] = combos[start + local // gpc, 1]
+        forced[:, L.F_COST] = 0
+        res = api.play_batch(etables, n_players, seed, first, n, ids, params, False, forced)
+        wins = res.seats[local, forced[:, L.F_SEAT], L.S_WIN]
+        combo_wins[start:stop] = wins.reshape(stop - start, gpc)
+        errors += int((res.errors != 0).sum())
+        done += n
+        bar.update(done)
+        start = stop
+    arm = Arm(
+        name=name,
+        file=file,
+        players=n_players,
+        policies=tuple(policies),
+        win=win,
+        vc=vc,
+        declines=declines,
+        decline_round_sum=round_sum,
+        combos=combos,
+        combo_wins=combo_wins,
+        error_games=errors,
+        not_modeled=tables.not_modeled(),
+        estimates=tables.ruleset.estimates(),
+    )
+    return arm, done
+
+
+# ------------------------------------------------------------------ metrics
+def _per_game(arm: Arm) -> dict[str, np.ndarray]:
+    """The metrics that are means over games, one value per game."""
+    vc = np.sort(arm.vc.astype(np.float64), axis=1)
+    return {
+        "first_seat_win": arm.win[:, 0].astype(np.float64),
+        "last_seat_win": arm.win[:, -1].astype(np.float64),
+        "mean_score": vc.mean(1),
+        "winning_score": vc[:, -1],
+        "winning_margin": vc[:, -1] - vc[:, -2],
+        "declines_per_player": arm.declines.mean(1).astype(np.float64),
+    }
+
+
+def _whole_sample(arm: Arm, games: np.ndarray, combo_games: np.ndarray) -> dict[str, float]:
+    """The whole-sample statistics of one resample: `games` indexes the ordinary games,
+    combo_games[key] the games of the combo with that key (race * MAX_POWERS + power)."""
+    vc = arm.vc[games].astype(np.float64)
+    declined = arm.declines.sum(1)[games].sum()
+    rates = np.take_along_axis(arm.combo_wins, combo_games[_keys(arm)], axis=1).mean(axis=1)
+    return {
+        "score_sd": float(vc.std(ddof=1)),
+        "decline_round": float(arm.decline_round_sum[games].sum() / declined)
+        if declined
+        else np.nan,
+        "combo_win_sd": float(rates.std(ddof=1)) if rates.size > 1 else np.nan,
+        "combo_win_range": float(rates.max() - rates.min()) if rates.size else np.nan,
+    }
+
+
+def _keys(arm: Arm) -> np.ndarray:
+    from analyzer.engine.layout import MAX_POWERS
+
+    return arm.combos[:, 0] * MAX_POWERS + arm.combos[:, 1]
+
+
+def paired_rows(base: Arm, arm: Arm, games: int, gpc: int, bootstrap: int, seed: int) -> list[dict]:
+    """One row per metric: baseline value, scenario value, paired delta and interval."""
+    from analyzer.engine.layout import MAX_POWERS, MAX_RACES
+
+    out = []
+    b_game, s_game = _per_game(base), _per_game(arm)
+    for metric, values in s_game.items():
+        diff = values - b_game[metric]
+        delta = float(diff.mean())
+        half = Z95 * float(diff.std(ddof=1)) / np.sqrt(games)
+        out.append(_row(metric, float(b_game[metric].mean()), float(values.mean()), delta, half))
+    # Resample i draws the same game indices for both arms, and for a combo the same
+    # indices in both arms: that is the pairing. Resample 0 is the sample itself.
+    rng = np.random.default_rng([seed, 0xC0A1])
+    n_keys = MAX_RACES * MAX_POWERS
+    whole = np.arange(games)
+    whole_combo = np.broadcast_to(np.arange(gpc), (n_keys, gpc))
+    b0, s0 = _whole_sample(base, whole, whole_combo), _whole_sample(arm, whole, whole_combo)
+    deltas = {m: np.empty(bootstrap) for m in b0}
+    for i in range(bootstrap):
+        picks = rng.integers(0, games, games)
+        combo_picks = rng.integers(0, gpc, (n_keys, gpc))
+        b, s = _whole_sample(base, picks, combo_picks), _whole_sample(arm, picks, combo_picks)
+        for m in deltas:
+            deltas[m][i] = s[m] - b[m]
+    for metric, d in deltas.items():
+        boot = d[np.isfinite(d)]
+        lo, hi = np.quantile(boot, [0.025, 0.975]) if boot.size else (np.nan, np.nan)
+        delta = s0[metric] - b0[metric]
+        out.append(_row(metric, b0[metric], s0[metric], delta, None, float(lo), float(hi)))
+    return out
+
+
+def _row(metric, baseline, value, delta, half, lo=None, hi=None) -> dict:
+    if half is not None:
+        lo, hi = delta - half, delta + half
+    label, _unit, method = METRICS[metric]
+    significant = bool(np.isfinite(lo) and np.isfinite(hi) and (lo > 0 or hi < 0))
+    return dict(
+        metric=metric, label=label, baseline=baseline, value=value, delta=delta,
+        delta_lo=lo, delta_hi=hi, significant=significant, method=method,
+    )  # fmt: skip
+
+
+# ------------------------------------------------------------------ the study
+def run_compare(
+    scenarios: Sequence,
+    baseline=None,
+    games: int = 10000,
+    games_per_combo: int = 100,
+    seed: int = 1,
+    bootstrap: int = BOOTSTRAP,
+    progress: bool = True,
+) -> CompareStudy:
+    """Compare each scenario (a path or a loaded Scenario) with the baseline on the same
+    seeds. The baseline defaults to the printed rules with heuristic bots for each
+    scenario's player count; a given baseline must have the scenarios' player count."""
+    from analyzer.model import default_tables
+    from analyzer.simulate import _Bar
+
+    check_study(games, games_per_combo, seed, bootstrap)
+    if len(scenarios) == 0:
+        raise InputError(Problem(WHERE, "SCENARIO", "", "name at least one scenario file"))
+    loaded = [_scenario(s) for s in scenarios]
+    base_sc = _scenario(baseline) if baseline is not None else None
+    counts = sorted({sc.players for sc in loaded})
+    if base_sc is not None and counts != [base_sc.players]:
+        raise InputError(
+            Problem(
+                WHERE, "--baseline", base_sc.path,
+                f"is for {base_sc.players} players but the scenarios are for "
+                f"{', '.join(map(str, counts))}; give scenarios of one player count or "
+                "leave --baseline out (each count then gets the printed rules)",
+            )
+        )  # fmt: skip
+    base_arms = {}  # players -> (name, file, tables, bots, bot parameters)
+    for n_players in counts:
+        if base_sc is not None:
+            base_arms[n_players] = (base_sc.name, base_sc.path, base_sc.tables(),
+                                    base_sc.policies, base_sc.policy_params)  # fmt: skip
+        else:
+            base_arms[n_players] = (f"Printed rules, {n_players} players", "(built in)",
+                                    default_tables(), ("heuristic",) * n_players, None)  # fmt: skip
+    total = sum(games + games_per_combo * _n_combos(a[2]) for a in base_arms.values())
+    total += sum(games + games_per_combo * _n_combos(sc.tables()) for sc in loaded)
+    bar = _Bar(total, progress, f"{len(loaded) + len(counts)} arms")
+    started = time.perf_counter()
+    done = 0
+    bases: dict[int, Arm] = {}
+    rows = []
+    arm_rows = []
+    error_games = 0
+    policies: dict[str, tuple[str, ...]] = {}
+    try:
+        for n_players in counts:
+            b_name, b_file, b_tables, b_pol, b_par = base_arms[n_players]
+            bases[n_players], done = _play_arm(
+                b_name, b_file, b_tables, b_pol, b_par, n_players, games, games_per_combo,
+                seed, bar, done,
+            )  # fmt: skip
+            error_games += bases[n_players].error_games
+            policies[b_name] = tuple(b_pol)
+        for sc in loaded:
+            arm, done = _play_arm(
+                sc.name, sc.path, sc.tables(), sc.policies, sc.policy_params, sc.players,
+                games, games_per_combo, seed, bar, done,
+            )  # fmt: skip
+            error_games += arm.error_games
+            policies[sc.name] = tuple(sc.policies)
+            base = bases[sc.players]
+            for row in paired_rows(base, arm, games, games_per_combo, bootstrap, seed):
+                rows.append(
+                    dict(scenario=sc.name, file=sc.path, players=sc.players, **row,
+                         games=games, games_per_combo=games_per_combo)
+                )  # fmt: skip
+            arm_rows.append((arm, base))
+    finally:
+        bar.close()
+    table = pd.DataFrame(rows, columns=list(COMPARE_COLUMNS))
+    arms = _arm_table(bases, arm_rows, table)
+    first_base = next(iter(bases.values()))
+    return CompareStudy(
+        n_players=tuple(counts),
+        games=games,
+        games_per_combo=games_per_combo,
+        seed=seed,
+        baseline_names={n: b.name for n, b in bases.items()},
+        table=table,
+        arms=arms,
+        error_games=error_games,
+        seconds=time.perf_counter() - started,
+        policies=policies,
+        not_modeled=first_base.not_modeled,
+        estimates=first_base.estimates,
+    )
+
+
+def _n_combos(tables) -> int:
+    from analyzer.studies.combos import allowed_combos
+
+    return len(allowed_combos(tables))
+
+
+def _arm_table(bases, arm_rows, table: pd.DataFrame) -> pd.DataFrame:
+    """The plain value of every metric for every arm (baselines once each)."""
+    rows = []
+    for n_players, base in bases.items():
+        first = table[table.players == n_players].drop_duplicates("metric")
+        for r in first.itertuples():
+            rows.append(dict(arm=base.name, file=base.file, players=n_players,
+                             metric=r.metric, value=r.baseline))  # fmt: skip
+    for arm, _base in arm_rows:
+        mine = table[(table.scenario == arm.name) & (table.file == arm.file)]
+        for r in mine.itertuples():
+            rows.append(dict(arm=arm.name, file=arm.file, players=arm.players,
+                             metric=r.metric, value=r.value))  # fmt: skip
+    return pd.DataFrame(rows, columns=["arm", "file", "players", "metric", "value"])
+
+
+# ------------------------------------------------------------------ output
+def default_out() -> Path:
+    return Path("reports") / "compare"
+
+
+def write_compare(result: CompareStudy, out_dir=None) -> Path:
+    """Write compare.csv/.parquet, arms.csv, the forest plot and summary.md; the
+    folder appears complete or not at all."""
+    from analyzer.report.baseline import _swap_in
+    from analyzer.report.charts import forest_plot
+
+    out = Path(out_dir) if out_dir is not None else default_out()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    temp = out.parent / f".{out.name}.{uuid.uuid4().hex[:12]}.tmp"
+    temp.mkdir()
+    try:
+        result.table.to_csv(temp / "compare.csv", index=False)
+        result.table.to_parquet(temp / "compare.parquet", index=False)
+        result.arms.to_csv(temp / "arms.csv", index=False)
+        forest_plot(result, temp / "forest.png")
+        (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
+        _swap_in(temp, out)
+    except BaseException:
+        shutil.rmtree(temp, ignore_errors=True)
+        raise
+    return out
+
+
+def _fmt(metric: str, x: float, signed: bool = False) -> str:
+    if not np.isfinite(x):
+        return "n/a"
+    unit = METRICS[metric][1]
+    sign = "+" if signed else ""
+    if unit == "rate":
+        return f"{100 * x:{sign}.1f}" + (" pts" if signed else "%")
+    return f"{x:{sign}.2f}"
+
+
+def findings(result: CompareStudy) -> list[str]:
+    """Short sentences on what changed significantly, generated from the numbers."""
+    out = []
+    t = result.table
+    for name, rows in t.groupby("scenario", sort=False):
+        sig = rows[rows.significant]
+        if sig.empty:
+            out.append(f"**{name}**: no metric moved beyond its 95% interval.")
+            continue
+        parts = [
+            f"{r.label.lower()} {_fmt(r.metric, r.delta, True)} "
+            f"({_fmt(r.metric, r.delta_lo, True)} to {_fmt(r.metric, r.delta_hi, True)})"
+            for r in sig.itertuples()
+        ]
+        out.append(f"**{name}**: " + "; ".join(parts) + ".")
+    return out
+
+
+def summary_markdown(result: CompareStudy) -> str:
+    lines = [
+        "# House rules against the printed rules",
+        "",
+        f"Paired games (common random numbers): {result.games:,} ordinary games and "
+        f"{result.games_per_combo} games per combo for each scenario and its baseline, seed "
+        f"{result.seed}, players {', '.join(map(str, result.n_players))}. Baselines: "
+        + "; ".join(f"{n} players: {b}" for n, b in result.baseline_names.items())
+        + ". Intervals are 95%: the normal interval of the mean paired difference, or the "
+        "percentile interval of a paired bootstrap for whole-sample statistics. A delta is "
+        "marked * when its interval leaves out zero (no correction for the many metrics).",
+        "",
+        "Bots: "
+        + "; ".join(f"{name}: {', '.join(p)}" for name, p in result.policies.items())
+        + ".",
+        "",
+        "## Findings",
+        "",
+        *[f"- {s}" for s in findings(result)],
+        "",
+    ]
+    for name, rows in result.table.groupby("scenario", sort=False):
+        lines += [f"## {name}", "", "| metric | baseline | scenario | delta (95%) |",
+                  "|---|---|---|---|"]  # fmt: skip
+        for r in rows.itertuples():
+            star = " *" if r.significant else ""
+            lines.append(
+                f"| {r.label} | {_fmt(r.metric, r.baseline)} | {_fmt(r.metric, r.value)} | "
+                f"{_fmt(r.metric, r.delta, True)} ({_fmt(r.metric, r.delta_lo, True)} to "
+                f"{_fmt(r.metric, r.delta_hi, True)}){star} |"
+            )
+        lines.append("")
+    lines += _caveats(result)
+    return "\n".join(lines)
+
+
+def _caveats(result) -> list[str]:
+    out = ["## What these numbers rest on", ""]
+    if result.not_modeled:
+        out.append(
+            "⚠ Abilities not (fully) modeled, which play as plain tokens: "
+            + ", ".join(result.not_modeled)
+            + "."
+        )
+    if result.estimates:
+        out.append(
+            "⚠ Numbers that are estimates, not printed facts: " + ", ".join(result.estimates) + "."
+        )
+    if result.error_games:
+        out.append(f"⚠ {result.error_games} games broke an engine invariant.")
+    out.append("")
+    return out

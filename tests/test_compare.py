@@ -1,0 +1,195 @@
+"""The house-rule study (analyzer compare): paired differences and their intervals."""
+
+import dataclasses
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analyzer.studies.compare import (
+    COMPARE_COLUMNS,
+    METRICS,
+    Arm,
+    paired_rows,
+    run_compare,
+    write_compare,
+)
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
+
+
+def _arm(vc, win=None, combo_wins=None, declines=None, round_sum=None):
+    games, players = vc.shape
+    win = (vc == vc.max(1, keepdims=True)).astype(np.int8) if win is None else win
+    combos = np.array([[0, 0], [0, 1], [1, 0]], np.int64)
+    if combo_wins is None:
+        combo_wins = np.zeros((3, 4), np.int8)
+    declines = np.ones((games, players), np.int32) if declines is None else declines
+    round_sum = np.full(games, 3 * players, np.int64) if round_sum is None else round_sum
+    return Arm("x", "x.toml", players, ("heuristic",) * players, win, vc, declines, round_sum,
+               combos, combo_wins, 0, [], [])  # fmt: skip
+
+
+def _by_metric(rows):
+    return {r["metric"]: r for r in rows}
+
+
+def test_an_arm_against_itself_is_exactly_zero():
+    rng = np.random.default_rng(5)
+    a = _arm(rng.integers(40, 90, (200, 4)).astype(np.int32),
+             combo_wins=rng.integers(0, 2, (3, 4)).astype(np.int8))  # fmt: skip
+    for r in paired_rows(a, a, 200, 4, 50, seed=1):
+        assert r["delta"] == 0 and r["delta_lo"] == 0 and r["delta_hi"] == 0, r["metric"]
+        assert not r["significant"]
+
+
+def test_a_known_shift_is_measured_exactly():
+    rng = np.random.default_rng(6)
+    vc = rng.integers(40, 90, (300, 3)).astype(np.int32)
+    base, shifted = _arm(vc), _arm(vc + 2)
+    rows = _by_metric(paired_rows(base, shifted, 300, 4, 50, seed=1))
+    # Every player scores 2 more in every game: the mean moves by exactly 2 with no
+    # spread in the paired differences, and the spread of scores does not move at all.
+    for metric in ("mean_score", "winning_score"):
+        assert rows[metric]["delta"] == pytest.approx(2.0)
+        assert rows[metric]["delta_lo"] == pytest.approx(2.0)
+        assert rows[metric]["significant"]
+    assert rows["score_sd"]["delta"] == pytest.approx(0.0, abs=1e-12)
+    assert rows["winning_margin"]["delta"] == pytest.approx(0.0)
+
+
+def test_combo_spread_and_decline_round():
+    games = 100
+    vc = np.full((games, 2), 50, np.int32)
+    flat = np.zeros((3, 4), np.int8)
+    flat[:, :2] = 1  # every combo wins half its games
+    spread = np.zeros((3, 4), np.int8)
+    spread[0, :] = 1  # one combo wins all, the others none
+    late = np.full(games, 2 * 5, np.int64)  # each of 2 declines in round 5
+    rows = _by_metric(
+        paired_rows(_arm(vc, combo_wins=flat), _arm(vc, combo_wins=spread, round_sum=late),
+                    games, 4, 100, seed=2)
+    )  # fmt: skip
+    assert rows["combo_win_sd"]["baseline"] == 0.0
+    assert rows["combo_win_sd"]["value"] == pytest.approx(np.std([1, 0, 0], ddof=1))
+    assert rows["combo_win_range"]["delta"] == pytest.approx(1.0)
+    assert rows["decline_round"]["baseline"] == pytest.approx(3.0)
+    assert rows["decline_round"]["delta"] == pytest.approx(2.0)
+    assert rows["decline_round"]["significant"]
+
+
+def test_paired_mean_interval_is_the_normal_interval_of_the_differences():
+    rng = np.random.default_rng(7)
+    vc = rng.integers(40, 90, (400, 4)).astype(np.int32)
+    noisy = vc + rng.integers(-3, 4, vc.shape).astype(np.int32)
+    r = _by_metric(paired_rows(_arm(vc), _arm(noisy), 400, 4, 20, seed=1))["mean_score"]
+    diff = noisy.mean(1) - vc.mean(1)
+    half = 1.96 * diff.std(ddof=1) / np.sqrt(400)
+    assert r["delta"] == pytest.approx(diff.mean())
+    assert r["delta_hi"] - r["delta"] == pytest.approx(half)
+
+
+@pytest.fixture(scope="module")
+def small_study():
+    return run_compare(
+        [SCENARIOS / "baseline-3p.toml", SCENARIOS / "extra-round.toml"],
+        games=600,
+        games_per_combo=4,
+        seed=3,
+        bootstrap=40,
+        progress=False,
+    )
+
+
+def test_the_printed_rules_scenario_equals_the_built_in_baseline(small_study):
+    t = small_study.table
+    same = t[t.scenario == "Baseline, 3 players"]
+    assert len(same) == len(METRICS)
+    assert (same.delta == 0).all() and (same.delta_lo == 0).all() and (same.delta_hi == 0).all()
+
+
+def test_an_extra_round_raises_the_scores(small_study):
+    t = small_study.table.set_index(["scenario", "metric"])
+    name = [s for s in small_study.table.scenario.unique() if "round" in s.lower()]
+    assert name, small_study.table.scenario.unique()
+    row = t.loc[(name[0], "mean_score")]
+    assert row.delta > 5 and row.significant
+
+
+def test_tables_and_files(small_study, tmp_path):
+    t = small_study.table
+    assert list(t.columns) == list(COMPARE_COLUMNS)
+    assert set(t.metric) == set(METRICS)
+    out = write_compare(small_study, tmp_path / "cmp")
+    for name in ("compare.csv", "compare.parquet", "arms.csv", "forest.png", "summary.md"):
+        assert (out / name).exists(), name
+    back = pd.read_csv(out / "compare.csv")
+    assert len(back) == len(t)
+    assert "paired" in (out / "summary.md").read_text()
+
+
+def test_a_banned_race_appears_nowhere(tmp_path):
+    r = run_compare([SCENARIOS / "no-tauren.toml"], games=50, games_per_combo=2, seed=1,
+                    bootstrap=10, progress=False)  # fmt: skip
+    out = write_compare(r, tmp_path / "cmp")
+    for f in out.iterdir():
+        if f.suffix in (".csv", ".md"):
+            assert "Tauren" not in f.read_text().replace("Tauren banned", ""), f.name
+
+
+def test_same_seed_same_table():
+    kw = dict(games=300, games_per_combo=3, seed=9, bootstrap=20, progress=False)
+    a = run_compare([SCENARIOS / "no-murlocs.toml"], **kw)
+    b = run_compare([SCENARIOS / "no-murlocs.toml"], **kw)
+    pd.testing.assert_frame_equal(a.table, b.table)
+
+
+def test_seed_changes_the_games():
+    kw = dict(games=300, games_per_combo=3, bootstrap=20, progress=False)
+    a = run_compare([SCENARIOS / "no-murlocs.toml"], seed=1, **kw)
+    b = run_compare([SCENARIOS / "no-murlocs.toml"], seed=2, **kw)
+    assert not np.allclose(a.table.value, b.table.value)
+
+
+def _cli(*args):
+    return subprocess.run(
+        [sys.executable, "-m", "analyzer.cli", "compare", *map(str, args)],
+        capture_output=True, text=True,
+    )  # fmt: skip
+
+
+def test_cli_refuses_a_bad_scenario(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text(
+        '[scenario]\nname = "x"\ndescription = "y"\nplayers = 4\n[rules]\nstart_coinz = 3\n'
+    )
+    r = _cli(bad, "--games", "10")
+    assert r.returncode == 2
+    assert "start_coinz" in r.stderr and "Did you mean 'start_coins'" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_cli_refuses_a_baseline_of_another_player_count(tmp_path):
+    r = _cli(SCENARIOS / "no-murlocs.toml", "--baseline", SCENARIOS / "baseline-3p.toml",
+             "--games", "10", "--out", tmp_path / "x")  # fmt: skip
+    assert r.returncode == 2 and "--baseline" in r.stderr and "Traceback" not in r.stderr
+    assert not (tmp_path / "x").exists()
+
+
+def test_cli_writes_the_folder(tmp_path):
+    r = _cli(SCENARIOS / "no-faction-bonus.toml", "--games", "200", "--games-per-combo", "2",
+             "--out", tmp_path / "cmp")  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "cmp" / "compare.csv").exists()
+    assert "Report written" in r.stdout
+
+
+def test_self_comparison_through_a_given_baseline():
+    sc = SCENARIOS / "no-murlocs.toml"
+    r = run_compare([sc], baseline=sc, games=100, games_per_combo=2, seed=4, bootstrap=10,
+                    progress=False)  # fmt: skip
+    assert (r.table.delta == 0).all()
+    assert dataclasses.is_dataclass(r)
