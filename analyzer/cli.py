@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
+import time
 from pathlib import Path
 
 import typer
@@ -229,7 +230,7 @@ def bench(
 
 @app.command()
 @guarded
-def report(
+def bots(
     games: int = typer.Option(20000, "--games", "-g", help="Games per batch."),
     players: int = typer.Option(4, "--players", "-p", help="Players, 2 to 5."),
     seed: int = typer.Option(1, "--seed", "-s", help="Run seed."),
@@ -241,7 +242,7 @@ def report(
     ),
     threads: int | None = THREADS,
 ) -> None:
-    """Run the baseline batches and write a report folder (Parquet, CSV, summary.md)."""
+    """Check the bots: all heuristic, and one heuristic against random bots."""
     from analyzer.simulate import check_run
 
     check_run(players, games, seed, 1)
@@ -250,6 +251,42 @@ def report(
 
     folder = write_report(out, n_players=players, n_games=games, seed=seed)
     typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
+
+
+@app.command()
+@guarded
+def report(
+    players: int = typer.Option(4, "--players", "-p", help="Players, 2 to 5."),
+    seed: int = typer.Option(1, "--seed", "-s", help="Run seed."),
+    out: Path | None = typer.Option(
+        None,
+        "--out",
+        help="Report folder (default: reports/swow-<players>p).",
+        show_default=False,
+    ),
+    scale: float = typer.Option(
+        1.0, "--scale", help="Multiply every study's games (0.1: a quick, rough look)."
+    ),
+    fresh: bool = typer.Option(
+        False, "--fresh", help="Rerun every study, even those whose results are up to date."
+    ),
+    threads: int | None = THREADS,
+) -> None:
+    """Run the default studies (reusing up-to-date ones) and write index.html + index.md."""
+    from analyzer.simulate import check_run
+
+    check_run(players, 1, seed, 1)
+    if not 0 < scale <= 100:
+        raise InputError(Problem(CLI, "--scale", scale, "must be above 0 and at most 100"))
+    _set_threads(threads)
+    from analyzer.report.site import ReportSettings, build_report
+
+    settings = ReportSettings(players=players, seed=seed)
+    if scale != 1.0:
+        settings = settings.scaled(scale)
+    started = time.perf_counter()
+    page = build_report(out, settings, fresh=fresh, log=lambda m: typer.echo(m, err=True))
+    typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {page}")
 
 
 @app.command()

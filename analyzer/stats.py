@@ -21,8 +21,11 @@ def wilson(successes, n, z: float = Z95):
         z2n = z * z / n
         centre = (p + z2n / 2) / (1 + z2n)
         half = z * np.sqrt(p * (1 - p) / n + z2n / (4 * n)) / (1 + z2n)
-    # Rounding can push the ends a hair past 0 or 1 when k = 0 or k = n.
-    return np.clip(centre - half, 0.0, 1.0)[()], np.clip(centre + half, 0.0, 1.0)[()]
+    # Rounding can push the ends a hair past 0 or 1, or past the rate itself, when
+    # k = 0 or k = n.
+    lo = np.clip(np.minimum(centre - half, p), 0.0, 1.0)
+    hi = np.clip(np.maximum(centre + half, p), 0.0, 1.0)
+    return lo[()], hi[()]
 
 
 def mean_se(values, axis=None):

@@ -47,7 +47,7 @@ def test_help_works_without_importing_the_engine():
     light_import(code)
     result = run("--help")
     assert result.exit_code == 0
-    for command in ("simulate", "validate", "bench", "report"):
+    for command in ("simulate", "validate", "bench", "bots", "report", "combos", "compare"):
         assert command in result.output
 
 
@@ -185,7 +185,7 @@ def test_bench_json(monkeypatch):
 
 def test_report_writes_a_complete_folder(tmp_path):
     out = tmp_path / "reports" / "baseline-3p"
-    result = run("report", "--games", 120, "--players", 3, "--seed", 2, "--out", out)
+    result = run("bots", "--games", 120, "--players", 3, "--seed", 2, "--out", out)
     assert result.exit_code == 0, result.output
     assert str(out) in result.stdout
     names = {p.name for p in out.iterdir()}
@@ -217,6 +217,6 @@ def test_report_writes_a_complete_folder(tmp_path):
 def test_interrupted_report_leaves_nothing(tmp_path, monkeypatch):
     fail_on_call(monkeypatch, 2, KeyboardInterrupt())
     out = tmp_path / "reports" / "baseline-2p"
-    result = run("report", "--games", 50, "--players", 2, "--out", out)
+    result = run("bots", "--games", 50, "--players", 2, "--out", out)
     assert result.exit_code == 130
     assert list(out.parent.iterdir()) == []

@@ -78,3 +78,10 @@ def test_running_sums_match_the_whole_sample():
         total_sq += (part.astype(np.float64) ** 2).sum()
     assert mean_se_from_sums(n, total, total_sq) == pytest.approx(mean_se(x))
     assert mean_se(x)[1] == pytest.approx(x.std(ddof=1) / np.sqrt(len(x)))
+
+
+def test_wilson_always_contains_the_rate():
+    n = np.arange(1, 400)
+    for k in (np.zeros_like(n), n, n // 3):
+        lo, hi = wilson(k, n)
+        assert (lo <= k / n).all() and (hi >= k / n).all()

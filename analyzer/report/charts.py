@@ -75,7 +75,7 @@ def top_bottom_chart(result, path: Path, n: int = 15) -> Path:
     rate = 100 * shown["win_rate"].to_numpy()
     err = np.vstack(
         [rate - 100 * shown["win_lo"].to_numpy(), 100 * shown["win_hi"].to_numpy() - rate]
-    )
+    ).clip(min=0)  # matplotlib refuses a rounding error's -1e-15
     colours = ["#b2182b" if d > 0 else "#2166ac" for d in shown["win_delta"]]
     fig, ax = plt.subplots(figsize=(8, max(3, 0.28 * len(shown) + 1.5)))
     ax.errorbar(rate, y, xerr=err, fmt="none", ecolor="#555555", capsize=2, linewidth=1)
@@ -126,7 +126,7 @@ def forest_plot(result, path: Path) -> Path:
         hi = scale * part["delta_hi"].to_numpy(float)
         colours = ["#b2182b" if s else "#555555" for s in part["significant"].fillna(False)]
         ax.errorbar(
-            delta, y, xerr=np.vstack([delta - lo, hi - delta]), fmt="none",
+            delta, y, xerr=np.vstack([delta - lo, hi - delta]).clip(min=0), fmt="none",
             ecolor="#888888", capsize=2, linewidth=1,
         )  # fmt: skip
         ax.scatter(delta, y, c=colours, s=16, zorder=3)

@@ -478,6 +478,40 @@ def _effect_lines(frame: pd.DataFrame, name: str) -> list[str]:
     return lines
 
 
+def findings(result: ComboStudy) -> list[str]:
+    """Short sentences for the report, generated from the tables."""
+    c = result.combos
+    out = []
+    fair = result.fair
+    strong = c[c.significant == "strong"].sort_values("win_rate", ascending=False)
+    weak = c[c.significant == "weak"].sort_values("win_rate")
+    out.append(
+        f"Of {len(c)} combos forced as a first pick ({result.games_per_combo} games each), "
+        f"{len(strong)} win significantly more than the fair {_pct(fair)} and {len(weak)} "
+        "significantly less (Benjamini-Hochberg, q = 0.05)."
+    )
+    for label, rows in (("Strongest", strong), ("Weakest", weak)):
+        if len(rows):
+            out.append(
+                f"{label}: "
+                + "; ".join(
+                    f"{r.race} + {r.power} {_pct(r.win_rate)} ({_pct(r.win_lo)} to "
+                    f"{_pct(r.win_hi)}){' ' + _flag(r) if _flag(r) else ''}"
+                    for r in rows.head(3).itertuples()
+                )
+                + "."
+            )
+    for name, frame in (("race", result.races), ("power", result.powers)):
+        ranked = frame.sort_values("win_rate")
+        best, worst = ranked.iloc[-1], ranked.iloc[0]
+        out.append(
+            f"Best {name} on average: {best[name]} {_pct(best.win_rate)} ({_pct(best.win_lo)} "
+            f"to {_pct(best.win_hi)}); worst: {worst[name]} {_pct(worst.win_rate)} "
+            f"({_pct(worst.win_lo)} to {_pct(worst.win_hi)})."
+        )
+    return out
+
+
 def summary_markdown(result: ComboStudy) -> str:
     c = result.combos
     ranked = c.sort_values(["win_rate", "vc_delta"], ascending=False)

@@ -1,0 +1,395 @@
+"""The full report: run the default studies (or reuse the ones already in the folder)
+and join them into one Markdown page and one self-contained HTML page.
+
+reports/<name>/
+    index.html, index.md      the page: findings, then every study with its charts
+    bots/ combos/ decline/ players/ compare/
+                              one folder per study: its CSV, Parquet, PNG and summary.md,
+                              plus study.json (what it was run with) and findings.json
+
+A study folder is reused when its study.json matches what this run would do: the same
+settings, the same engine and bot code, the same content files. Anything else reruns it.
+study.json is written last, so a study stopped half-way is never reused.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import hashlib
+import json
+import re
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
+
+
+@dataclass
+class Study:
+    key: str  # folder name
+    title: str
+    settings: dict  # everything the result depends on, besides code and content
+    run_and_write: Callable[[Path], list[str]]  # writes the folder, returns findings
+    inputs: list[Path] = field(default_factory=list)  # files the result depends on
+
+
+@dataclass
+class ReportSettings:
+    """What `make report` runs. Sized so the whole report takes a few minutes here."""
+
+    players: int = 4
+    seed: int = 1
+    bot_games: int = 20000
+    games_per_combo: int = 1100  # +/- 3 win-rate points (95%) per combo
+    decline_games: int = 1500  # per parameter value and combo group
+    players_games: int = 20000  # per player count
+    players_games_per_combo: int = 60
+    compare_games: int = 8000
+    compare_games_per_combo: int = 80
+    house_rules: list[Path] = field(default_factory=list)  # default: shipped ones
+
+    def scaled(self, factor: float) -> ReportSettings:
+        """Every study's games times `factor` (at least a handful each): a quick look."""
+        import dataclasses
+
+        sizes = {
+            f.name: max(4, round(getattr(self, f.name) * factor))
+            for f in dataclasses.fields(self)
+            if f.name.endswith("games") or f.name.endswith("per_combo")
+        }
+        return dataclasses.replace(self, **sizes)
+
+
+# ------------------------------------------------------------------ provenance
+def _code_hash() -> str:
+    """Engine and bot sources (the numba cache key) plus the studies and report code."""
+    from analyzer.engine import _source_hash
+
+    root = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha1(_source_hash().encode())
+    for folder in ("studies", "report", "model"):
+        for path in sorted((root / folder).glob("*.py")):
+            digest.update(path.read_bytes())
+    for path in sorted((root / "content").rglob("*.toml")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _files_hash(paths: list[Path]) -> str:
+    digest = hashlib.sha1()
+    for p in sorted(paths):
+        digest.update(p.name.encode())
+        digest.update(p.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _stamp(study: Study, code: str) -> dict:
+    return {
+        "study": study.key,
+        "settings": study.settings,
+        "code": code,
+        "inputs": _files_hash(study.inputs),
+    }
+
+
+def _reusable(folder: Path, stamp: dict) -> bool:
+    meta = folder / "study.json"
+    if not meta.exists() or not (folder / "findings.json").exists():
+        return False
+    try:
+        return json.loads(meta.read_text())["stamp"] == stamp
+    except (ValueError, KeyError):
+        return False
+
+
+# ------------------------------------------------------------------ the studies
+def house_rules(players: int) -> list[Path]:
+    """The shipped house-rule scenarios for this player count (baselines and the
+    commented example left out)."""
+    from analyzer.scenario import load_scenario
+
+    out = []
+    for path in sorted(SCENARIO_DIR.glob("*.toml")):
+        if path.stem.startswith("baseline") or path.stem == "example":
+            continue
+        if load_scenario(path).players == players:
+            out.append(path)
+    return out
+
+
+def default_studies(s: ReportSettings) -> list[Study]:
+    """The four studies of the report, plus the bots' own check, on settings `s`."""
+    from analyzer.report.baseline import write_report
+    from analyzer.studies import combos, compare
+
+    n, seed = s.players, s.seed
+    rules = s.house_rules or house_rules(n)
+
+    def bots(folder: Path) -> list[str]:
+        write_report(folder, n_players=n, n_games=s.bot_games, seed=seed)
+        return bot_findings(folder)
+
+    def combo_study(folder: Path) -> list[str]:
+        r = combos.run_combos(n, s.games_per_combo, seed)
+        combos.write_combos(r, folder)
+        return combos.findings(r)
+
+    def decline_study(folder: Path) -> list[str]:
+        from analyzer.studies import decline
+
+        r = decline.run_decline(n, s.decline_games, seed)
+        decline.write_decline(r, folder)
+        return decline.findings(r)
+
+    def players_study(folder: Path) -> list[str]:
+        from analyzer.studies import players
+
+        r = players.run_players(
+            [2, 3, 4, 5], s.players_games, seed, games_per_combo=s.players_games_per_combo
+        )
+        players.write_players(r, folder)
+        return players.findings(r)
+
+    def compare_study(folder: Path) -> list[str]:
+        r = compare.run_compare(rules, None, s.compare_games, s.compare_games_per_combo, seed)
+        compare.write_compare(r, folder)
+        return compare.findings(r)
+
+    studies = [
+        Study("bots", "The bots", {"players": n, "seed": seed, "games": s.bot_games}, bots),
+        Study(
+            "combos",
+            "Race and power combos",
+            {"players": n, "seed": seed, "games_per_combo": s.games_per_combo},
+            combo_study,
+        ),  # fmt: skip
+    ]
+    if _has_study("decline"):
+        studies.append(
+            Study("decline", "When to decline",
+                  {"players": n, "seed": seed, "games": s.decline_games}, decline_study)
+        )  # fmt: skip
+    if _has_study("players"):
+        studies.append(
+            Study("players", "Player count and seat order",
+                  {"seed": seed, "games": s.players_games,
+                   "games_per_combo": s.players_games_per_combo}, players_study)
+        )  # fmt: skip
+    studies.append(
+        Study(
+            "compare",
+            "House rules",
+            {
+                "players": n,
+                "seed": seed,
+                "games": s.compare_games,
+                "games_per_combo": s.compare_games_per_combo,
+                "rules": [p.name for p in rules],
+            },
+            compare_study,
+            inputs=list(rules),
+        )  # fmt: skip
+    )
+    return studies
+
+
+def _has_study(name: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(f"analyzer.studies.{name}") is not None
+
+
+def bot_findings(folder: Path) -> list[str]:
+    """What the bots' check found, read back from its summary.csv."""
+    import pandas as pd
+
+    t = pd.read_csv(folder / "summary.csv")
+    both = t[t.batch == "all heuristic"]
+    vs = t[t.batch == "heuristic vs random"]
+    n = len(both)
+    out = []
+    if len(vs):
+        h = vs.iloc[0]
+        out.append(
+            f"The heuristic bot is a real player: in seat 1 against {n - 1} random bots it wins "
+            f"{100 * h.win_rate:.1f}% ({100 * h.win_lo:.1f}% to {100 * h.win_hi:.1f}%, "
+            f"{int(h.games):,} games), against a fair share of {100 / n:.0f}%."
+        )
+    if n:
+        best, worst = both.loc[both.win_rate.idxmax()], both.loc[both.win_rate.idxmin()]
+        out.append(
+            f"Between heuristic bots, seat {int(best.seat) + 1} wins most "
+            f"({100 * best.win_rate:.1f}%, {100 * best.win_lo:.1f}% to {100 * best.win_hi:.1f}%) "
+            f"and seat {int(worst.seat) + 1} least ({100 * worst.win_rate:.1f}%, "
+            f"{100 * worst.win_lo:.1f}% to {100 * worst.win_hi:.1f}%)."
+        )
+    return out
+
+
+# ------------------------------------------------------------------ building
+def default_out(players: int) -> Path:
+    return Path("reports") / f"swow-{players}p"
+
+
+def build_report(
+    out: Path | None = None,
+    settings: ReportSettings | None = None,
+    fresh: bool = False,
+    log: Callable[[str], None] = print,
+) -> Path:
+    """Run (or reuse) every study into `out` and write index.md and index.html there.
+    Returns the path of index.html."""
+    s = settings or ReportSettings()
+    out = Path(out) if out is not None else default_out(s.players)
+    out.mkdir(parents=True, exist_ok=True)
+    code = _code_hash()
+    studies = default_studies(s)
+    sections = []
+    started = time.perf_counter()
+    for study in studies:
+        folder = out / study.key
+        stamp = _stamp(study, code)
+        if not fresh and _reusable(folder, stamp):
+            log(f"{study.title}: reusing {folder}/")
+            found = json.loads((folder / "findings.json").read_text())
+        else:
+            t0 = time.perf_counter()
+            log(f"{study.title}: running...")
+            (folder / "study.json").unlink(missing_ok=True)
+            found = study.run_and_write(folder)
+            (folder / "findings.json").write_text(json.dumps(found, indent=1))
+            meta = {"stamp": stamp, "seconds": round(time.perf_counter() - t0, 1),
+                    "written": dt.datetime.now().isoformat(timespec="seconds")}  # fmt: skip
+            (folder / "study.json").write_text(json.dumps(meta, indent=1))
+            log(f"{study.title}: {meta['seconds']:.0f} s")
+        sections.append((study, found))
+    page = _expand(index_markdown(sections, s, time.perf_counter() - started), out)
+    _write_atomic(out / "index.md", page)
+    _write_atomic(out / "index.html", to_html(page, out, title="Small World of Warcraft report"))
+    return out / "index.html"
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    temp = path.parent / f".{path.name}.{uuid.uuid4().hex[:8]}.tmp"
+    temp.write_text(text, encoding="utf-8")
+    temp.replace(path)
+
+
+def _demote(markdown: str, levels: int = 1) -> str:
+    """Push every heading down `levels` levels, so a study's page nests in the report."""
+    return re.sub(r"^(#+) ", lambda m: "#" * (len(m.group(1)) + levels) + " ", markdown, flags=re.M)
+
+
+def _caveats() -> list[str]:
+    from analyzer.model import default_tables
+
+    tables = default_tables()
+    missing = tables.not_modeled()
+    estimates = tables.ruleset.estimates()
+    lines = ["## ⚠ What the numbers rest on", ""]
+    lines.append(
+        f"- **Not fully modeled** ({len(missing)}): "
+        + (", ".join(missing) if missing else "none")
+        + ". These abilities play as far as the ruleset file says and no further; every "
+        "result touching them (and, through the other players, every result) may be off."
+    )
+    lines.append(
+        f"- **Estimated numbers** ({len(estimates)}): "
+        + (", ".join(f"`{k}`" for k in estimates) if estimates else "none")
+        + ". Their sources are in analyzer/content/swow/ruleset.toml."
+    )
+    lines.append(
+        "- **Board faces** are modeled from public region counts, not transcribed; terrain "
+        "and borders are generated (tools/make_boards.py)."
+    )
+    lines.append(
+        "- **Bots**: every game is played by the scripted heuristic bot (default parameters) "
+        "unless a section says otherwise; all strengths are strengths *against these bots*."
+    )
+    lines.append("")
+    return lines
+
+
+def index_markdown(sections, s: ReportSettings, seconds: float) -> str:
+    lines = [
+        "# Small World of Warcraft: balance report",
+        "",
+        f"Written by `analyzer report` on {dt.date.today().isoformat()}: ruleset swow, "
+        f"{s.players} players (the player-count study: 2 to 5), seed {s.seed}, heuristic bots. "
+        f"Built in {seconds:.0f} s (reused studies take no time). Every rate comes with its "
+        "95% interval and its number of games; each section says what it ran.",
+        "",
+        "## Findings",
+        "",
+    ]
+    for study, found in sections:
+        if found:
+            lines += [f"**{study.title}**", ""]
+            lines += [f"- {f}" for f in found]
+            lines.append("")
+    lines += _caveats()
+    lines += ["## Contents", ""]
+    lines += [f"- [{study.title}](#{_anchor(study.title)})" for study, _ in sections]
+    lines.append("")
+    for study, _found in sections:
+        summary = (Path(study.key) / "summary.md").as_posix()
+        lines += [f"## {study.title}", "", f"Folder: `{study.key}/` (tables as CSV and Parquet).",
+                  ""]  # fmt: skip
+        lines.append(f"<!-- include {summary} -->")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _anchor(title: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+
+
+def _expand(page: str, root: Path) -> str:
+    """Put each study's summary (headings demoted, minus its own title) and its charts
+    where the page says `<!-- include folder/summary.md -->`."""
+
+    def include(m: re.Match) -> str:
+        path = root / m.group(1)
+        text = path.read_text(encoding="utf-8")
+        text = re.sub(r"\A# .*\n", "", text)  # the section heading replaces its title
+        charts = sorted(path.parent.glob("*.png"))
+        pictures = [f"![{c.stem}]({path.parent.name}/{c.name})" for c in charts]
+        return _demote(text, 1) + "\n\n" + "\n\n".join(pictures)
+
+    return re.sub(r"<!-- include (\S+) -->", include, page)
+
+
+CSS = """
+body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:1100px;margin:2em auto;
+padding:0 1em;color:#222;line-height:1.45}
+table{border-collapse:collapse;font-size:.85em;margin:.8em 0}
+th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left}
+th{background:#f1f1f1} tr:nth-child(even) td{background:#fafafa}
+img{max-width:100%;height:auto;border:1px solid #eee;margin:.5em 0}
+code{background:#f4f4f4;padding:0 .2em}
+h1{border-bottom:2px solid #333} h2{border-bottom:1px solid #bbb;margin-top:2em}
+"""
+
+
+def to_html(page: str, root: Path, title: str) -> str:
+    """A self-contained HTML page: Markdown converted, every chart embedded as data."""
+    import markdown
+
+    body = markdown.markdown(page, extensions=["tables", "toc"])
+
+    def embed(m: re.Match) -> str:
+        src = root / m.group(2)
+        if not src.exists():
+            return m.group(0)
+        data = base64.b64encode(src.read_bytes()).decode("ascii")
+        return f'{m.group(1)}data:image/png;base64,{data}"'
+
+    body = re.sub(r'(<img[^>]*src=")([^"]+\.png)"', embed, body)
+    return (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{title}</title><style>{CSS}</style></head><body>\n{body}\n</body></html>\n"
+    )
