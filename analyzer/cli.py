@@ -415,6 +415,29 @@ def findings_text(result) -> list[str]:
     return ["- " + s.replace("**", "") for s in findings(result)]
 
 
+@app.command()
+@guarded
+def replay(
+    players: int = typer.Option(4, "--players", "-p", help="Players, 2 to 5."),
+    seed: int = typer.Option(1, "--seed", "-s", help="Run seed."),
+    game: int = typer.Option(0, "--game", help="Which game of the seed (as numbered in Parquet)."),
+    policies: str = typer.Option(
+        "heuristic", "--policies", help="One bot per seat, comma-separated, or one for all."
+    ),
+) -> None:
+    """Play one game with its event log and print it, move by move."""
+    from analyzer.simulate import check_run, resolve_policies
+
+    check_run(players, 1, seed, 1)
+    if game < 0:
+        raise InputError(Problem(CLI, "--game", game, "must be 0 or more"))
+    names = resolve_policies(policies, players)
+    from analyzer.model import default_tables
+    from analyzer.playthrough import play_and_describe
+
+    typer.echo(play_and_describe(default_tables(), players, seed, game, names), nl=False)
+
+
 def _combo_scenario(path: Path, players: int | None):
     """(tables, bots, bot parameters, players) of a scenario file, or a clear refusal
     when this checkout has no scenario loader yet."""

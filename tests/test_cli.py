@@ -220,3 +220,17 @@ def test_interrupted_report_leaves_nothing(tmp_path, monkeypatch):
     result = run("bots", "--games", 50, "--players", 2, "--out", out)
     assert result.exit_code == 130
     assert list(out.parent.iterdir()) == []
+
+
+def test_replay_prints_one_game_the_same_way_twice():
+    first = run("replay", "--players", 3, "--seed", 4, "--game", 2)
+    assert first.exit_code == 0, first.output
+    assert "picks" in first.stdout and "conquers" in first.stdout and "final:" in first.stdout
+    assert first.stdout.count(" VC, rank ") == 3
+    assert run("replay", "--players", 3, "--seed", 4, "--game", 2).stdout == first.stdout
+    assert run("replay", "--players", 3, "--seed", 4, "--game", 3).stdout != first.stdout
+
+
+def test_replay_refuses_a_negative_game():
+    result = run("replay", "--game", -1)
+    assert result.exit_code == 2 and "--game" in result.output
