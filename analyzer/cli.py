@@ -307,6 +307,83 @@ def combos(
     typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
 
 
+PLAYERS_LIST_HELP = "Player count or counts, like 4 or 2,3,4,5"
+
+
+def _study_setup(scenario: Path | None, players: str | None, default, study: str):
+    """(counts, tables, bots, bot parameters, scenario name) of a study that plays
+    one or several player counts; a scenario's rules and bots apply at every count."""
+    from analyzer.studies.common import parse_counts, scenario_counts
+
+    counts = None if players is None else parse_counts(players)
+    if scenario is None:
+        return counts or parse_counts(default), None, "heuristic", None, None
+    tables, bots, params, counts = scenario_counts(scenario, counts, study)
+    return counts, tables, bots, params, str(scenario)
+
+
+@app.command()
+@guarded
+def decline(
+    players: str | None = typer.Option(
+        None,
+        "--players",
+        "-p",
+        help=f"{PLAYERS_LIST_HELP} (default: the scenario's, else 4).",
+        show_default=False,
+    ),
+    games: int = typer.Option(
+        3000, "--games", "-g", help="Games per rule value, group of combos and player count."
+    ),
+    seed: int = typer.Option(1, "--seed", "-s", help="Run seed: same seed, same games."),
+    combos: str | None = typer.Option(
+        None,
+        "--combos",
+        help='Chosen combos, one group each, like "Orcs+Fishing,Tauren+Mining" (default: '
+        "three groups by starting tokens).",
+        show_default=False,
+    ),
+    scenario: Path | None = typer.Option(
+        None, "--scenario", help="Scenario file (TOML): its ruleset, rules and bots."
+    ),
+    out: Path | None = typer.Option(
+        None,
+        "--out",
+        help="Report folder (default: reports/decline-<players>p).",
+        show_default=False,
+    ),
+    check: bool = typer.Option(False, "--check", help="Check invariants after every turn."),
+    threads: int | None = THREADS,
+) -> None:
+    """When to decline: sweep the heuristic's decline threshold and "decline in round r"
+    for one test seat per game, its first pick forced from a group of combos."""
+    counts, tables, bots, params, name = _study_setup(scenario, players, 4, "decline")
+    from analyzer.studies.decline import check_decline
+
+    check_decline(games, seed, list(range(11)), None)
+    if combos is not None:
+        from analyzer.model import default_tables
+        from analyzer.studies.common import parse_combo_names
+
+        for n in counts:  # refuse a bad name before anything is compiled
+            parse_combo_names(combos, default_tables() if tables is None else tables[n])
+    n_threads = _set_threads(threads)
+    from analyzer.studies.decline import findings, run_decline, write_decline
+
+    result = run_decline(
+        counts, games, seed, tables=tables, policies=bots, policy_params=params,
+        combos=combos, check=check, scenario=name,
+    )  # fmt: skip
+    folder = write_decline(result, out)
+    typer.echo(
+        f"{result.n_games} games in {result.seconds:.1f} s "
+        f"({result.n_games / max(result.seconds, 1e-9):.0f} games/s, {n_threads} threads)."
+    )
+    for line in findings(result):
+        typer.echo(f"- {line}")
+    typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
+
+
 def _combo_scenario(path: Path, players: int | None):
     """(tables, bots, bot parameters, players) of a scenario file, or a clear refusal
     when this checkout has no scenario loader yet."""

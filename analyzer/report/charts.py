@@ -100,3 +100,55 @@ def top_bottom_chart(result, path: Path, n: int = 15) -> Path:
     fig.savefig(path, dpi=120)
     plt.close(fig)
     return Path(path)
+
+
+def decline_curves(result, n_players: int, path: Path) -> Path:
+    """Win rate and mean VC of the test seat against the swept parameter: one column of
+    panels per family, one line per group, 95% bands; the default rule starred."""
+    plt = _pyplot()
+    c = result.curves[result.curves.players == n_players]
+    families = [f for f in ("decline_tokens", "decline_round") if (c.family == f).any()]
+    fig, axes = plt.subplots(
+        2, len(families), figsize=(5.5 * len(families), 7), squeeze=False, sharey="row"
+    )
+    groups = list(dict.fromkeys(c.group))
+    colours = plt.get_cmap("tab10")
+    for col, fam in enumerate(families):
+        for j, label in enumerate(groups):
+            f = c[(c.family == fam) & (c.group == label)].sort_values("value")
+            x = f["value"].to_numpy(np.float64)
+            for row, (mid, lo, hi, scale) in enumerate(
+                (("win_rate", "win_lo", "win_hi", 100.0), ("mean_vc", "vc_lo", "vc_hi", 1.0))
+            ):
+                ax = axes[row, col]
+                y = scale * f[mid].to_numpy(np.float64)
+                ax.plot(x, y, marker="o", markersize=3, color=colours(j), label=label)
+                ax.fill_between(
+                    x, scale * f[lo].to_numpy(np.float64), scale * f[hi].to_numpy(np.float64),
+                    color=colours(j), alpha=0.18, linewidth=0,
+                )  # fmt: skip
+                d = f[f.is_default]
+                if len(d):
+                    ax.scatter(
+                        d["value"].to_numpy(np.float64), scale * d[mid].to_numpy(np.float64),
+                        marker="*", s=120, color=colours(j), edgecolor="black", zorder=4,
+                    )  # fmt: skip
+        axes[0, col].axhline(100 / n_players, color="black", linestyle="--", linewidth=0.8)
+        axes[0, col].set_title(fam.replace("_", " "), fontsize=10)
+        axes[1, col].set_xlabel(
+            "decline when fewer free tokens than this (0: never)"
+            if fam == "decline_tokens"
+            else "decline in this round (never otherwise)"
+        )
+    axes[0, 0].set_ylabel("test seat win rate, % (Wilson 95%)")
+    axes[1, 0].set_ylabel("test seat mean final VC (95%)")
+    axes[0, 0].legend(fontsize=8, title="combos", title_fontsize=8)
+    fig.suptitle(
+        f"When to decline, {n_players} players, {result.games} games per point, seed "
+        f"{result.seed} (dashed: fair share; star: default rule)",
+        fontsize=10,
+    )
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return Path(path)
