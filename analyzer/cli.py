@@ -384,6 +384,66 @@ def decline(
     typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
 
 
+@app.command()
+@guarded
+def players(
+    players: str | None = typer.Option(
+        None,
+        "--players",
+        "-p",
+        help=f"{PLAYERS_LIST_HELP} (default: 2,3,4,5).",
+        show_default=False,
+    ),
+    games: int = typer.Option(
+        20000, "--games", "-g", help="Games per player count with the same bot in every seat."
+    ),
+    games_per_combo: int = typer.Option(
+        100,
+        "--games-per-combo",
+        help="Combo-study games per combo and player count, for the rank correlations "
+        "(0: skip them).",
+    ),
+    seed: int = typer.Option(1, "--seed", "-s", help="Run seed: same seed, same games."),
+    scenario: Path | None = typer.Option(
+        None,
+        "--scenario",
+        help="Scenario file (TOML): its ruleset, rules and bot, played at every count.",
+    ),
+    out: Path | None = typer.Option(
+        None,
+        "--out",
+        help="Report folder (default: reports/players-<players>p).",
+        show_default=False,
+    ),
+    check: bool = typer.Option(False, "--check", help="Check invariants after every turn."),
+    threads: int | None = THREADS,
+) -> None:
+    """What the player count changes: seat advantage, scores, declines, and how combo
+    strength ranks move between 2, 3, 4 and 5 players."""
+    counts = None if players is None else players
+    if scenario is not None and counts is None:
+        counts = "2,3,4,5"
+    counts, tables, bots, params, name = _study_setup(scenario, counts, "2,3,4,5", "players")
+    from analyzer.studies.players import check_players
+
+    check_players(games, games_per_combo, seed)
+    n_threads = _set_threads(threads)
+    from analyzer.studies.players import findings, run_players, write_players
+
+    result = run_players(
+        counts, games, seed, tables=tables, policies=bots, policy_params=params,
+        games_per_combo=games_per_combo, check=check, scenario=name,
+    )  # fmt: skip
+    folder = write_players(result, out)
+    typer.echo(
+        f"{result.n_games} games in {result.seconds:.1f} s "
+        f"({result.n_games / max(result.seconds, 1e-9):.0f} games/s, {n_threads} threads)."
+    )
+    for line in findings(result):
+        typer.echo(f"- {line}")
+    typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
+
+
 def _combo_scenario(path: Path, players: int | None):
     """(tables, bots, bot parameters, players) of a scenario file, or a clear refusal
     when this checkout has no scenario loader yet."""

@@ -152,3 +152,99 @@ def decline_curves(result, n_players: int, path: Path) -> Path:
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return Path(path)
+
+
+def seat_advantage(result, path: Path) -> Path:
+    """Win rate of each seat minus the fair share, per player count, Wilson 95% bars."""
+    plt = _pyplot()
+    s = result.seats
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    counts = list(result.players)
+    colours = plt.get_cmap("tab10")
+    for k, n in enumerate(counts):
+        f = s[s.players == n]
+        x = f["seat"].to_numpy(np.float64) + (k - (len(counts) - 1) / 2) * 0.12
+        y = 100 * f["advantage"].to_numpy(np.float64)
+        err = np.vstack([y - 100 * f["advantage_lo"], 100 * f["advantage_hi"] - y])
+        ax.errorbar(x, y, yerr=err, fmt="o", capsize=3, color=colours(k), label=f"{n} players")
+    ax.axhline(0, color="black", linestyle="--", linewidth=0.8)
+    ax.set_xticks(range(1, max(counts) + 1))
+    ax.set_xlabel("seat (turn order)")
+    ax.set_ylabel("win rate minus fair share, points (Wilson 95%)")
+    ax.set_title(f"Seat advantage, {result.games} games per count, seed {result.seed}", fontsize=10)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return Path(path)
+
+
+def score_violins(result, path: Path) -> Path:
+    """Final VC of every seat, and of the winners, per player count (violins with
+    median and quartiles), from the study's score distribution table."""
+    plt = _pyplot()
+    sc = result.score_counts
+    counts = list(result.players)
+    everyone = [np.repeat(sc[sc.players == n].vc, sc[sc.players == n].seats) for n in counts]
+    winners = [np.repeat(sc[sc.players == n].vc, sc[sc.players == n].winners) for n in counts]
+    fig, ax = plt.subplots(figsize=(1.8 * len(counts) + 3, 4.5))
+    pos = np.arange(len(counts), dtype=np.float64)
+    for data, shift, colour, label in (
+        (everyone, -0.2, "#4c72b0", "every seat"),
+        (winners, 0.2, "#dd8452", "winners"),
+    ):
+        keep = [i for i, d in enumerate(data) if len(d)]
+        parts = ax.violinplot(
+            [data[i] for i in keep], positions=pos[keep] + shift, widths=0.38,
+            showmedians=True, showextrema=False, quantiles=[[0.25, 0.75]] * len(keep),
+        )  # fmt: skip
+        for body in parts["bodies"]:
+            body.set_facecolor(colour)
+            body.set_alpha(0.6)
+        ax.plot([], [], color=colour, linewidth=6, alpha=0.6, label=label)
+    ax.set_xticks(pos, [f"{n} players" for n in counts])
+    ax.set_ylabel("final VC")
+    ax.set_title(
+        f"Score distributions (lines: median and quartiles), {result.games} games per count",
+        fontsize=10,
+    )
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return Path(path)
+
+
+def rank_correlation_heatmap(result, path: Path) -> Path:
+    """Spearman correlation of combo win-rate deltas between player counts, with the
+    Fisher 95% interval in each cell."""
+    plt = _pyplot()
+    counts = list(result.players)
+    k = len(counts)
+    grid = np.eye(k)
+    text = [["" for _ in range(k)] for _ in range(k)]
+    for r in result.rank_correlation.itertuples():
+        i, j = counts.index(r.players_a), counts.index(r.players_b)
+        grid[i, j] = grid[j, i] = r.spearman
+        text[i][j] = text[j][i] = (
+            f"{r.spearman:.2f}\n[{r.spearman_lo:.2f}, {r.spearman_hi:.2f}]\nceiling {r.ceiling:.2f}"
+        )
+    fig, ax = plt.subplots(figsize=(1.4 * k + 2.5, 1.2 * k + 1.8))
+    image = ax.imshow(grid, cmap="viridis", vmin=min(0.0, float(grid.min())), vmax=1.0)
+    for i in range(k):
+        for j in range(k):
+            if i != j:
+                ax.text(j, i, text[i][j], ha="center", va="center", fontsize=7, color="white")
+    labels = [f"{n}p" for n in counts]
+    ax.set_xticks(range(k), labels)
+    ax.set_yticks(range(k), labels)
+    fig.colorbar(image, ax=ax, label="Spearman rank correlation")
+    ax.set_title(
+        f"Combo strength ranks across player counts\n{result.games_per_combo} games per combo, "
+        "Fisher 95% intervals",
+        fontsize=9,
+    )
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return Path(path)
