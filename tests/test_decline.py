@@ -143,3 +143,11 @@ def test_cli_runs_a_scenario(tmp_path):
     assert done.exit_code == 0, done.output
     assert "baseline-3p.toml" in (out / "summary.md").read_text()
     assert set(pd.read_csv(out / "decline.csv").players) == {3}
+
+
+def test_every_column_is_documented_in_the_readme(small):
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    section = readme.split("## The decline-timing study")[1].split("\n## ")[0]
+    tables = (public_curves(small), small.best, small.groups)
+    missing = [c for t in tables for c in t.columns if c not in section]
+    assert not missing

@@ -1,6 +1,7 @@
 """The player-count study (analyzer players)."""
 
 import math
+import re
 from pathlib import Path
 
 import numba
@@ -132,3 +133,15 @@ def test_cli_runs(tmp_path):
     assert done.exit_code == 0, done.output
     assert set(pd.read_csv(out / "seats.csv").players) == {2, 3}
     assert "double-faction-bonus.toml" in (out / "summary.md").read_text()
+
+
+def test_every_column_is_documented_in_the_readme(small):
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    section = readme.split("## The player-count study")[1].split("\n## ")[0]
+    missing = [
+        c
+        for name in TABLES
+        for c in getattr(small, name).columns
+        if c not in section and re.sub(r"_\dp$", "_<N>p", c) not in section
+    ]
+    assert not missing

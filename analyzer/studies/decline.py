@@ -498,8 +498,11 @@ def _group_text(result: DeclineStudy, n: int, label: str) -> str:
     g = result.groups[(result.groups.players == n) & (result.groups.group == label)].iloc[0]
     if result.grouping == "chosen":
         return f"{label} ({g.tokens_min} tokens)"
-    span = f"{g.tokens_min}" if g.tokens_min == g.tokens_max else f"{g.tokens_min}-{g.tokens_max}"
-    return f"{label}-token combos ({span} tokens, {g.combos} combos)"
+    return f"{label}-token combos ({_span(g.tokens_min, g.tokens_max)} tokens, {g.combos} combos)"
+
+
+def _span(lo: int, hi: int) -> str:
+    return f"{lo}" if lo == hi else f"{lo}-{hi}"
 
 
 def findings(result: DeclineStudy) -> list[str]:
@@ -565,7 +568,7 @@ def summary_markdown(result: DeclineStudy) -> str:
         cuts = "; ".join(
             f"{n} players: "
             + ", ".join(
-                f"{r.group} {r.tokens_min}-{r.tokens_max} ({r.combos} combos)"
+                f"{r.group} {_span(r.tokens_min, r.tokens_max)} ({r.combos} combos)"
                 for r in g[g.players == n].itertuples()
             )
             for n in result.players
