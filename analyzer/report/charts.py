@@ -102,6 +102,27 @@ def top_bottom_chart(result, path: Path, n: int = 15) -> Path:
     return Path(path)
 
 
+def _footer(fig, result, games: str) -> None:
+    """What every study chart states: ruleset, bots, games, seed, and what the numbers
+    rest on that is not modeled or estimated."""
+    every = {b for p in result.policies.values() for b in p}
+    bots = (
+        f"{every.pop()} in every seat"
+        if len(every) == 1
+        else "; ".join(
+            f"{n}p: " + ", ".join(f"{list(p).count(b)} {b}" for b in dict.fromkeys(p))
+            for n, p in result.policies.items()
+        )
+    )
+    fig.text(
+        0.005, 0.005,
+        f"{result.ruleset_name}" + (f" ({result.scenario})" if result.scenario else "")
+        + f" | bots {bots} | {games} | seed {result.seed} | ⚠ {len(result.not_modeled)} "
+        f"not fully modeled, {len(result.estimates)} estimated numbers (summary.md)",
+        fontsize=6, color="#555555", ha="left", va="bottom", wrap=True,
+    )  # fmt: skip
+
+
 def decline_curves(result, n_players: int, path: Path) -> Path:
     """Win rate and mean VC of the test seat against the swept parameter: one column of
     panels per family, one line per group, 95% bands; the default rule starred."""
@@ -148,7 +169,8 @@ def decline_curves(result, n_players: int, path: Path) -> Path:
         f"{result.seed} (dashed: fair share; star: default rule)",
         fontsize=10,
     )
-    fig.tight_layout()
+    _footer(fig, result, f"{result.games} games per point and group")
+    fig.tight_layout(rect=[0, 0.05, 1, 1])
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return Path(path)
@@ -173,7 +195,8 @@ def seat_advantage(result, path: Path) -> Path:
     ax.set_ylabel("win rate minus fair share, points (Wilson 95%)")
     ax.set_title(f"Seat advantage, {result.games} games per count, seed {result.seed}", fontsize=10)
     ax.legend(fontsize=8)
-    fig.tight_layout()
+    _footer(fig, result, f"{result.games} games per count")
+    fig.tight_layout(rect=[0, 0.05, 1, 1])
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return Path(path)
@@ -209,7 +232,8 @@ def score_violins(result, path: Path) -> Path:
         fontsize=10,
     )
     ax.legend(fontsize=8)
-    fig.tight_layout()
+    _footer(fig, result, f"{result.games} games per count")
+    fig.tight_layout(rect=[0, 0.05, 1, 1])
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return Path(path)
@@ -234,7 +258,8 @@ def rank_correlation_heatmap(result, path: Path) -> Path:
     for i in range(k):
         for j in range(k):
             if i != j:
-                ax.text(j, i, text[i][j], ha="center", va="center", fontsize=7, color="white")
+                colour = "black" if grid[i, j] > 0.6 else "white"  # readable on viridis
+                ax.text(j, i, text[i][j], ha="center", va="center", fontsize=7, color=colour)
     labels = [f"{n}p" for n in counts]
     ax.set_xticks(range(k), labels)
     ax.set_yticks(range(k), labels)
@@ -244,7 +269,8 @@ def rank_correlation_heatmap(result, path: Path) -> Path:
         "Fisher 95% intervals",
         fontsize=9,
     )
-    fig.tight_layout()
+    _footer(fig, result, f"{result.games_per_combo} games per combo and count")
+    fig.tight_layout(rect=[0, 0.05, 1, 1])
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return Path(path)

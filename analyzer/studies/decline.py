@@ -158,6 +158,18 @@ def check_decline(games, seed, tokens, rounds) -> None:
         raise InputError(problems)
 
 
+def _flags(tables, pairs) -> dict:
+    """How many combos of a group rest on an ability not (fully) played, or on an
+    estimated badge number."""
+    rs = tables.ruleset
+    badge = [rs.sources.get(f"powers.{p.key}.badge") == "estimate" for p in rs.powers]
+    partial = [rs.races[r].modeled != "full" or rs.powers[p].modeled != "full" for r, p in pairs]
+    return {
+        "not_modeled_combos": int(sum(partial)),
+        "estimated_badge_combos": int(sum(badge[p] for _, p in pairs)),
+    }
+
+
 def _combo_name(tables, pair) -> str:
     return f"{tables.race_names[pair[0]]}+{tables.power_names[pair[1]]}"
 
@@ -350,6 +362,7 @@ def run_decline(
                         "players": plan.n, "group": label, "combos": len(pairs),
                         "tokens_min": lo, "tokens_max": hi,
                         "names": ", ".join(_combo_name(plan.tables, pair) for pair in pairs),
+                        **_flags(plan.tables, pairs),
                     }
                 )  # fmt: skip
     finally:

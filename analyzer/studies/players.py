@@ -353,17 +353,17 @@ def _ranks(tables: dict[int, pd.DataFrame], name: str) -> pd.DataFrame:
     for n in sorted(tables):
         t = tables[n]
         fair = 1.0 / n
+        keys = [name, "modeled"] + (["badge_estimated"] if "badge_estimated" in t else [])
         part = pd.DataFrame(
             {
-                name: t[name],
-                "modeled": t["modeled"],
+                **{k: t[k] for k in keys},
                 f"win_delta_{n}p": t["win_rate"] - fair,
                 f"win_delta_lo_{n}p": t["win_lo"] - fair,
                 f"win_delta_hi_{n}p": t["win_hi"] - fair,
                 f"rank_{n}p": t["win_rate"].rank(ascending=False, method="min").astype(int),
             }
         )
-        out = part if out is None else out.merge(part, on=[name, "modeled"], how="outer")
+        out = part if out is None else out.merge(part, on=keys, how="outer")
     ranks = out[[c for c in out.columns if c.startswith("rank_")]]
     out["rank_spread"] = ranks.max(axis=1) - ranks.min(axis=1)
     out["mean_rank"] = ranks.mean(axis=1)
@@ -571,13 +571,16 @@ def summary_markdown(result: PlayersStudy) -> str:
                     f"{getattr(r, f'rank_{n}p')} ({pp(getattr(r, f'win_delta_{n}p'))})"
                     for n in result.players
                 ]
-                + ["⚠" if r.modeled != "full" else ""]
+                + [
+                    ("⚠ " if r.modeled != "full" else "")
+                    + ("≈" if getattr(r, "badge_estimated", False) else "")
+                ]
             )
         lines += [f"## {name}: rank by count (1 = strongest)", "", *_md_table(header, rows), ""]
     lines += [
         *common.caveat_lines(result.not_modeled, result.estimates),
         "Every number is against these bots. ⚠ marks a race or power whose ability is not "
-        "(fully) played by the engine.",
+        "(fully) played by the engine; ≈ a power whose badge number is an estimate.",
         "",
         "Files: seats.csv, scores.csv, score_counts.csv, declines.csv, rank_correlation.csv, "
         "race_ranks.csv, power_ranks.csv (each also .parquet); seats.png (seat advantage), "
