@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import numbers
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -152,7 +153,7 @@ def check_decline(games, seed, tokens, rounds) -> None:
     if not list(tokens) and rounds is not None and not list(rounds):
         problems.append(Problem(CLI, "tokens/rounds", "[]", "sweep at least one rule"))
     for v in tokens:
-        if not isinstance(v, int) or not 0 <= v <= 99:
+        if not isinstance(v, numbers.Integral) or not 0 <= v <= 99:
             problems.append(Problem(CLI, "tokens", v, "decline_tokens values must be 0 to 99"))
     if problems:
         raise InputError(problems)
