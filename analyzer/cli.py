@@ -310,16 +310,21 @@ def combos(
 PLAYERS_LIST_HELP = "Player count or counts, like 4 or 2,3,4,5"
 
 
-def _study_setup(scenario: Path | None, players: str | None, default, study: str):
-    """(counts, tables, bots, bot parameters, scenario name) of a study that plays
-    one or several player counts; a scenario's rules and bots apply at every count."""
-    from analyzer.studies.common import parse_counts, scenario_counts
+def _study_setup(scenario: Path | None, players: str | None, study: str, all_counts: bool):
+    """(counts, tables, bots, bot parameters, scenario name, skipped counts) of a study
+    that plays one or several player counts; a scenario's rules and bots apply at every
+    count. Without --players: 4 players, or the scenario's count; every count from 2 to 5
+    when all_counts (then the counts a scenario is not valid for are skipped, and said)."""
+    from analyzer.studies.common import ALL_COUNTS, parse_counts, scenario_counts
 
     counts = None if players is None else parse_counts(players)
+    if counts is None and all_counts:
+        counts = ALL_COUNTS
     if scenario is None:
-        return counts or parse_counts(default), None, "heuristic", None, None
-    tables, bots, params, counts = scenario_counts(scenario, counts, study)
-    return counts, tables, bots, params, str(scenario)
+        return counts or (4,), None, "heuristic", None, None, {}
+    skip = players is None and all_counts
+    tables, bots, params, counts, skipped = scenario_counts(scenario, counts, study, skip)
+    return counts, tables, bots, params, str(scenario), skipped
 
 
 @app.command()
@@ -357,7 +362,7 @@ def decline(
 ) -> None:
     """When to decline: sweep the heuristic's decline threshold and "decline in round r"
     for one test seat per game, its first pick forced from a group of combos."""
-    counts, tables, bots, params, name = _study_setup(scenario, players, 4, "decline")
+    counts, tables, bots, params, name, _ = _study_setup(scenario, players, "decline", False)
     from analyzer.studies.decline import check_decline
 
     check_decline(games, seed, list(range(11)), None)
@@ -420,10 +425,13 @@ def players(
 ) -> None:
     """What the player count changes: seat advantage, scores, declines, and how combo
     strength ranks move between 2, 3, 4 and 5 players."""
-    counts = None if players is None else players
-    if scenario is not None and counts is None:
-        counts = "2,3,4,5"
-    counts, tables, bots, params, name = _study_setup(scenario, counts, "2,3,4,5", "players")
+    counts, tables, bots, params, name, skipped = _study_setup(scenario, players, "players", True)
+    for n, reason in skipped.items():
+        _err(f"Skipping {n} players, which the scenario does not allow: {reason}")
+    if not counts:
+        raise InputError(
+            Problem(CLI, "--scenario", str(scenario), "the scenario is valid for no player count")
+        )
     from analyzer.studies.players import check_players
 
     check_players(games, games_per_combo, seed)
@@ -432,7 +440,7 @@ def players(
 
     result = run_players(
         counts, games, seed, tables=tables, policies=bots, policy_params=params,
-        games_per_combo=games_per_combo, check=check, scenario=name,
+        games_per_combo=games_per_combo, check=check, scenario=name, skipped=skipped,
     )  # fmt: skip
     folder = write_players(result, out)
     typer.echo(

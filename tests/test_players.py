@@ -118,9 +118,22 @@ def test_cli_refuses_bad_counts_and_mixed_seats():
     assert done.exit_code == 2 and "--players" in done.output
     done = runner.invoke(app, ["players", "--scenario", str(SCENARIOS / "example.toml")])
     assert done.exit_code == 2 and "same bot" in done.output
-    done = runner.invoke(app, ["players", "--scenario", str(SCENARIOS / "no-tauren.toml")])
+    done = runner.invoke(
+        app, ["players", "--scenario", str(SCENARIOS / "no-tauren.toml"), "--players", "2,5"]
+    )
     assert done.exit_code == 2 and "checked for 5 players" in done.output
     assert "Traceback" not in done.output
+
+
+def test_cli_skips_the_counts_a_scenario_does_not_allow_when_none_are_asked_for(tmp_path):
+    out = tmp_path / "p"
+    args = ["players", "--scenario", str(SCENARIOS / "no-tauren.toml"), "--games", "10",
+            "--games-per-combo", "0", "--out", str(out)]  # fmt: skip
+    done = runner.invoke(app, args)
+    assert done.exit_code == 0, done.output
+    assert "Skipping 5 players" in done.output
+    assert set(pd.read_csv(out / "seats.csv").players) == {2, 3, 4}
+    assert "5 players skipped" in (out / "summary.md").read_text()
 
 
 def test_cli_runs(tmp_path):

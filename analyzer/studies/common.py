@@ -122,11 +122,14 @@ def parse_combo_names(text, tables, key: str = "--combos") -> list[tuple[int, in
     return pairs
 
 
-def scenario_counts(path, counts: Sequence[int] | None, study: str):
-    """(tables, bots, bot parameters: each a dict by count; counts) of a scenario file played
-    at several player counts. The file is checked as written (its own count), then again
-    for every other count asked for, since bans and column size are only valid for some
-    counts. The bots must be the same in every seat (one [[seats]] table, or equal ones):
+def scenario_counts(path, counts: Sequence[int] | None, study: str, skip_invalid: bool = False):
+    """(tables, bots, bot parameters: each a dict by count; counts; skipped) of a scenario
+    file played at several player counts. The file is checked as written (its own
+    count), then again for every other count asked for, since bans and column size are
+    only valid for some counts: a count the file is not valid for is refused, or, with
+    skip_invalid, left out and returned in `skipped` ({count: reason}). At another count
+    the [rules] keys `rounds` and `boards` are left out (they belong to the file's own
+    count). The bots must be the same in every seat (one [[seats]] table, or equal ones):
     a seat list belongs to one player count."""
     from analyzer.model.tomlfile import read_toml
     from analyzer.scenario import load_scenario, parse_scenario
@@ -134,17 +137,16 @@ def scenario_counts(path, counts: Sequence[int] | None, study: str):
     own = load_scenario(path)
     counts = (own.players,) if counts is None else tuple(counts)
     seats = sorted({(p, v.tobytes()) for p, v in zip(own.policies, own.policy_params, strict=True)})
-    if len(counts) > 1 or counts != (own.players,):
-        if len(seats) != 1:
-            raise InputError(
-                Problem(
-                    str(path), "seats", f"{len(own.policies)} different tables",
-                    f"the {study} study plays the scenario at "
-                    f"{', '.join(map(str, counts))} players, so every seat must play the "
-                    "same bot; give a single [[seats]] table",
-                )
-            )  # fmt: skip
-    tables, bots, params = {}, {}, {}
+    if counts != (own.players,) and len(seats) != 1:
+        raise InputError(
+            Problem(
+                str(path), "seats", f"{len(own.policies)} different tables",
+                f"the {study} study plays the scenario at "
+                f"{', '.join(map(str, counts))} players, so every seat must play the "
+                "same bot; give a single [[seats]] table",
+            )
+        )  # fmt: skip
+    tables, bots, params, skipped = {}, {}, {}, {}
     data = None
     for n in counts:
         if n == own.players:
@@ -156,25 +158,27 @@ def scenario_counts(path, counts: Sequence[int] | None, study: str):
             raw.setdefault("scenario", {})["players"] = n
             if isinstance(raw.get("seats"), list) and raw["seats"]:
                 raw["seats"] = raw["seats"][:1]
+            if isinstance(raw.get("rules"), dict):
+                raw["rules"] = {
+                    k: v for k, v in raw["rules"].items() if k not in ("rounds", "boards")
+                }
             try:
                 sc = parse_scenario(raw, str(path), Path(path).parent)
             except InputError as exc:
-                raise InputError(
-                    [
-                        Problem(
-                            p.file,
-                            p.key,
-                            p.value,
-                            f"{p.message} (checked for {n} players)",
-                            p.choices,
-                        )
-                        for p in exc.problems
-                    ]
-                ) from None
+                problems = [
+                    Problem(p.file, p.key, p.value, f"{p.message} (checked for {n} players)",
+                            p.choices)
+                    for p in exc.problems
+                ]  # fmt: skip
+                if not skip_invalid:
+                    raise InputError(problems) from None
+                skipped[n] = " ".join(str(p) for p in problems)
+                continue
         tables[n] = sc.tables()
         bots[n] = tuple(sc.policies)
         params[n] = np.asarray(sc.policy_params, np.float64)
-    return tables, bots, params, counts
+    kept = tuple(n for n in counts if n in tables)
+    return tables, bots, params, kept, skipped
 
 
 def rounds_of(tables, n_players: int) -> int:

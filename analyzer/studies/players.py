@@ -62,6 +62,7 @@ class PlayersStudy:
     error_games: int
     seconds: float
     scenario: str | None = None
+    skipped: dict[int, str] = field(default_factory=dict)  # counts the scenario does not allow
     not_modeled: list[str] = field(default_factory=list)
     estimates: list[str] = field(default_factory=list)
 
@@ -141,13 +142,16 @@ def run_players(
     games_per_combo: int = DEFAULT_GAMES_PER_COMBO,
     check: bool = False,
     scenario: str | None = None,
+    skipped: dict[int, str] | None = None,
 ) -> PlayersStudy:
     """Play the study and return its tables.
 
     n_players: the counts compared (a list, or "2,3,4,5"). games: all-bot games per
     count. games_per_combo: combo-study games per combo and count (0 skips the combo
     ranks). tables, policies and policy_params may be dicts by count (a scenario played
-    at several counts). chunk: games per engine call; it never changes the results."""
+    at several counts). chunk: games per engine call; it never changes the results.
+    scenario, skipped: the scenario's name and the counts it could not be played at
+    ({count: reason}), for the summary."""
     from analyzer.simulate import _Bar, engine_step
     from analyzer.studies.combos import run_combos
 
@@ -207,6 +211,7 @@ def run_players(
         error_games=error_games,
         seconds=time.perf_counter() - started,
         scenario=scenario,
+        skipped=dict(skipped or {}),
         not_modeled=common.not_modeled(rs),
         estimates=rs.estimates(),
     )
@@ -434,6 +439,14 @@ def findings(result: PlayersStudy) -> list[str]:
             f"{r.spearman:.2f} (95% {r.spearman_lo:.2f} to {r.spearman_hi:.2f}) over {r.combos} "
             f"combos; noise alone would cap it near {r.ceiling:.2f}."
         )
+    rc = result.rank_correlation.dropna(subset=["spearman"])
+    if len(rc) > 1:
+        hi, lo = rc.loc[rc.spearman.idxmax()], rc.loc[rc.spearman.idxmin()]
+        out.append(
+            f"Combos rank most alike at {int(hi.players_a)} and {int(hi.players_b)} players "
+            f"({hi.spearman:.2f}) and least alike at {int(lo.players_a)} and {int(lo.players_b)} "
+            f"({lo.spearman:.2f}); intervals that overlap mean the difference may be noise."
+        )
     for name, table in (("race", result.race_ranks), ("power", result.power_ranks)):
         if len(table) and "rank_spread" in table and len(result.players) > 1:
             top = table.sort_values("rank_spread", ascending=False, kind="stable").iloc[0]
@@ -441,6 +454,8 @@ def findings(result: PlayersStudy) -> list[str]:
             out.append(
                 f"The {name} whose rank moves most with the player count: {top[name]} ({ranks})."
             )
+    for n in result.skipped:
+        out.append(f"{n} players were skipped: the scenario does not allow that count.")
     if result.error_games:
         out.append(f"{result.error_games} games broke an engine invariant (see --check).")
     return out
@@ -470,6 +485,7 @@ def summary_markdown(result: PlayersStudy) -> str:
         "Fisher 95% for rank correlations. Ties count as a win for every tied seat.",
         f"- Time: {result.seconds:.0f} s"
         + (f"; invariant violations: {result.error_games} games" if result.error_games else ""),
+        *[f"- ⚠ {n} players skipped: {why}" for n, why in result.skipped.items()],
         "",
         "## Findings",
         "",
