@@ -140,7 +140,7 @@ def scenario_counts(path, counts: Sequence[int] | None, study: str, skip_invalid
     if counts != (own.players,) and len(seats) != 1:
         raise InputError(
             Problem(
-                str(path), "seats", f"{len(own.policies)} different tables",
+                str(path), "seats", f"{len(own.policies)} tables, not all alike",
                 f"the {study} study plays the scenario at "
                 f"{', '.join(map(str, counts))} players, so every seat must play the "
                 "same bot; give a single [[seats]] table",

@@ -116,7 +116,7 @@ def _play_count(n, games, seed, tables, policies, policy_params, step, check, ba
         rd = inst[:, :, L.I_ROUND_DECLINED].astype(np.int64)
         declined = valid & (rd >= 0)
         rounds[sl, 0] = np.where(declined, rd, 0).sum(1)
-        # Instances are recorded in pick order, so a seat's first declined row is its first decline.
+        # A seat's first decline is the earliest round among its declined races.
         big = np.iinfo(np.int64).max
         for s in range(n):
             mine = declined & (inst[:, :, L.I_SEAT] == s)
