@@ -438,6 +438,151 @@ def replay(
     typer.echo(play_and_describe(default_tables(), players, seed, game, names), nl=False)
 
 
+PLAYERS_LIST_HELP = "Player count or counts, like 4 or 2,3,4,5"
+
+
+def _study_setup(scenario: Path | None, players: str | None, study: str, all_counts: bool):
+    """(counts, tables, bots, bot parameters, scenario name, skipped counts) of a study
+    that plays one or several player counts; a scenario's rules and bots apply at every
+    count. Without --players: 4 players, or the scenario's count; every count from 2 to 5
+    when all_counts (then the counts a scenario is not valid for are skipped, and said)."""
+    from analyzer.studies.common import ALL_COUNTS, parse_counts, scenario_counts
+
+    counts = None if players is None else parse_counts(players)
+    if counts is None and all_counts:
+        counts = ALL_COUNTS
+    if scenario is None:
+        return counts or (4,), None, "heuristic", None, None, {}
+    skip = players is None and all_counts
+    tables, bots, params, counts, skipped = scenario_counts(scenario, counts, study, skip)
+    return counts, tables, bots, params, str(scenario), skipped
+
+
+@app.command()
+@guarded
+def decline(
+    players: str | None = typer.Option(
+        None,
+        "--players",
+        "-p",
+        help=f"{PLAYERS_LIST_HELP} (default: the scenario's, else 4).",
+        show_default=False,
+    ),
+    games: int = typer.Option(
+        3000, "--games", "-g", help="Games per rule value, group of combos and player count."
+    ),
+    seed: int = typer.Option(1, "--seed", "-s", help="Run seed: same seed, same games."),
+    combos: str | None = typer.Option(
+        None,
+        "--combos",
+        help='Chosen combos, one group each, like "Orcs+Fishing,Tauren+Mining" (default: '
+        "three groups by starting tokens).",
+        show_default=False,
+    ),
+    scenario: Path | None = typer.Option(
+        None, "--scenario", help="Scenario file (TOML): its ruleset, rules and bots."
+    ),
+    out: Path | None = typer.Option(
+        None,
+        "--out",
+        help="Report folder (default: reports/decline-<players>p).",
+        show_default=False,
+    ),
+    check: bool = typer.Option(False, "--check", help="Check invariants after every turn."),
+    threads: int | None = THREADS,
+) -> None:
+    """When to decline: sweep the heuristic's decline threshold and "decline in round r"
+    for one test seat per game, its first pick forced from a group of combos."""
+    counts, tables, bots, params, name, _ = _study_setup(scenario, players, "decline", False)
+    from analyzer.studies.decline import check_decline
+
+    check_decline(games, seed, list(range(11)), None)
+    if combos is not None:
+        from analyzer.model import default_tables
+        from analyzer.studies.common import parse_combo_names
+
+        for n in counts:  # refuse a bad name before anything is compiled
+            parse_combo_names(combos, default_tables() if tables is None else tables[n])
+    n_threads = _set_threads(threads)
+    from analyzer.studies.decline import findings, run_decline, write_decline
+
+    result = run_decline(
+        counts, games, seed, tables=tables, policies=bots, policy_params=params,
+        combos=combos, check=check, scenario=name,
+    )  # fmt: skip
+    folder = write_decline(result, out)
+    typer.echo(
+        f"{result.n_games} games in {result.seconds:.1f} s "
+        f"({result.n_games / max(result.seconds, 1e-9):.0f} games/s, {n_threads} threads)."
+    )
+    for line in findings(result):
+        typer.echo(f"- {line}")
+    typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
+
+
+@app.command()
+@guarded
+def players(
+    players: str | None = typer.Option(
+        None,
+        "--players",
+        "-p",
+        help=f"{PLAYERS_LIST_HELP} (default: 2,3,4,5).",
+        show_default=False,
+    ),
+    games: int = typer.Option(
+        20000, "--games", "-g", help="Games per player count with the same bot in every seat."
+    ),
+    games_per_combo: int = typer.Option(
+        100,
+        "--games-per-combo",
+        help="Combo-study games per combo and player count, for the rank correlations "
+        "(0: skip them).",
+    ),
+    seed: int = typer.Option(1, "--seed", "-s", help="Run seed: same seed, same games."),
+    scenario: Path | None = typer.Option(
+        None,
+        "--scenario",
+        help="Scenario file (TOML): its ruleset, rules and bot, played at every count.",
+    ),
+    out: Path | None = typer.Option(
+        None,
+        "--out",
+        help="Report folder (default: reports/players-<players>p).",
+        show_default=False,
+    ),
+    check: bool = typer.Option(False, "--check", help="Check invariants after every turn."),
+    threads: int | None = THREADS,
+) -> None:
+    """What the player count changes: seat advantage, scores, declines, and how combo
+    strength ranks move between 2, 3, 4 and 5 players."""
+    counts, tables, bots, params, name, skipped = _study_setup(scenario, players, "players", True)
+    for n, reason in skipped.items():
+        _err(f"Skipping {n} players, which the scenario does not allow: {reason}")
+    if not counts:
+        raise InputError(
+            Problem(CLI, "--scenario", str(scenario), "the scenario is valid for no player count")
+        )
+    from analyzer.studies.players import check_players
+
+    check_players(games, games_per_combo, seed)
+    n_threads = _set_threads(threads)
+    from analyzer.studies.players import findings, run_players, write_players
+
+    result = run_players(
+        counts, games, seed, tables=tables, policies=bots, policy_params=params,
+        games_per_combo=games_per_combo, check=check, scenario=name, skipped=skipped,
+    )  # fmt: skip
+    folder = write_players(result, out)
+    typer.echo(
+        f"{result.n_games} games in {result.seconds:.1f} s "
+        f"({result.n_games / max(result.seconds, 1e-9):.0f} games/s, {n_threads} threads)."
+    )
+    for line in findings(result):
+        typer.echo(f"- {line}")
+    typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
+
+
 def _combo_scenario(path: Path, players: int | None):
     """(tables, bots, bot parameters, players) of a scenario file, or a clear refusal
     when this checkout has no scenario loader yet."""

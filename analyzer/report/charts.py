@@ -141,7 +141,190 @@ def forest_plot(result, path: Path) -> Path:
         f"{result.games_per_combo} per combo, seed {result.seed}); red: 95% interval leaves out 0",
         fontsize=10,
     )
-    fig.tight_layout()
+    bots = "; ".join(f"{name}: {', '.join(dict.fromkeys(p))}" for name, p in
+                     list(result.policies.items())[:1])  # fmt: skip
+    fig.text(
+        0.005, 0.005,
+        f"ruleset {result.ruleset_name} | bots: {bots} (see summary.md for every arm) | "
+        f"⚠ {len(result.not_modeled)} abilities not fully modeled, {len(result.estimates)} "
+        "estimated numbers (summary.md)",
+        fontsize=6, color="#555555", ha="left", va="bottom",
+    )  # fmt: skip
+    fig.tight_layout(rect=(0, 0.02, 1, 1))
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return Path(path)
+
+
+def _footer(fig, result, games: str) -> None:
+    """What every study chart states: ruleset, bots, games, seed, and what the numbers
+    rest on that is not modeled or estimated."""
+    every = {b for p in result.policies.values() for b in p}
+    bots = (
+        f"{every.pop()} in every seat"
+        if len(every) == 1
+        else "; ".join(
+            f"{n}p: " + ", ".join(f"{list(p).count(b)} {b}" for b in dict.fromkeys(p))
+            for n, p in result.policies.items()
+        )
+    )
+    fig.text(
+        0.005, 0.005,
+        f"{result.ruleset_name}" + (f" ({result.scenario})" if result.scenario else "")
+        + f" | bots {bots} | {games} | seed {result.seed} | ⚠ {len(result.not_modeled)} "
+        f"not fully modeled, {len(result.estimates)} estimated numbers (summary.md)",
+        fontsize=6, color="#555555", ha="left", va="bottom", wrap=True,
+    )  # fmt: skip
+
+
+def decline_curves(result, n_players: int, path: Path) -> Path:
+    """Win rate and mean VC of the test seat against the swept parameter: one column of
+    panels per family, one line per group, 95% bands; the default rule starred."""
+    plt = _pyplot()
+    c = result.curves[result.curves.players == n_players]
+    families = [f for f in ("decline_tokens", "decline_round") if (c.family == f).any()]
+    fig, axes = plt.subplots(
+        2, len(families), figsize=(5.5 * len(families), 7), squeeze=False, sharey="row"
+    )
+    groups = list(dict.fromkeys(c.group))
+    colours = plt.get_cmap("tab10")
+    for col, fam in enumerate(families):
+        for j, label in enumerate(groups):
+            f = c[(c.family == fam) & (c.group == label)].sort_values("value")
+            x = f["value"].to_numpy(np.float64)
+            for row, (mid, lo, hi, scale) in enumerate(
+                (("win_rate", "win_lo", "win_hi", 100.0), ("mean_vc", "vc_lo", "vc_hi", 1.0))
+            ):
+                ax = axes[row, col]
+                y = scale * f[mid].to_numpy(np.float64)
+                ax.plot(x, y, marker="o", markersize=3, color=colours(j), label=label)
+                ax.fill_between(
+                    x, scale * f[lo].to_numpy(np.float64), scale * f[hi].to_numpy(np.float64),
+                    color=colours(j), alpha=0.18, linewidth=0,
+                )  # fmt: skip
+                d = f[f.is_default]
+                if len(d):
+                    ax.scatter(
+                        d["value"].to_numpy(np.float64), scale * d[mid].to_numpy(np.float64),
+                        marker="*", s=120, color=colours(j), edgecolor="black", zorder=4,
+                    )  # fmt: skip
+        axes[0, col].axhline(100 / n_players, color="black", linestyle="--", linewidth=0.8)
+        axes[0, col].set_title(fam.replace("_", " "), fontsize=10)
+        axes[1, col].set_xlabel(
+            "decline when fewer free tokens than this (0: never)"
+            if fam == "decline_tokens"
+            else "decline in this round (never otherwise)"
+        )
+    axes[0, 0].set_ylabel("test seat win rate, % (Wilson 95%)")
+    axes[1, 0].set_ylabel("test seat mean final VC (95%)")
+    axes[0, 0].legend(fontsize=8, title="combos", title_fontsize=8)
+    fig.suptitle(
+        f"When to decline, {n_players} players, {result.games} games per point, seed "
+        f"{result.seed} (dashed: fair share; star: default rule)",
+        fontsize=10,
+    )
+    _footer(fig, result, f"{result.games} games per point and group")
+    fig.tight_layout(rect=[0, 0.05, 1, 1])
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return Path(path)
+
+
+def seat_advantage(result, path: Path) -> Path:
+    """Win rate of each seat minus the fair share, per player count, Wilson 95% bars."""
+    plt = _pyplot()
+    s = result.seats
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    counts = list(result.players)
+    colours = plt.get_cmap("tab10")
+    for k, n in enumerate(counts):
+        f = s[s.players == n]
+        x = f["seat"].to_numpy(np.float64) + (k - (len(counts) - 1) / 2) * 0.12
+        y = 100 * f["advantage"].to_numpy(np.float64)
+        err = np.vstack([y - 100 * f["advantage_lo"], 100 * f["advantage_hi"] - y])
+        ax.errorbar(x, y, yerr=err, fmt="o", capsize=3, color=colours(k), label=f"{n} players")
+    ax.axhline(0, color="black", linestyle="--", linewidth=0.8)
+    ax.set_xticks(range(1, max(counts) + 1))
+    ax.set_xlabel("seat (turn order)")
+    ax.set_ylabel("win rate minus fair share, points (Wilson 95%)")
+    ax.set_title(f"Seat advantage, {result.games} games per count, seed {result.seed}", fontsize=10)
+    ax.legend(fontsize=8)
+    _footer(fig, result, f"{result.games} games per count")
+    fig.tight_layout(rect=[0, 0.05, 1, 1])
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return Path(path)
+
+
+def score_violins(result, path: Path) -> Path:
+    """Final VC of every seat, and of the winners, per player count (violins with
+    median and quartiles), from the study's score distribution table."""
+    plt = _pyplot()
+    sc = result.score_counts
+    counts = list(result.players)
+    everyone = [np.repeat(sc[sc.players == n].vc, sc[sc.players == n].seats) for n in counts]
+    winners = [np.repeat(sc[sc.players == n].vc, sc[sc.players == n].winners) for n in counts]
+    fig, ax = plt.subplots(figsize=(1.8 * len(counts) + 3, 4.5))
+    pos = np.arange(len(counts), dtype=np.float64)
+    for data, shift, colour, label in (
+        (everyone, -0.2, "#4c72b0", "every seat"),
+        (winners, 0.2, "#dd8452", "winners"),
+    ):
+        keep = [i for i, d in enumerate(data) if len(d)]
+        parts = ax.violinplot(
+            [data[i] for i in keep], positions=pos[keep] + shift, widths=0.38,
+            showmedians=True, showextrema=False, quantiles=[[0.25, 0.75]] * len(keep),
+        )  # fmt: skip
+        for body in parts["bodies"]:
+            body.set_facecolor(colour)
+            body.set_alpha(0.6)
+        ax.plot([], [], color=colour, linewidth=6, alpha=0.6, label=label)
+    ax.set_xticks(pos, [f"{n} players" for n in counts])
+    ax.set_ylabel("final VC")
+    ax.set_title(
+        f"Score distributions (lines: median and quartiles), {result.games} games per count",
+        fontsize=10,
+    )
+    ax.legend(fontsize=8)
+    _footer(fig, result, f"{result.games} games per count")
+    fig.tight_layout(rect=[0, 0.05, 1, 1])
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return Path(path)
+
+
+def rank_correlation_heatmap(result, path: Path) -> Path:
+    """Spearman correlation of combo win-rate deltas between player counts, with the
+    Fisher 95% interval in each cell."""
+    plt = _pyplot()
+    counts = list(result.players)
+    k = len(counts)
+    grid = np.eye(k)
+    text = [["" for _ in range(k)] for _ in range(k)]
+    for r in result.rank_correlation.itertuples():
+        i, j = counts.index(r.players_a), counts.index(r.players_b)
+        grid[i, j] = grid[j, i] = r.spearman
+        text[i][j] = text[j][i] = (
+            f"{r.spearman:.2f}\n[{r.spearman_lo:.2f}, {r.spearman_hi:.2f}]\nceiling {r.ceiling:.2f}"
+        )
+    fig, ax = plt.subplots(figsize=(1.4 * k + 2.5, 1.2 * k + 1.8))
+    image = ax.imshow(grid, cmap="viridis", vmin=min(0.0, float(grid.min())), vmax=1.0)
+    for i in range(k):
+        for j in range(k):
+            if i != j:
+                colour = "black" if grid[i, j] > 0.6 else "white"  # readable on viridis
+                ax.text(j, i, text[i][j], ha="center", va="center", fontsize=7, color=colour)
+    labels = [f"{n}p" for n in counts]
+    ax.set_xticks(range(k), labels)
+    ax.set_yticks(range(k), labels)
+    fig.colorbar(image, ax=ax, label="Spearman rank correlation")
+    ax.set_title(
+        f"Combo strength ranks across player counts\n{result.games_per_combo} games per combo, "
+        "Fisher 95% intervals",
+        fontsize=9,
+    )
+    _footer(fig, result, f"{result.games_per_combo} games per combo and count")
+    fig.tight_layout(rect=[0, 0.05, 1, 1])
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return Path(path)

@@ -45,9 +45,9 @@ class ReportSettings:
     seed: int = 1
     bot_games: int = 20000
     games_per_combo: int = 1100  # +/- 3 win-rate points (95%) per combo
-    decline_games: int = 1500  # per parameter value and combo group
+    decline_games: int = 4000  # per decline rule, shared by the combo groups
     players_games: int = 20000  # per player count
-    players_games_per_combo: int = 60
+    players_games_per_combo: int = 100
     compare_games: int = 8000
     compare_games_per_combo: int = 80
     house_rules: list[Path] = field(default_factory=list)  # default: shipped ones
@@ -124,7 +124,7 @@ def house_rules(players: int) -> list[Path]:
 def default_studies(s: ReportSettings) -> list[Study]:
     """The four studies of the report, plus the bots' own check, on settings `s`."""
     from analyzer.report.baseline import write_report
-    from analyzer.studies import combos, compare
+    from analyzer.studies import combos, compare, decline, players
 
     n, seed = s.players, s.seed
     rules = s.house_rules or house_rules(n)
@@ -139,15 +139,11 @@ def default_studies(s: ReportSettings) -> list[Study]:
         return combos.findings(r)
 
     def decline_study(folder: Path) -> list[str]:
-        from analyzer.studies import decline
-
         r = decline.run_decline(n, s.decline_games, seed)
         decline.write_decline(r, folder)
         return decline.findings(r)
 
     def players_study(folder: Path) -> list[str]:
-        from analyzer.studies import players
-
         r = players.run_players(
             [2, 3, 4, 5], s.players_games, seed, games_per_combo=s.players_games_per_combo
         )
@@ -168,17 +164,15 @@ def default_studies(s: ReportSettings) -> list[Study]:
             combo_study,
         ),  # fmt: skip
     ]
-    if _has_study("decline"):
-        studies.append(
-            Study("decline", "When to decline",
-                  {"players": n, "seed": seed, "games": s.decline_games}, decline_study)
-        )  # fmt: skip
-    if _has_study("players"):
-        studies.append(
-            Study("players", "Player count and seat order",
-                  {"seed": seed, "games": s.players_games,
-                   "games_per_combo": s.players_games_per_combo}, players_study)
-        )  # fmt: skip
+    studies.append(
+        Study("decline", "When to decline",
+              {"players": n, "seed": seed, "games": s.decline_games}, decline_study)
+    )  # fmt: skip
+    studies.append(
+        Study("players", "Player count and seat order",
+              {"seed": seed, "games": s.players_games,
+               "games_per_combo": s.players_games_per_combo}, players_study)
+    )  # fmt: skip
     studies.append(
         Study(
             "compare",
@@ -195,12 +189,6 @@ def default_studies(s: ReportSettings) -> list[Study]:
         )  # fmt: skip
     )
     return studies
-
-
-def _has_study(name: str) -> bool:
-    import importlib.util
-
-    return importlib.util.find_spec(f"analyzer.studies.{name}") is not None
 
 
 def bot_findings(folder: Path) -> list[str]:

@@ -106,6 +106,7 @@ class CompareStudy:
     error_games: int
     seconds: float
     policies: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    ruleset_name: str = ""
     not_modeled: list[str] = field(default_factory=list)
     estimates: list[str] = field(default_factory=list)
 
@@ -375,6 +376,7 @@ def run_compare(
         error_games=error_games,
         seconds=time.perf_counter() - started,
         policies=policies,
+        ruleset_name=next(iter(base_arms.values()))[2].ruleset.name,
         not_modeled=first_base.not_modeled,
         estimates=first_base.estimates,
     )

@@ -1,0 +1,124 @@
+"""The full report (analyzer report): every study, one self-contained page, reuse."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from analyzer.report.site import ReportSettings, build_report, default_studies
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("report") / "swow-4p"
+    settings = ReportSettings(players=4, seed=2).scaled(0.002)
+    settings.house_rules = [SCENARIOS / "extra-round.toml", SCENARIOS / "no-murlocs.toml"]
+    messages = []
+    page = build_report(out, settings, log=messages.append)
+    return out, page, settings, messages
+
+
+def test_the_page_holds_every_study(built):
+    out, page, settings, _ = built
+    assert page == out / "index.html"
+    html = page.read_text(encoding="utf-8")
+    md = (out / "index.md").read_text(encoding="utf-8")
+    for study in default_studies(settings):
+        assert (out / study.key / "summary.md").exists(), study.key
+        assert (out / study.key / "study.json").exists(), study.key
+        assert f"## {study.title}" in md
+        assert study.title in html
+    for title in ("Race and power combos", "House rules", "When to decline",
+                  "Player count and seat order"):  # fmt: skip
+        assert title in md, title
+    assert "## Findings" in md and "What the numbers rest on" in md
+
+
+def test_the_page_is_self_contained(built):
+    out, page, _, _ = built
+    html = page.read_text(encoding="utf-8")
+    sources = re.findall(r'<img[^>]*src="([^"]+)"', html)
+    assert sources, "no charts on the page"
+    assert all(s.startswith("data:image/png;base64,") for s in sources)
+    assert "<table>" in html
+    assert not re.search(r'(href|src)="(?!data:|#|https?:)[^"]+"', html)
+
+
+def test_every_chart_of_every_study_is_on_the_page(built):
+    out, page, _, _ = built
+    html = page.read_text(encoding="utf-8")
+    charts = list(out.glob("*/*.png"))
+    assert len(charts) >= 4
+    assert html.count("data:image/png;base64,") == len(charts)
+
+
+def test_the_page_flags_what_is_not_modeled(built):
+    out, _, _, _ = built
+    from analyzer.model import default_tables
+
+    md = (out / "index.md").read_text(encoding="utf-8")
+    for item in default_tables().not_modeled():
+        assert item in md
+
+
+def test_a_second_build_reuses_every_study(built):
+    out, _, settings, _ = built
+    before = {p: p.stat().st_mtime_ns for p in out.glob("*/summary.md")}
+    messages = []
+    build_report(out, settings, log=messages.append)
+    assert all("reusing" in m for m in messages), messages
+    assert before == {p: p.stat().st_mtime_ns for p in out.glob("*/summary.md")}
+
+
+def test_other_settings_rerun_only_what_they_change(built, tmp_path):
+    out, _, settings, _ = built
+    import dataclasses
+    import shutil
+
+    copy = tmp_path / "copy"
+    shutil.copytree(out, copy)
+    changed = dataclasses.replace(settings, compare_games=settings.compare_games + 2)
+    messages = []
+    build_report(copy, changed, log=messages.append)
+    ran = [m for m in messages if "running" in m]
+    assert ran == ["House rules: running..."], messages
+
+
+def test_a_study_stopped_half_way_is_not_reused(built, tmp_path, monkeypatch):
+    out, _, settings, _ = built
+    import shutil
+
+    copy = tmp_path / "copy"
+    shutil.copytree(out, copy)
+    (copy / "combos" / "study.json").unlink()  # as a run stopped before the end leaves it
+    messages = []
+    build_report(copy, settings, log=messages.append)
+    assert "Race and power combos: running..." in messages
+
+
+def test_an_interrupted_report_writes_no_page(tmp_path, monkeypatch):
+    from analyzer.studies import combos
+
+    def stop(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(combos, "run_combos", stop)
+    s = ReportSettings(players=4, seed=2).scaled(0.001)
+    s.house_rules = [SCENARIOS / "extra-round.toml"]
+    with pytest.raises(KeyboardInterrupt):
+        build_report(tmp_path / "r", s, log=lambda m: None)
+    assert not (tmp_path / "r" / "index.html").exists()
+    assert not (tmp_path / "r" / "combos").exists()
+    assert not list((tmp_path / "r").glob(".*tmp"))
+
+
+def test_cli_report_refuses_a_bad_scale(tmp_path):
+    from typer.testing import CliRunner
+
+    from analyzer.cli import app
+
+    r = CliRunner().invoke(app, ["report", "--scale", "0", "--out", str(tmp_path / "x")])
+    assert r.exit_code == 2 and "--scale" in r.output
+    assert not (tmp_path / "x").exists()
