@@ -17,6 +17,7 @@ from analyzer.studies.common import parse_combo_names, start_tokens
 from analyzer.studies.decline import (
     CURVE_COLUMNS,
     _plan,
+    chart_names,
     findings,
     public_curves,
     run_decline,
@@ -48,8 +49,9 @@ def test_tables_have_one_row_per_group_and_rule(small, tmp_path):
     assert len(small.best) == 3 * 3  # per group: best decline_tokens, best decline_round, both
     out = write_decline(small, tmp_path / "out")
     for name in ("decline.csv", "decline.parquet", "best.csv", "best.parquet", "groups.csv",
-                 "curves-3p.png", "summary.md"):  # fmt: skip
+                 *chart_names(small), "summary.md"):  # fmt: skip
         assert (out / name).exists(), name
+    assert chart_names(small) == ["curves-3p.png"]
     text = summary_markdown(small)
     for needed in ("Ruleset:", "Bots:", "seed: 5", "Not fully modeled", "Estimated numbers"):
         assert needed in text

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from analyzer.cli import app
 from analyzer.studies.players import (
+    chart_names,
     findings,
     fisher_interval,
     rank_correlation,
@@ -47,7 +48,8 @@ def test_tables_have_the_documented_shape(small, tmp_path):
     out = write_players(small, tmp_path / "out")
     for name in TABLES:
         assert (out / f"{name}.csv").exists() and (out / f"{name}.parquet").exists(), name
-    for name in ("seats.png", "scores.png", "rank_correlation.png", "summary.md"):
+    assert chart_names(small) == ["seats.png", "scores.png", "rank_correlation.png"]
+    for name in (*chart_names(small), "summary.md"):
         assert (out / name).exists(), name
     text = summary_markdown(small)
     for needed in ("Ruleset:", "Bots:", "seed: 4", "Not fully modeled", "Estimated numbers"):

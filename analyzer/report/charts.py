@@ -187,6 +187,15 @@ def decline_curves(result, n_players: int, path: Path) -> Path:
         2, len(families), figsize=(5.5 * len(families), 7), squeeze=False, sharey="row"
     )
     groups = list(dict.fromkeys(c.group))
+    g = result.groups[result.groups.players == n_players].set_index("group")
+    names = {
+        label: label
+        if result.grouping == "chosen"
+        else f"{label} ({g.tokens_min[label]}"
+        + ("" if g.tokens_min[label] == g.tokens_max[label] else f"-{g.tokens_max[label]}")
+        + " tokens)"
+        for label in groups
+    }
     colours = plt.get_cmap("tab10")
     for col, fam in enumerate(families):
         for j, label in enumerate(groups):
@@ -197,7 +206,7 @@ def decline_curves(result, n_players: int, path: Path) -> Path:
             ):
                 ax = axes[row, col]
                 y = scale * f[mid].to_numpy(np.float64)
-                ax.plot(x, y, marker="o", markersize=3, color=colours(j), label=label)
+                ax.plot(x, y, marker="o", markersize=3, color=colours(j), label=names[label])
                 ax.fill_between(
                     x, scale * f[lo].to_numpy(np.float64), scale * f[hi].to_numpy(np.float64),
                     color=colours(j), alpha=0.18, linewidth=0,

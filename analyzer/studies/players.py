@@ -380,7 +380,12 @@ def default_out(players) -> Path:
     return Path("reports") / f"players-{'-'.join(map(str, players))}p"
 
 
-CHARTS = ("seats.png", "scores.png", "rank_correlation.png")
+def chart_names(result: PlayersStudy) -> list[str]:
+    """The PNG files write_players puts in the folder (for a report to embed)."""
+    names = ["seats.png", "scores.png"]
+    if len(result.players) > 1 and result.combos:
+        names.append("rank_correlation.png")
+    return names
 
 
 def write_players(result: PlayersStudy, out_dir=None) -> Path:
@@ -394,10 +399,13 @@ def write_players(result: PlayersStudy, out_dir=None) -> Path:
         for name in ("seats", "scores", "score_counts", "declines", "rank_correlation",
                      "race_ranks", "power_ranks"):  # fmt: skip
             common.write_table(getattr(result, name), temp, name)
-        seat_advantage(result, temp / "seats.png")
-        score_violins(result, temp / "scores.png")
-        if len(result.players) > 1 and result.combos:
-            rank_correlation_heatmap(result, temp / "rank_correlation.png")
+        draw = {
+            "seats.png": seat_advantage,
+            "scores.png": score_violins,
+            "rank_correlation.png": rank_correlation_heatmap,
+        }
+        for name in chart_names(result):
+            draw[name](result, temp / name)
         (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
 
     return common.write_folder(out, fill)
