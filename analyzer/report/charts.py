@@ -150,7 +150,7 @@ def forest_plot(result, path: Path) -> Path:
         "estimated numbers (summary.md)",
         fontsize=6, color="#555555", ha="left", va="bottom",
     )  # fmt: skip
-    fig.tight_layout(rect=(0, 0.02, 1, 1))
+    fig.tight_layout(rect=(0, 0.015, 1, 1 - 0.5 / fig.get_figheight()))
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return Path(path)
