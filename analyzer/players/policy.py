@@ -6,20 +6,28 @@ from numba import njit
 
 from analyzer.engine.layout import P_POLICY
 from analyzer.players.heuristic import (
+    heuristic_bombs,
     heuristic_combo,
     heuristic_decline,
+    heuristic_enlist,
     heuristic_form,
+    heuristic_objectives,
     heuristic_place,
     heuristic_target,
 )
-from analyzer.players.params import RANDOM
+from analyzer.players.params import RANDOM, TARGET_AIRBORNE, TARGET_CONQUER, TARGET_DIE
 from analyzer.players.random_player import (
     random_abandon,
+    random_bombs,
     random_combo,
+    random_enlist,
+    random_objectives,
     random_place,
     random_target,
     random_yes_no,
 )
+
+__all__ = ["TARGET_AIRBORNE", "TARGET_CONQUER", "TARGET_DIE"]
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
@@ -55,7 +63,8 @@ def choose_abandon(g, t, p):
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def choose_target(g, t, p):
-    """(region, final): the next conquest, -1 to stop; final=True rolls the die."""
+    """(region, mode): the next conquest, region -1 to stop; mode TARGET_CONQUER,
+    TARGET_DIE (the final attempt) or TARGET_AIRBORNE (the Gnomes' assault)."""
     if g.ply[p, P_POLICY] == RANDOM:
         return random_target(g, t, p)
     return heuristic_target(g, t, p)
@@ -68,3 +77,29 @@ def place_hand(g, t, p):
         random_place(g, t, p)
     else:
         heuristic_place(g, t, p)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def choose_enlist(g, t, p, most):
+    """Forsaken: how many tokens to buy for 1 VC each, 0..most."""
+    if g.ply[p, P_POLICY] == RANDOM:
+        return random_enlist(g, t, p, most)
+    return heuristic_enlist(g, t, p, most)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def choose_objectives(g, t, p):
+    """Humans: put up to 2 Military Objectives on the boards (calls the engine)."""
+    if g.ply[p, P_POLICY] == RANDOM:
+        random_objectives(g, t, p)
+    else:
+        heuristic_objectives(g, t, p)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def choose_bombs(g, t, p):
+    """Goblins: drop Bombs from the stack next to their regions (calls the engine)."""
+    if g.ply[p, P_POLICY] == RANDOM:
+        random_bombs(g, t, p)
+    else:
+        heuristic_bombs(g, t, p)
