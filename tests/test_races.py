@@ -11,7 +11,14 @@ from builder import Position
 
 from analyzer.engine import layout as L
 from analyzer.engine.abilities import HARMONY_PRICE, OBJECTIVE_VC
-from analyzer.engine.conquest import abandon, airborne_cost, compute_targets, conquer
+from analyzer.engine.conquest import (
+    abandon,
+    airborne_cost,
+    compute_targets,
+    conquer,
+    die_allowed,
+    final_attempt,
+)
 from analyzer.engine.decline import go_into_decline
 from analyzer.engine.game import play_turn, redeploy
 from analyzer.engine.invariants import ERR_PIECES, check_invariants
@@ -431,23 +438,29 @@ def test_gnomes_airborne_assault_on_any_region_after_a_free_die():
     pos, home, far = gnomes(die=2)
     assert pos.cost(0, far) == -1  # not reachable the normal way
     assert airborne_cost(pos.g, pos.t, 0, far) == 2 + 3  # as though adjacent
-    assert airborne_assault(pos.g, pos.t, 0, far, 5) == 5 - 2
+    assert airborne_assault(pos.g, pos.t, 0, far) == 5 - 2
     conquer(pos.g, pos.t, 0, far, 3)
     assert pos.holder(far) == (0, GNOMES, 3, False)
     assert pos.hand(0) == 3
+    assert airborne_assault(pos.g, pos.t, 0, home) == -1  # once a turn (and not its own)
 
 
 def test_gnomes_roll_twice_when_the_airborne_assault_is_their_final_attempt():
     pos, home, far = gnomes(die=3, hand=2)
-    pos.g.reg[far, L.R_TOKENS] = 4  # 6 as though adjacent, 3 after the free die
-    assert airborne_assault(pos.g, pos.t, 0, far, 6) == -1  # the normal die did the rest
+    pos.g.reg[far, L.R_TOKENS] = 4  # 6 as though adjacent
+    cost = airborne_assault(pos.g, pos.t, 0, far)
+    assert cost == 6 - 3  # still 1 short: the final attempt, with the normal die
+    assert die_allowed(pos.g, pos.t, 0, cost)
+    assert final_attempt(pos.g, pos.t, 0, far, cost)
     assert pos.holder(far) == (0, GNOMES, 2, False)
     assert pos.g.gst[L.G_DIE_ROLLS] == 2
 
 
 def test_gnomes_airborne_assault_fails_when_both_dice_fall_short():
     pos, home, far = gnomes(die=0, hand=2)
-    assert airborne_assault(pos.g, pos.t, 0, far, 5) == -1
+    cost = airborne_assault(pos.g, pos.t, 0, far)
+    assert cost == 5
+    assert not final_attempt(pos.g, pos.t, 0, far, cost)
     assert pos.holder(far) == (1, ORCS, 3, False)
     assert pos.hand(0) == 2
     assert pos.g.gst[L.G_DIE_ROLLS] == 2

@@ -18,15 +18,15 @@ report shows it. An ability that is not modeled simply has no branch here.
 | Blood Elves | region_bonus (Magic) |
 | Draenei | tokens_lost (Holy Light: the first loss in each opponent's turn returns to hand) |
 | Dwarves | modify_cost (Mountain -2) |
-| Forsaken | conquest.conquer counts discarded tokens; game.redeploy -> races.enlist (1 VC each) |
-| Gnomes | game.conquest_phase airborne mode, conquest.airborne_cost, races.airborne_assault |
-| Goblins | races.reveal_bombs (turn start), races.drop_bombs (turn end), conquest.clear_region |
-| Humans | races.place_objectives (turn end), conquest.claim_objective, on_decline |
+| Forsaken | conquest.conquer counts discarded tokens; races.enlist before redeploying |
+| Gnomes | game.conquest_phase (TARGET_AIRBORNE), conquest.airborne_cost, races.airborne_assault |
+| Goblins | races.reveal_bombs (turn start), policy.choose_bombs (turn end), clear_region |
+| Humans | policy.choose_objectives (turn end), conquest.claim_objective, on_decline |
 | Kobolds | reaches_as_adjacent, first_conquest_entry (Caverns) |
 | Naga | may_enter_water, first_conquest_entry (Seas and Lakes) |
 | Night Elves | modify_cost (Forest -1), after_conquest (Wisp Wall), region_cost (+1) |
 | Orcs | after_conquest (+1 per Alliance region) |
-| Pandaren | races.give_harmony (turn end), races.engage (2 VC), region_cost (closed) |
+| Pandaren | races.give_harmony (turn end), races.engage (2 VC), defended_cost (closed) |
 | Tauren | min_region_tokens (2), decline keeps 2 |
 | Trolls | modify_cost (non-empty -1) |
 | Worgen | turn_start (form), modify_cost (Worgen form -1) |
@@ -196,7 +196,7 @@ def pays_travel(g, p):
 
 
 # ---------------------------------------------------------------- after conquest
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def place_wisp_wall(g, t, r):
     """A Wisp Wall on r, unless all of the box's Wisp Walls are on the boards."""
     g_reg = g.reg

@@ -298,7 +298,7 @@ def clear_region(g, r):
         log_event(g, EV_BOMB, -1, r, bomb, 3)
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def take_losses(g, t, r):
     """The holder of r loses it as to a conquest: Murlocs and in-decline tokens are
     all discarded, an active race discards `tokens_lost` and takes the rest in
@@ -331,7 +331,7 @@ def wipe_decline_race_if_gone(g, t, q):
     log_event(g, EV_WIPE, q, -1, race, 0)
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def claim_objective(g, t, p, r):
     """p took r with a Military Objective on it. A non-Horde conqueror scores 2 VC
     and the token goes back to the Humans, who score 2 VC unless they took it;
@@ -402,7 +402,7 @@ def roll_die(g, t):
     return t.params[PAR_DIE_FACES + randint(g.rng, STREAM_DICE, 6)]
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def final_attempt(g, t, p, r, cost):
     """Roll the reinforcement die for target r (costing `cost`), chosen before the
     roll. On success every remaining token goes there; on failure they stay in
@@ -469,7 +469,7 @@ def objective_allowed(t, reg, r):
     return race < 0 or race == MURLOC or t.race[race, RT_FACTION] != ALLIANCE
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def bomb_allowed(g, p, r):
     """Whether p's Goblins may drop a Bomb on r: an opponent's active region with
     no Bomb, next to a region of the Goblins."""

@@ -9,7 +9,6 @@ from numba import njit
 from analyzer.engine.abilities import HARMONY_PRICE, redeploy_bonus_tokens, turn_start
 from analyzer.engine.column import take_combo, visible_combos
 from analyzer.engine.conquest import (
-    airborne_cost,
     compute_targets,
     conquer,
     count_regions,
@@ -91,6 +90,7 @@ from analyzer.engine.state import EV_PICK, EV_REDEPLOY
 from analyzer.engine.trace import log_event
 from analyzer.players.policy import (
     TARGET_AIRBORNE,
+    TARGET_CONQUER,
     TARGET_DIE,
     choose_abandon,
     choose_combo,
@@ -172,29 +172,26 @@ def conquest_phase(g, t, p):
         cost = g_cost[r]
         if mode == TARGET_AIRBORNE:
             # the Gnomes, once a turn: any region, as though adjacent, after a free die
-            cost = airborne_cost(g, t, p, r) if g_gst[G_AIRBORNE] == 0 else -1
+            cost = airborne_assault(g, t, p, r)
             if cost < 0:
                 g_gst[G_ERROR] = ERR_BAD_MOVE
                 return
-            g_gst[G_AIRBORNE] = 1
-            cost = airborne_assault(g, t, p, r, cost)
-            if cost < 0:
-                return
-        elif cost < 0:
-            g_gst[G_ERROR] = ERR_BAD_MOVE
-            return
-        elif mode == TARGET_DIE:
-            if not die_allowed(g, t, p, cost):
-                g_gst[G_ERROR] = ERR_BAD_MOVE
-                return
-            engage(g, p, r)
-            final_attempt(g, t, p, r, cost)
-            return
-        elif cost > g_ply[p, P_HAND]:
+            if cost > g_ply[p, P_HAND]:
+                if not die_allowed(g, t, p, cost):
+                    return  # out of reach even for the normal die: the assault fails
+                mode = TARGET_DIE  # the assault is the final attempt: the die again
+        elif (
+            cost < 0
+            or (mode == TARGET_DIE and not die_allowed(g, t, p, cost))
+            or (mode == TARGET_CONQUER and cost > g_ply[p, P_HAND])
+        ):
             g_gst[G_ERROR] = ERR_BAD_MOVE
             return
         else:
             engage(g, p, r)
+        if mode == TARGET_DIE:
+            final_attempt(g, t, p, r, cost)
+            return
         first = not on_map
         marker_here = g.reg[r, R_MARKER] >= 0
         conquer(g, t, p, r, cost)
@@ -259,21 +256,20 @@ def play_turn(g, t, p):
     g_gst[G_HOLY_LIGHT] = 0
     g_gst[G_AIRBORNE] = 0
     start_of_turn(g, t, p)
-    if g_ply[p, P_RACE] >= 0 and g_gst[G_ROUND] > 1 and choose_decline(g, t, p):
+    declines = g_ply[p, P_RACE] >= 0 and g_gst[G_ROUND] > 1 and choose_decline(g, t, p)
+    if declines:
         go_into_decline(g, t, p)
-        defenders_redeploy(g, t, p)  # tokens withdrawn from a Bomb's region
-        score_turn(g, t, p)
-        return
-    new_race = g_ply[p, P_RACE] < 0
-    if new_race:
-        pick_combo(g, t, p)
-    pay_vc(g, p, turn_start(g, t, p, choose_form(g, t, p)))
-    if not new_race:
-        ready_troops(g, t, p)
-        choose_abandon(g, t, p)
-    conquest_phase(g, t, p)
-    redeploy(g, t, p)
-    defenders_redeploy(g, t, p)
+    else:
+        new_race = g_ply[p, P_RACE] < 0
+        if new_race:
+            pick_combo(g, t, p)
+        pay_vc(g, p, turn_start(g, t, p, choose_form(g, t, p)))
+        if not new_race:
+            ready_troops(g, t, p)
+            choose_abandon(g, t, p)
+        conquest_phase(g, t, p)
+        redeploy(g, t, p)
+    defenders_redeploy(g, t, p)  # also after a decline: tokens withdrawn from a Bomb
     end_of_turn(g, t, p)
     score_turn(g, t, p)
 

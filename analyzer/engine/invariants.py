@@ -168,7 +168,7 @@ def check_invariants(g, t):
     return check_pieces(g, t)
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def check_pieces(g, t):
     """The race pieces: within their box, and only where the rules leave them."""
     g_reg = g.reg

@@ -13,9 +13,8 @@ from numba import njit
 
 from analyzer.engine.abilities import HARMONY_PRICE, least_conquest_tokens
 from analyzer.engine.conquest import (
+    airborne_cost,
     clear_region,
-    die_allowed,
-    final_attempt,
     pay_vc,
     race_tokens_in_play,
     roll_die,
@@ -25,6 +24,7 @@ from analyzer.engine.conquest import (
 from analyzer.engine.invariants import ERR_BAD_MOVE
 from analyzer.engine.layout import (
     BOMB_LIVE,
+    G_AIRBORNE,
     G_ATTACKED,
     G_BOMBS,
     G_BOMBS_N,
@@ -68,7 +68,7 @@ def pay_harmony(g, p):
     log_event(g, EV_HARMONY, giver, -1, p, HARMONY_PRICE)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@njit(cache=True, no_cfunc_wrapper=True)
 def engage(g, p, r):
     """p attacks r (a conquest, a die attempt, an airborne assault): note whose
     active race was attacked, and pay the Pandaren first if p holds Harmony."""
@@ -80,7 +80,7 @@ def engage(g, p, r):
         pay_harmony(g, p)
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def give_harmony(g, t, p):
     """End of the Pandaren's turn: a Harmony token to each opponent whose active
     race they did not attack, race or not, while the box has tokens."""
@@ -97,7 +97,7 @@ def give_harmony(g, t, p):
 
 
 # ------------------------------------------------------------------------ Bombs
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def reveal_bombs(g, t, p):
     """Start of the Goblins' turn: every Bomb they dropped is revealed and goes to
     the box; a live one is a conquest that leaves the region empty. A Harmony
@@ -128,11 +128,25 @@ def reveal_bombs(g, t, p):
                 wipe_decline_race_if_gone(g, t, q)
 
 
+# --------------------------------------------------------------------- Forsaken
 @njit(cache=True, no_cfunc_wrapper=True)
-def drop_bombs(g, t, p):
-    """End of the Goblins' turn: the bot drops Bombs from the stack."""
-    if g.gst[G_BOMBS_N] > 0:
-        choose_bombs(g, t, p)
+def enlist(g, t, p):
+    """After the last conquest: the Forsaken may buy 1 token per enemy token their
+    conquests made discard this turn, 1 VC each, within the box."""
+    g_ply = g.ply
+    if g_ply[p, P_RACE] != FORSAKEN:
+        return
+    box_left = t.race[FORSAKEN, RT_BOX] - race_tokens_in_play(g, FORSAKEN)
+    most = min(g.gst[G_KILLS], g_ply[p, P_COINS], box_left)
+    if most <= 0:
+        return
+    n = choose_enlist(g, t, p, most)
+    if n < 0 or n > most:
+        g.gst[G_ERROR] = ERR_BAD_MOVE
+        return
+    pay_vc(g, p, -n)
+    g_ply[p, P_HAND] += n
+    log_event(g, EV_ENLIST, p, -1, n, 0)
 
 
 # ------------------------------------------------------------------ turn hooks
@@ -158,46 +172,25 @@ def end_of_turn(g, t, p):
         for r in range(g.gst[G_NREG]):
             g_reg[r, R_OBJECTIVE] = 0  # retrieved, to be placed again
         choose_objectives(g, t, p)
-    elif race == GOBLINS:
-        drop_bombs(g, t, p)
+    elif race == GOBLINS and g.gst[G_BOMBS_N] > 0:
+        choose_bombs(g, t, p)
     elif race == PANDAREN:
         give_harmony(g, t, p)
 
 
-# --------------------------------------------------------------------- Forsaken
-@njit(cache=True, no_cfunc_wrapper=True)
-def enlist(g, t, p):
-    """After the last conquest: the Forsaken may buy 1 token per enemy token their
-    conquests made discard this turn, 1 VC each, within the box."""
-    g_ply = g.ply
-    if g_ply[p, P_RACE] != FORSAKEN:
-        return
-    box_left = t.race[FORSAKEN, RT_BOX] - race_tokens_in_play(g, FORSAKEN)
-    most = min(g.gst[G_KILLS], g_ply[p, P_COINS], box_left)
-    if most <= 0:
-        return
-    n = choose_enlist(g, t, p, most)
-    if n < 0 or n > most:
-        g.gst[G_ERROR] = ERR_BAD_MOVE
-        return
-    pay_vc(g, p, -n)
-    g_ply[p, P_HAND] += n
-    log_event(g, EV_ENLIST, p, -1, n, 0)
-
-
 # ----------------------------------------------------------------------- Gnomes
 @njit(cache=True, no_cfunc_wrapper=True)
-def airborne_assault(g, t, p, r, cost):
-    """The Gnomes' airborne assault on r (costing `cost` as though adjacent):
-    a free die lowers the cost first. Returns the tokens the conquest then needs
-    (the caller conquers), or -1 when the assault had to be the final attempt
-    (the normal die, if the Gnomes are at most 3 short) or failed: conquests end."""
+def airborne_assault(g, t, p, r):
+    """The Gnomes' airborne assault on r, once a turn: any region not theirs, as
+    though adjacent, after a free die that lowers the cost (never below the least
+    a conquest needs). Returns that cost, or -1 when the assault is not allowed.
+    game.conquest_phase conquers with it, or makes it the final attempt when the
+    hand is still short (the normal die, at most 3 short), or else ends conquests."""
+    cost = airborne_cost(g, t, p, r) if g.gst[G_AIRBORNE] == 0 else -1
+    if cost < 0:
+        return -1
+    g.gst[G_AIRBORNE] = 1
     engage(g, p, r)
     roll = roll_die(g, t)
-    cost = max(cost - roll, least_conquest_tokens(t, g.ply[p, P_RACE]))
     log_event(g, EV_DIE, p, r, roll, 2)
-    if cost <= g.ply[p, P_HAND]:
-        return cost
-    if die_allowed(g, t, p, cost):
-        final_attempt(g, t, p, r, cost)
-    return -1
+    return max(cost - roll, least_conquest_tokens(t, g.ply[p, P_RACE]))

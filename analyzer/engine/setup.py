@@ -225,7 +225,7 @@ def setup_stacks(g, t, rng):
     fill_column(g, t, rng)
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def shuffle_bombs(g, t, rng):
     """The Goblins' face-down Bomb stack: half the box's Bombs explode, half are duds.
     (The rulebook shuffles it when the Goblins are first picked: the same draw.)"""

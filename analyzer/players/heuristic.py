@@ -13,8 +13,9 @@
   the race is old enough, or at a fixed age), never in the last round.
 - Race pieces: Forsaken buy every token but in the last round; Gnomes fly when
   it beats the best normal conquest; Goblins bomb every region they may, the
-  richest opponent first; Humans put Objectives where they can take them
-  cheapest; a Harmony holder pays the Pandaren only where it is worth it.
+  richest opponent first (policy.choose_bombs); Humans put Objectives where they
+  can take them cheapest (objective_score); a Harmony holder pays the Pandaren
+  only where it is worth it.
 """
 
 from __future__ import annotations
@@ -32,18 +33,13 @@ from analyzer.engine.abilities import (
 )
 from analyzer.engine.conquest import (
     airborne_cost,
-    bomb_allowed,
-    compute_targets,
     die_reach,
-    drop_bomb,
-    objective_allowed,
     place_tokens,
 )
 from analyzer.engine.layout import (
     B_DEGREE,
     B_SYMBOLS,
     G_AIRBORNE,
-    G_BOMBS_N,
     G_COL_COINS,
     G_COL_POWER,
     G_COL_RACE,
@@ -60,7 +56,6 @@ from analyzer.engine.layout import (
     P_INSTANCE,
     P_POWER,
     P_RACE,
-    PAR_CAPS,
     PAR_DIE_FACES,
     PAR_FACTION_BONUS,
     PT_BADGE,
@@ -76,7 +71,6 @@ from analyzer.engine.layout import (
 )
 from analyzer.model.ids import (
     ALLIANCE,
-    C_MILITARY_OBJECTIVES,
     GNOMES,
     HORDE,
     MURLOC,
@@ -329,54 +323,17 @@ def heuristic_enlist(g, t, p, most):
     return most if turns_left(g, p) >= 2 else 0
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
-def heuristic_objectives(g, t, p):
-    """Humans: the Objectives go where the Humans can take them next turn, the
-    cheapest first, a Horde region (no Horde conqueror can claim it) before an
-    equal other; else on Horde regions anywhere."""
-    reg = g.reg
-    cost = g.cost
-    nreg = g.gst[G_NREG]
-    compute_targets(g, t, p)  # what the Humans would pay next turn
-    for _ in range(t.params[PAR_CAPS + C_MILITARY_OBJECTIVES]):
-        best = -1
-        best_score = -1e9
-        for r in range(nreg):
-            if not objective_allowed(t, reg, r):
-                continue
-            race = reg[r, R_RACE]
-            horde = race >= 0 and race != MURLOC and t.race[race, RT_FACTION] == HORDE
-            score = -1e6
-            if cost[r] >= 0:
-                score = -cost[r] + (0.5 if horde else 0.0)
-            elif horde:
-                score = -1e3
-            if score > best_score:
-                best_score = score
-                best = r
-        if best < 0 or best_score <= -1e6:
-            return
-        reg[best, R_OBJECTIVE] = 1
-
-
-@njit(cache=True, no_cfunc_wrapper=True)
-def heuristic_bombs(g, t, p):
-    """Goblins: a Bomb on every region allowed, the richest opponents' first
-    while the stack lasts (the Bombs are spent anyway once revealed)."""
-    g_ply = g.ply
-    nreg = g.gst[G_NREG]
-    while g.gst[G_BOMBS_N] > 0:
-        best = -1
-        best_coins = -1
-        for r in range(nreg):
-            if bomb_allowed(g, p, r):
-                coins = g_ply[g.reg[r, R_PLAYER], P_COINS]
-                if coins > best_coins:
-                    best_coins = coins
-                    best = r
-        if best < 0:
-            return
-        drop_bomb(g, p, best)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def objective_score(t, reg, cost, r):
+    """Humans: how good r is for a Military Objective (cost[] holds what the Humans
+    would pay next turn): the cheapest target first, a Horde region (no Horde
+    conqueror can claim it) first on a tie; a Horde region out of reach after
+    every target; any other region never (-1e6)."""
+    race = reg[r, R_RACE]
+    horde = race >= 0 and race != MURLOC and t.race[race, RT_FACTION] == HORDE
+    if cost[r] >= 0:
+        return -cost[r] + (0.5 if horde else 0.0)
+    return -1e3 if horde else -1e6
 
 
 # ---------------------------------------------------------------- redeployment

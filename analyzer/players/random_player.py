@@ -4,7 +4,8 @@ Abandoning is the one exception: each region is left with a small chance (a
 parameter), since a uniform choice over all subsets would empty half the empire
 every turn and measure nothing. Race abilities with a choice are used uniformly
 too: Forsaken buy 0..all tokens, Gnomes' airborne assaults are target options,
-Goblins drop each Bomb they may with even odds, Objectives go on random regions.
+Goblins drop 0..all the Bombs they may on random regions, Objectives go on random
+regions (policy.choose_bombs, policy.choose_objectives).
 """
 
 from __future__ import annotations
@@ -14,28 +15,22 @@ from numba import njit
 from analyzer.engine.conquest import (
     abandon,
     airborne_cost,
-    bomb_allowed,
     die_reach,
-    drop_bomb,
-    objective_allowed,
     place_tokens,
 )
 from analyzer.engine.layout import (
     G_AIRBORNE,
-    G_BOMBS_N,
     G_NREG,
     P_COINS,
     P_HAND,
     P_RACE,
-    PAR_CAPS,
     PAR_DIE_MAX_SHORT,
     R_DECLINE,
-    R_OBJECTIVE,
     R_PLAYER,
     STREAM_SEAT0,
 )
 from analyzer.engine.rng import randint, uniform
-from analyzer.model.ids import C_MILITARY_OBJECTIVES, GNOMES
+from analyzer.model.ids import GNOMES
 from analyzer.players.params import R_ABANDON, TARGET_AIRBORNE, TARGET_CONQUER, TARGET_DIE
 
 
@@ -101,35 +96,6 @@ def random_target(g, t, p):
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def random_enlist(g, t, p, most):
     return randint(g.rng, STREAM_SEAT0 + p, most + 1)
-
-
-@njit(cache=True, no_cfunc_wrapper=True)
-def random_objectives(g, t, p):
-    """Each Military Objective on a uniformly random allowed region."""
-    g_reg = g.reg
-    nreg = g.gst[G_NREG]
-    for _ in range(t.params[PAR_CAPS + C_MILITARY_OBJECTIVES]):
-        n = 0
-        for r in range(nreg):
-            if objective_allowed(t, g_reg, r):
-                n += 1
-        if n == 0:
-            return
-        pick = randint(g.rng, STREAM_SEAT0 + p, n)
-        for r in range(nreg):
-            if objective_allowed(t, g_reg, r):
-                if pick == 0:
-                    g_reg[r, R_OBJECTIVE] = 1
-                    break
-                pick -= 1
-
-
-@njit(cache=True, no_cfunc_wrapper=True)
-def random_bombs(g, t, p):
-    """A Bomb on each allowed region with even odds, while the stack lasts."""
-    for r in range(g.gst[G_NREG]):
-        if g.gst[G_BOMBS_N] > 0 and bomb_allowed(g, p, r) and random_yes_no(g, p):
-            drop_bomb(g, p, r)
 
 
 @njit(cache=True, no_cfunc_wrapper=True)
