@@ -36,6 +36,7 @@ from analyzer.engine.layout import (
     G_FORCED_POWER,
     G_FORCED_RACE,
     G_FORCED_SEAT,
+    G_HARMONY_FROM,
     G_HOLY_LIGHT,
     G_KILLS,
     G_LOG_ON,
@@ -58,6 +59,7 @@ from analyzer.engine.layout import (
     P_COINS,
     P_DECLINES,
     P_HAND,
+    P_HARMONY,
     P_INSTANCE,
     P_POLICY,
     P_POWER,
@@ -88,6 +90,7 @@ from analyzer.engine.scoring import score_turn
 from analyzer.engine.setup import setup_game
 from analyzer.engine.state import EV_PICK, EV_REDEPLOY
 from analyzer.engine.trace import log_event
+from analyzer.model.ids import FORSAKEN, GOBLINS, HUMANS, PANDAREN
 from analyzer.players.policy import (
     TARGET_AIRBORNE,
     TARGET_CONQUER,
@@ -187,8 +190,8 @@ def conquest_phase(g, t, p):
         ):
             g_gst[G_ERROR] = ERR_BAD_MOVE
             return
-        else:
-            engage(g, p, r)
+        elif g_ply[p, P_RACE] == PANDAREN or g_ply[p, P_HARMONY] == 1:
+            engage(g, p, r)  # only the Pandaren and Harmony holders care (a call costs)
         if mode == TARGET_DIE:
             final_attempt(g, t, p, r, cost)
             return
@@ -219,7 +222,8 @@ def redeploy(g, t, p):
     if ready_troops(g, t, p) == 0:
         return  # no region: the tokens stay in hand for a new first conquest
     g_ply[p, P_HAND] += redeploy_bonus_tokens(g, t, p)
-    enlist(g, t, p)
+    if g_ply[p, P_RACE] == FORSAKEN and g_gst[G_KILLS] > 0:
+        enlist(g, t, p)
     place_hand(g, t, p)
     if g_ply[p, P_HAND] != 0:
         g_gst[G_ERROR] = ERR_BAD_MOVE
@@ -255,7 +259,8 @@ def play_turn(g, t, p):
     g_gst[G_ATTACKED] = 0
     g_gst[G_HOLY_LIGHT] = 0
     g_gst[G_AIRBORNE] = 0
-    start_of_turn(g, t, p)
+    if g_gst[G_HARMONY_FROM] == p + 1 or g_ply[p, P_RACE] == GOBLINS:
+        start_of_turn(g, t, p)
     declines = g_ply[p, P_RACE] >= 0 and g_gst[G_ROUND] > 1 and choose_decline(g, t, p)
     if declines:
         go_into_decline(g, t, p)
@@ -270,7 +275,9 @@ def play_turn(g, t, p):
         conquest_phase(g, t, p)
         redeploy(g, t, p)
     defenders_redeploy(g, t, p)  # also after a decline: tokens withdrawn from a Bomb
-    end_of_turn(g, t, p)
+    race = g_ply[p, P_RACE]
+    if race == HUMANS or race == GOBLINS or race == PANDAREN:
+        end_of_turn(g, t, p)
     score_turn(g, t, p)
 
 

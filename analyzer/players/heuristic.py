@@ -257,8 +257,10 @@ def heuristic_target(g, t, p):
         fee = HARMONY_PRICE / max(min(n_pandaren, hand // cheapest), 1)
     airborne = race == GNOMES and g.gst[G_AIRBORNE] == 0
     mean_roll = 0.0
-    for k in range(6):
-        mean_roll += t.params[PAR_DIE_FACES + k] / 6.0
+    if airborne:
+        t_params = t.params
+        for k in range(6):
+            mean_roll += t_params[PAR_DIE_FACES + k] / 6.0
     best = -1
     best_score = 0.0
     best_die = -1
