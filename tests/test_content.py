@@ -116,8 +116,8 @@ def test_tables_shapes_and_numbers():
     assert t.race_tab[: len(ids.RACES), L.RT_BOX].sum() == 182
     assert t.race_tab[: len(ids.RACES), L.RT_ALLOWED].tolist() == [1] * 16
     assert t.race_tab[ids.DWARVES, L.RT_MODELED] == 2
-    assert t.race_tab[ids.NIGHT_ELVES, L.RT_MODELED] == 1
-    assert t.race_tab[ids.GOBLINS, L.RT_MODELED] == 0
+    assert t.race_tab[ids.NIGHT_ELVES, L.RT_MODELED] == 2
+    assert t.race_tab[ids.GOBLINS, L.RT_MODELED] == 2
     murloc = t.race_tab[ids.MURLOC]
     assert murloc[L.RT_BOX] == 15 and murloc[L.RT_ALLOWED] == 0 and murloc[L.RT_BANNER] == 0
     assert murloc[L.RT_FACTION] == ids.NEUTRAL and murloc[L.RT_MODELED] == 2
@@ -241,6 +241,7 @@ def test_unknown_modeled_state(tmp_path):
 
 def test_partial_needs_missing_text(tmp_path):
     data = ruleset_data()
+    data["races"]["night_elves"]["modeled"] = "partial"
     data["races"]["night_elves"]["missing"] = ""
     find(problems_of(tmp_path, data), "races.night_elves.missing", "")
 

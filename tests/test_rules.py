@@ -368,7 +368,7 @@ def test_tauren_need_two_tokens_for_the_final_attempt():
 def test_a_lucky_die_puts_every_remaining_token_in_the_target():
     pos, _, target = die_position(2, 3, die_faces=(3,) * 6)
     assert pos.cost(0, target) == 5
-    assert final_attempt(pos.g, pos.t, 0, target)
+    assert final_attempt(pos.g, pos.t, 0, target, 5)
     assert pos.holder(target) == (0, BLOOD_ELVES, 2, False)
     assert pos.hand(0) == 0
     assert pos.hand(1) == 2  # 3 defenders: one lost, two withdrawn
@@ -378,7 +378,7 @@ def test_a_lucky_die_puts_every_remaining_token_in_the_target():
 def test_a_failed_die_leaves_the_tokens_in_hand_to_redeploy():
     pos, home, target = die_position(2, 2, die_faces=(0,) * 6)
     assert pos.cost(0, target) == 4
-    assert not final_attempt(pos.g, pos.t, 0, target)
+    assert not final_attempt(pos.g, pos.t, 0, target, 4)
     assert pos.holder(target) == (1, HUMANS, 2, False)
     assert pos.hand(0) == 2
     assert pos.hand(1) == 0

@@ -16,11 +16,17 @@ report shows it. An ability that is not modeled simply has no branch here.
 | ability | hooks |
 |---|---|
 | Blood Elves | region_bonus (Magic) |
+| Draenei | tokens_lost (Holy Light: the first loss in each opponent's turn returns to hand) |
 | Dwarves | modify_cost (Mountain -2) |
+| Forsaken | conquest.conquer counts discarded tokens; races.enlist before redeploying |
+| Gnomes | game.conquest_phase (TARGET_AIRBORNE), conquest.airborne_cost, races.airborne_assault |
+| Goblins | races.reveal_bombs (turn start), policy.choose_bombs (turn end), clear_region |
+| Humans | policy.choose_objectives (turn end), conquest.claim_objective, on_decline |
 | Kobolds | reaches_as_adjacent, first_conquest_entry (Caverns) |
 | Naga | may_enter_water, first_conquest_entry (Seas and Lakes) |
-| Night Elves | modify_cost (Forest -1) |
+| Night Elves | modify_cost (Forest -1), after_conquest (Wisp Wall), region_cost (+1) |
 | Orcs | after_conquest (+1 per Alliance region) |
+| Pandaren | races.give_harmony (turn end), races.engage (2 VC), defended_cost (closed) |
 | Tauren | min_region_tokens (2), decline keeps 2 |
 | Trolls | modify_cost (non-empty -1) |
 | Worgen | turn_start (form), modify_cost (Worgen form -1) |
@@ -40,17 +46,22 @@ from analyzer.engine.layout import (
     B_DEGREE,
     B_SYMBOLS,
     B_TERRAIN,
+    G_HOLY_LIGHT,
     G_NBOARDS,
     G_NREG,
     P_COINS,
     P_FORM,
     P_POWER,
     P_RACE,
+    PAR_CAPS,
     PAR_MIN_CONQUEST_TOKENS,
     R_DECLINE,
     R_MARKER,
     R_MARKER_UP,
+    R_OBJECTIVE,
     R_PLAYER,
+    R_RACE,
+    R_WISP,
     RT_FACTION,
 )
 from analyzer.model.ids import (
@@ -59,7 +70,9 @@ from analyzer.model.ids import (
     BATTLE_MASTER,
     BLACKSMITH,
     BLOOD_ELVES,
+    C_WISP_WALLS,
     DARK_PORTAL,
+    DRAENEI,
     DWARVES,
     ENRAGED,
     EXPLORER,
@@ -69,6 +82,7 @@ from analyzer.model.ids import (
     FOREST,
     HERBALIST,
     HILLS,
+    HUMANS,
     KARAZHAN,
     KOBOLDS,
     LAKE,
@@ -96,6 +110,8 @@ FORM_HUMAN = 0
 FORM_WORGEN = 1
 WORGEN_HUMAN_VC = 2
 WORGEN_FORM_PRICE = 1
+HARMONY_PRICE = 2  # VC a Harmony holder pays the Pandaren before attacking them
+OBJECTIVE_VC = 2  # VC for taking a Military Objective, and for the Humans
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
@@ -181,12 +197,26 @@ def pays_travel(g, p):
 
 # ---------------------------------------------------------------- after conquest
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def place_wisp_wall(g, t, r):
+    """A Wisp Wall on r, unless all of the box's Wisp Walls are on the boards."""
+    g_reg = g.reg
+    walls = 0
+    for x in range(g.gst[G_NREG]):
+        walls += g_reg[x, R_WISP]
+    if walls < t.params[PAR_CAPS + C_WISP_WALLS]:
+        g_reg[r, R_WISP] = 1
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def after_conquest(g, t, p, r, def_race, def_tokens):
-    """Bonus VC collected for a conquest (paid at once). def_tokens counts the
-    Murloc or race tokens that defended r (0 for an empty region)."""
+    """Bonus VC collected for a conquest (paid at once), and the pieces a conquest
+    leaves (Night Elves: a Wisp Wall on a Forest while the box has one).
+    def_tokens counts the Murloc or race tokens that defended r (0 if empty)."""
     g_ply = g.ply
     t_race = t.race
     vc = 0
+    if g_ply[p, P_RACE] == NIGHT_ELVES and g.board[r, B_TERRAIN] == FOREST:
+        place_wisp_wall(g, t, r)
     power = g_ply[p, P_POWER]
     if power == BATTLE_MASTER and def_tokens > 0:
         vc += 1
@@ -205,9 +235,14 @@ def after_conquest(g, t, p, r, def_race, def_tokens):
 # -------------------------------------------------------------------- on a loss
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def tokens_lost(g, t, q, r, decline, n):
-    """How many of the n defending tokens are discarded when r falls."""
+    """How many of the n defending tokens of player q are discarded when r falls
+    (to a conquest or a Bomb). Active Draenei keep the first one each turn of an
+    opponent (the Holy Light; q is never the player whose turn it is)."""
     if decline == 1:
         return n  # in-decline tokens are all discarded
+    if g.reg[r, R_RACE] == DRAENEI and (g.gst[G_HOLY_LIGHT] >> q) & 1 == 0:
+        g.gst[G_HOLY_LIGHT] |= 1 << q
+        return 0
     return 1
 
 
@@ -343,5 +378,10 @@ def power_lasts_in_decline(power):
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def on_decline(g, t, p):
-    """Effects when p's active race goes into decline (none modeled yet)."""
+    """Effects when p's active race goes into decline: the Humans' Military
+    Objectives leave the boards (the power ends with the active race)."""
+    if g.ply[p, P_RACE] == HUMANS:
+        g_reg = g.reg
+        for r in range(g.gst[G_NREG]):
+            g_reg[r, R_OBJECTIVE] = 0
     return 0

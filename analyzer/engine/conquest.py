@@ -8,6 +8,8 @@ from __future__ import annotations
 from numba import njit
 
 from analyzer.engine.abilities import (
+    HARMONY_PRICE,
+    OBJECTIVE_VC,
     after_conquest,
     first_conquest_entry,
     least_conquest_tokens,
@@ -24,9 +26,14 @@ from analyzer.engine.layout import (
     B_DEGREE,
     B_SYMBOLS,
     B_TERRAIN,
+    G_BOMBS,
+    G_BOMBS_N,
+    G_CLOSED,
     G_DEFEATED,
     G_DIE_ROLLS,
+    G_KILLS,
     G_NREG,
+    G_PLAYERS,
     G_TRAVEL,
     G_TURN,
     I_VC_ACTIVE,
@@ -36,6 +43,7 @@ from analyzer.engine.layout import (
     P_DECLINE_RACE,
     P_FORM,
     P_HAND,
+    P_HARMONY,
     P_INSTANCE,
     P_POWER,
     P_RACE,
@@ -54,17 +62,36 @@ from analyzer.engine.layout import (
     R_MARKER,
     R_MARKER_UP,
     R_MOUNTAIN,
+    R_OBJECTIVE,
     R_PLAYER,
     R_RACE,
     R_TOKENS,
     R_TOWER,
     R_WISP,
+    RT_FACTION,
     STREAM_DICE,
 )
 from analyzer.engine.rng import randint
-from analyzer.engine.state import EV_ABANDON, EV_CONQUER, EV_DIE, EV_LOSS, EV_REVEAL, EV_WIPE
+from analyzer.engine.state import (
+    EV_ABANDON,
+    EV_BOMB,
+    EV_CONQUER,
+    EV_DIE,
+    EV_LOSS,
+    EV_REVEAL,
+    EV_WIPE,
+)
 from analyzer.engine.trace import log_event
-from analyzer.model.ids import SYM_ENTRY
+from analyzer.model.ids import (
+    ALLIANCE,
+    FORSAKEN,
+    GNOMES,
+    HORDE,
+    HUMANS,
+    MURLOC,
+    PANDAREN,
+    SYM_ENTRY,
+)
 
 # work[] marks while computing targets
 MARK_OWN = 1
@@ -83,17 +110,33 @@ def count_regions(g, p, decline):
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
-def region_cost(board, reg, work, r, race, power, form, first, travel_cost, t_params, least):
+def defended_cost(board, reg, r, race, power, form, travel, t_params, least, closed):
+    """Tokens p's race needs to take r once it may reach r (paying `travel`), or -1
+    where r stays closed: water, a Watch Tower, or the Pandaren (`closed`) to a
+    Harmony holder who cannot pay."""
+    terrain = board[r, B_TERRAIN]
+    water = water_terrain(terrain)
+    if water and not may_enter_water(race):
+        return -1
+    if reg[r, R_TOWER] > 0 or (closed >= 0 and reg[r, R_RACE] == closed):
+        return -1  # a Watch Tower makes the region immune
+    defending = reg[r, R_TOKENS] + reg[r, R_BEASTS] + reg[r, R_CHAMPION]
+    base = t_params[PAR_WATER_COST] if water else t_params[PAR_BASE_COST]
+    c = base + reg[r, R_MOUNTAIN] + reg[r, R_FORT] + reg[r, R_WISP] + defending + travel
+    return modify_cost(race, power, form, terrain, reg[r, R_TOKENS] > 0, c, least)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def region_cost(
+    board, reg, work, r, race, power, form, first, travel_cost, t_params, least, closed
+):
     """Tokens p's race needs to conquer r, or -1 when r may not be attacked.
     work[] marks p's own regions and their neighbours (MARK_OWN, MARK_ADJACENT);
     `first` is True while the race holds no region (a first conquest)."""
     if work[r] == MARK_OWN or race < 0:
         return -1
-    terrain = board[r, B_TERRAIN]
     symbols = board[r, B_SYMBOLS]
-    water = water_terrain(terrain)
-    if water and not may_enter_water(race):
-        return -1
+    water = water_terrain(board[r, B_TERRAIN])
     entry = (symbols & SYM_ENTRY) != 0
     travel = 0
     if first:
@@ -110,12 +153,30 @@ def region_cost(board, reg, work, r, race, power, form, first, travel_cost, t_pa
         travel = travel_cost
     else:
         return -1
-    if reg[r, R_TOWER] > 0:
-        return -1  # a Watch Tower makes the region immune
-    defending = reg[r, R_TOKENS] + reg[r, R_BEASTS] + reg[r, R_CHAMPION]
-    base = t_params[PAR_WATER_COST] if water else t_params[PAR_BASE_COST]
-    c = base + reg[r, R_MOUNTAIN] + reg[r, R_FORT] + reg[r, R_WISP] + defending + travel
-    return modify_cost(race, power, form, terrain, reg[r, R_TOKENS] > 0, c, least)
+    return defended_cost(board, reg, r, race, power, form, travel, t_params, least, closed)
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def airborne_cost(g, t, p, r):
+    """Tokens the Gnomes' airborne assault needs for r before its free die: any
+    region of any board not theirs, as though adjacent (no travel cost); -1 if closed."""
+    g_reg = g.reg
+    race = g.ply[p, P_RACE]
+    if race != GNOMES or (g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0):
+        return -1
+    closed = PANDAREN if g.gst[G_CLOSED] == 1 else -1
+    return defended_cost(
+        g.board,
+        g_reg,
+        r,
+        race,
+        g.ply[p, P_POWER],
+        g.ply[p, P_FORM],
+        0,
+        t.params,
+        least_conquest_tokens(t, race),
+        closed,
+    )
 
 
 @njit(cache=True, no_cfunc_wrapper=True)
@@ -148,12 +209,16 @@ def compute_targets(g, t, p):
                     work[nb] = MARK_ADJACENT
     travel_cost = t.params[PAR_TRAVEL_COST] if pays_travel(g, p) else 0
     g.gst[G_TRAVEL] = travel_cost
+    # a Harmony holder who cannot pay the Pandaren may not attack them this turn
+    shut = g.ply[p, P_HARMONY] == 1 and g.ply[p, P_COINS] < HARMONY_PRICE
+    g.gst[G_CLOSED] = 1 if shut else 0
+    closed = PANDAREN if shut else -1
     least = least_conquest_tokens(t, race)
     t_params = t.params
     n_legal = 0
     for r in range(nreg):
         c = region_cost(
-            board, reg, work, r, race, power, form, n_own == 0, travel_cost, t_params, least
+            board, reg, work, r, race, power, form, n_own == 0, travel_cost, t_params, least, closed
         )
         cost[r] = c
         if c >= 0:
@@ -181,6 +246,7 @@ def update_targets(g, t, p, r, n_legal):
     power = g.ply[p, P_POWER]
     form = g.ply[p, P_FORM]
     travel_cost = g.gst[G_TRAVEL]
+    closed = PANDAREN if g.gst[G_CLOSED] == 1 else -1
     least = least_conquest_tokens(t, race)
     t_params = t.params
     work[r] = MARK_OWN
@@ -194,7 +260,7 @@ def update_targets(g, t, p, r, n_legal):
                 n_legal -= 1
             work[nb] = MARK_ADJACENT
             c = region_cost(
-                board, reg, work, nb, race, power, form, False, travel_cost, t_params, least
+                board, reg, work, nb, race, power, form, False, travel_cost, t_params, least, closed
             )
             cost[nb] = c
             if c >= 0:
@@ -214,13 +280,41 @@ def pay_vc(g, p, vc):
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def clear_region(g, r):
-    """A region left empty: Forts and Wisp Walls go, a bomb goes back unrevealed."""
-    g.reg[r, R_PLAYER] = -1
-    g.reg[r, R_RACE] = -1
-    g.reg[r, R_DECLINE] = 0
-    g.reg[r, R_TOKENS] = 0
-    g.reg[r, R_FORT] = 0
-    g.reg[r, R_WISP] = 0
+    """A region left empty: Forts and Wisp Walls go, a Bomb goes back on top of
+    the Goblins' stack unrevealed (a conquest does not empty a region)."""
+    g_reg = g.reg
+    g_reg[r, R_PLAYER] = -1
+    g_reg[r, R_RACE] = -1
+    g_reg[r, R_DECLINE] = 0
+    g_reg[r, R_TOKENS] = 0
+    g_reg[r, R_FORT] = 0
+    g_reg[r, R_WISP] = 0
+    bomb = g_reg[r, R_BOMB]
+    if bomb != 0:
+        g_gst = g.gst
+        g_gst[G_BOMBS + g_gst[G_BOMBS_N]] = bomb
+        g_gst[G_BOMBS_N] += 1
+        g_reg[r, R_BOMB] = 0
+        log_event(g, EV_BOMB, -1, r, bomb, 3)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def take_losses(g, t, r):
+    """The holder of r loses it as to a conquest: Murlocs and in-decline tokens are
+    all discarded, an active race discards `tokens_lost` and takes the rest in
+    hand. Returns the tokens discarded. The region's tokens are left for the caller."""
+    g_reg = g.reg
+    def_player = g_reg[r, R_PLAYER]
+    n = g_reg[r, R_TOKENS]
+    g.gst[G_DEFEATED + g_reg[r, R_RACE]] += 1
+    if def_player < 0:
+        return n  # Murlocs
+    def_decline = g_reg[r, R_DECLINE]
+    lost = tokens_lost(g, t, def_player, r, def_decline, n)
+    if def_decline == 0:
+        g.ply[def_player, P_HAND] += n - lost
+    log_event(g, EV_LOSS, def_player, r, def_player, lost)
+    return lost
 
 
 @njit(cache=True, no_cfunc_wrapper=True)
@@ -237,34 +331,53 @@ def wipe_decline_race_if_gone(g, t, q):
     log_event(g, EV_WIPE, q, -1, race, 0)
 
 
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def claim_objective(g, t, p, r):
+    """p took r with a Military Objective on it. A non-Horde conqueror scores 2 VC
+    and the token goes back to the Humans, who score 2 VC unless they took it;
+    for a Horde conqueror nothing happens and the token stays. Returns p's VC."""
+    race = g.ply[p, P_RACE]
+    if t.race[race, RT_FACTION] == HORDE:
+        return 0
+    g.reg[r, R_OBJECTIVE] = 0
+    for q in range(g.gst[G_PLAYERS]):
+        if q != p and g.ply[q, P_RACE] == HUMANS:
+            pay_vc(g, q, OBJECTIVE_VC)
+    return OBJECTIVE_VC
+
+
 @njit(cache=True, no_cfunc_wrapper=True)
 def conquer(g, t, p, r, tokens):
     """p's active race takes r with `tokens` tokens from hand."""
-    def_race = g.reg[r, R_RACE]
-    def_player = g.reg[r, R_PLAYER]
-    def_decline = g.reg[r, R_DECLINE]
-    n = g.reg[r, R_TOKENS]
+    g_reg = g.reg
+    def_race = g_reg[r, R_RACE]
+    def_player = g_reg[r, R_PLAYER]
+    def_decline = g_reg[r, R_DECLINE]
+    n = g_reg[r, R_TOKENS]
+    race = g.ply[p, P_RACE]
     if n > 0:
-        g.gst[G_DEFEATED + def_race] += 1
-        if def_player >= 0:
-            lost = tokens_lost(g, t, def_player, r, def_decline, n)
-            if def_decline == 0:
-                g.ply[def_player, P_HAND] += n - lost
-            log_event(g, EV_LOSS, def_player, r, def_player, lost)
-    clear_region(g, r)
-    g.reg[r, R_BOMB] = 0
-    g.reg[r, R_PLAYER] = p
-    g.reg[r, R_RACE] = g.ply[p, P_RACE]
-    g.reg[r, R_TOKENS] = tokens
-    g.reg[r, R_CONQ_TURN] = g.gst[G_TURN]
+        lost = take_losses(g, t, r)
+        if race == FORSAKEN:
+            g.gst[G_KILLS] += lost
+    # the Fort and Wisp Wall fall; a Bomb, a marker and an Objective stay
+    g_reg[r, R_FORT] = 0
+    g_reg[r, R_WISP] = 0
+    g_reg[r, R_PLAYER] = p
+    g_reg[r, R_RACE] = race
+    g_reg[r, R_DECLINE] = 0
+    g_reg[r, R_TOKENS] = tokens
+    g_reg[r, R_CONQ_TURN] = g.gst[G_TURN]
     g.ply[p, P_HAND] -= tokens
     log_event(g, EV_CONQUER, p, r, tokens, def_race)
-    if g.reg[r, R_MARKER] >= 0 and g.reg[r, R_MARKER_UP] == 0:
-        g.reg[r, R_MARKER_UP] = 1
-        log_event(g, EV_REVEAL, p, r, g.reg[r, R_MARKER], 0)
+    if g_reg[r, R_MARKER] >= 0 and g_reg[r, R_MARKER_UP] == 0:
+        g_reg[r, R_MARKER_UP] = 1
+        log_event(g, EV_REVEAL, p, r, g_reg[r, R_MARKER], 0)
     if def_player >= 0 and def_decline == 1:
         wipe_decline_race_if_gone(g, t, def_player)
-    pay_vc(g, p, after_conquest(g, t, p, r, def_race if n > 0 else -1, n))
+    vc = after_conquest(g, t, p, r, def_race if n > 0 else -1, n)
+    if g_reg[r, R_OBJECTIVE] == 1:
+        vc += claim_objective(g, t, p, r)
+    pay_vc(g, p, vc)
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
@@ -290,14 +403,11 @@ def roll_die(g, t):
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
-def final_attempt(g, t, p, r):
-    """Roll the reinforcement die for target r, chosen before the roll. On success
-    every remaining token goes there; on failure they stay in hand to be
-    redeployed. Either way conquests end. Returns True on success."""
-    g_cost = g.cost
-    g_ply = g.ply
-    cost = g_cost[r]
-    hand = g_ply[p, P_HAND]
+def final_attempt(g, t, p, r, cost):
+    """Roll the reinforcement die for target r (costing `cost`), chosen before the
+    roll. On success every remaining token goes there; on failure they stay in
+    hand to be redeployed. Either way conquests end. Returns True on success."""
+    hand = g.ply[p, P_HAND]
     roll = roll_die(g, t)
     ok = hand + roll >= cost
     log_event(g, EV_DIE, p, r, roll, 1 if ok else 0)
@@ -330,9 +440,59 @@ def abandon(g, t, p, r):
     """Empty one of p's active regions; its tokens go to hand."""
     g.ply[p, P_HAND] += g.reg[r, R_TOKENS]
     clear_region(g, r)
-    if g.reg[r, R_BOMB] != 0:
-        g.reg[r, R_BOMB] = 0
     log_event(g, EV_ABANDON, p, r, 0, 0)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def race_tokens_in_play(g, race):
+    """Tokens of `race` on the boards or in a player's hand."""
+    g_reg = g.reg
+    g_ply = g.ply
+    g_gst = g.gst
+    n = 0
+    for r in range(g_gst[G_NREG]):
+        if g_reg[r, R_RACE] == race:
+            n += g_reg[r, R_TOKENS]
+    for p in range(g_gst[G_PLAYERS]):
+        if g_ply[p, P_RACE] == race:
+            n += g_ply[p, P_HAND]
+    return n
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def objective_allowed(t, reg, r):
+    """Whether the Humans may put a Military Objective on r: a region no Alliance
+    race holds (empty, Murlocs, Horde or Neutral) without one already."""
+    race = reg[r, R_RACE]
+    if reg[r, R_OBJECTIVE] != 0:
+        return False
+    return race < 0 or race == MURLOC or t.race[race, RT_FACTION] != ALLIANCE
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def bomb_allowed(g, p, r):
+    """Whether p's Goblins may drop a Bomb on r: an opponent's active region with
+    no Bomb, next to a region of the Goblins."""
+    reg = g.reg
+    q = reg[r, R_PLAYER]
+    if q < 0 or q == p or reg[r, R_DECLINE] != 0 or reg[r, R_BOMB] != 0:
+        return False
+    adj = g.adj
+    for k in range(g.board[r, B_DEGREE]):
+        nb = adj[r, k]
+        if reg[nb, R_PLAYER] == p and reg[nb, R_DECLINE] == 0:
+            return True
+    return False
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def drop_bomb(g, p, r):
+    """The top Bomb of the stack goes face down on r."""
+    g_gst = g.gst
+    n = g_gst[G_BOMBS_N] - 1
+    g.reg[r, R_BOMB] = g_gst[G_BOMBS + n]
+    g_gst[G_BOMBS_N] = n
+    log_event(g, EV_BOMB, p, r, 0, 1)
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analyzer.engine.abilities import redeploy_bonus_tokens, turn_start
+from analyzer.engine.abilities import HARMONY_PRICE, redeploy_bonus_tokens, turn_start
 from analyzer.engine.column import take_combo, visible_combos
 from analyzer.engine.conquest import (
     compute_targets,
@@ -15,6 +15,7 @@ from analyzer.engine.conquest import (
     die_allowed,
     final_attempt,
     pay_vc,
+    race_tokens_in_play,
     ready_troops,
     update_targets,
 )
@@ -25,13 +26,19 @@ from analyzer.engine.layout import (
     F_POWER,
     F_RACE,
     F_SEAT,
+    G_AIRBORNE,
+    G_ATTACKED,
     G_CHECK,
+    G_CLOSED,
     G_DEFEATED,
     G_ERROR,
     G_FORCED_COST,
     G_FORCED_POWER,
     G_FORCED_RACE,
     G_FORCED_SEAT,
+    G_HARMONY_FROM,
+    G_HOLY_LIGHT,
+    G_KILLS,
     G_LOG_ON,
     G_NINST,
     G_NREG,
@@ -52,6 +59,7 @@ from analyzer.engine.layout import (
     P_COINS,
     P_DECLINES,
     P_HAND,
+    P_HARMONY,
     P_INSTANCE,
     P_POLICY,
     P_POWER,
@@ -60,7 +68,6 @@ from analyzer.engine.layout import (
     R_DECLINE,
     R_MARKER,
     R_PLAYER,
-    R_RACE,
     R_TOKENS,
     RT_BANNER,
     RT_BOX,
@@ -71,12 +78,23 @@ from analyzer.engine.layout import (
     S_VC,
     S_WIN,
 )
+from analyzer.engine.races import (
+    airborne_assault,
+    end_of_turn,
+    engage,
+    enlist,
+    start_of_turn,
+)
 from analyzer.engine.rng import init_streams
 from analyzer.engine.scoring import score_turn
 from analyzer.engine.setup import setup_game
 from analyzer.engine.state import EV_PICK, EV_REDEPLOY
 from analyzer.engine.trace import log_event
+from analyzer.model.ids import FORSAKEN, GOBLINS, HUMANS, PANDAREN
 from analyzer.players.policy import (
+    TARGET_AIRBORNE,
+    TARGET_CONQUER,
+    TARGET_DIE,
     choose_abandon,
     choose_combo,
     choose_decline,
@@ -84,22 +102,6 @@ from analyzer.players.policy import (
     choose_target,
     place_hand,
 )
-
-
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
-def race_tokens_in_play(g, race):
-    """Tokens of `race` on the boards or in a player's hand."""
-    g_reg = g.reg
-    g_ply = g.ply
-    g_gst = g.gst
-    n = 0
-    for r in range(g_gst[G_NREG]):
-        if g_reg[r, R_RACE] == race:
-            n += g_reg[r, R_TOKENS]
-    for p in range(g_gst[G_PLAYERS]):
-        if g_ply[p, P_RACE] == race:
-            n += g_ply[p, P_HAND]
-    return n
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
@@ -167,29 +169,40 @@ def conquest_phase(g, t, p):
     n_targets = compute_targets(g, t, p) if g_ply[p, P_HAND] > 0 else 0
     on_map = count_regions(g, p, 0) > 0
     while g_ply[p, P_HAND] > 0 and n_targets > 0:
-        r, final = choose_target(g, t, p)
+        r, mode = choose_target(g, t, p)
         if r < 0:
             return
         cost = g_cost[r]
-        if cost < 0:
-            g_gst[G_ERROR] = ERR_BAD_MOVE
-            return
-        if final:
-            if not die_allowed(g, t, p, cost):
+        if mode == TARGET_AIRBORNE:
+            # the Gnomes, once a turn: any region, as though adjacent, after a free die
+            cost = airborne_assault(g, t, p, r)
+            if cost < 0:
                 g_gst[G_ERROR] = ERR_BAD_MOVE
                 return
-            final_attempt(g, t, p, r)
-            return
-        if cost > g_ply[p, P_HAND]:
+            if cost > g_ply[p, P_HAND]:
+                if not die_allowed(g, t, p, cost):
+                    return  # out of reach even for the normal die: the assault fails
+                mode = TARGET_DIE  # the assault is the final attempt: the die again
+        elif (
+            cost < 0
+            or (mode == TARGET_DIE and not die_allowed(g, t, p, cost))
+            or (mode == TARGET_CONQUER and cost > g_ply[p, P_HAND])
+        ):
             g_gst[G_ERROR] = ERR_BAD_MOVE
+            return
+        elif g_ply[p, P_RACE] == PANDAREN or g_ply[p, P_HARMONY] == 1:
+            engage(g, p, r)  # only the Pandaren and Harmony holders care (a call costs)
+        if mode == TARGET_DIE:
+            final_attempt(g, t, p, r, cost)
             return
         first = not on_map
         marker_here = g.reg[r, R_MARKER] >= 0
         conquer(g, t, p, r, cost)
         on_map = True
-        if first or marker_here:
+        if first or marker_here or (g_gst[G_CLOSED] == 1 and g_ply[p, P_COINS] >= HARMONY_PRICE):
             # entry rules change after a first conquest; a marker (the Meeting
-            # Stone) may change the travel cost of every Entry region
+            # Stone) may change the travel cost of every Entry region; VC won in
+            # this turn may pay the Pandaren's Harmony fee and open their regions
             n_targets = compute_targets(g, t, p) if g_ply[p, P_HAND] > 0 else 0
         else:
             n_targets = update_targets(g, t, p, r, n_targets)
@@ -209,6 +222,8 @@ def redeploy(g, t, p):
     if ready_troops(g, t, p) == 0:
         return  # no region: the tokens stay in hand for a new first conquest
     g_ply[p, P_HAND] += redeploy_bonus_tokens(g, t, p)
+    if g_ply[p, P_RACE] == FORSAKEN and g_gst[G_KILLS] > 0:
+        enlist(g, t, p)
     place_hand(g, t, p)
     if g_ply[p, P_HAND] != 0:
         g_gst[G_ERROR] = ERR_BAD_MOVE
@@ -240,20 +255,29 @@ def play_turn(g, t, p):
     g_gst = g.gst
     for d in range(MAX_RACES):
         g_gst[G_DEFEATED + d] = 0
-    if g_ply[p, P_RACE] >= 0 and g_gst[G_ROUND] > 1 and choose_decline(g, t, p):
+    g_gst[G_KILLS] = 0
+    g_gst[G_ATTACKED] = 0
+    g_gst[G_HOLY_LIGHT] = 0
+    g_gst[G_AIRBORNE] = 0
+    if g_gst[G_HARMONY_FROM] == p + 1 or g_ply[p, P_RACE] == GOBLINS:
+        start_of_turn(g, t, p)
+    declines = g_ply[p, P_RACE] >= 0 and g_gst[G_ROUND] > 1 and choose_decline(g, t, p)
+    if declines:
         go_into_decline(g, t, p)
-        score_turn(g, t, p)
-        return
-    new_race = g_ply[p, P_RACE] < 0
-    if new_race:
-        pick_combo(g, t, p)
-    pay_vc(g, p, turn_start(g, t, p, choose_form(g, t, p)))
-    if not new_race:
-        ready_troops(g, t, p)
-        choose_abandon(g, t, p)
-    conquest_phase(g, t, p)
-    redeploy(g, t, p)
-    defenders_redeploy(g, t, p)
+    else:
+        new_race = g_ply[p, P_RACE] < 0
+        if new_race:
+            pick_combo(g, t, p)
+        pay_vc(g, p, turn_start(g, t, p, choose_form(g, t, p)))
+        if not new_race:
+            ready_troops(g, t, p)
+            choose_abandon(g, t, p)
+        conquest_phase(g, t, p)
+        redeploy(g, t, p)
+    defenders_redeploy(g, t, p)  # also after a decline: tokens withdrawn from a Bomb
+    race = g_ply[p, P_RACE]
+    if race == HUMANS or race == GOBLINS or race == PANDAREN:
+        end_of_turn(g, t, p)
     score_turn(g, t, p)
 
 

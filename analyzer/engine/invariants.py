@@ -8,29 +8,55 @@ from numba import njit
 
 from analyzer.engine.abilities import is_water, may_enter_water, min_region_tokens
 from analyzer.engine.layout import (
+    B_TERRAIN,
+    BOMB_DUD,
+    BOMB_LIVE,
+    G_BOMBS,
+    G_BOMBS_N,
     G_COL_RACE,
     G_FORCED_RACE,
     G_FORCED_SEAT,
+    G_HARMONY_FROM,
     G_NREG,
     G_PLAYERS,
     G_RACE_STACK,
     G_RACE_STACK_N,
+    MAX_BOMBS,
     MAX_RACES,
     P_COINS,
     P_DECLINE_RACE,
     P_HAND,
+    P_HARMONY,
     P_RACE,
     PAR_CAPS,
     PAR_COLUMN_SIZE,
+    R_BOMB,
     R_DECLINE,
     R_MOUNTAIN,
+    R_OBJECTIVE,
     R_PLAYER,
     R_RACE,
     R_TOKENS,
+    R_WISP,
     RT_ALLOWED,
     RT_BOX,
+    RT_FACTION,
 )
-from analyzer.model.ids import C_MOUNTAINS, C_MURLOCS, MURLOC
+from analyzer.model.ids import (
+    ALLIANCE,
+    C_BOMBS,
+    C_HARMONY,
+    C_MILITARY_OBJECTIVES,
+    C_MOUNTAINS,
+    C_MURLOCS,
+    C_WISP_WALLS,
+    FOREST,
+    GOBLINS,
+    HUMANS,
+    MURLOC,
+    NIGHT_ELVES,
+    PANDAREN,
+)
 
 ERR_COINS = 1  # a player's coins went negative
 ERR_REGION = 2  # a region's owner, race, decline flag and tokens disagree
@@ -42,6 +68,7 @@ ERR_HAND = 7  # tokens left in hand by a player who holds regions
 ERR_BANNERS = 8  # a banner is missing or in two places
 ERR_WATER = 9  # a race that may not enter water stands in a Sea or Lake
 ERR_TARGETS = 10  # conquest costs updated after a conquest differ from a full recompute
+ERR_PIECES = 11  # Wisp Walls, Bombs, Military Objectives or Harmony misplaced or over the box
 ERR_BAD_MOVE = 100  # a bot asked for something illegal (set by the turn, not checked here)
 
 ERROR_NAMES = {
@@ -55,6 +82,7 @@ ERROR_NAMES = {
     ERR_BANNERS: "banner lost or duplicated",
     ERR_WATER: "race in water it may not enter",
     ERR_TARGETS: "conquest costs out of date after a conquest",
+    ERR_PIECES: "Wisp Walls, Bombs, Objectives or Harmony misplaced or over the box",
     ERR_BAD_MOVE: "a bot asked for an illegal move",
 }
 
@@ -137,4 +165,66 @@ def check_invariants(g, t):
         want = 1 if t_race[race, RT_ALLOWED] == 1 else 0
         if seen[race] != want:
             return ERR_BANNERS
+    return check_pieces(g, t)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def check_pieces(g, t):
+    """The race pieces: within their box, and only where the rules leave them."""
+    g_reg = g.reg
+    g_ply = g.ply
+    g_gst = g.gst
+    t_params = t.params
+    n_players = g_gst[G_PLAYERS]
+    goblins = -1
+    humans = -1
+    for p in range(n_players):
+        if g_ply[p, P_RACE] == GOBLINS:
+            goblins = p
+        if g_ply[p, P_RACE] == HUMANS:
+            humans = p
+    walls = 0
+    objectives = 0
+    bombs = np.zeros(3, np.int64)
+    for r in range(g_gst[G_NREG]):
+        race = g_reg[r, R_RACE]
+        if g_reg[r, R_WISP] != 0:
+            walls += 1
+            if race != NIGHT_ELVES or g.board[r, B_TERRAIN] != FOREST:
+                return ERR_PIECES
+        if g_reg[r, R_OBJECTIVE] != 0:
+            objectives += 1
+            if humans < 0 or (
+                race >= 0 and race != MURLOC and t.race[race, RT_FACTION] == ALLIANCE
+            ):
+                return ERR_PIECES
+        b = g_reg[r, R_BOMB]
+        if b != 0:
+            q = g_reg[r, R_PLAYER]
+            if b != BOMB_LIVE and b != BOMB_DUD or goblins < 0 or q < 0 or q == goblins:
+                return ERR_PIECES
+            bombs[b] += 1
+    for k in range(g_gst[G_BOMBS_N]):
+        b = g_gst[G_BOMBS + k]
+        if b != BOMB_LIVE and b != BOMB_DUD:
+            return ERR_PIECES
+        bombs[b] += 1
+    box = min(t_params[PAR_CAPS + C_BOMBS], MAX_BOMBS)
+    if bombs[BOMB_LIVE] > box // 2 or bombs[BOMB_DUD] > box - box // 2:
+        return ERR_PIECES
+    if walls > t_params[PAR_CAPS + C_WISP_WALLS]:
+        return ERR_PIECES
+    if objectives > t_params[PAR_CAPS + C_MILITARY_OBJECTIVES]:
+        return ERR_PIECES
+    holders = 0
+    for p in range(n_players):
+        if g_ply[p, P_HARMONY] != 0:
+            holders += 1
+    giver = g_gst[G_HARMONY_FROM] - 1
+    if holders > t_params[PAR_CAPS + C_HARMONY]:
+        return ERR_PIECES
+    if holders > 0 and (
+        giver < 0 or g_ply[giver, P_RACE] != PANDAREN or g_ply[giver, P_HARMONY] != 0
+    ):
+        return ERR_PIECES
     return 0

@@ -84,7 +84,7 @@ B_NF = 5
     R_TOWER,  # Watch Tower
     R_BEASTS,
     R_CHAMPION,
-    R_BOMB,  # 0 none, 1 a live bomb, 2 a dud (face down either way)
+    R_BOMB,  # 0 none, BOMB_LIVE or BOMB_DUD (face down either way)
     R_OBJECTIVE,  # Military Objective
     R_CONQ_TURN,  # global turn number in which the current holder conquered it
 ) = range(15)
@@ -104,8 +104,9 @@ R_NF = 15
     P_POLICY,  # which bot plays this seat
     P_DECLINES,  # how many times this player went into decline
     P_FORM,  # Worgen form chosen this turn
-) = range(11)
-P_NF = 11
+    P_HARMONY,  # Harmony token held: 0 none, 1 not paid yet, 2 paid (Pandaren)
+) = range(12)
+P_NF = 12
 
 # ------------------------------------------------------------------ game state
 # gst[*]: scalars of the game, then the combo column, then the stacks.
@@ -138,7 +139,19 @@ G_RACE_STACK = G_COL_COINS + MAX_COLUMN  # stack top is the first element
 G_POWER_STACK = G_RACE_STACK + MAX_RACES
 G_POWER_DISCARD = G_POWER_STACK + MAX_POWERS
 G_DEFEATED = G_POWER_DISCARD + MAX_POWERS  # per race id: regions taken from it this turn
-G_NF = G_DEFEATED + MAX_RACES
+# Race pieces and per-turn race counters (reset at every turn start but G_HARMONY_FROM
+# and the Bombs).
+G_KILLS = G_DEFEATED + MAX_RACES  # tokens the current player's conquests made others discard
+G_ATTACKED = G_KILLS + 1  # bit per player whose active race the current player attacked
+G_HOLY_LIGHT = G_KILLS + 2  # bit per player whose Draenei called the Holy Light this turn
+G_AIRBORNE = G_KILLS + 3  # 1 once the Gnomes' airborne assault is spent this turn
+G_CLOSED = G_KILLS + 4  # 1: the current player may not attack the Pandaren (Harmony unpaid)
+G_HARMONY_FROM = G_KILLS + 5  # 1 + the player whose Pandaren handed out Harmony, 0: none out
+G_BOMBS_N = G_KILLS + 6  # Bomb tokens in the Goblins' stack
+G_BOMBS = G_KILLS + 7  # the stack, bottom first (top at G_BOMBS_N - 1): BOMB_LIVE or BOMB_DUD
+MAX_BOMBS = 16
+G_NF = G_BOMBS + MAX_BOMBS
+BOMB_LIVE, BOMB_DUD = 1, 2
 
 # --------------------------------------------------------------- race instances
 # inst[i, *]: one row per combo a player picked in the game (per-race-instance output)

@@ -14,6 +14,8 @@ from analyzer.engine.layout import (
     B_FACE,
     B_SYMBOLS,
     B_TERRAIN,
+    BOMB_DUD,
+    BOMB_LIVE,
     FACE_BOARD,
     FACE_NREG,
     FACE_SIZE,
@@ -21,6 +23,8 @@ from analyzer.engine.layout import (
     FR_ADJ,
     FR_SYMBOLS,
     FR_TERRAIN,
+    G_BOMBS,
+    G_BOMBS_N,
     G_FORCED_POWER,
     G_FORCED_RACE,
     G_FORCED_SEAT,
@@ -34,6 +38,7 @@ from analyzer.engine.layout import (
     G_RACE_STACK_N,
     G_ROUND,
     G_ROUNDS,
+    MAX_BOMBS,
     MAX_DEGREE,
     MAX_PLAYERS,
     MAX_REGIONS,
@@ -64,6 +69,7 @@ from analyzer.engine.layout import (
 )
 from analyzer.engine.rng import randint, shuffle
 from analyzer.model.ids import (
+    C_BOMBS,
     C_MOUNTAINS,
     C_MURLOCS,
     MURLOC,
@@ -219,6 +225,18 @@ def setup_stacks(g, t, rng):
     fill_column(g, t, rng)
 
 
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def shuffle_bombs(g, t, rng):
+    """The Goblins' face-down Bomb stack: half the box's Bombs explode, half are duds.
+    (The rulebook shuffles it when the Goblins are first picked: the same draw.)"""
+    g_gst = g.gst
+    n = min(t.params[PAR_CAPS + C_BOMBS], MAX_BOMBS)
+    for k in range(n):
+        g_gst[G_BOMBS + k] = BOMB_LIVE if k < n // 2 else BOMB_DUD
+    g_gst[G_BOMBS_N] = n
+    shuffle(rng, STREAM_SETUP, g_gst[G_BOMBS : G_BOMBS + n], n)
+
+
 @njit(cache=True, no_cfunc_wrapper=True)
 def setup_game(g, t, n_players):
     """Everything before the first turn. The setup stream drives every draw."""
@@ -230,6 +248,7 @@ def setup_game(g, t, n_players):
     lay_out_board(g, t, chosen, n_chosen)
     place_pieces(g, t, g.rng)
     setup_stacks(g, t, g.rng)
+    shuffle_bombs(g, t, g.rng)
     g_gst[G_PLAYERS] = n_players
     g_gst[G_ROUND] = 1
     g_gst[G_ROUNDS] = t_params[PAR_ROUNDS + n_players - 2] + t_params[PAR_EXTRA_ROUNDS]

@@ -11,6 +11,11 @@
   In the last round only the players still to play count.
 - Decline: a parameterized rule (tokens free to attack below a threshold once
   the race is old enough, or at a fixed age), never in the last round.
+- Race pieces: Forsaken buy every token but in the last round; Gnomes fly when
+  it beats the best normal conquest; Goblins bomb every region they may, the
+  richest opponent first (policy.choose_bombs); Humans put Objectives where they
+  can take them cheapest (objective_score); a Harmony holder pays the Pandaren
+  only where it is worth it.
 """
 
 from __future__ import annotations
@@ -18,11 +23,23 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analyzer.engine.abilities import FORM_HUMAN, FORM_WORGEN, min_region_tokens, region_bonus
-from analyzer.engine.conquest import die_reach, place_tokens
+from analyzer.engine.abilities import (
+    FORM_HUMAN,
+    FORM_WORGEN,
+    HARMONY_PRICE,
+    OBJECTIVE_VC,
+    min_region_tokens,
+    region_bonus,
+)
+from analyzer.engine.conquest import (
+    airborne_cost,
+    die_reach,
+    place_tokens,
+)
 from analyzer.engine.layout import (
     B_DEGREE,
     B_SYMBOLS,
+    G_AIRBORNE,
     G_COL_COINS,
     G_COL_POWER,
     G_COL_RACE,
@@ -35,6 +52,7 @@ from analyzer.engine.layout import (
     MAX_RACES,
     P_COINS,
     P_HAND,
+    P_HARMONY,
     P_INSTANCE,
     P_POWER,
     P_RACE,
@@ -43,6 +61,7 @@ from analyzer.engine.layout import (
     PT_BADGE,
     PT_MODELED,
     R_DECLINE,
+    R_OBJECTIVE,
     R_PLAYER,
     R_RACE,
     R_TOKENS,
@@ -50,7 +69,15 @@ from analyzer.engine.layout import (
     RT_FACTION,
     RT_MODELED,
 )
-from analyzer.model.ids import ALLIANCE, HORDE, MURLOC, SYM_ENTRY, WORGEN
+from analyzer.model.ids import (
+    ALLIANCE,
+    GNOMES,
+    HORDE,
+    MURLOC,
+    PANDAREN,
+    SYM_ENTRY,
+    WORGEN,
+)
 from analyzer.players.params import (
     H_ABILITY_WEIGHT,
     H_AGGRESSION,
@@ -63,15 +90,18 @@ from analyzer.players.params import (
     H_RESERVE,
     H_TOKEN_VALUE,
     H_WORGEN_HAND,
+    TARGET_AIRBORNE,
+    TARGET_CONQUER,
+    TARGET_DIE,
 )
 
 # What the bot believes each ability is worth, in tokens, over a race's life.
 # Bot knowledge, not rules: only abilities the engine models are counted.
 RACE_VALUE = np.array(
     # blood_elves draenei dwarves ethereals forsaken gnomes goblins humans
-    [1.0, 1.0, 1.0, 0.5, 1.0, 1.0, 1.0, 1.0,
+    [1.0, 1.0, 1.0, 0.5, 2.0, 1.5, 1.5, 1.5,
      # kobolds naga night_elves orcs pandaren tauren trolls worgen
-     1.0, 1.0, 1.0, 1.0, 1.0, -4.0, 1.5, 1.5, 0.0],
+     1.0, 1.0, 1.5, 1.0, 1.5, -4.0, 1.5, 1.5, 0.0],
     dtype=np.float64,
 )  # fmt: skip
 POWER_VALUE = np.array(
@@ -192,7 +222,12 @@ def die_success(t, short):
 @njit(cache=True, no_cfunc_wrapper=True)
 def heuristic_target(g, t, p):
     """The region worth most per token among the affordable ones; when none is
-    affordable, the best die attempt (value x chance)."""
+    affordable, the best die attempt (value x chance).
+
+    Pandaren regions carry the Harmony fee, shared over the Pandaren regions the
+    hand can take: the bot pays only when taking them is worth more than 2 VC.
+    The Gnomes weigh an airborne assault on any region they can surely afford,
+    its cost lowered by the free die's mean, against the best normal conquest."""
     reg = g.reg
     board = g.board
     adj = g.adj
@@ -209,13 +244,33 @@ def heuristic_target(g, t, p):
     budget = hand - int(g.pol[p, H_RESERVE])
     reach = die_reach(t, race, hand)
     lead = leader(g)
+    nreg = g.gst[G_NREG]
+    fee = 0.0
+    if g.ply[p, P_HARMONY] == 1:
+        # the fee is shared by the Pandaren regions the hand could take
+        n_pandaren = 0
+        cheapest = hand + 1
+        for r in range(nreg):
+            if reg[r, R_RACE] == PANDAREN and 0 <= cost[r] <= hand:
+                n_pandaren += 1
+                cheapest = min(cheapest, cost[r])
+        fee = HARMONY_PRICE / max(min(n_pandaren, hand // cheapest), 1)
+    airborne = race == GNOMES and g.gst[G_AIRBORNE] == 0
+    mean_roll = 0.0
+    if airborne:
+        t_params = t.params
+        for k in range(6):
+            mean_roll += t_params[PAR_DIE_FACES + k] / 6.0
     best = -1
     best_score = 0.0
     best_die = -1
     best_die_score = 0.0
-    for r in range(g.gst[G_NREG]):
+    best_air = -1
+    best_air_score = 0.0
+    for r in range(nreg):
         c = cost[r]
-        if c < 0 or (c > budget and c > reach):
+        ac = airborne_cost(g, t, p, r) if airborne else -1
+        if (c < 0 or (c > budget and c > reach)) and not 0 <= ac <= budget:
             continue
         # what taking r is worth this turn, in VC-like units
         value = 1.0 + region_bonus(board, adj, reg, race, power, r)
@@ -228,24 +283,59 @@ def heuristic_target(g, t, p):
                 value += aggression
                 if q == lead:
                     value += leader_focus
+        if def_race == PANDAREN:
+            value -= fee
+        if reg[r, R_OBJECTIVE] == 1 and faction != HORDE:
+            value += OBJECTIVE_VC
         for k in range(board[r, B_DEGREE]):
             if reg[adj[r, k], R_PLAYER] != p:
                 value += 0.05  # room to grow
+        if value <= 0.0:
+            continue
+        if 0 <= ac <= budget:
+            score = value / max(ac - mean_roll, 1.0)
+            if score > best_air_score:
+                best_air_score = score
+                best_air = r
+        if c < 0:
+            continue
         if c <= budget:
             score = value / c
             if score > best_score:
                 best_score = score
                 best = r
-        elif hand < c:
+        elif hand < c <= reach:
             score = value * die_success(t, c - hand)
             if score > best_die_score:
                 best_die_score = score
                 best_die = r
+    if best_air >= 0 and best_air_score > best_score:
+        return best_air, TARGET_AIRBORNE
     if best >= 0:
-        return best, False
+        return best, TARGET_CONQUER
     if best_die >= 0:
-        return best_die, True
-    return -1, False
+        return best_die, TARGET_DIE
+    return -1, TARGET_CONQUER
+
+
+# ------------------------------------------------------------------ race pieces
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def heuristic_enlist(g, t, p, most):
+    """Forsaken: buy every token while the race has a turn left to use it."""
+    return most if turns_left(g, p) >= 2 else 0
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def objective_score(t, reg, cost, r):
+    """Humans: how good r is for a Military Objective (cost[] holds what the Humans
+    would pay next turn): the cheapest target first, a Horde region (no Horde
+    conqueror can claim it) first on a tie; a Horde region out of reach after
+    every target; any other region never (-1e6)."""
+    race = reg[r, R_RACE]
+    horde = race >= 0 and race != MURLOC and t.race[race, RT_FACTION] == HORDE
+    if cost[r] >= 0:
+        return -cost[r] + (0.5 if horde else 0.0)
+    return -1e3 if horde else -1e6
 
 
 # ---------------------------------------------------------------- redeployment

@@ -14,6 +14,10 @@ POLICY_NAMES = ("random", "heuristic")
 
 N_POLICY_PARAMS = 12
 
+# What choose_target asks for: a conquest, the final die attempt, or the Gnomes'
+# airborne assault (players/policy.py).
+TARGET_CONQUER, TARGET_DIE, TARGET_AIRBORNE = range(3)
+
 # Heuristic bot (players/heuristic.py)
 (
     H_DECLINE_TOKENS,  # decline when fewer tokens than this are free to attack

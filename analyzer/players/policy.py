@@ -4,22 +4,39 @@ from __future__ import annotations
 
 from numba import njit
 
-from analyzer.engine.layout import P_POLICY
+from analyzer.engine.conquest import bomb_allowed, compute_targets, drop_bomb, objective_allowed
+from analyzer.engine.layout import (
+    G_BOMBS_N,
+    G_NREG,
+    P_COINS,
+    P_POLICY,
+    PAR_CAPS,
+    R_OBJECTIVE,
+    R_PLAYER,
+    STREAM_SEAT0,
+)
+from analyzer.engine.rng import randint, uniform
+from analyzer.model.ids import C_MILITARY_OBJECTIVES
 from analyzer.players.heuristic import (
     heuristic_combo,
     heuristic_decline,
+    heuristic_enlist,
     heuristic_form,
     heuristic_place,
     heuristic_target,
+    objective_score,
 )
-from analyzer.players.params import RANDOM
+from analyzer.players.params import RANDOM, TARGET_AIRBORNE, TARGET_CONQUER, TARGET_DIE
 from analyzer.players.random_player import (
     random_abandon,
     random_combo,
+    random_enlist,
     random_place,
     random_target,
     random_yes_no,
 )
+
+__all__ = ["TARGET_AIRBORNE", "TARGET_CONQUER", "TARGET_DIE"]
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
@@ -55,7 +72,8 @@ def choose_abandon(g, t, p):
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def choose_target(g, t, p):
-    """(region, final): the next conquest, -1 to stop; final=True rolls the die."""
+    """(region, mode): the next conquest, region -1 to stop; mode TARGET_CONQUER,
+    TARGET_DIE (the final attempt) or TARGET_AIRBORNE (the Gnomes' assault)."""
     if g.ply[p, P_POLICY] == RANDOM:
         return random_target(g, t, p)
     return heuristic_target(g, t, p)
@@ -68,3 +86,70 @@ def place_hand(g, t, p):
         random_place(g, t, p)
     else:
         heuristic_place(g, t, p)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def choose_enlist(g, t, p, most):
+    """Forsaken: how many tokens to buy for 1 VC each, 0..most."""
+    if g.ply[p, P_POLICY] == RANDOM:
+        return random_enlist(g, t, p, most)
+    return heuristic_enlist(g, t, p, most)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def choose_objectives(g, t, p):
+    """Humans: up to 2 Military Objectives on allowed regions, each on the best
+    scoring one: uniform scores for the random bot (a uniformly random region),
+    heuristic.objective_score for the heuristic."""
+    reg = g.reg
+    cost = g.cost
+    nreg = g.gst[G_NREG]
+    rnd = g.ply[p, P_POLICY] == RANDOM
+    if not rnd:
+        compute_targets(g, t, p)  # what the Humans would pay next turn
+    for _ in range(t.params[PAR_CAPS + C_MILITARY_OBJECTIVES]):
+        best = -1
+        best_score = -1e6
+        for r in range(nreg):
+            if objective_allowed(t, reg, r):
+                if rnd:
+                    score = uniform(g.rng, STREAM_SEAT0 + p)
+                else:
+                    score = objective_score(t, reg, cost, r)
+                if score > best_score:
+                    best_score = score
+                    best = r
+        if best < 0:
+            return
+        reg[best, R_OBJECTIVE] = 1
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def choose_bombs(g, t, p):
+    """Goblins: Bombs from the stack on allowed regions. The random bot drops a
+    uniform number (0..all allowed) on uniformly random ones; the heuristic drops
+    one on every allowed region, the richest opponent's first, while the stack
+    lasts (Bombs are spent once revealed, so holding them back gains little)."""
+    nreg = g.gst[G_NREG]
+    rnd = g.ply[p, P_POLICY] == RANDOM
+    n = 0
+    for r in range(nreg):
+        if bomb_allowed(g, p, r):
+            n += 1
+    if rnd:
+        n = randint(g.rng, STREAM_SEAT0 + p, n + 1)
+    for _ in range(n):
+        best = -1
+        best_score = -1.0
+        for r in range(nreg):
+            if g.gst[G_BOMBS_N] > 0 and bomb_allowed(g, p, r):
+                if rnd:
+                    score = uniform(g.rng, STREAM_SEAT0 + p)
+                else:
+                    score = g.ply[g.reg[r, R_PLAYER], P_COINS]
+                if score > best_score:
+                    best_score = score
+                    best = r
+        if best < 0:
+            return
+        drop_bomb(g, p, best)

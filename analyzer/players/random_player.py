@@ -2,25 +2,36 @@
 
 Abandoning is the one exception: each region is left with a small chance (a
 parameter), since a uniform choice over all subsets would empty half the empire
-every turn and measure nothing.
+every turn and measure nothing. Race abilities with a choice are used uniformly
+too: Forsaken buy 0..all tokens, Gnomes' airborne assaults are target options,
+Goblins drop 0..all the Bombs they may on random regions, Objectives go on random
+regions (policy.choose_bombs, policy.choose_objectives).
 """
 
 from __future__ import annotations
 
 from numba import njit
 
-from analyzer.engine.conquest import abandon, die_reach, place_tokens
+from analyzer.engine.conquest import (
+    abandon,
+    airborne_cost,
+    die_reach,
+    place_tokens,
+)
 from analyzer.engine.layout import (
+    G_AIRBORNE,
     G_NREG,
     P_COINS,
     P_HAND,
     P_RACE,
+    PAR_DIE_MAX_SHORT,
     R_DECLINE,
     R_PLAYER,
     STREAM_SEAT0,
 )
 from analyzer.engine.rng import randint, uniform
-from analyzer.players.params import R_ABANDON
+from analyzer.model.ids import GNOMES
+from analyzer.players.params import R_ABANDON, TARGET_AIRBORNE, TARGET_CONQUER, TARGET_DIE
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
@@ -47,28 +58,44 @@ def random_abandon(g, t, p):
 
 @njit(cache=True, no_cfunc_wrapper=True)
 def random_target(g, t, p):
-    """Uniform over: stop, every affordable region, every region the die might take."""
+    """Uniform over: stop, every affordable region, every region the die might
+    take and, for the Gnomes once a turn, every region their airborne assault
+    could take with the free die (as though adjacent)."""
     g_cost = g.cost
     g_ply = g.ply
     g_gst = g.gst
+    nreg = g_gst[G_NREG]
     hand = g_ply[p, P_HAND]
     reach = max(hand, die_reach(t, g_ply[p, P_RACE], hand))
+    airborne = g_ply[p, P_RACE] == GNOMES and g_gst[G_AIRBORNE] == 0
+    air_reach = hand + t.params[PAR_DIE_MAX_SHORT]
     n_options = 1
-    for r in range(g_gst[G_NREG]):
+    for r in range(nreg):
         c = g_cost[r]
         if 0 <= c <= reach:
             n_options += 1
+        if airborne and 0 <= airborne_cost(g, t, p, r) <= air_reach:
+            n_options += 1
     pick = randint(g.rng, STREAM_SEAT0 + p, n_options)
     if pick == 0:
-        return -1, False
+        return -1, TARGET_CONQUER
     k = 0
-    for r in range(g_gst[G_NREG]):
+    for r in range(nreg):
         c = g_cost[r]
         if 0 <= c <= reach:
             k += 1
             if k == pick:
-                return r, c > hand
-    return -1, False
+                return r, TARGET_DIE if c > hand else TARGET_CONQUER
+        if airborne and 0 <= airborne_cost(g, t, p, r) <= air_reach:
+            k += 1
+            if k == pick:
+                return r, TARGET_AIRBORNE
+    return -1, TARGET_CONQUER
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def random_enlist(g, t, p, most):
+    return randint(g.rng, STREAM_SEAT0 + p, most + 1)
 
 
 @njit(cache=True, no_cfunc_wrapper=True)

@@ -1,0 +1,196 @@
+"""Race abilities that act between conquests or around the turn, with pieces of
+their own: Forsaken enlisting, the Gnomes' airborne assault, Goblin Bombs,
+Military Objectives of the Humans and Harmony tokens of the Pandaren.
+
+The rules that only change a number (costs, losses, bonuses) live in
+abilities.py; this module holds the ones that need a bot's decision or walk
+the map at turn start or end. docs/rulings.md lists the choices made here.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from analyzer.engine.abilities import HARMONY_PRICE, least_conquest_tokens
+from analyzer.engine.conquest import (
+    airborne_cost,
+    clear_region,
+    pay_vc,
+    race_tokens_in_play,
+    roll_die,
+    take_losses,
+    wipe_decline_race_if_gone,
+)
+from analyzer.engine.invariants import ERR_BAD_MOVE
+from analyzer.engine.layout import (
+    BOMB_LIVE,
+    G_AIRBORNE,
+    G_ATTACKED,
+    G_BOMBS,
+    G_BOMBS_N,
+    G_ERROR,
+    G_HARMONY_FROM,
+    G_KILLS,
+    G_NREG,
+    G_PLAYERS,
+    P_COINS,
+    P_HAND,
+    P_HARMONY,
+    P_RACE,
+    PAR_CAPS,
+    R_BOMB,
+    R_DECLINE,
+    R_OBJECTIVE,
+    R_PLAYER,
+    R_RACE,
+    RT_BOX,
+)
+from analyzer.engine.state import EV_BOMB, EV_DIE, EV_ENLIST, EV_HARMONY
+from analyzer.engine.trace import log_event
+from analyzer.model.ids import (
+    C_HARMONY,
+    FORSAKEN,
+    GOBLINS,
+    HUMANS,
+    PANDAREN,
+)
+from analyzer.players.policy import choose_bombs, choose_enlist, choose_objectives
+
+
+# ---------------------------------------------------------------------- Harmony
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def pay_harmony(g, p):
+    """p holds an unpaid Harmony token: 2 VC go to the Pandaren, once."""
+    giver = g.gst[G_HARMONY_FROM] - 1
+    pay_vc(g, p, -HARMONY_PRICE)
+    pay_vc(g, giver, HARMONY_PRICE)
+    g.ply[p, P_HARMONY] = 2
+    log_event(g, EV_HARMONY, giver, -1, p, HARMONY_PRICE)
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def engage(g, p, r):
+    """p attacks r (a conquest, a die attempt, an airborne assault): note whose
+    active race was attacked, and pay the Pandaren first if p holds Harmony."""
+    g_reg = g.reg
+    q = g_reg[r, R_PLAYER]
+    if q >= 0 and g_reg[r, R_DECLINE] == 0:
+        g.gst[G_ATTACKED] |= 1 << q
+    if g_reg[r, R_RACE] == PANDAREN and g.ply[p, P_HARMONY] == 1:
+        pay_harmony(g, p)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def give_harmony(g, t, p):
+    """End of the Pandaren's turn: a Harmony token to each opponent whose active
+    race they did not attack, race or not, while the box has tokens."""
+    g_ply = g.ply
+    g_gst = g.gst
+    left = t.params[PAR_CAPS + C_HARMONY]
+    n = g_gst[G_PLAYERS]
+    for k in range(1, n):
+        q = (p + k) % n  # in turn order after the Pandaren
+        if left > 0 and (g_gst[G_ATTACKED] >> q) & 1 == 0:
+            g_ply[q, P_HARMONY] = 1
+            left -= 1
+    g_gst[G_HARMONY_FROM] = p + 1
+
+
+# ------------------------------------------------------------------------ Bombs
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def reveal_bombs(g, t, p):
+    """Start of the Goblins' turn: every Bomb they dropped is revealed and goes to
+    the box; a live one is a conquest that leaves the region empty. A Harmony
+    holder pays the Pandaren before revealing on them, or (without 2 VC) puts
+    that Bomb back on the stack unrevealed."""
+    g_reg = g.reg
+    g_gst = g.gst
+    for r in range(g_gst[G_NREG]):
+        bomb = g_reg[r, R_BOMB]
+        if bomb == 0:
+            continue
+        q = g_reg[r, R_PLAYER]
+        if g_reg[r, R_RACE] == PANDAREN and g.ply[p, P_HARMONY] == 1:
+            if g.ply[p, P_COINS] < HARMONY_PRICE:
+                g_gst[G_BOMBS + g_gst[G_BOMBS_N]] = bomb
+                g_gst[G_BOMBS_N] += 1
+                g_reg[r, R_BOMB] = 0
+                log_event(g, EV_BOMB, p, r, bomb, 3)
+                continue
+        engage(g, p, r)
+        g_reg[r, R_BOMB] = 0
+        log_event(g, EV_BOMB, p, r, bomb, 2)
+        if bomb == BOMB_LIVE:
+            decline = g_reg[r, R_DECLINE]
+            take_losses(g, t, r)
+            clear_region(g, r)
+            if decline == 1:
+                wipe_decline_race_if_gone(g, t, q)
+
+
+# --------------------------------------------------------------------- Forsaken
+@njit(cache=True, no_cfunc_wrapper=True)
+def enlist(g, t, p):
+    """After the last conquest: the Forsaken may buy 1 token per enemy token their
+    conquests made discard this turn, 1 VC each, within the box."""
+    g_ply = g.ply
+    if g_ply[p, P_RACE] != FORSAKEN:
+        return
+    box_left = t.race[FORSAKEN, RT_BOX] - race_tokens_in_play(g, FORSAKEN)
+    most = min(g.gst[G_KILLS], g_ply[p, P_COINS], box_left)
+    if most <= 0:
+        return
+    n = choose_enlist(g, t, p, most)
+    if n < 0 or n > most:
+        g.gst[G_ERROR] = ERR_BAD_MOVE
+        return
+    pay_vc(g, p, -n)
+    g_ply[p, P_HAND] += n
+    log_event(g, EV_ENLIST, p, -1, n, 0)
+
+
+# ------------------------------------------------------------------ turn hooks
+@njit(cache=True, no_cfunc_wrapper=True)
+def start_of_turn(g, t, p):
+    """Before p decides anything: the Pandaren take their Harmony tokens back and
+    the Goblins' Bombs go off (in the decline turn too)."""
+    g_ply = g.ply
+    if g.gst[G_HARMONY_FROM] == p + 1:
+        for q in range(g.gst[G_PLAYERS]):
+            g_ply[q, P_HARMONY] = 0
+        g.gst[G_HARMONY_FROM] = 0
+    if g_ply[p, P_RACE] == GOBLINS:
+        reveal_bombs(g, t, p)
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def end_of_turn(g, t, p):
+    """After every redeployment: Military Objectives, Bombs, Harmony tokens."""
+    race = g.ply[p, P_RACE]
+    if race == HUMANS:
+        g_reg = g.reg
+        for r in range(g.gst[G_NREG]):
+            g_reg[r, R_OBJECTIVE] = 0  # retrieved, to be placed again
+        choose_objectives(g, t, p)
+    elif race == GOBLINS and g.gst[G_BOMBS_N] > 0:
+        choose_bombs(g, t, p)
+    elif race == PANDAREN:
+        give_harmony(g, t, p)
+
+
+# ----------------------------------------------------------------------- Gnomes
+@njit(cache=True, no_cfunc_wrapper=True)
+def airborne_assault(g, t, p, r):
+    """The Gnomes' airborne assault on r, once a turn: any region not theirs, as
+    though adjacent, after a free die that lowers the cost (never below the least
+    a conquest needs). Returns that cost, or -1 when the assault is not allowed.
+    game.conquest_phase conquers with it, or makes it the final attempt when the
+    hand is still short (the normal die, at most 3 short), or else ends conquests."""
+    cost = airborne_cost(g, t, p, r) if g.gst[G_AIRBORNE] == 0 else -1
+    if cost < 0:
+        return -1
+    g.gst[G_AIRBORNE] = 1
+    engage(g, p, r)
+    roll = roll_die(g, t)
+    log_event(g, EV_DIE, p, r, roll, 2)
+    return max(cost - roll, least_conquest_tokens(t, g.ply[p, P_RACE]))
