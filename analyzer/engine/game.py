@@ -6,7 +6,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analyzer.engine.abilities import redeploy_bonus_tokens, turn_start
+from analyzer.engine.abilities import (
+    min_region_tokens,
+    redeploy_bonus_tokens,
+    turn_end,
+    turn_start,
+)
 from analyzer.engine.column import take_combo, visible_combos
 from analyzer.engine.conquest import (
     compute_targets,
@@ -49,6 +54,8 @@ from analyzer.engine.layout import (
     I_SLOT,
     I_TOKENS,
     MAX_RACES,
+    P_BEASTS,
+    P_CHAMPION,
     P_COINS,
     P_DECLINES,
     P_HAND,
@@ -56,7 +63,9 @@ from analyzer.engine.layout import (
     P_POLICY,
     P_POWER,
     P_RACE,
+    P_USES,
     PT_BADGE,
+    R_CHAMPION,
     R_DECLINE,
     R_MARKER,
     R_PLAYER,
@@ -71,16 +80,35 @@ from analyzer.engine.layout import (
     S_VC,
     S_WIN,
 )
+from analyzer.engine.powers import (
+    INTIMIDATIONS_PER_TURN,
+    champion_conquest,
+    champion_ok,
+    champion_ready,
+    conquest_hand,
+    has_intimidation_dest,
+    intimidate,
+    intimidation_dest_ok,
+    intimidation_ok,
+    portal_swap,
+    swap_ok,
+    swap_ready,
+)
 from analyzer.engine.rng import init_streams
 from analyzer.engine.scoring import score_turn
 from analyzer.engine.setup import setup_game
 from analyzer.engine.state import EV_PICK, EV_REDEPLOY
 from analyzer.engine.trace import log_event
+from analyzer.model.ids import CHAMPIONING, INTIMIDATING, PORTAL_MAGE
 from analyzer.players.policy import (
     choose_abandon,
+    choose_champion,
+    choose_champion_place,
     choose_combo,
     choose_decline,
     choose_form,
+    choose_intimidation,
+    choose_swap,
     choose_target,
     place_hand,
 )
@@ -88,7 +116,7 @@ from analyzer.players.policy import (
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def race_tokens_in_play(g, race):
-    """Tokens of `race` on the boards or in a player's hand."""
+    """Tokens of `race` on the boards or in a player's hand (Beasts aside)."""
     g_reg = g.reg
     g_ply = g.ply
     g_gst = g.gst
@@ -98,7 +126,7 @@ def race_tokens_in_play(g, race):
             n += g_reg[r, R_TOKENS]
     for p in range(g_gst[G_PLAYERS]):
         if g_ply[p, P_RACE] == race:
-            n += g_ply[p, P_HAND]
+            n += g_ply[p, P_HAND] - g_ply[p, P_BEASTS]
     return n
 
 
@@ -132,6 +160,9 @@ def pick_combo(g, t, p):
     g_ply[p, P_RACE] = race
     g_ply[p, P_POWER] = power
     g_ply[p, P_HAND] = tokens
+    g_ply[p, P_BEASTS] = 0
+    g_ply[p, P_USES] = 0
+    g_ply[p, P_CHAMPION] = 1 if power == CHAMPIONING else 0  # the Champion starts in hand
     i = g_gst[G_NINST]
     g_gst[G_NINST] = i + 1
     g_ply[p, P_INSTANCE] = i
@@ -159,42 +190,117 @@ def check_targets(g, t, p, n_targets):
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def use_intimidation(g, t, p):
+    """Ask an Intimidating bot for one use; returns 1 if it made one, 0 if it
+    declined, -1 after an illegal request."""
+    src, dst = choose_intimidation(g, t, p)
+    if src < 0:
+        return 0
+    if not intimidation_ok(g, p, src) or (
+        dst < 0
+        and has_intimidation_dest(g, src)
+        or dst >= 0
+        and not intimidation_dest_ok(g.reg, src, dst)
+    ):
+        g.gst[G_ERROR] = ERR_BAD_MOVE
+        return -1
+    intimidate(g, t, p, src, dst)
+    return 1
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def conquest_phase(g, t, p):
-    """Conquer until the bot stops, runs out of targets, or makes its final attempt."""
+    """Conquer until the bot stops, runs out of targets, or makes its final attempt.
+    Before each conquest an Intimidating race may use its power and a
+    Championing race may send its Champion."""
     g_cost = g.cost
     g_ply = g.ply
     g_gst = g.gst
+    power = g_ply[p, P_POWER]
+    least = min_region_tokens(g_ply[p, P_RACE])
     n_targets = compute_targets(g, t, p) if g_ply[p, P_HAND] > 0 else 0
     on_map = count_regions(g, p, 0) > 0
-    while g_ply[p, P_HAND] > 0 and n_targets > 0:
-        r, final = choose_target(g, t, p)
-        if r < 0:
-            return
-        cost = g_cost[r]
-        if cost < 0:
-            g_gst[G_ERROR] = ERR_BAD_MOVE
-            return
-        if final:
-            if not die_allowed(g, t, p, cost):
+    while (
+        g_ply[p, P_HAND] > 0
+        and n_targets > 0
+        and (g_ply[p, P_BEASTS] == 0 or conquest_hand(g, p) >= least)
+    ):
+        if power == INTIMIDATING and on_map and g_ply[p, P_USES] < INTIMIDATIONS_PER_TURN:
+            used = use_intimidation(g, t, p)
+            if used < 0:
+                return
+            if used == 1:
+                n_targets = compute_targets(g, t, p)  # the moved token changes other costs
+                continue
+        champion = -1
+        if power == CHAMPIONING and on_map and champion_ready(g, p):
+            champion = choose_champion(g, t, p)
+        if champion >= 0:
+            if not champion_ok(g, p, champion):
                 g_gst[G_ERROR] = ERR_BAD_MOVE
                 return
-            final_attempt(g, t, p, r)
-            return
-        if cost > g_ply[p, P_HAND]:
-            g_gst[G_ERROR] = ERR_BAD_MOVE
-            return
+            r = champion
+            cost = 0
+        else:
+            r, final = choose_target(g, t, p)
+            if r < 0:
+                return
+            cost = g_cost[r]
+            if cost < 0:
+                g_gst[G_ERROR] = ERR_BAD_MOVE
+                return
+            if final:
+                if not die_allowed(g, t, p, cost):
+                    g_gst[G_ERROR] = ERR_BAD_MOVE
+                    return
+                final_attempt(g, t, p, r)
+                return
+            if cost > g_ply[p, P_HAND]:
+                g_gst[G_ERROR] = ERR_BAD_MOVE
+                return
         first = not on_map
         marker_here = g.reg[r, R_MARKER] >= 0
-        conquer(g, t, p, r, cost)
+        had_coin = g_ply[p, P_COINS] >= 1
+        if champion >= 0:
+            champion_conquest(g, t, p, r)
+        else:
+            conquer(g, t, p, r, cost)
         on_map = True
-        if first or marker_here:
+        if first or marker_here or had_coin != (g_ply[p, P_COINS] >= 1):
             # entry rules change after a first conquest; a marker (the Meeting
-            # Stone) may change the travel cost of every Entry region
+            # Stone) may change the travel cost of every Entry region; with no
+            # coin left (or a first one) Marshdweller Swamps close (or open)
             n_targets = compute_targets(g, t, p) if g_ply[p, P_HAND] > 0 else 0
         else:
             n_targets = update_targets(g, t, p, r, n_targets)
             if g_gst[G_CHECK] == 1:
                 check_targets(g, t, p, n_targets)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def portal_phase(g, t, p):
+    """A Portal Mage's swaps, while the bot asks for them and the turn has some left."""
+    while swap_ready(g, p):
+        a, b = choose_swap(g, t, p)
+        if a < 0:
+            return
+        if not swap_ok(g, t, a, b):
+            g.gst[G_ERROR] = ERR_BAD_MOVE
+            return
+        portal_swap(g, t, p, a, b)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def place_champion(g, t, p):
+    """A Champion in hand goes to the region of the race its bot names."""
+    if g.ply[p, P_CHAMPION] == 0 or count_regions(g, p, 0) == 0:
+        return
+    r = choose_champion_place(g, t, p)
+    if r < 0 or g.reg[r, R_PLAYER] != p or g.reg[r, R_DECLINE] != 0:
+        g.gst[G_ERROR] = ERR_BAD_MOVE
+        return
+    g.reg[r, R_CHAMPION] = 1
+    g.ply[p, P_CHAMPION] = 0
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
@@ -210,6 +316,7 @@ def redeploy(g, t, p):
         return  # no region: the tokens stay in hand for a new first conquest
     g_ply[p, P_HAND] += redeploy_bonus_tokens(g, t, p)
     place_hand(g, t, p)
+    place_champion(g, t, p)
     if g_ply[p, P_HAND] != 0:
         g_gst[G_ERROR] = ERR_BAD_MOVE
     if g_gst[G_LOG_ON] == 1:
@@ -230,6 +337,7 @@ def defenders_redeploy(g, t, attacker):
         if count_regions(g, q, 0) == 0:
             continue
         place_hand(g, t, q)
+        place_champion(g, t, q)
         if g_ply[q, P_HAND] != 0:
             g_gst[G_ERROR] = ERR_BAD_MOVE
 
@@ -251,9 +359,15 @@ def play_turn(g, t, p):
     if not new_race:
         ready_troops(g, t, p)
         choose_abandon(g, t, p)
+    portal = g_ply[p, P_POWER] == PORTAL_MAGE
+    if portal:
+        portal_phase(g, t, p)
     conquest_phase(g, t, p)
     redeploy(g, t, p)
+    if portal:
+        portal_phase(g, t, p)
     defenders_redeploy(g, t, p)
+    turn_end(g, t, p)
     score_turn(g, t, p)
 
 

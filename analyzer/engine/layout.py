@@ -104,8 +104,11 @@ R_NF = 15
     P_POLICY,  # which bot plays this seat
     P_DECLINES,  # how many times this player went into decline
     P_FORM,  # Worgen form chosen this turn
-) = range(11)
-P_NF = 11
+    P_BEASTS,  # Beast Master: how many of the tokens in hand (P_HAND) are Beasts
+    P_CHAMPION,  # Championing: 1 while the Champion is in hand (not on a region)
+    P_USES,  # uses of the active race's power this turn (Champion, swaps, intimidations)
+) = range(14)
+P_NF = 14
 
 # ------------------------------------------------------------------ game state
 # gst[*]: scalars of the game, then the combo column, then the stacks.

@@ -77,7 +77,8 @@ MAX_LOG = 4096
     EV_REDEPLOY,  # region, a=tokens after redeployment
     EV_REVEAL,  # region, a=marker
     EV_WIPE,  # a=race whose banner returns to the column
-) = range(10)
+    EV_POWER,  # region, a=power used (Champion, Intimidating, Portal Mage), b=other region
+) = range(11)
 
 
 @njit(cache=True, no_cfunc_wrapper=True)
