@@ -6,7 +6,9 @@ Hooks (where the engine calls in):
 - after a conquest ......... `after_conquest`
 - on a loss ................ `tokens_lost` (how many of the defender's tokens are discarded)
 - turn start ............... `turn_start`
+- turn end (before scoring)  `turn_end`
 - end-of-turn scoring ...... `region_bonus`, `active_bonus`, `decline_bonus`
+- immunity ................. `region_immune` (conquests and every power ask it)
 - redeployment ............. `redeploy_bonus_tokens`
 - decline .................. `on_decline`, `power_lasts_in_decline`
 
@@ -29,6 +31,16 @@ report shows it. An ability that is not modeled simply has no branch here.
 | Sailing, Meeting Stone | pays_travel |
 | terrain powers, Explorer, Fishing, Mining, Archaeologist | region_bonus / active_bonus |
 | Dark Portal, Karazhan | region_bonus / active_bonus |
+| Marshdweller | marsh_toll (region_cost, conquer), power_lasts_in_decline |
+| Garrisoned | turn_end (Forts), power_lasts_in_decline |
+| Defensive | turn_end (Watch Towers), region_immune, on_decline |
+| Beast Master | turn_start (take_beasts), conquer / ready_troops / place_tokens, on_decline |
+| Championing | powers.champion_conquest in the conquests, conquer (ransom), on_decline |
+| Portal Mage | powers.portal_swap before conquests and after redeployment |
+| Intimidating | powers.intimidate before each conquest |
+
+The three powers a bot uses during its turn (Championing, Portal Mage, Intimidating)
+have their legality checks and actions in engine/powers.py.
 """
 
 from __future__ import annotations
