@@ -15,6 +15,9 @@ from analyzer.engine.decline import go_into_decline, remove_decline_race
 from analyzer.engine.game import play_turn
 from analyzer.engine.invariants import check_invariants
 from analyzer.engine.powers import (
+    USE_CHAMPION,
+    USE_INTIMIDATION,
+    USE_SWAP,
     champion_conquest,
     champion_ok,
     has_intimidation_dest,
@@ -42,11 +45,7 @@ from analyzer.model.ids import (
     TAUREN,
     TROLLS,
 )
-from analyzer.players.heuristic import (
-    heuristic_champion,
-    heuristic_intimidation,
-    heuristic_swap,
-)
+from analyzer.players.heuristic import heuristic_power
 
 
 def vc(pos, p, decline=False):
@@ -372,7 +371,7 @@ def test_the_heuristic_sends_the_champion_where_it_saves_most():
     cheap = pos.region("Hills", neighbours=[home])
     pos.targets(0)
     assert pos.cost(0, cheap) == 2 and pos.cost(0, next_door) == 7
-    assert heuristic_champion(pos.g, pos.t, 0) == next_door
+    assert heuristic_power(pos.g, pos.t, 0, USE_CHAMPION) == (next_door, -1)
 
 
 # ================================================================== Portal Mage
@@ -425,9 +424,9 @@ def test_portal_swaps_need_two_magic_regions_neither_immune_and_no_race_in_water
 
 def test_the_heuristic_swaps_onto_the_dark_portal():
     pos, a, b, _, _ = portal_position()
-    assert heuristic_swap(pos.g, pos.t, 0) == (a, b)
+    assert heuristic_power(pos.g, pos.t, 0, USE_SWAP) == (a, b)
     pos.g.reg[b, L.R_MARKER] = -1
-    assert heuristic_swap(pos.g, pos.t, 0) == (-1, -1)  # nothing to gain
+    assert heuristic_power(pos.g, pos.t, 0, USE_SWAP) == (-1, -1)  # nothing to gain
 
 
 # ================================================================= Intimidating
@@ -516,11 +515,11 @@ def test_intimidating_the_last_in_decline_region_wipes_that_race():
 def test_the_heuristic_intimidates_the_region_it_can_then_take_cheapest():
     pos, _, orcs, orcs_far, murlocs, lone = intimidation_position()
     # the Trolls' lone token: 3 tokens, 2 once intimidated; the Orcs: 5, then 4
-    assert heuristic_intimidation(pos.g, pos.t, 0) == (lone, -1)
+    assert heuristic_power(pos.g, pos.t, 0, USE_INTIMIDATION) == (lone, -1)
     pos.g.reg[lone, L.R_TOKENS] = 4
     pos.empty(murlocs)
     pos.targets(0)
-    assert heuristic_intimidation(pos.g, pos.t, 0) == (orcs, orcs_far)
+    assert heuristic_power(pos.g, pos.t, 0, USE_INTIMIDATION) == (orcs, orcs_far)
 
 
 # ============================================================= whole turns

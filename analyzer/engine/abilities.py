@@ -428,7 +428,7 @@ def power_lasts_in_decline(power):
     return power == GARRISONED or power == MARSHDWELLER
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def on_decline(g, t, p):
     """p's active race goes into decline: the pieces of powers that end with it
     leave the map (Watch Towers, Beasts, the Champion); Forts stay."""
@@ -443,7 +443,7 @@ def on_decline(g, t, p):
 
 
 # --------------------------------------------------------------------- turn end
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def fields_majority(board, adj, reg, r, race):
     """Whether `race` holds more of r's neighbours than any other race (active
     or in decline; Murlocs are a race too)."""
@@ -478,28 +478,27 @@ def turn_end(g, t, p):
         return
     g_board = g.board
     g_adj = g.adj
+    want = g.work  # scratch: 1 where the race may have its piece
     nreg = g.gst[G_NREG]
     race = g_ply[p, P_RACE]
     col = R_FORT if power == GARRISONED else R_TOWER
     cap = t.params[PAR_CAPS + (C_FORTS if power == GARRISONED else C_WATCH_TOWERS)]
     n_on = 0
     for r in range(nreg):
-        if (
-            power == DEFENSIVE
-            and g_reg[r, R_TOWER] > 0
-            and g_reg[r, R_PLAYER] == p
-            and not fields_majority(g_board, g_adj, g_reg, r, race)
-        ):
-            g_reg[r, R_TOWER] = 0
+        want[r] = 0
+        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
+            if power == GARRISONED:
+                want[r] = 1
+            elif g_board[r, B_TERRAIN] == FIELDS and fields_majority(
+                g_board, g_adj, g_reg, r, race
+            ):
+                want[r] = 1
+            else:
+                g_reg[r, R_TOWER] = 0
         n_on += g_reg[r, col]
     for r in range(nreg):
         if n_on >= cap:
             return
-        if g_reg[r, R_PLAYER] != p or g_reg[r, R_DECLINE] != 0 or g_reg[r, col] > 0:
-            continue
-        if power == DEFENSIVE and (
-            g_board[r, B_TERRAIN] != FIELDS or not fields_majority(g_board, g_adj, g_reg, r, race)
-        ):
-            continue
-        g_reg[r, col] = 1
-        n_on += 1
+        if want[r] == 1 and g_reg[r, col] == 0:
+            g_reg[r, col] = 1
+            n_on += 1

@@ -253,7 +253,7 @@ def pay_vc(g, p, vc):
             g.inst[i, I_VC_ACTIVE] += vc
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@njit(cache=True, no_cfunc_wrapper=True)
 def pay_player(g, payer, q, decline):
     """payer gives 1 VC (if it has one) to q, booked to q's active race or, with
     decline=1, to its in-decline race (a Marshdweller's toll, a Champion's ransom)."""

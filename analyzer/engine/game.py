@@ -82,6 +82,10 @@ from analyzer.engine.layout import (
 )
 from analyzer.engine.powers import (
     INTIMIDATIONS_PER_TURN,
+    PLACE_CHAMPION,
+    USE_CHAMPION,
+    USE_INTIMIDATION,
+    USE_SWAP,
     champion_conquest,
     champion_ok,
     champion_ready,
@@ -102,13 +106,10 @@ from analyzer.engine.trace import log_event
 from analyzer.model.ids import CHAMPIONING, INTIMIDATING, PORTAL_MAGE
 from analyzer.players.policy import (
     choose_abandon,
-    choose_champion,
-    choose_champion_place,
     choose_combo,
     choose_decline,
     choose_form,
-    choose_intimidation,
-    choose_swap,
+    choose_power,
     choose_target,
     place_hand,
 )
@@ -189,23 +190,68 @@ def check_targets(g, t, p, n_targets):
             g.gst[G_ERROR] = ERR_TARGETS
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
-def use_intimidation(g, t, p):
-    """Ask an Intimidating bot for one use; returns 1 if it made one, 0 if it
-    declined, -1 after an illegal request."""
-    src, dst = choose_intimidation(g, t, p)
-    if src < 0:
-        return 0
-    if not intimidation_ok(g, p, src) or (
-        dst < 0
-        and has_intimidation_dest(g, src)
-        or dst >= 0
-        and not intimidation_dest_ok(g.reg, src, dst)
-    ):
+@njit(cache=True, no_cfunc_wrapper=True)
+def power_before_conquest(g, t, p, n_targets):
+    """Before a conquest, ask an Intimidating bot for a use or a Championing bot
+    for its Champion, and apply it. Returns (1 if a power was used, 0 if not, -1
+    after an illegal request; the number of legal targets afterwards)."""
+    g_ply = g.ply
+    power = g_ply[p, P_POWER]
+    if power == INTIMIDATING and g_ply[p, P_USES] < INTIMIDATIONS_PER_TURN:
+        src, dst = choose_power(g, t, p, USE_INTIMIDATION)
+        if src < 0:
+            return 0, n_targets
+        if not intimidation_ok(g, p, src) or (
+            (dst < 0 and has_intimidation_dest(g, src))
+            or (dst >= 0 and not intimidation_dest_ok(g.reg, src, dst))
+        ):
+            g.gst[G_ERROR] = ERR_BAD_MOVE
+            return -1, 0
+        intimidate(g, t, p, src, dst)
+        return 1, compute_targets(g, t, p)  # the moved token changes other costs
+    if power != CHAMPIONING or not champion_ready(g, p):
+        return 0, n_targets
+    r, _ = choose_power(g, t, p, USE_CHAMPION)
+    if r < 0:
+        return 0, n_targets
+    if not champion_ok(g, p, r):
         g.gst[G_ERROR] = ERR_BAD_MOVE
-        return -1
-    intimidate(g, t, p, src, dst)
-    return 1
+        return -1, 0
+    marker_here = g.reg[r, R_MARKER] >= 0
+    had_coin = g_ply[p, P_COINS] >= 1
+    champion_conquest(g, t, p, r)
+    if marker_here or had_coin != (g_ply[p, P_COINS] >= 1):
+        return 1, compute_targets(g, t, p) if g_ply[p, P_HAND] > 0 else 0
+    n_targets = update_targets(g, t, p, r, n_targets)
+    if g.gst[G_CHECK] == 1:
+        check_targets(g, t, p, n_targets)
+    return 1, n_targets
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def portal_phase(g, t, p):
+    """A Portal Mage's swaps, while the bot asks for them and the turn has some left."""
+    while swap_ready(g, p):
+        a, b = choose_power(g, t, p, USE_SWAP)
+        if a < 0:
+            return
+        if not swap_ok(g, t, a, b):
+            g.gst[G_ERROR] = ERR_BAD_MOVE
+            return
+        portal_swap(g, t, p, a, b)
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def place_champion(g, t, p):
+    """A Champion in hand goes to the region of the race its bot names."""
+    if count_regions(g, p, 0) == 0:
+        return
+    r, _ = choose_power(g, t, p, PLACE_CHAMPION)
+    if r < 0 or g.reg[r, R_PLAYER] != p or g.reg[r, R_DECLINE] != 0:
+        g.gst[G_ERROR] = ERR_BAD_MOVE
+        return
+    g.reg[r, R_CHAMPION] = 1
+    g.ply[p, P_CHAMPION] = 0
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
@@ -225,46 +271,32 @@ def conquest_phase(g, t, p):
         and n_targets > 0
         and (g_ply[p, P_BEASTS] == 0 or conquest_hand(g, p) >= least)
     ):
-        if power == INTIMIDATING and on_map and g_ply[p, P_USES] < INTIMIDATIONS_PER_TURN:
-            used = use_intimidation(g, t, p)
+        if on_map and (power == INTIMIDATING or power == CHAMPIONING):
+            used, n_targets = power_before_conquest(g, t, p, n_targets)
             if used < 0:
                 return
             if used == 1:
-                n_targets = compute_targets(g, t, p)  # the moved token changes other costs
                 continue
-        champion = -1
-        if power == CHAMPIONING and on_map and champion_ready(g, p):
-            champion = choose_champion(g, t, p)
-        if champion >= 0:
-            if not champion_ok(g, p, champion):
+        r, final = choose_target(g, t, p)
+        if r < 0:
+            return
+        cost = g_cost[r]
+        if cost < 0:
+            g_gst[G_ERROR] = ERR_BAD_MOVE
+            return
+        if final:
+            if not die_allowed(g, t, p, cost):
                 g_gst[G_ERROR] = ERR_BAD_MOVE
                 return
-            r = champion
-            cost = 0
-        else:
-            r, final = choose_target(g, t, p)
-            if r < 0:
-                return
-            cost = g_cost[r]
-            if cost < 0:
-                g_gst[G_ERROR] = ERR_BAD_MOVE
-                return
-            if final:
-                if not die_allowed(g, t, p, cost):
-                    g_gst[G_ERROR] = ERR_BAD_MOVE
-                    return
-                final_attempt(g, t, p, r)
-                return
-            if cost > g_ply[p, P_HAND]:
-                g_gst[G_ERROR] = ERR_BAD_MOVE
-                return
+            final_attempt(g, t, p, r)
+            return
+        if cost > g_ply[p, P_HAND]:
+            g_gst[G_ERROR] = ERR_BAD_MOVE
+            return
         first = not on_map
         marker_here = g.reg[r, R_MARKER] >= 0
         had_coin = g_ply[p, P_COINS] >= 1
-        if champion >= 0:
-            champion_conquest(g, t, p, r)
-        else:
-            conquer(g, t, p, r, cost)
+        conquer(g, t, p, r, cost)
         on_map = True
         if first or marker_here or had_coin != (g_ply[p, P_COINS] >= 1):
             # entry rules change after a first conquest; a marker (the Meeting
@@ -275,32 +307,6 @@ def conquest_phase(g, t, p):
             n_targets = update_targets(g, t, p, r, n_targets)
             if g_gst[G_CHECK] == 1:
                 check_targets(g, t, p, n_targets)
-
-
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
-def portal_phase(g, t, p):
-    """A Portal Mage's swaps, while the bot asks for them and the turn has some left."""
-    while swap_ready(g, p):
-        a, b = choose_swap(g, t, p)
-        if a < 0:
-            return
-        if not swap_ok(g, t, a, b):
-            g.gst[G_ERROR] = ERR_BAD_MOVE
-            return
-        portal_swap(g, t, p, a, b)
-
-
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
-def place_champion(g, t, p):
-    """A Champion in hand goes to the region of the race its bot names."""
-    if g.ply[p, P_CHAMPION] == 0 or count_regions(g, p, 0) == 0:
-        return
-    r = choose_champion_place(g, t, p)
-    if r < 0 or g.reg[r, R_PLAYER] != p or g.reg[r, R_DECLINE] != 0:
-        g.gst[G_ERROR] = ERR_BAD_MOVE
-        return
-    g.reg[r, R_CHAMPION] = 1
-    g.ply[p, P_CHAMPION] = 0
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
@@ -316,7 +322,8 @@ def redeploy(g, t, p):
         return  # no region: the tokens stay in hand for a new first conquest
     g_ply[p, P_HAND] += redeploy_bonus_tokens(g, t, p)
     place_hand(g, t, p)
-    place_champion(g, t, p)
+    if g_ply[p, P_CHAMPION] == 1:
+        place_champion(g, t, p)
     if g_ply[p, P_HAND] != 0:
         g_gst[G_ERROR] = ERR_BAD_MOVE
     if g_gst[G_LOG_ON] == 1:
@@ -337,7 +344,8 @@ def defenders_redeploy(g, t, attacker):
         if count_regions(g, q, 0) == 0:
             continue
         place_hand(g, t, q)
-        place_champion(g, t, q)
+        if g_ply[q, P_CHAMPION] == 1:
+            place_champion(g, t, q)
         if g_ply[q, P_HAND] != 0:
             g_gst[G_ERROR] = ERR_BAD_MOVE
 

@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from numba import njit
 
-from analyzer.engine.abilities import is_water, may_enter_water, min_region_tokens, region_immune
+from analyzer.engine.abilities import (
+    may_enter_water,
+    min_region_tokens,
+    region_immune,
+    water_terrain,
+)
 from analyzer.engine.conquest import (
     MARK_ADJACENT,
     clear_region,
@@ -17,6 +22,7 @@ from analyzer.engine.conquest import (
 )
 from analyzer.engine.layout import (
     B_SYMBOLS,
+    B_TERRAIN,
     G_NREG,
     MT_IS_ARTIFACT,
     P_BEASTS,
@@ -45,6 +51,8 @@ from analyzer.model.ids import CHAMPIONING, INTIMIDATING, MURLOC, PORTAL_MAGE, S
 
 INTIMIDATIONS_PER_TURN = 3
 SWAPS_PER_TURN = 2
+# what the engine asks a bot (players/policy.choose_power)
+USE_CHAMPION, PLACE_CHAMPION, USE_INTIMIDATION, USE_SWAP = range(4)
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
@@ -62,19 +70,27 @@ def champion_ready(g, p):
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def champion_target(cost, work, r):
+    """Whether a ready Champion may take r: a legal target next to the race
+    (cost and work as compute_targets left them). Plain arrays: bots call it
+    once per region."""
+    return cost[r] >= 0 and work[r] == MARK_ADJACENT
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def champion_may_go(g, p):
+    """Whether p's Champion may make a conquest now: ready, and the race's
+    minimum of tokens in hand to hold the region."""
+    return champion_ready(g, p) and conquest_hand(g, p) >= min_region_tokens(g.ply[p, P_RACE])
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def champion_ok(g, p, r):
-    """Whether the Champion may take r: a legal target next to the race, during
-    the conquests (g.cost and g.work are current), with the race's minimum of
-    tokens in hand to hold it."""
-    return (
-        champion_ready(g, p)
-        and g.cost[r] >= 0
-        and g.work[r] == MARK_ADJACENT
-        and conquest_hand(g, p) >= min_region_tokens(g.ply[p, P_RACE])
-    )
+    """Whether the Champion may take r now (during the conquests)."""
+    return champion_may_go(g, p) and champion_target(g.cost, g.work, r)
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def champion_conquest(g, t, p, r):
     """The Champion takes r for free: the race's minimum of tokens (1, Tauren 2)
     holds it with the Champion, whatever defends it."""
@@ -100,7 +116,8 @@ def intimidation_ok(g, p, r):
     race = g_reg[r, R_RACE]
     if g.work[r] != MARK_ADJACENT or race < 0 or g_reg[r, R_PLAYER] == p:
         return False
-    if region_immune(g_reg, r) or conquest_hand(g, p) < min_region_tokens(g_ply[p, P_RACE]):
+    hand = g_ply[p, P_HAND] - g_ply[p, P_BEASTS]
+    if region_immune(g_reg, r) or hand < min_region_tokens(g_ply[p, P_RACE]):
         return False
     if g_reg[r, R_WISP] > 0 or g_reg[r, R_FORT] > 0:
         return True
@@ -123,7 +140,7 @@ def intimidation_dest_ok(reg, r, d):
     )
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def has_intimidation_dest(g, r):
     reg = g.reg
     for d in range(g.gst[G_NREG]):
@@ -132,7 +149,7 @@ def has_intimidation_dest(g, r):
     return False
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def intimidate(g, t, p, r, d):
     """One use on r: a Wisp Wall or a Fort is discarded if there is one; else one
     token moves to d (-1: discarded, only when the race has nowhere to go)."""
@@ -163,10 +180,10 @@ def swap_ready(g, p):
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
-def moving_artifact(g, t, r):
+def moving_artifact(reg, marker_tab, r):
     """Whether r holds a revealed Artifact, which a swap carries along."""
-    m = g.reg[r, R_MARKER]
-    return m >= 0 and g.reg[r, R_MARKER_UP] == 1 and t.marker[m, MT_IS_ARTIFACT] == 1
+    m = reg[r, R_MARKER]
+    return m >= 0 and reg[r, R_MARKER_UP] == 1 and marker_tab[m, MT_IS_ARTIFACT] == 1
 
 
 @njit(cache=True, no_cfunc_wrapper=True)
@@ -176,6 +193,7 @@ def swap_ok(g, t, a, b):
     water it may not enter, no Artifact carried onto a region that has a marker."""
     reg = g.reg
     board = g.board
+    marker_tab = t.marker
     if a == b or (board[a, B_SYMBOLS] & SYM_MAGIC) == 0 or (board[b, B_SYMBOLS] & SYM_MAGIC) == 0:
         return False
     if region_immune(reg, a) or region_immune(reg, b):
@@ -184,24 +202,24 @@ def swap_ok(g, t, a, b):
     rb = reg[b, R_RACE]
     if ra < 0 and rb < 0:
         return False
-    if ra >= 0 and is_water(g, b) and (ra == MURLOC or not may_enter_water(ra)):
+    if ra >= 0 and water_terrain(board[b, B_TERRAIN]) and (ra == MURLOC or not may_enter_water(ra)):
         return False
-    if rb >= 0 and is_water(g, a) and (rb == MURLOC or not may_enter_water(rb)):
+    if rb >= 0 and water_terrain(board[a, B_TERRAIN]) and (rb == MURLOC or not may_enter_water(rb)):
         return False
-    art_a = moving_artifact(g, t, a)
-    art_b = moving_artifact(g, t, b)
+    art_a = moving_artifact(reg, marker_tab, a)
+    art_b = moving_artifact(reg, marker_tab, b)
     if art_a and not art_b and reg[b, R_MARKER] >= 0:
         return False
     return not (art_b and not art_a and reg[a, R_MARKER] >= 0)
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def portal_swap(g, t, p, a, b):
     """Exchange everything on a and b but Mountains, Legendary Places and
     face-down markers (and Watch Towers, which make a region immune)."""
     reg = g.reg
-    art_a = moving_artifact(g, t, a)
-    art_b = moving_artifact(g, t, b)
+    art_a = moving_artifact(reg, t.marker, a)
+    art_b = moving_artifact(reg, t.marker, b)
     for col in (
         R_PLAYER,
         R_RACE,

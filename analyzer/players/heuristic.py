@@ -58,7 +58,11 @@ from analyzer.engine.layout import (
     RT_MODELED,
 )
 from analyzer.engine.powers import (
-    champion_ok,
+    PLACE_CHAMPION,
+    USE_CHAMPION,
+    USE_INTIMIDATION,
+    champion_may_go,
+    champion_target,
     conquest_hand,
     intimidation_dest_ok,
     intimidation_ok,
@@ -335,16 +339,19 @@ def heuristic_place(g, t, p):
 def heuristic_champion(g, t, p):
     """The Champion takes the dearest region it may (the most tokens saved),
     the richer one on a tie."""
+    if not champion_may_go(g, p):
+        return -1
     reg = g.reg
     board = g.board
     adj = g.adj
     cost = g.cost
+    work = g.work
     race = g.ply[p, P_RACE]
     power = g.ply[p, P_POWER]
     best = -1
     best_score = -1e9
     for r in range(g.gst[G_NREG]):
-        if champion_ok(g, p, r):
+        if champion_target(cost, work, r):
             score = cost[r] + 0.1 * region_bonus(board, adj, reg, race, power, r)
             if score > best_score:
                 best_score = score
@@ -439,3 +446,17 @@ def heuristic_champion_place(g, t, p):
             best_score = score
             best = r
     return best
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def heuristic_power(g, t, p, kind):
+    """One decision about a power (powers.USE_*, PLACE_CHAMPION) as (a, b): a
+    region or -1, and for Intimidating and swaps a second region or -1. (Small
+    functions: numba compiles one big function much slower than its parts.)"""
+    if kind == USE_CHAMPION:
+        return heuristic_champion(g, t, p), -1
+    if kind == PLACE_CHAMPION:
+        return heuristic_champion_place(g, t, p), -1
+    if kind == USE_INTIMIDATION:
+        return heuristic_intimidation(g, t, p)
+    return heuristic_swap(g, t, p)

@@ -20,7 +20,11 @@ from analyzer.engine.layout import (
     STREAM_SEAT0,
 )
 from analyzer.engine.powers import (
-    champion_ok,
+    PLACE_CHAMPION,
+    USE_CHAMPION,
+    USE_INTIMIDATION,
+    champion_may_go,
+    champion_target,
     intimidation_dest_ok,
     intimidation_ok,
     swap_ok,
@@ -100,14 +104,18 @@ def random_place(g, t, p):
 @njit(cache=True, no_cfunc_wrapper=True)
 def random_champion(g, t, p):
     """Uniform over: not now, every region the Champion may take."""
+    if not champion_may_go(g, p):
+        return -1
     nreg = g.gst[G_NREG]
+    cost = g.cost
+    work = g.work
     n = 1
     for r in range(nreg):
-        if champion_ok(g, p, r):
+        if champion_target(cost, work, r):
             n += 1
     pick = randint(g.rng, STREAM_SEAT0 + p, n)
     for r in range(nreg):
-        if pick > 0 and champion_ok(g, p, r):
+        if pick > 0 and champion_target(cost, work, r):
             pick -= 1
             if pick == 0:
                 return r
@@ -183,3 +191,17 @@ def random_champion_place(g, t, p):
                 return r
             pick -= 1
     return -1
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def random_power(g, t, p, kind):
+    """One decision about a power (powers.USE_*, PLACE_CHAMPION) as (a, b): a
+    region or -1, and for Intimidating and swaps a second region or -1. (Small
+    functions: numba compiles one big function much slower than its parts.)"""
+    if kind == USE_CHAMPION:
+        return random_champion(g, t, p), -1
+    if kind == PLACE_CHAMPION:
+        return random_champion_place(g, t, p), -1
+    if kind == USE_INTIMIDATION:
+        return random_intimidation(g, t, p)
+    return random_swap(g, t, p)
