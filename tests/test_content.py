@@ -125,7 +125,7 @@ def test_tables_shapes_and_numbers():
 
     assert t.power_tab[ids.GARRISONED, L.PT_BADGE] == 3
     assert t.power_tab[ids.SAILING, L.PT_MODELED] == 2
-    assert t.power_tab[ids.CHAMPIONING, L.PT_MODELED] == 0
+    assert t.power_tab[ids.CHAMPIONING, L.PT_MODELED] == 2  # played since issue 4
     assert t.marker_tab[: ids.N_ARTIFACTS, L.MT_IS_ARTIFACT].tolist() == [1] * 5
     assert t.marker_tab[ids.N_ARTIFACTS :, L.MT_IS_ARTIFACT].tolist() == [0] * 7
     assert t.marker_tab[ids.KARAZHAN, L.MT_MODELED] == 2

@@ -24,12 +24,24 @@ from analyzer.engine.invariants import (
     ERR_DECLINE,
     ERR_HAND,
     ERR_MIN_TOKENS,
+    ERR_PIECE_CAPS,
+    ERR_PIECES,
     ERR_REGION,
     ERR_WATER,
     ERROR_NAMES,
     check_invariants,
 )
-from analyzer.model.ids import C_MOUNTAINS, C_MURLOCS, HUMANS, NAGA, ORCS, TAUREN
+from analyzer.model.ids import (
+    BEAST_MASTER,
+    C_FORTS,
+    C_MOUNTAINS,
+    C_MURLOCS,
+    CHAMPIONING,
+    HUMANS,
+    NAGA,
+    ORCS,
+    TAUREN,
+)
 from analyzer.players.params import HEURISTIC, RANDOM, default_vector
 
 GAMES = 10_000
@@ -156,6 +168,36 @@ def too_many_mountains(pos, land, sea):
         pos.region("Mountain", "Mountain")
 
 
+def fort_on_murlocs(pos, land, sea):
+    pos.g.reg[4, L.R_FORT] = 1  # the Murloc swamp
+
+
+def tower_without_defensive(pos, land, sea):
+    pos.g.reg[land[0], L.R_TOWER] = 1  # the Humans have no power
+
+
+def beasts_without_beast_master(pos, land, sea):
+    pos.g.reg[land[2], L.R_BEASTS] = 1
+
+
+def champion_in_hand_beside_regions(pos, land, sea):
+    pos.g.ply[0, L.P_POWER] = CHAMPIONING
+    pos.g.ply[0, L.P_CHAMPION] = 1
+
+
+def beasts_not_in_hand(pos, land, sea):
+    pos.g.ply[2, L.P_POWER] = BEAST_MASTER
+    pos.g.ply[2, L.P_BEASTS] = 7  # more than the 6 tokens in hand
+
+
+def too_many_forts(pos, land, sea):
+    for _ in range(pos.t.params[L.PAR_CAPS + C_FORTS]):
+        r = pos.region("Hills")
+        pos.put(r, 1, TAUREN, 2)
+        pos.g.reg[r, L.R_FORT] = 1
+    pos.g.reg[land[2], L.R_FORT] = 1  # one more than the box
+
+
 BREAKS = [
     (tokens_without_owner, ERR_REGION),
     (tokens_without_race, ERR_REGION),
@@ -171,6 +213,12 @@ BREAKS = [
     (race_in_the_sea, ERR_WATER),
     (too_many_murlocs, ERR_CAPS),
     (too_many_mountains, ERR_CAPS),
+    (fort_on_murlocs, ERR_PIECES),
+    (tower_without_defensive, ERR_PIECES),
+    (beasts_without_beast_master, ERR_PIECES),
+    (champion_in_hand_beside_regions, ERR_HAND),
+    (beasts_not_in_hand, ERR_PIECES),
+    (too_many_forts, ERR_PIECE_CAPS),
 ]
 
 

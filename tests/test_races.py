@@ -21,7 +21,7 @@ from analyzer.engine.conquest import (
 )
 from analyzer.engine.decline import go_into_decline
 from analyzer.engine.game import play_turn, redeploy
-from analyzer.engine.invariants import ERR_PIECES, check_invariants
+from analyzer.engine.invariants import ERR_RACE_PIECES, check_invariants
 from analyzer.engine.races import airborne_assault, end_of_turn, engage, start_of_turn
 from analyzer.engine.scoring import faction_bonus
 from analyzer.engine.state import EV_DIE
@@ -678,4 +678,4 @@ def harmony_without_pandaren(pos, home, humans, far):
 def test_misplaced_race_pieces_are_caught(breakage):
     pos, home, humans, far = sound_pieces()
     breakage(pos, home, humans, far)
-    assert check_invariants(pos.g, pos.t) == ERR_PIECES
+    assert check_invariants(pos.g, pos.t) == ERR_RACE_PIECES

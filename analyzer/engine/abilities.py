@@ -6,7 +6,9 @@ Hooks (where the engine calls in):
 - after a conquest ......... `after_conquest`
 - on a loss ................ `tokens_lost` (how many of the defender's tokens are discarded)
 - turn start ............... `turn_start`
+- turn end (before scoring)  `turn_end`
 - end-of-turn scoring ...... `region_bonus`, `active_bonus`, `decline_bonus`
+- immunity ................. `region_immune` (conquests and every power ask it)
 - redeployment ............. `redeploy_bonus_tokens`
 - decline .................. `on_decline`, `power_lasts_in_decline`
 
@@ -35,6 +37,16 @@ report shows it. An ability that is not modeled simply has no branch here.
 | Sailing, Meeting Stone | pays_travel |
 | terrain powers, Explorer, Fishing, Mining, Archaeologist | region_bonus / active_bonus |
 | Dark Portal, Karazhan | region_bonus / active_bonus |
+| Marshdweller | marsh_toll (region_cost, conquer), power_lasts_in_decline |
+| Garrisoned | turn_end (Forts), power_lasts_in_decline |
+| Defensive | turn_end (Watch Towers), region_immune, on_decline |
+| Beast Master | turn_start (take_beasts), conquer / ready_troops / place_tokens, on_decline |
+| Championing | powers.champion_conquest in the conquests, conquer (ransom), on_decline |
+| Portal Mage | powers.portal_swap before conquests and after redeployment |
+| Intimidating | powers.intimidate before each conquest |
+
+The three powers a bot uses during its turn (Championing, Portal Mage, Intimidating)
+have their legality checks and actions in engine/powers.py.
 """
 
 from __future__ import annotations
@@ -49,18 +61,27 @@ from analyzer.engine.layout import (
     G_HOLY_LIGHT,
     G_NBOARDS,
     G_NREG,
+    P_BEASTS,
+    P_CHAMPION,
     P_COINS,
+    P_DECLINE_POWER,
     P_FORM,
+    P_HAND,
     P_POWER,
     P_RACE,
+    P_USES,
     PAR_CAPS,
     PAR_MIN_CONQUEST_TOKENS,
+    R_BEASTS,
+    R_CHAMPION,
     R_DECLINE,
+    R_FORT,
     R_MARKER,
     R_MARKER_UP,
     R_OBJECTIVE,
     R_PLAYER,
     R_RACE,
+    R_TOWER,
     R_WISP,
     RT_FACTION,
 )
@@ -68,10 +89,15 @@ from analyzer.model.ids import (
     ALLIANCE,
     ARCHAEOLOGIST,
     BATTLE_MASTER,
+    BEAST_MASTER,
     BLACKSMITH,
     BLOOD_ELVES,
+    C_BEASTS,
+    C_FORTS,
+    C_WATCH_TOWERS,
     C_WISP_WALLS,
     DARK_PORTAL,
+    DEFENSIVE,
     DRAENEI,
     DWARVES,
     ENRAGED,
@@ -80,12 +106,14 @@ from analyzer.model.ids import (
     FIELDS,
     FISHING,
     FOREST,
+    GARRISONED,
     HERBALIST,
     HILLS,
     HUMANS,
     KARAZHAN,
     KOBOLDS,
     LAKE,
+    MARSHDWELLER,
     MEETING_STONE,
     MINING,
     MOUNTAIN_TERRAIN,
@@ -144,6 +172,38 @@ def controls_marker(g, p, marker):
         ):
             return True
     return False
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def region_immune(reg, r):
+    """Whether r is immune to conquest and to every power: a Watch Tower stands
+    there. Any other immunity (a race's, a marker's) is to be added here, so that
+    conquests, the Champion, Intimidating and Portal Mage all respect it."""
+    return reg[r, R_TOWER] > 0
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def holder_power(ply, reg, r):
+    """The special power in effect on r: its active race's, or for an in-decline
+    race the power that lasts in decline (-1: none, Murlocs, empty)."""
+    q = reg[r, R_PLAYER]
+    if q < 0:
+        return -1
+    if reg[r, R_DECLINE] == 1:
+        return ply[q, P_DECLINE_POWER]
+    return ply[q, P_POWER]
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def marsh_toll(ply, reg, p, r, terrain):
+    """The player whom p must pay 1 VC before conquering r (a Marshdweller's
+    Swamp, active or in decline, of another player), or -1."""
+    if terrain != SWAMP:
+        return -1
+    q = reg[r, R_PLAYER]
+    if q < 0 or q == p or holder_power(ply, reg, r) != MARSHDWELLER:
+        return -1
+    return q
 
 
 # ------------------------------------------------------------------ conquest cost
@@ -247,10 +307,35 @@ def tokens_lost(g, t, q, r, decline, n):
 
 
 # ------------------------------------------------------------------- turn start
+@njit(cache=True, no_cfunc_wrapper=True)
+def take_beasts(g, t, p):
+    """Beast Master's turn start: discard all its Beasts, then take one from the
+    box per Hill region the active race holds (as many as the box still has)."""
+    g_reg = g.reg
+    g_ply = g.ply
+    g_board = g.board
+    hills = 0
+    elsewhere = 0
+    for r in range(g.gst[G_NREG]):
+        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
+            g_reg[r, R_BEASTS] = 0
+            if g_board[r, B_TERRAIN] == HILLS:
+                hills += 1
+        else:
+            elsewhere += g_reg[r, R_BEASTS]
+    n = max(0, min(hills, t.params[PAR_CAPS + C_BEASTS] - elsewhere))
+    g_ply[p, P_HAND] += n - g_ply[p, P_BEASTS]
+    g_ply[p, P_BEASTS] = n
+
+
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def turn_start(g, t, p, form):
     """Start-of-turn effects of the active race; returns the VC it gains or pays
-    (the caller books them): Worgen human form +2, Worgen form -1."""
+    (the caller books them): Worgen human form +2, Worgen form -1. Resets the
+    power's uses of the turn; Beast Master takes its Beasts."""
+    g.ply[p, P_USES] = 0
+    if g.ply[p, P_POWER] == BEAST_MASTER:
+        take_beasts(g, t, p)
     if g.ply[p, P_RACE] == WORGEN:
         if form == FORM_WORGEN and g.ply[p, P_COINS] >= WORGEN_FORM_PRICE:
             g.ply[p, P_FORM] = FORM_WORGEN
@@ -373,15 +458,84 @@ def redeploy_bonus_tokens(g, t, p):
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def power_lasts_in_decline(power):
     """Powers that stay in effect for an in-decline race (Garrisoned, Marshdweller)."""
-    return False
+    return power == GARRISONED or power == MARSHDWELLER
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def on_decline(g, t, p):
-    """Effects when p's active race goes into decline: the Humans' Military
-    Objectives leave the boards (the power ends with the active race)."""
-    if g.ply[p, P_RACE] == HUMANS:
-        g_reg = g.reg
-        for r in range(g.gst[G_NREG]):
+    """p's active race goes into decline: the pieces of powers that end with it
+    leave the map (Watch Towers, Beasts, the Champion; Forts stay), and so do the
+    Humans' Military Objectives (the race power ends with the active race)."""
+    g_reg = g.reg
+    humans = g.ply[p, P_RACE] == HUMANS
+    for r in range(g.gst[G_NREG]):
+        if humans:
             g_reg[r, R_OBJECTIVE] = 0
-    return 0
+        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
+            g_reg[r, R_TOWER] = 0
+            g_reg[r, R_BEASTS] = 0
+            g_reg[r, R_CHAMPION] = 0
+    g.ply[p, P_BEASTS] = 0
+    g.ply[p, P_CHAMPION] = 0
+
+
+# --------------------------------------------------------------------- turn end
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def fields_majority(board, adj, reg, r, race):
+    """Whether `race` holds more of r's neighbours than any other race (active
+    or in decline; Murlocs are a race too)."""
+    own = 0
+    most = 0
+    deg = board[r, B_DEGREE]
+    for k in range(deg):
+        x = reg[adj[r, k], R_RACE]
+        if x < 0:
+            continue
+        if x == race:
+            own += 1
+            continue
+        n = 0
+        for j in range(deg):
+            if reg[adj[r, j], R_RACE] == x:
+                n += 1
+        most = max(most, n)
+    return own > most
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def turn_end(g, t, p):
+    """End of p's turn (after redeployment, before scoring). Garrisoned: a Fort
+    on each region of the race without one. Defensive: Watch Towers leave the
+    Fields where the race lost the majority of neighbours, then go on those
+    where it holds it. Both within the box, in region order."""
+    g_reg = g.reg
+    g_ply = g.ply
+    power = g_ply[p, P_POWER]
+    if power != GARRISONED and power != DEFENSIVE:
+        return
+    g_board = g.board
+    g_adj = g.adj
+    want = g.work  # scratch: 1 where the race may have its piece
+    nreg = g.gst[G_NREG]
+    race = g_ply[p, P_RACE]
+    col = R_FORT if power == GARRISONED else R_TOWER
+    cap = t.params[PAR_CAPS + (C_FORTS if power == GARRISONED else C_WATCH_TOWERS)]
+    n_on = 0
+    for r in range(nreg):
+        want[r] = 0
+        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
+            if power == GARRISONED:
+                want[r] = 1
+            elif g_board[r, B_TERRAIN] == FIELDS and fields_majority(
+                g_board, g_adj, g_reg, r, race
+            ):
+                want[r] = 1
+            else:
+                g_reg[r, R_TOWER] = 0
+        n_on += g_reg[r, col]
+    for r in range(nreg):
+        if n_on >= cap:
+            return
+        if want[r] == 1 and g_reg[r, col] == 0:
+            g_reg[r, col] = 1
+            n_on += 1

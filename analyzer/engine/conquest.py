@@ -13,11 +13,13 @@ from analyzer.engine.abilities import (
     after_conquest,
     first_conquest_entry,
     least_conquest_tokens,
+    marsh_toll,
     may_enter_water,
     min_region_tokens,
     modify_cost,
     pays_travel,
     reaches_as_adjacent,
+    region_immune,
     tokens_lost,
     water_terrain,
 )
@@ -37,6 +39,9 @@ from analyzer.engine.layout import (
     G_TRAVEL,
     G_TURN,
     I_VC_ACTIVE,
+    I_VC_DECLINE,
+    P_BEASTS,
+    P_CHAMPION,
     P_COINS,
     P_DECLINE_INSTANCE,
     P_DECLINE_POWER,
@@ -110,16 +115,19 @@ def count_regions(g, p, decline):
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
-def defended_cost(board, reg, r, race, power, form, travel, t_params, least, closed):
+def defended_cost(board, reg, ply, r, p, race, power, form, travel, t_params, least, closed, coins):
     """Tokens p's race needs to take r once it may reach r (paying `travel`), or -1
-    where r stays closed: water, a Watch Tower, or the Pandaren (`closed`) to a
-    Harmony holder who cannot pay."""
+    where r stays closed: water, an immune region (Watch Tower), the Pandaren
+    (`closed`) to a Harmony holder who cannot pay, or a Marshdweller's Swamp to a
+    player without the coin it asks first."""
     terrain = board[r, B_TERRAIN]
     water = water_terrain(terrain)
     if water and not may_enter_water(race):
         return -1
-    if reg[r, R_TOWER] > 0 or (closed >= 0 and reg[r, R_RACE] == closed):
-        return -1  # a Watch Tower makes the region immune
+    if region_immune(reg, r) or (closed >= 0 and reg[r, R_RACE] == closed):
+        return -1
+    if coins < 1 and marsh_toll(ply, reg, p, r, terrain) >= 0:
+        return -1
     defending = reg[r, R_TOKENS] + reg[r, R_BEASTS] + reg[r, R_CHAMPION]
     base = t_params[PAR_WATER_COST] if water else t_params[PAR_BASE_COST]
     c = base + reg[r, R_MOUNTAIN] + reg[r, R_FORT] + reg[r, R_WISP] + defending + travel
@@ -128,11 +136,26 @@ def defended_cost(board, reg, r, race, power, form, travel, t_params, least, clo
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def region_cost(
-    board, reg, work, r, race, power, form, first, travel_cost, t_params, least, closed
+    board,
+    reg,
+    ply,
+    work,
+    r,
+    p,
+    race,
+    power,
+    form,
+    first,
+    travel_cost,
+    t_params,
+    least,
+    closed,
+    coins,
 ):
     """Tokens p's race needs to conquer r, or -1 when r may not be attacked.
     work[] marks p's own regions and their neighbours (MARK_OWN, MARK_ADJACENT);
-    `first` is True while the race holds no region (a first conquest)."""
+    `first` is True while the race holds no region (a first conquest); `coins`
+    are p's, since a Marshdweller's Swamp asks a coin first."""
     if work[r] == MARK_OWN or race < 0:
         return -1
     symbols = board[r, B_SYMBOLS]
@@ -153,7 +176,9 @@ def region_cost(
         travel = travel_cost
     else:
         return -1
-    return defended_cost(board, reg, r, race, power, form, travel, t_params, least, closed)
+    return defended_cost(
+        board, reg, ply, r, p, race, power, form, travel, t_params, least, closed, coins
+    )
 
 
 @njit(cache=True, no_cfunc_wrapper=True)
@@ -161,22 +186,15 @@ def airborne_cost(g, t, p, r):
     """Tokens the Gnomes' airborne assault needs for r before its free die: any
     region of any board not theirs, as though adjacent (no travel cost); -1 if closed."""
     g_reg = g.reg
-    race = g.ply[p, P_RACE]
+    g_ply = g.ply
+    race = g_ply[p, P_RACE]
     if race != GNOMES or (g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0):
         return -1
     closed = PANDAREN if g.gst[G_CLOSED] == 1 else -1
     return defended_cost(
-        g.board,
-        g_reg,
-        r,
-        race,
-        g.ply[p, P_POWER],
-        g.ply[p, P_FORM],
-        0,
-        t.params,
-        least_conquest_tokens(t, race),
-        closed,
-    )
+        g.board, g_reg, g_ply, r, p, race, g_ply[p, P_POWER], g_ply[p, P_FORM], 0, t.params,
+        least_conquest_tokens(t, race), closed, g_ply[p, P_COINS],
+    )  # fmt: skip
 
 
 @njit(cache=True, no_cfunc_wrapper=True)
@@ -188,9 +206,11 @@ def compute_targets(g, t, p):
     board = g.board
     adj = g.adj
     reg = g.reg
+    ply = g.ply
     cost = g.cost
     work = g.work
     nreg = g.gst[G_NREG]
+    coins = ply[p, P_COINS]
     race = g.ply[p, P_RACE]
     power = g.ply[p, P_POWER]
     form = g.ply[p, P_FORM]
@@ -218,7 +238,21 @@ def compute_targets(g, t, p):
     n_legal = 0
     for r in range(nreg):
         c = region_cost(
-            board, reg, work, r, race, power, form, n_own == 0, travel_cost, t_params, least, closed
+            board,
+            reg,
+            ply,
+            work,
+            r,
+            p,
+            race,
+            power,
+            form,
+            n_own == 0,
+            travel_cost,
+            t_params,
+            least,
+            closed,
+            coins,
         )
         cost[r] = c
         if c >= 0:
@@ -231,8 +265,9 @@ def update_targets(g, t, p, r, n_legal):
     """g.cost after p's race, already on the map, took r, a region with no
     marker: r is no longer a target and its neighbours became adjacent; no other
     region's cost can change (a cost depends only on the region's own pieces, on
-    whether it touches the race, and on the travel cost, which only a marker
-    changes). Takes and returns the number of legal targets.
+    whether it touches the race, on the travel cost, which only a marker
+    changes, and on whether p has a coin for a Marshdweller, which the caller
+    watches). Takes and returns the number of legal targets.
 
     An ability that changes more than that must call compute_targets instead;
     with invariant checks on, conquest_phase compares the two after every conquest.
@@ -240,8 +275,10 @@ def update_targets(g, t, p, r, n_legal):
     board = g.board
     adj = g.adj
     reg = g.reg
+    ply = g.ply
     cost = g.cost
     work = g.work
+    coins = ply[p, P_COINS]
     race = g.ply[p, P_RACE]
     power = g.ply[p, P_POWER]
     form = g.ply[p, P_FORM]
@@ -260,7 +297,21 @@ def update_targets(g, t, p, r, n_legal):
                 n_legal -= 1
             work[nb] = MARK_ADJACENT
             c = region_cost(
-                board, reg, work, nb, race, power, form, False, travel_cost, t_params, least, closed
+                board,
+                reg,
+                ply,
+                work,
+                nb,
+                p,
+                race,
+                power,
+                form,
+                False,
+                travel_cost,
+                t_params,
+                least,
+                closed,
+                coins,
             )
             cost[nb] = c
             if c >= 0:
@@ -278,10 +329,24 @@ def pay_vc(g, p, vc):
             g.inst[i, I_VC_ACTIVE] += vc
 
 
+@njit(cache=True, no_cfunc_wrapper=True)
+def pay_player(g, payer, q, decline):
+    """payer gives 1 VC (if it has one) to q, booked to q's active race or, with
+    decline=1, to its in-decline race (a Marshdweller's toll, a Champion's ransom)."""
+    if g.ply[payer, P_COINS] < 1:
+        return
+    pay_vc(g, payer, -1)
+    g.ply[q, P_COINS] += 1
+    i = g.ply[q, P_DECLINE_INSTANCE if decline == 1 else P_INSTANCE]
+    if i >= 0:
+        g.inst[i, I_VC_DECLINE if decline == 1 else I_VC_ACTIVE] += 1
+
+
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def clear_region(g, r):
-    """A region left empty: Forts and Wisp Walls go, a Bomb goes back on top of
-    the Goblins' stack unrevealed (a conquest does not empty a region)."""
+    """A region left empty: Forts, Wisp Walls, Watch Towers, Beasts and the Champion
+    go (the callers first return what goes back to a hand); a Bomb goes back on top
+    of the Goblins' stack unrevealed (a conquest does not empty a region)."""
     g_reg = g.reg
     g_reg[r, R_PLAYER] = -1
     g_reg[r, R_RACE] = -1
@@ -289,6 +354,9 @@ def clear_region(g, r):
     g_reg[r, R_TOKENS] = 0
     g_reg[r, R_FORT] = 0
     g_reg[r, R_WISP] = 0
+    g_reg[r, R_TOWER] = 0
+    g_reg[r, R_BEASTS] = 0
+    g_reg[r, R_CHAMPION] = 0
     bomb = g_reg[r, R_BOMB]
     if bomb != 0:
         g_gst = g.gst
@@ -299,20 +367,33 @@ def clear_region(g, r):
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
-def take_losses(g, t, r):
-    """The holder of r loses it as to a conquest: Murlocs and in-decline tokens are
-    all discarded, an active race discards `tokens_lost` and takes the rest in
-    hand. Returns the tokens discarded. The region's tokens are left for the caller."""
+def take_losses(g, t, r, attacker):
+    """The holder of r loses it as to a conquest by `attacker`: Murlocs and in-decline
+    tokens are all discarded; an active race loses nothing when its Champion is
+    captured (1 VC ransom to the attacker), or one Beast, or else `tokens_lost`
+    tokens, and takes the rest (Beasts too) in hand. Returns the tokens discarded.
+    The region's pieces are left for the caller."""
     g_reg = g.reg
+    g_ply = g.ply
     def_player = g_reg[r, R_PLAYER]
     n = g_reg[r, R_TOKENS]
     g.gst[G_DEFEATED + g_reg[r, R_RACE]] += 1
     if def_player < 0:
         return n  # Murlocs
     def_decline = g_reg[r, R_DECLINE]
-    lost = tokens_lost(g, t, def_player, r, def_decline, n)
+    beasts = g_reg[r, R_BEASTS]
+    if g_reg[r, R_CHAMPION] > 0:
+        lost = 0  # the Champion is taken prisoner instead
+        g_ply[def_player, P_CHAMPION] = 1
+        pay_player(g, def_player, attacker, 0)
+    elif beasts > 0:
+        lost = 0
+        beasts -= 1  # one Beast is the loss
+    else:
+        lost = tokens_lost(g, t, def_player, r, def_decline, n)
     if def_decline == 0:
-        g.ply[def_player, P_HAND] += n - lost
+        g_ply[def_player, P_HAND] += n - lost + beasts
+        g_ply[def_player, P_BEASTS] += beasts
     log_event(g, EV_LOSS, def_player, r, def_player, lost)
     return lost
 
@@ -348,26 +429,40 @@ def claim_objective(g, t, p, r):
 
 @njit(cache=True, no_cfunc_wrapper=True)
 def conquer(g, t, p, r, tokens):
-    """p's active race takes r with `tokens` tokens from hand."""
+    """p's active race takes r with `tokens` tokens from hand (Beasts in hand
+    first, but at least the race's minimum of race tokens stay on r)."""
     g_reg = g.reg
+    g_ply = g.ply
     def_race = g_reg[r, R_RACE]
     def_player = g_reg[r, R_PLAYER]
     def_decline = g_reg[r, R_DECLINE]
     n = g_reg[r, R_TOKENS]
-    race = g.ply[p, P_RACE]
+    race = g_ply[p, P_RACE]
+    toll_to = marsh_toll(g_ply, g_reg, p, r, g.board[r, B_TERRAIN])
+    if toll_to >= 0:
+        pay_player(g, p, toll_to, def_decline)
     if n > 0:
-        lost = take_losses(g, t, r)
+        lost = take_losses(g, t, r, p)
         if race == FORSAKEN:
             g.gst[G_KILLS] += lost
-    # the Fort and Wisp Wall fall; a Bomb, a marker and an Objective stay
+    # the defenders' pieces fall; a Bomb, a marker and an Objective stay
     g_reg[r, R_FORT] = 0
     g_reg[r, R_WISP] = 0
+    g_reg[r, R_TOWER] = 0
+    g_reg[r, R_BEASTS] = 0
+    g_reg[r, R_CHAMPION] = 0
     g_reg[r, R_PLAYER] = p
     g_reg[r, R_RACE] = race
     g_reg[r, R_DECLINE] = 0
-    g_reg[r, R_TOKENS] = tokens
+    b = min(g_ply[p, P_BEASTS], tokens - min_region_tokens(race))
+    if b > 0:
+        g_reg[r, R_BEASTS] = b
+        g_ply[p, P_BEASTS] -= b
+    else:
+        b = 0
+    g_reg[r, R_TOKENS] = tokens - b
     g_reg[r, R_CONQ_TURN] = g.gst[G_TURN]
-    g.ply[p, P_HAND] -= tokens
+    g_ply[p, P_HAND] -= tokens
     log_event(g, EV_CONQUER, p, r, tokens, def_race)
     if g_reg[r, R_MARKER] >= 0 and g_reg[r, R_MARKER_UP] == 0:
         g_reg[r, R_MARKER_UP] = 1
@@ -418,8 +513,8 @@ def final_attempt(g, t, p, r, cost):
 
 @njit(cache=True, no_cfunc_wrapper=True)
 def ready_troops(g, t, p):
-    """Take back in hand all but the tokens that must stay (1, Tauren 2) per region.
-    Returns how many regions the active race holds."""
+    """Take back in hand all but the tokens that must stay (1, Tauren 2) per region,
+    and every Beast and the Champion. Returns how many regions the race holds."""
     g_reg = g.reg
     g_ply = g.ply
     g_gst = g.gst
@@ -428,6 +523,14 @@ def ready_troops(g, t, p):
     for r in range(g_gst[G_NREG]):
         if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
             n_regions += 1
+            b = g_reg[r, R_BEASTS]
+            if b > 0:
+                g_reg[r, R_BEASTS] = 0
+                g_ply[p, P_HAND] += b
+                g_ply[p, P_BEASTS] += b
+            if g_reg[r, R_CHAMPION] > 0:
+                g_reg[r, R_CHAMPION] = 0
+                g_ply[p, P_CHAMPION] = 1
             extra = g_reg[r, R_TOKENS] - keep
             if extra > 0:
                 g_reg[r, R_TOKENS] = keep
@@ -437,15 +540,18 @@ def ready_troops(g, t, p):
 
 @njit(cache=True, no_cfunc_wrapper=True)
 def abandon(g, t, p, r):
-    """Empty one of p's active regions; its tokens go to hand."""
-    g.ply[p, P_HAND] += g.reg[r, R_TOKENS]
+    """Empty one of p's active regions; its tokens (Beasts, Champion) go to hand."""
+    g.ply[p, P_HAND] += g.reg[r, R_TOKENS] + g.reg[r, R_BEASTS]
+    g.ply[p, P_BEASTS] += g.reg[r, R_BEASTS]
+    if g.reg[r, R_CHAMPION] > 0:
+        g.ply[p, P_CHAMPION] = 1
     clear_region(g, r)
     log_event(g, EV_ABANDON, p, r, 0, 0)
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def race_tokens_in_play(g, race):
-    """Tokens of `race` on the boards or in a player's hand."""
+    """Tokens of `race` on the boards or in a player's hand (Beasts aside)."""
     g_reg = g.reg
     g_ply = g.ply
     g_gst = g.gst
@@ -455,7 +561,7 @@ def race_tokens_in_play(g, race):
             n += g_reg[r, R_TOKENS]
     for p in range(g_gst[G_PLAYERS]):
         if g_ply[p, P_RACE] == race:
-            n += g_ply[p, P_HAND]
+            n += g_ply[p, P_HAND] - g_ply[p, P_BEASTS]
     return n
 
 
@@ -497,6 +603,9 @@ def drop_bomb(g, p, r):
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def place_tokens(g, p, r, n):
-    """Put n tokens from p's hand on p's active region r."""
-    g.reg[r, R_TOKENS] += n
+    """Put n tokens from p's hand on p's active region r (Beasts in hand first)."""
+    b = min(n, g.ply[p, P_BEASTS])
+    g.reg[r, R_BEASTS] += b
+    g.ply[p, P_BEASTS] -= b
+    g.reg[r, R_TOKENS] += n - b
     g.ply[p, P_HAND] -= n

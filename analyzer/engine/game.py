@@ -6,7 +6,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analyzer.engine.abilities import HARMONY_PRICE, redeploy_bonus_tokens, turn_start
+from analyzer.engine.abilities import (
+    HARMONY_PRICE,
+    min_region_tokens,
+    redeploy_bonus_tokens,
+    turn_end,
+    turn_start,
+)
 from analyzer.engine.column import take_combo, visible_combos
 from analyzer.engine.conquest import (
     compute_targets,
@@ -29,7 +35,6 @@ from analyzer.engine.layout import (
     G_AIRBORNE,
     G_ATTACKED,
     G_CHECK,
-    G_CLOSED,
     G_DEFEATED,
     G_ERROR,
     G_FORCED_COST,
@@ -56,6 +61,8 @@ from analyzer.engine.layout import (
     I_SLOT,
     I_TOKENS,
     MAX_RACES,
+    P_BEASTS,
+    P_CHAMPION,
     P_COINS,
     P_DECLINES,
     P_HAND,
@@ -64,7 +71,9 @@ from analyzer.engine.layout import (
     P_POLICY,
     P_POWER,
     P_RACE,
+    P_USES,
     PT_BADGE,
+    R_CHAMPION,
     R_DECLINE,
     R_MARKER,
     R_PLAYER,
@@ -78,6 +87,24 @@ from analyzer.engine.layout import (
     S_VC,
     S_WIN,
 )
+from analyzer.engine.powers import (
+    INTIMIDATIONS_PER_TURN,
+    PLACE_CHAMPION,
+    USE_CHAMPION,
+    USE_INTIMIDATION,
+    USE_SWAP,
+    champion_conquest,
+    champion_ok,
+    champion_ready,
+    conquest_hand,
+    has_intimidation_dest,
+    intimidate,
+    intimidation_dest_ok,
+    intimidation_ok,
+    portal_swap,
+    swap_ok,
+    swap_ready,
+)
 from analyzer.engine.races import (
     airborne_assault,
     end_of_turn,
@@ -90,7 +117,15 @@ from analyzer.engine.scoring import score_turn
 from analyzer.engine.setup import setup_game
 from analyzer.engine.state import EV_PICK, EV_REDEPLOY
 from analyzer.engine.trace import log_event
-from analyzer.model.ids import FORSAKEN, GOBLINS, HUMANS, PANDAREN
+from analyzer.model.ids import (
+    CHAMPIONING,
+    FORSAKEN,
+    GOBLINS,
+    HUMANS,
+    INTIMIDATING,
+    PANDAREN,
+    PORTAL_MAGE,
+)
 from analyzer.players.policy import (
     TARGET_AIRBORNE,
     TARGET_CONQUER,
@@ -99,6 +134,7 @@ from analyzer.players.policy import (
     choose_combo,
     choose_decline,
     choose_form,
+    choose_power,
     choose_target,
     place_hand,
 )
@@ -134,6 +170,9 @@ def pick_combo(g, t, p):
     g_ply[p, P_RACE] = race
     g_ply[p, P_POWER] = power
     g_ply[p, P_HAND] = tokens
+    g_ply[p, P_BEASTS] = 0
+    g_ply[p, P_USES] = 0
+    g_ply[p, P_CHAMPION] = 1 if power == CHAMPIONING else 0  # the Champion starts in hand
     i = g_gst[G_NINST]
     g_gst[G_NINST] = i + 1
     g_ply[p, P_INSTANCE] = i
@@ -160,15 +199,94 @@ def check_targets(g, t, p, n_targets):
             g.gst[G_ERROR] = ERR_TARGETS
 
 
+@njit(cache=True, no_cfunc_wrapper=True)
+def power_before_conquest(g, t, p, n_targets):
+    """Before a conquest, ask an Intimidating bot for a use or a Championing bot
+    for its Champion, and apply it. Returns (1 if a power was used, 0 if not, -1
+    after an illegal request; the number of legal targets afterwards)."""
+    g_ply = g.ply
+    power = g_ply[p, P_POWER]
+    if power == INTIMIDATING and g_ply[p, P_USES] < INTIMIDATIONS_PER_TURN:
+        src, dst = choose_power(g, t, p, USE_INTIMIDATION)
+        if src < 0:
+            return 0, n_targets
+        if not intimidation_ok(g, p, src) or (
+            (dst < 0 and has_intimidation_dest(g, src))
+            or (dst >= 0 and not intimidation_dest_ok(g.reg, src, dst))
+        ):
+            g.gst[G_ERROR] = ERR_BAD_MOVE
+            return -1, 0
+        intimidate(g, t, p, src, dst)
+        return 1, compute_targets(g, t, p)  # the moved token changes other costs
+    if power != CHAMPIONING or not champion_ready(g, p):
+        return 0, n_targets
+    r, _ = choose_power(g, t, p, USE_CHAMPION)
+    if r < 0:
+        return 0, n_targets
+    if not champion_ok(g, p, r):
+        g.gst[G_ERROR] = ERR_BAD_MOVE
+        return -1, 0
+    marker_here = g.reg[r, R_MARKER] >= 0
+    had_coin = g_ply[p, P_COINS] >= 1
+    champion_conquest(g, t, p, r)
+    if marker_here or had_coin != (g_ply[p, P_COINS] >= 1):
+        return 1, compute_targets(g, t, p) if g_ply[p, P_HAND] > 0 else 0
+    n_targets = update_targets(g, t, p, r, n_targets)
+    if g.gst[G_CHECK] == 1:
+        check_targets(g, t, p, n_targets)
+    return 1, n_targets
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def portal_phase(g, t, p):
+    """A Portal Mage's swaps, while the bot asks for them and the turn has some left."""
+    while swap_ready(g, p):
+        a, b = choose_power(g, t, p, USE_SWAP)
+        if a < 0:
+            return
+        if not swap_ok(g, t, a, b):
+            g.gst[G_ERROR] = ERR_BAD_MOVE
+            return
+        portal_swap(g, t, p, a, b)
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def place_champion(g, t, p):
+    """A Champion in hand goes to the region of the race its bot names."""
+    if count_regions(g, p, 0) == 0:
+        return
+    r, _ = choose_power(g, t, p, PLACE_CHAMPION)
+    if r < 0 or g.reg[r, R_PLAYER] != p or g.reg[r, R_DECLINE] != 0:
+        g.gst[G_ERROR] = ERR_BAD_MOVE
+        return
+    g.reg[r, R_CHAMPION] = 1
+    g.ply[p, P_CHAMPION] = 0
+
+
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def conquest_phase(g, t, p):
-    """Conquer until the bot stops, runs out of targets, or makes its final attempt."""
+    """Conquer until the bot stops, runs out of targets, or makes its final attempt.
+    Before each conquest an Intimidating race may use its power and a
+    Championing race may send its Champion."""
     g_cost = g.cost
     g_ply = g.ply
     g_gst = g.gst
+    power = g_ply[p, P_POWER]
+    least = min_region_tokens(g_ply[p, P_RACE])
     n_targets = compute_targets(g, t, p) if g_ply[p, P_HAND] > 0 else 0
     on_map = count_regions(g, p, 0) > 0
-    while g_ply[p, P_HAND] > 0 and n_targets > 0:
+    while (
+        g_ply[p, P_HAND] > 0
+        and n_targets > 0
+        and (g_ply[p, P_BEASTS] == 0 or conquest_hand(g, p) >= least)
+    ):
+        if on_map and (power == INTIMIDATING or power == CHAMPIONING):
+            used, n_targets = power_before_conquest(g, t, p, n_targets)
+            if used < 0:
+                return
+            if used == 1:
+                continue
+        coins_before = g_ply[p, P_COINS]
         r, mode = choose_target(g, t, p)
         if r < 0:
             return
@@ -199,10 +317,20 @@ def conquest_phase(g, t, p):
         marker_here = g.reg[r, R_MARKER] >= 0
         conquer(g, t, p, r, cost)
         on_map = True
-        if first or marker_here or (g_gst[G_CLOSED] == 1 and g_ply[p, P_COINS] >= HARMONY_PRICE):
+        coins = g_ply[p, P_COINS]
+        if (
+            first
+            or marker_here
+            or (coins_before >= 1) != (coins >= 1)
+            or (
+                g_ply[p, P_HARMONY] == 1
+                and (coins_before >= HARMONY_PRICE) != (coins >= HARMONY_PRICE)
+            )
+        ):
             # entry rules change after a first conquest; a marker (the Meeting
-            # Stone) may change the travel cost of every Entry region; VC won in
-            # this turn may pay the Pandaren's Harmony fee and open their regions
+            # Stone) may change the travel cost of every Entry region; with no
+            # coin left (or a first one) Marshdweller Swamps close (or open); coins
+            # won or paid may open or close the Pandaren to a Harmony holder
             n_targets = compute_targets(g, t, p) if g_ply[p, P_HAND] > 0 else 0
         else:
             n_targets = update_targets(g, t, p, r, n_targets)
@@ -225,6 +353,8 @@ def redeploy(g, t, p):
     if g_ply[p, P_RACE] == FORSAKEN and g_gst[G_KILLS] > 0:
         enlist(g, t, p)
     place_hand(g, t, p)
+    if g_ply[p, P_CHAMPION] == 1:
+        place_champion(g, t, p)
     if g_ply[p, P_HAND] != 0:
         g_gst[G_ERROR] = ERR_BAD_MOVE
     if g_gst[G_LOG_ON] == 1:
@@ -245,6 +375,8 @@ def defenders_redeploy(g, t, attacker):
         if count_regions(g, q, 0) == 0:
             continue
         place_hand(g, t, q)
+        if g_ply[q, P_CHAMPION] == 1:
+            place_champion(g, t, q)
         if g_ply[q, P_HAND] != 0:
             g_gst[G_ERROR] = ERR_BAD_MOVE
 
@@ -272,9 +404,16 @@ def play_turn(g, t, p):
         if not new_race:
             ready_troops(g, t, p)
             choose_abandon(g, t, p)
+        portal = g_ply[p, P_POWER] == PORTAL_MAGE
+        if portal:
+            portal_phase(g, t, p)
         conquest_phase(g, t, p)
         redeploy(g, t, p)
+        if portal:
+            portal_phase(g, t, p)
     defenders_redeploy(g, t, p)  # also after a decline: tokens withdrawn from a Bomb
+    if not declines:
+        turn_end(g, t, p)
     race = g_ply[p, P_RACE]
     if race == HUMANS or race == GOBLINS or race == PANDAREN:
         end_of_turn(g, t, p)

@@ -23,20 +23,27 @@ from analyzer.engine.layout import (
     G_RACE_STACK_N,
     MAX_BOMBS,
     MAX_RACES,
+    P_BEASTS,
+    P_CHAMPION,
     P_COINS,
     P_DECLINE_RACE,
     P_HAND,
     P_HARMONY,
+    P_POWER,
     P_RACE,
     PAR_CAPS,
     PAR_COLUMN_SIZE,
+    R_BEASTS,
     R_BOMB,
+    R_CHAMPION,
     R_DECLINE,
+    R_FORT,
     R_MOUNTAIN,
     R_OBJECTIVE,
     R_PLAYER,
     R_RACE,
     R_TOKENS,
+    R_TOWER,
     R_WISP,
     RT_ALLOWED,
     RT_BOX,
@@ -44,13 +51,20 @@ from analyzer.engine.layout import (
 )
 from analyzer.model.ids import (
     ALLIANCE,
+    BEAST_MASTER,
+    C_BEASTS,
     C_BOMBS,
+    C_CHAMPION,
+    C_FORTS,
     C_HARMONY,
     C_MILITARY_OBJECTIVES,
     C_MOUNTAINS,
     C_MURLOCS,
+    C_WATCH_TOWERS,
     C_WISP_WALLS,
-    FOREST,
+    CHAMPIONING,
+    DEFENSIVE,
+    FIELDS,
     GOBLINS,
     HUMANS,
     MURLOC,
@@ -68,7 +82,9 @@ ERR_HAND = 7  # tokens left in hand by a player who holds regions
 ERR_BANNERS = 8  # a banner is missing or in two places
 ERR_WATER = 9  # a race that may not enter water stands in a Sea or Lake
 ERR_TARGETS = 10  # conquest costs updated after a conquest differ from a full recompute
-ERR_PIECES = 11  # Wisp Walls, Bombs, Military Objectives or Harmony misplaced or over the box
+ERR_PIECES = 11  # a Fort, Watch Tower, Beast or Champion where its power cannot have put it
+ERR_PIECE_CAPS = 12  # more Forts, Watch Towers, Beasts or Champions in play than the box holds
+ERR_RACE_PIECES = 13  # Wisp Walls, Bombs, Military Objectives or Harmony misplaced or over the box
 ERR_BAD_MOVE = 100  # a bot asked for something illegal (set by the turn, not checked here)
 
 ERROR_NAMES = {
@@ -82,7 +98,9 @@ ERROR_NAMES = {
     ERR_BANNERS: "banner lost or duplicated",
     ERR_WATER: "race in water it may not enter",
     ERR_TARGETS: "conquest costs out of date after a conquest",
-    ERR_PIECES: "Wisp Walls, Bombs, Objectives or Harmony misplaced or over the box",
+    ERR_PIECES: "a power's piece where it cannot be",
+    ERR_PIECE_CAPS: "Forts, Watch Towers, Beasts or Champions exceed the box",
+    ERR_RACE_PIECES: "Wisp Walls, Bombs, Objectives or Harmony misplaced or over the box",
     ERR_BAD_MOVE: "a bot asked for an illegal move",
 }
 
@@ -100,14 +118,49 @@ def check_invariants(g, t):
     regions_of = np.zeros(n_players, np.int64)
     murlocs = 0
     mountains = 0
+    forts = 0
+    towers = 0
+    beasts = 0
+    champions = 0
     for p in range(n_players):
         if g_ply[p, P_COINS] < 0:
             return ERR_COINS
+        if g_ply[p, P_BEASTS] < 0 or g_ply[p, P_BEASTS] > g_ply[p, P_HAND]:
+            return ERR_PIECES
+        if g_ply[p, P_BEASTS] > 0 and g_ply[p, P_POWER] != BEAST_MASTER:
+            return ERR_PIECES
+        if g_ply[p, P_CHAMPION] == 1 and g_ply[p, P_POWER] != CHAMPIONING:
+            return ERR_PIECES
+        beasts += g_ply[p, P_BEASTS]
+        champions += g_ply[p, P_CHAMPION]
     for r in range(nreg):
         q = g_reg[r, R_PLAYER]
         race = g_reg[r, R_RACE]
         n = g_reg[r, R_TOKENS]
         mountains += g_reg[r, R_MOUNTAIN]
+        fort = g_reg[r, R_FORT]
+        tower = g_reg[r, R_TOWER]
+        b = g_reg[r, R_BEASTS]
+        champ = g_reg[r, R_CHAMPION]
+        forts += fort
+        towers += tower
+        beasts += b
+        champions += champ
+        if fort < 0 or fort > 1 or tower < 0 or tower > 1 or b < 0 or champ < 0 or champ > 1:
+            return ERR_PIECES
+        # a Fort stands with race tokens; Towers, Beasts and the Champion only
+        # with the active race whose power put them there
+        if fort == 1 and (race < 0 or race == MURLOC):
+            return ERR_PIECES
+        active = q >= 0 and g_reg[r, R_DECLINE] == 0
+        if tower == 1 and not (
+            active and g_ply[q, P_POWER] == DEFENSIVE and g.board[r, B_TERRAIN] == FIELDS
+        ):
+            return ERR_PIECES
+        if b > 0 and not (active and g_ply[q, P_POWER] == BEAST_MASTER):
+            return ERR_PIECES
+        if champ == 1 and not (active and g_ply[q, P_POWER] == CHAMPIONING):
+            return ERR_PIECES
         if race < 0:
             if q != -1 or n != 0:
                 return ERR_REGION
@@ -135,11 +188,18 @@ def check_invariants(g, t):
             return ERR_WATER
     if murlocs > t.params[PAR_CAPS + C_MURLOCS] or mountains > t.params[PAR_CAPS + C_MOUNTAINS]:
         return ERR_CAPS
+    if (
+        forts > t_params[PAR_CAPS + C_FORTS]
+        or towers > t_params[PAR_CAPS + C_WATCH_TOWERS]
+        or beasts > t_params[PAR_CAPS + C_BEASTS]
+        or champions > t_params[PAR_CAPS + C_CHAMPION]
+    ):
+        return ERR_PIECE_CAPS
     for p in range(n_players):
         race = g_ply[p, P_RACE]
         if race >= 0:
-            tokens[race] += g_ply[p, P_HAND]
-            if regions_of[p] > 0 and g_ply[p, P_HAND] != 0:
+            tokens[race] += g_ply[p, P_HAND] - g_ply[p, P_BEASTS]
+            if regions_of[p] > 0 and (g_ply[p, P_HAND] != 0 or g_ply[p, P_CHAMPION] != 0):
                 return ERR_HAND
         elif g_ply[p, P_HAND] != 0:
             return ERR_HAND
@@ -190,41 +250,42 @@ def check_pieces(g, t):
         race = g_reg[r, R_RACE]
         if g_reg[r, R_WISP] != 0:
             walls += 1
-            if race != NIGHT_ELVES or g.board[r, B_TERRAIN] != FOREST:
-                return ERR_PIECES
+            # on a Night Elves region: a Forest, unless a Portal Mage swap moved it
+            if race != NIGHT_ELVES:
+                return ERR_RACE_PIECES
         if g_reg[r, R_OBJECTIVE] != 0:
             objectives += 1
             if humans < 0 or (
                 race >= 0 and race != MURLOC and t.race[race, RT_FACTION] == ALLIANCE
             ):
-                return ERR_PIECES
+                return ERR_RACE_PIECES
         b = g_reg[r, R_BOMB]
         if b != 0:
             q = g_reg[r, R_PLAYER]
             if b != BOMB_LIVE and b != BOMB_DUD or goblins < 0 or q < 0 or q == goblins:
-                return ERR_PIECES
+                return ERR_RACE_PIECES
             bombs[b] += 1
     for k in range(g_gst[G_BOMBS_N]):
         b = g_gst[G_BOMBS + k]
         if b != BOMB_LIVE and b != BOMB_DUD:
-            return ERR_PIECES
+            return ERR_RACE_PIECES
         bombs[b] += 1
     box = min(t_params[PAR_CAPS + C_BOMBS], MAX_BOMBS)
     if bombs[BOMB_LIVE] > box // 2 or bombs[BOMB_DUD] > box - box // 2:
-        return ERR_PIECES
+        return ERR_RACE_PIECES
     if walls > t_params[PAR_CAPS + C_WISP_WALLS]:
-        return ERR_PIECES
+        return ERR_RACE_PIECES
     if objectives > t_params[PAR_CAPS + C_MILITARY_OBJECTIVES]:
-        return ERR_PIECES
+        return ERR_RACE_PIECES
     holders = 0
     for p in range(n_players):
         if g_ply[p, P_HARMONY] != 0:
             holders += 1
     giver = g_gst[G_HARMONY_FROM] - 1
     if holders > t_params[PAR_CAPS + C_HARMONY]:
-        return ERR_PIECES
+        return ERR_RACE_PIECES
     if holders > 0 and (
         giver < 0 or g_ply[giver, P_RACE] != PANDAREN or g_ply[giver, P_HARMONY] != 0
     ):
-        return ERR_PIECES
+        return ERR_RACE_PIECES
     return 0

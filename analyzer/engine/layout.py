@@ -105,8 +105,11 @@ R_NF = 15
     P_DECLINES,  # how many times this player went into decline
     P_FORM,  # Worgen form chosen this turn
     P_HARMONY,  # Harmony token held: 0 none, 1 not paid yet, 2 paid (Pandaren)
-) = range(12)
-P_NF = 12
+    P_BEASTS,  # Beast Master: how many of the tokens in hand (P_HAND) are Beasts
+    P_CHAMPION,  # Championing: 1 while the Champion is in hand (not on a region)
+    P_USES,  # uses of the active race's power this turn (Champion, swaps, intimidations)
+) = range(15)
+P_NF = 15
 
 # ------------------------------------------------------------------ game state
 # gst[*]: scalars of the game, then the combo column, then the stacks.

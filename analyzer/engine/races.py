@@ -122,7 +122,7 @@ def reveal_bombs(g, t, p):
         log_event(g, EV_BOMB, p, r, bomb, 2)
         if bomb == BOMB_LIVE:
             decline = g_reg[r, R_DECLINE]
-            take_losses(g, t, r)
+            take_losses(g, t, r, p)
             clear_region(g, r)
             if decline == 1:
                 wipe_decline_race_if_gone(g, t, q)

@@ -80,7 +80,8 @@ MAX_LOG = 4096
     EV_BOMB,  # region, a=BOMB_LIVE/BOMB_DUD (0 unseen), b=1 dropped, 2 revealed, 3 back on stack
     EV_ENLIST,  # a=Forsaken tokens bought
     EV_HARMONY,  # a=player who paid the Pandaren's 2 VC
-) = range(13)
+    EV_POWER,  # region, a=power used (Champion, Intimidating, Portal Mage), b=other region
+) = range(14)
 
 
 @njit(cache=True, no_cfunc_wrapper=True)

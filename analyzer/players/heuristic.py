@@ -28,6 +28,7 @@ from analyzer.engine.abilities import (
     FORM_WORGEN,
     HARMONY_PRICE,
     OBJECTIVE_VC,
+    marsh_toll,
     min_region_tokens,
     region_bonus,
 )
@@ -39,6 +40,7 @@ from analyzer.engine.conquest import (
 from analyzer.engine.layout import (
     B_DEGREE,
     B_SYMBOLS,
+    B_TERRAIN,
     G_AIRBORNE,
     G_COL_COINS,
     G_COL_POWER,
@@ -69,9 +71,24 @@ from analyzer.engine.layout import (
     RT_FACTION,
     RT_MODELED,
 )
+from analyzer.engine.powers import (
+    PLACE_CHAMPION,
+    USE_CHAMPION,
+    USE_INTIMIDATION,
+    champion_may_go,
+    champion_target,
+    conquest_hand,
+    intimidation_dest_ok,
+    intimidation_ok,
+    swap_ok,
+)
 from analyzer.model.ids import (
     ALLIANCE,
+    BEAST_MASTER,
+    DEFENSIVE,
+    FIELDS,
     GNOMES,
+    HILLS,
     HORDE,
     MURLOC,
     PANDAREN,
@@ -106,9 +123,9 @@ RACE_VALUE = np.array(
 )  # fmt: skip
 POWER_VALUE = np.array(
     # archaeologist battle_master beast_master blacksmith championing defensive
-    [0.5, 1.5, 1.0, 2.0, 1.5, 1.0,
+    [0.5, 1.5, 1.5, 2.0, 2.0, 1.0,
      # enraged explorer farmer fishing garrisoned herbalist intimidating
-     1.0, 1.5, 1.5, 1.5, 1.0, 1.5, 1.0,
+     1.0, 1.5, 1.5, 1.5, 1.0, 1.5, 1.5,
      # marshdweller mining mountaineer portal_mage ranger sailing swamp_walker
      0.5, 1.5, 1.5, 0.5, 1.5, 1.0, 1.5],
     dtype=np.float64,
@@ -229,6 +246,7 @@ def heuristic_target(g, t, p):
     The Gnomes weigh an airborne assault on any region they can surely afford,
     its cost lowered by the free die's mean, against the best normal conquest."""
     reg = g.reg
+    ply = g.ply
     board = g.board
     adj = g.adj
     cost = g.cost
@@ -274,6 +292,13 @@ def heuristic_target(g, t, p):
             continue
         # what taking r is worth this turn, in VC-like units
         value = 1.0 + region_bonus(board, adj, reg, race, power, r)
+        terrain = board[r, B_TERRAIN]
+        if marsh_toll(ply, reg, p, r, terrain) >= 0:
+            value -= 1.0  # the Marshdweller's coin
+        if power == BEAST_MASTER and terrain == HILLS:
+            value += 1.0  # a Beast every turn
+        elif power == DEFENSIVE and terrain == FIELDS:
+            value += 0.5  # a Watch Tower may stand there
         def_race = reg[r, R_RACE]
         q = reg[r, R_PLAYER]
         if def_race >= 0 and def_race != MURLOC:
@@ -386,3 +411,131 @@ def heuristic_place(g, t, p):
                 best_score = score
                 best = i
         place_tokens(g, p, own[best], 1)
+
+
+# ---------------------------------------------------------------------- powers
+@njit(cache=True, no_cfunc_wrapper=True)
+def heuristic_champion(g, t, p):
+    """The Champion takes the dearest region it may (the most tokens saved),
+    the richer one on a tie."""
+    if not champion_may_go(g, p):
+        return -1
+    reg = g.reg
+    board = g.board
+    adj = g.adj
+    cost = g.cost
+    work = g.work
+    race = g.ply[p, P_RACE]
+    power = g.ply[p, P_POWER]
+    best = -1
+    best_score = -1e9
+    for r in range(g.gst[G_NREG]):
+        if champion_target(cost, work, r):
+            score = cost[r] + 0.1 * region_bonus(board, adj, reg, race, power, r)
+            if score > best_score:
+                best_score = score
+                best = r
+    return best
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def heuristic_intimidation(g, t, p):
+    """Weaken the opponent region that becomes the cheapest conquest (active
+    races, and the leader, count more), if the hand can then take it; the token
+    goes to the race's region farthest from us (not a neighbour), if any."""
+    reg = g.reg
+    cost = g.cost
+    work = g.work
+    nreg = g.gst[G_NREG]
+    hand = conquest_hand(g, p)
+    aggression = g.pol[p, H_AGGRESSION]
+    lead = leader(g)
+    src = -1
+    best_score = 0.0
+    for r in range(nreg):
+        c = cost[r]
+        if c < 0 or c - 1 > hand or not intimidation_ok(g, p, r):
+            continue
+        value = 1.0
+        q = reg[r, R_PLAYER]
+        if q >= 0:
+            value += aggression
+            if q == lead:
+                value += g.pol[p, H_LEADER_FOCUS]
+        score = value / max(1, c - 1)
+        if score > best_score:
+            best_score = score
+            src = r
+    if src < 0:
+        return -1, -1
+    dst = -1
+    for d in range(nreg):
+        if intimidation_dest_ok(reg, src, d) and (dst < 0 or work[d] == 0):
+            dst = d
+    return src, dst
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def heuristic_swap(g, t, p):
+    """Swap one of our Magic regions with another Magic region when that moves
+    the race onto at least 1 VC more of bonus per turn (a Legendary Place such as
+    the Dark Portal stays put, terrain bonuses follow the region)."""
+    reg = g.reg
+    board = g.board
+    adj = g.adj
+    nreg = g.gst[G_NREG]
+    race = g.ply[p, P_RACE]
+    power = g.ply[p, P_POWER]
+    best_a = -1
+    best_b = -1
+    best_gain = 0.99
+    for a in range(nreg):
+        if reg[a, R_PLAYER] != p or reg[a, R_DECLINE] != 0:
+            continue
+        here = region_bonus(board, adj, reg, race, power, a)
+        for b in range(nreg):
+            if reg[b, R_PLAYER] == p or not swap_ok(g, t, a, b):
+                continue
+            gain = region_bonus(board, adj, reg, race, power, b) - here
+            if gain > best_gain:
+                best_gain = gain
+                best_a = a
+                best_b = b
+    return best_a, best_b
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def heuristic_champion_place(g, t, p):
+    """The Champion stands where most opponents' active regions border us."""
+    reg = g.reg
+    board = g.board
+    adj = g.adj
+    best = -1
+    best_score = -1.0
+    for r in range(g.gst[G_NREG]):
+        if reg[r, R_PLAYER] != p or reg[r, R_DECLINE] != 0:
+            continue
+        score = 0.0
+        for k in range(board[r, B_DEGREE]):
+            q = reg[adj[r, k], R_PLAYER]
+            if q >= 0 and q != p and reg[adj[r, k], R_DECLINE] == 0:
+                score += 1.0
+        score -= 0.01 * reg[r, R_TOKENS]
+        if score > best_score:
+            best_score = score
+            best = r
+    return best
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def heuristic_power(g, t, p, kind):
+    """One decision about a power (powers.USE_*, PLACE_CHAMPION) as (a, b): a
+    region or -1, and for Intimidating and swaps a second region or -1. (Small
+    functions: numba compiles one big function much slower than its parts.)"""
+    if kind == USE_CHAMPION:
+        return heuristic_champion(g, t, p), -1
+    if kind == PLACE_CHAMPION:
+        return heuristic_champion_place(g, t, p), -1
+    if kind == USE_INTIMIDATION:
+        return heuristic_intimidation(g, t, p)
+    return heuristic_swap(g, t, p)

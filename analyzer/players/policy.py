@@ -23,6 +23,7 @@ from analyzer.players.heuristic import (
     heuristic_enlist,
     heuristic_form,
     heuristic_place,
+    heuristic_power,
     heuristic_target,
     objective_score,
 )
@@ -32,6 +33,7 @@ from analyzer.players.random_player import (
     random_combo,
     random_enlist,
     random_place,
+    random_power,
     random_target,
     random_yes_no,
 )
@@ -153,3 +155,14 @@ def choose_bombs(g, t, p):
         if best < 0:
             return
         drop_bomb(g, p, best)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def choose_power(g, t, p, kind):
+    """A decision about a power, as (a, b) (engine/powers.py: USE_CHAMPION: region
+    to take or -1; PLACE_CHAMPION: region of the race for the Champion;
+    USE_INTIMIDATION: region hit and where the token goes (-1: discarded), or
+    (-1, -1); USE_SWAP: the two Magic regions, or (-1, -1))."""
+    if g.ply[p, P_POLICY] == RANDOM:
+        return random_power(g, t, p, kind)
+    return heuristic_power(g, t, p, kind)

@@ -29,6 +29,16 @@ from analyzer.engine.layout import (
     R_PLAYER,
     STREAM_SEAT0,
 )
+from analyzer.engine.powers import (
+    PLACE_CHAMPION,
+    USE_CHAMPION,
+    USE_INTIMIDATION,
+    champion_may_go,
+    champion_target,
+    intimidation_dest_ok,
+    intimidation_ok,
+    swap_ok,
+)
 from analyzer.engine.rng import randint, uniform
 from analyzer.model.ids import GNOMES
 from analyzer.players.params import R_ABANDON, TARGET_AIRBORNE, TARGET_CONQUER, TARGET_DIE
@@ -115,3 +125,110 @@ def random_place(g, t, p):
         return
     while g_ply[p, P_HAND] > 0:
         place_tokens(g, p, g_work[randint(g.rng, STREAM_SEAT0 + p, n_own)], 1)
+
+
+# ---------------------------------------------------------------------- powers
+@njit(cache=True, no_cfunc_wrapper=True)
+def random_champion(g, t, p):
+    """Uniform over: not now, every region the Champion may take."""
+    if not champion_may_go(g, p):
+        return -1
+    nreg = g.gst[G_NREG]
+    cost = g.cost
+    work = g.work
+    n = 1
+    for r in range(nreg):
+        if champion_target(cost, work, r):
+            n += 1
+    pick = randint(g.rng, STREAM_SEAT0 + p, n)
+    for r in range(nreg):
+        if pick > 0 and champion_target(cost, work, r):
+            pick -= 1
+            if pick == 0:
+                return r
+    return -1
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def random_intimidation(g, t, p):
+    """Uniform over: not now, every region a use may hit; then a uniform
+    destination among that race's other regions (-1 when it has none)."""
+    nreg = g.gst[G_NREG]
+    reg = g.reg
+    n = 1
+    for r in range(nreg):
+        if intimidation_ok(g, p, r):
+            n += 1
+    pick = randint(g.rng, STREAM_SEAT0 + p, n)
+    src = -1
+    for r in range(nreg):
+        if pick > 0 and intimidation_ok(g, p, r):
+            pick -= 1
+            if pick == 0:
+                src = r
+    if src < 0:
+        return -1, -1
+    n = 0
+    for d in range(nreg):
+        if intimidation_dest_ok(reg, src, d):
+            n += 1
+    if n == 0:
+        return src, -1
+    pick = randint(g.rng, STREAM_SEAT0 + p, n)
+    for d in range(nreg):
+        if intimidation_dest_ok(reg, src, d):
+            if pick == 0:
+                return src, d
+            pick -= 1
+    return src, -1
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def random_swap(g, t, p):
+    """Uniform over: no swap, every pair of regions a Portal Mage may swap."""
+    nreg = g.gst[G_NREG]
+    n = 1
+    for a in range(nreg):
+        for b in range(a + 1, nreg):
+            if swap_ok(g, t, a, b):
+                n += 1
+    pick = randint(g.rng, STREAM_SEAT0 + p, n)
+    for a in range(nreg):
+        for b in range(a + 1, nreg):
+            if pick > 0 and swap_ok(g, t, a, b):
+                pick -= 1
+                if pick == 0:
+                    return a, b
+    return -1, -1
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def random_champion_place(g, t, p):
+    """The Champion to a uniformly random region of the race."""
+    g_reg = g.reg
+    nreg = g.gst[G_NREG]
+    n = 0
+    for r in range(nreg):
+        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
+            n += 1
+    pick = randint(g.rng, STREAM_SEAT0 + p, n) if n > 0 else -1
+    for r in range(nreg):
+        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
+            if pick == 0:
+                return r
+            pick -= 1
+    return -1
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def random_power(g, t, p, kind):
+    """One decision about a power (powers.USE_*, PLACE_CHAMPION) as (a, b): a
+    region or -1, and for Intimidating and swaps a second region or -1. (Small
+    functions: numba compiles one big function much slower than its parts.)"""
+    if kind == USE_CHAMPION:
+        return random_champion(g, t, p), -1
+    if kind == PLACE_CHAMPION:
+        return random_champion_place(g, t, p), -1
+    if kind == USE_INTIMIDATION:
+        return random_intimidation(g, t, p)
+    return random_swap(g, t, p)

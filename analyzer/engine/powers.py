@@ -1,0 +1,245 @@
+"""Special powers the bots use during a turn: the Champion's free conquest,
+Intimidating's moved tokens and Portal Mage's swaps. Each has a legality check
+(the bots ask it before proposing a use, the engine again before applying it)
+and the action itself. The passive powers live at the hook points of
+abilities.py."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from analyzer.engine.abilities import (
+    may_enter_water,
+    min_region_tokens,
+    region_immune,
+    water_terrain,
+)
+from analyzer.engine.conquest import (
+    MARK_ADJACENT,
+    clear_region,
+    conquer,
+    wipe_decline_race_if_gone,
+)
+from analyzer.engine.layout import (
+    B_SYMBOLS,
+    B_TERRAIN,
+    G_NREG,
+    MT_IS_ARTIFACT,
+    P_BEASTS,
+    P_CHAMPION,
+    P_HAND,
+    P_POWER,
+    P_RACE,
+    P_USES,
+    R_BEASTS,
+    R_BOMB,
+    R_CHAMPION,
+    R_CONQ_TURN,
+    R_DECLINE,
+    R_FORT,
+    R_MARKER,
+    R_MARKER_UP,
+    R_OBJECTIVE,
+    R_PLAYER,
+    R_RACE,
+    R_TOKENS,
+    R_WISP,
+)
+from analyzer.engine.state import EV_POWER
+from analyzer.engine.trace import log_event
+from analyzer.model.ids import CHAMPIONING, INTIMIDATING, MURLOC, PORTAL_MAGE, SYM_MAGIC
+
+INTIMIDATIONS_PER_TURN = 3
+SWAPS_PER_TURN = 2
+# what the engine asks a bot (players/policy.choose_power)
+USE_CHAMPION, PLACE_CHAMPION, USE_INTIMIDATION, USE_SWAP = range(4)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def conquest_hand(g, p):
+    """Race tokens in p's hand (Beasts aside): a conquest needs the race's minimum."""
+    return g.ply[p, P_HAND] - g.ply[p, P_BEASTS]
+
+
+# ------------------------------------------------------------------ Championing
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def champion_ready(g, p):
+    """Whether p may still send its Champion this turn (in hand, not used)."""
+    g_ply = g.ply
+    return g_ply[p, P_POWER] == CHAMPIONING and g_ply[p, P_CHAMPION] == 1 and g_ply[p, P_USES] == 0
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def champion_target(cost, work, r):
+    """Whether a ready Champion may take r: a legal target next to the race
+    (cost and work as compute_targets left them). Plain arrays: bots call it
+    once per region."""
+    return cost[r] >= 0 and work[r] == MARK_ADJACENT
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def champion_may_go(g, p):
+    """Whether p's Champion may make a conquest now: ready, and the race's
+    minimum of tokens in hand to hold the region."""
+    return champion_ready(g, p) and conquest_hand(g, p) >= min_region_tokens(g.ply[p, P_RACE])
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def champion_ok(g, p, r):
+    """Whether the Champion may take r now (during the conquests)."""
+    return champion_may_go(g, p) and champion_target(g.cost, g.work, r)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def champion_conquest(g, t, p, r):
+    """The Champion takes r for free: the race's minimum of tokens (1, Tauren 2)
+    holds it with the Champion, whatever defends it."""
+    conquer(g, t, p, r, min_region_tokens(g.ply[p, P_RACE]))
+    g.reg[r, R_CHAMPION] = 1
+    g.ply[p, P_CHAMPION] = 0
+    g.ply[p, P_USES] += 1
+    log_event(g, EV_POWER, p, r, CHAMPIONING, -1)
+
+
+# ----------------------------------------------------------------- Intimidating
+@njit(cache=True, no_cfunc_wrapper=True)
+def intimidation_ok(g, p, r):
+    """Whether p's Intimidating race may use a power use on r: an opponent's
+    region (or Murlocs) next to it, not immune, with a Wisp Wall or a Fort to
+    discard or a token that may leave (never below a race's minimum unless it
+    empties the region, never the last token beside Beasts or the Champion).
+    Asked during the conquests, while a conquest may still follow."""
+    g_reg = g.reg
+    g_ply = g.ply
+    if g_ply[p, P_POWER] != INTIMIDATING or g_ply[p, P_USES] >= INTIMIDATIONS_PER_TURN:
+        return False
+    race = g_reg[r, R_RACE]
+    if g.work[r] != MARK_ADJACENT or race < 0 or g_reg[r, R_PLAYER] == p:
+        return False
+    hand = g_ply[p, P_HAND] - g_ply[p, P_BEASTS]
+    if region_immune(g_reg, r) or hand < min_region_tokens(g_ply[p, P_RACE]):
+        return False
+    if g_reg[r, R_WISP] > 0 or g_reg[r, R_FORT] > 0:
+        return True
+    n = g_reg[r, R_TOKENS]
+    if n - 1 >= min_region_tokens(race):
+        return True
+    return n == 1 and g_reg[r, R_BEASTS] == 0 and g_reg[r, R_CHAMPION] == 0
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def intimidation_dest_ok(reg, r, d):
+    """Whether the token moved out of r may go to d: another region of the same
+    race (Murlocs are always discarded), not immune."""
+    return (
+        d != r
+        and reg[d, R_RACE] == reg[r, R_RACE]
+        and reg[d, R_PLAYER] == reg[r, R_PLAYER]
+        and reg[r, R_RACE] != MURLOC
+        and not region_immune(reg, d)
+    )
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def has_intimidation_dest(g, r):
+    reg = g.reg
+    for d in range(g.gst[G_NREG]):
+        if intimidation_dest_ok(reg, r, d):
+            return True
+    return False
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def intimidate(g, t, p, r, d):
+    """One use on r: a Wisp Wall or a Fort is discarded if there is one; else one
+    token moves to d (-1: discarded, only when the race has nowhere to go)."""
+    g_reg = g.reg
+    g.ply[p, P_USES] += 1
+    log_event(g, EV_POWER, p, r, INTIMIDATING, d)
+    if g_reg[r, R_WISP] > 0:
+        g_reg[r, R_WISP] -= 1
+        return
+    if g_reg[r, R_FORT] > 0:
+        g_reg[r, R_FORT] = 0
+        return
+    q = g_reg[r, R_PLAYER]
+    decline = g_reg[r, R_DECLINE]
+    g_reg[r, R_TOKENS] -= 1
+    if d >= 0:
+        g_reg[d, R_TOKENS] += 1
+    if g_reg[r, R_TOKENS] == 0:
+        clear_region(g, r)
+        if q >= 0 and decline == 1:
+            wipe_decline_race_if_gone(g, t, q)
+
+
+# ------------------------------------------------------------------ Portal Mage
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def swap_ready(g, p):
+    return g.ply[p, P_POWER] == PORTAL_MAGE and g.ply[p, P_USES] < SWAPS_PER_TURN
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def moving_artifact(reg, marker_tab, r):
+    """Whether r holds a revealed Artifact, which a swap carries along."""
+    m = reg[r, R_MARKER]
+    return m >= 0 and reg[r, R_MARKER_UP] == 1 and marker_tab[m, MT_IS_ARTIFACT] == 1
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def swap_ok(g, t, a, b):
+    """Whether a Portal Mage may swap the tokens of a and b: two different Magic
+    regions, neither immune, race tokens on at least one, no race carried into
+    water it may not enter, no Artifact carried onto a region that has a marker."""
+    reg = g.reg
+    board = g.board
+    marker_tab = t.marker
+    if a == b or (board[a, B_SYMBOLS] & SYM_MAGIC) == 0 or (board[b, B_SYMBOLS] & SYM_MAGIC) == 0:
+        return False
+    if region_immune(reg, a) or region_immune(reg, b):
+        return False
+    ra = reg[a, R_RACE]
+    rb = reg[b, R_RACE]
+    if ra < 0 and rb < 0:
+        return False
+    if ra >= 0 and water_terrain(board[b, B_TERRAIN]) and (ra == MURLOC or not may_enter_water(ra)):
+        return False
+    if rb >= 0 and water_terrain(board[a, B_TERRAIN]) and (rb == MURLOC or not may_enter_water(rb)):
+        return False
+    art_a = moving_artifact(reg, marker_tab, a)
+    art_b = moving_artifact(reg, marker_tab, b)
+    if art_a and not art_b and reg[b, R_MARKER] >= 0:
+        return False
+    return not (art_b and not art_a and reg[a, R_MARKER] >= 0)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def portal_swap(g, t, p, a, b):
+    """Exchange everything on a and b but Mountains, Legendary Places and
+    face-down markers (and Watch Towers, which make a region immune)."""
+    reg = g.reg
+    art_a = moving_artifact(reg, t.marker, a)
+    art_b = moving_artifact(reg, t.marker, b)
+    for col in (
+        R_PLAYER,
+        R_RACE,
+        R_DECLINE,
+        R_TOKENS,
+        R_FORT,
+        R_WISP,
+        R_BEASTS,
+        R_CHAMPION,
+        R_BOMB,
+        R_OBJECTIVE,
+        R_CONQ_TURN,
+    ):
+        x = reg[a, col]
+        reg[a, col] = reg[b, col]
+        reg[b, col] = x
+    if art_a or art_b:
+        for col in (R_MARKER, R_MARKER_UP):
+            x = reg[a, col]
+            reg[a, col] = reg[b, col]
+            reg[b, col] = x
+    g.ply[p, P_USES] += 1
+    log_event(g, EV_POWER, p, a, PORTAL_MAGE, b)
