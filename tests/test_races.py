@@ -24,7 +24,7 @@ from analyzer.engine.game import play_turn, redeploy
 from analyzer.engine.invariants import ERR_PIECES, check_invariants
 from analyzer.engine.races import airborne_assault, end_of_turn, engage, start_of_turn
 from analyzer.engine.scoring import faction_bonus
-from analyzer.engine.state import EV_DIE
+from analyzer.engine.state import EV_CONQUER, EV_DIE
 from analyzer.model.ids import (
     C_WISP_WALLS,
     DRAENEI,
@@ -479,6 +479,21 @@ def test_gnomes_heuristic_flies_once_a_turn_to_the_leaders_region():
     assert pos.holder(far)[:2] == (0, GNOMES)
     assert [e[5] for e in pos.events(EV_DIE)] == [2]  # one free die, once
     assert pos.g.gst[L.G_AIRBORNE] == 1
+
+
+def test_gnomes_fly_when_no_other_region_is_in_reach():
+    pos = Position(n_players=2, die_faces=(0,) * 6, log=True)
+    home = pos.region("Fields")  # no neighbour, no Entry region anywhere
+    far = pos.region("Swamp", board=1)
+    pos.put(home, 0, GNOMES, 5)
+    pos.give(0, GNOMES, hand=0)
+    pos.put(far, 1, ORCS, 1)
+    assert pos.targets(0) == {}
+    play_turn(pos.g, pos.t, 0)
+    assert pos.holder(far)[:2] == (0, GNOMES)
+    assert [e[4] for e in pos.events(EV_CONQUER)] == [2 + 1]  # the free die rolled 0
+    assert [e[5] for e in pos.events(EV_DIE)] == [2]
+    assert pos.tokens(home) + pos.tokens(far) == 5
 
 
 # ======================================================================== Goblins

@@ -90,7 +90,7 @@ from analyzer.engine.scoring import score_turn
 from analyzer.engine.setup import setup_game
 from analyzer.engine.state import EV_PICK, EV_REDEPLOY
 from analyzer.engine.trace import log_event
-from analyzer.model.ids import FORSAKEN, GOBLINS, HUMANS, PANDAREN
+from analyzer.model.ids import FORSAKEN, GNOMES, GOBLINS, HUMANS, PANDAREN
 from analyzer.players.policy import (
     TARGET_AIRBORNE,
     TARGET_CONQUER,
@@ -168,7 +168,10 @@ def conquest_phase(g, t, p):
     g_gst = g.gst
     n_targets = compute_targets(g, t, p) if g_ply[p, P_HAND] > 0 else 0
     on_map = count_regions(g, p, 0) > 0
-    while g_ply[p, P_HAND] > 0 and n_targets > 0:
+    # the Gnomes' airborne assault may reach a region when no other is in reach
+    while g_ply[p, P_HAND] > 0 and (
+        n_targets > 0 or (g_ply[p, P_RACE] == GNOMES and g_gst[G_AIRBORNE] == 0)
+    ):
         r, mode = choose_target(g, t, p)
         if r < 0:
             return
