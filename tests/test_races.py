@@ -481,6 +481,24 @@ def test_gnomes_heuristic_flies_once_a_turn_to_the_leaders_region():
     assert pos.g.gst[L.G_AIRBORNE] == 1
 
 
+def test_the_airborne_assault_respects_harmony():
+    pos = Position(n_players=2, die_faces=(0,) * 6)
+    home = pos.region("Fields", "Entry")
+    far = pos.region("Swamp", board=1)
+    pos.put(home, 0, GNOMES, 2)
+    pos.give(0, GNOMES, hand=6, coins=1)
+    pos.put(far, 1, PANDAREN, 3)
+    pos.g.ply[1, L.P_COINS] = 0
+    pos.g.ply[0, L.P_HARMONY] = 1
+    pos.g.gst[L.G_HARMONY_FROM] = 1 + 1
+    compute_targets(pos.g, pos.t, 0)
+    assert airborne_cost(pos.g, pos.t, 0, far) == -1  # 1 coin: the Pandaren are closed
+    pos.g.ply[0, L.P_COINS] = 2
+    compute_targets(pos.g, pos.t, 0)
+    assert airborne_assault(pos.g, pos.t, 0, far) == 2 + 3
+    assert (pos.coins(0), pos.coins(1)) == (0, HARMONY_PRICE)  # paid as the assault began
+
+
 def test_gnomes_fly_when_no_other_region_is_in_reach():
     pos = Position(n_players=2, die_faces=(0,) * 6, log=True)
     home = pos.region("Fields")  # no neighbour, no Entry region anywhere
@@ -601,6 +619,18 @@ def test_goblins_bombs_go_off_in_the_turn_they_decline():
     assert pos.holder(humans) == (-1, -1, 0, False)
     assert pos.holder(far) == (1, HUMANS, 1 + 2, False)  # withdrawn tokens redeployed
     assert check_invariants(pos.g, pos.t) == 0
+
+
+def test_a_bomb_blows_up_a_wisp_wall_with_its_region():
+    pos, home, humans, far = goblins()
+    forest = pos.region("Forest", neighbours=[home])
+    pos.give(2, NIGHT_ELVES, hand=0)
+    pos.put(forest, 2, NIGHT_ELVES, 2)
+    pos.g.reg[forest, L.R_WISP] = 1
+    pos.g.reg[forest, L.R_BOMB] = LIVE
+    start_of_turn(pos.g, pos.t, 0)
+    assert pos.holder(forest) == (-1, -1, 0, False)
+    assert pos.g.reg[forest, L.R_WISP] == 0
 
 
 def test_a_bomb_on_the_draenei_meets_the_holy_light():
