@@ -24,7 +24,7 @@ from analyzer.engine.game import play_turn, redeploy
 from analyzer.engine.invariants import ERR_RACE_PIECES, check_invariants
 from analyzer.engine.races import airborne_assault, end_of_turn, engage, start_of_turn
 from analyzer.engine.scoring import faction_bonus
-from analyzer.engine.state import EV_DIE
+from analyzer.engine.state import EV_CONQUER, EV_DIE
 from analyzer.model.ids import (
     C_WISP_WALLS,
     DRAENEI,
@@ -481,6 +481,39 @@ def test_gnomes_heuristic_flies_once_a_turn_to_the_leaders_region():
     assert pos.g.gst[L.G_AIRBORNE] == 1
 
 
+def test_the_airborne_assault_respects_harmony():
+    pos = Position(n_players=2, die_faces=(0,) * 6)
+    home = pos.region("Fields", "Entry")
+    far = pos.region("Swamp", board=1)
+    pos.put(home, 0, GNOMES, 2)
+    pos.give(0, GNOMES, hand=6, coins=1)
+    pos.put(far, 1, PANDAREN, 3)
+    pos.g.ply[1, L.P_COINS] = 0
+    pos.g.ply[0, L.P_HARMONY] = 1
+    pos.g.gst[L.G_HARMONY_FROM] = 1 + 1
+    compute_targets(pos.g, pos.t, 0)
+    assert airborne_cost(pos.g, pos.t, 0, far) == -1  # 1 coin: the Pandaren are closed
+    pos.g.ply[0, L.P_COINS] = 2
+    compute_targets(pos.g, pos.t, 0)
+    assert airborne_assault(pos.g, pos.t, 0, far) == 2 + 3
+    assert (pos.coins(0), pos.coins(1)) == (0, HARMONY_PRICE)  # paid as the assault began
+
+
+def test_gnomes_fly_when_no_other_region_is_in_reach():
+    pos = Position(n_players=2, die_faces=(0,) * 6, log=True)
+    home = pos.region("Fields")  # no neighbour, no Entry region anywhere
+    far = pos.region("Swamp", board=1)
+    pos.put(home, 0, GNOMES, 5)
+    pos.give(0, GNOMES, hand=0)
+    pos.put(far, 1, ORCS, 1)
+    assert pos.targets(0) == {}
+    play_turn(pos.g, pos.t, 0)
+    assert pos.holder(far)[:2] == (0, GNOMES)
+    assert [e[4] for e in pos.events(EV_CONQUER)] == [2 + 1]  # the free die rolled 0
+    assert [e[5] for e in pos.events(EV_DIE)] == [2]
+    assert pos.tokens(home) + pos.tokens(far) == 5
+
+
 # ======================================================================== Goblins
 def goblins(stack=(DUD, LIVE, LIVE)):
     """Goblins at home; next door: Humans (player 1, active), in-decline Orcs and
@@ -586,6 +619,18 @@ def test_goblins_bombs_go_off_in_the_turn_they_decline():
     assert pos.holder(humans) == (-1, -1, 0, False)
     assert pos.holder(far) == (1, HUMANS, 1 + 2, False)  # withdrawn tokens redeployed
     assert check_invariants(pos.g, pos.t) == 0
+
+
+def test_a_bomb_blows_up_a_wisp_wall_with_its_region():
+    pos, home, humans, far = goblins()
+    forest = pos.region("Forest", neighbours=[home])
+    pos.give(2, NIGHT_ELVES, hand=0)
+    pos.put(forest, 2, NIGHT_ELVES, 2)
+    pos.g.reg[forest, L.R_WISP] = 1
+    pos.g.reg[forest, L.R_BOMB] = LIVE
+    start_of_turn(pos.g, pos.t, 0)
+    assert pos.holder(forest) == (-1, -1, 0, False)
+    assert pos.g.reg[forest, L.R_WISP] == 0
 
 
 def test_a_bomb_on_the_draenei_meets_the_holy_light():

@@ -120,6 +120,7 @@ from analyzer.engine.trace import log_event
 from analyzer.model.ids import (
     CHAMPIONING,
     FORSAKEN,
+    GNOMES,
     GOBLINS,
     HUMANS,
     INTIMIDATING,
@@ -275,9 +276,10 @@ def conquest_phase(g, t, p):
     least = min_region_tokens(g_ply[p, P_RACE])
     n_targets = compute_targets(g, t, p) if g_ply[p, P_HAND] > 0 else 0
     on_map = count_regions(g, p, 0) > 0
+    # the Gnomes' airborne assault may reach a region when no other is in reach
     while (
         g_ply[p, P_HAND] > 0
-        and n_targets > 0
+        and (n_targets > 0 or (g_ply[p, P_RACE] == GNOMES and g_gst[G_AIRBORNE] == 0))
         and (g_ply[p, P_BEASTS] == 0 or conquest_hand(g, p) >= least)
     ):
         if on_map and (power == INTIMIDATING or power == CHAMPIONING):
