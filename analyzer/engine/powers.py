@@ -186,6 +186,12 @@ def moving_artifact(reg, marker_tab, r):
     return m >= 0 and reg[r, R_MARKER_UP] == 1 and marker_tab[m, MT_IS_ARTIFACT] == 1
 
 
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def is_magic(board, r):
+    """A Magic region (bots test it before asking swap_ok about a pair)."""
+    return (board[r, B_SYMBOLS] & SYM_MAGIC) != 0
+
+
 @njit(cache=True, no_cfunc_wrapper=True)
 def swap_ok(g, t, a, b):
     """Whether a Portal Mage may swap the tokens of a and b: two different Magic

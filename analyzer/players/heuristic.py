@@ -41,6 +41,7 @@ from analyzer.engine.layout import (
     I_ROUND_PICKED,
     MAX_RACES,
     P_COINS,
+    P_DECLINE_POWER,
     P_HAND,
     P_INSTANCE,
     P_POWER,
@@ -66,6 +67,7 @@ from analyzer.engine.powers import (
     conquest_hand,
     intimidation_dest_ok,
     intimidation_ok,
+    is_magic,
     swap_ok,
 )
 from analyzer.model.ids import (
@@ -75,6 +77,7 @@ from analyzer.model.ids import (
     FIELDS,
     HILLS,
     HORDE,
+    MARSHDWELLER,
     MURLOC,
     SYM_ENTRY,
     WORGEN,
@@ -238,6 +241,20 @@ def heuristic_target(g, t, p):
     budget = hand - int(g.pol[p, H_RESERVE])
     reach = die_reach(t, race, hand)
     lead = leader(g)
+    # terrain a power makes worth more (a Beast every turn on Hills, a Watch
+    # Tower possible on Fields), and whether a Marshdweller may ask a coin
+    power_terrain = -1
+    power_terrain_value = 0.0
+    if power == BEAST_MASTER:
+        power_terrain = HILLS
+        power_terrain_value = 1.0
+    elif power == DEFENSIVE:
+        power_terrain = FIELDS
+        power_terrain_value = 0.5
+    marsh = False
+    for q in range(g.gst[G_PLAYERS]):
+        if q != p and (ply[q, P_POWER] == MARSHDWELLER or ply[q, P_DECLINE_POWER] == MARSHDWELLER):
+            marsh = True
     best = -1
     best_score = 0.0
     best_die = -1
@@ -248,13 +265,12 @@ def heuristic_target(g, t, p):
             continue
         # what taking r is worth this turn, in VC-like units
         value = 1.0 + region_bonus(board, adj, reg, race, power, r)
-        terrain = board[r, B_TERRAIN]
-        if marsh_toll(ply, reg, p, r, terrain) >= 0:
-            value -= 1.0  # the Marshdweller's coin
-        if power == BEAST_MASTER and terrain == HILLS:
-            value += 1.0  # a Beast every turn
-        elif power == DEFENSIVE and terrain == FIELDS:
-            value += 0.5  # a Watch Tower may stand there
+        if power_terrain >= 0 or marsh:
+            terrain = board[r, B_TERRAIN]
+            if terrain == power_terrain:
+                value += power_terrain_value
+            if marsh and marsh_toll(ply, reg, p, r, terrain) >= 0:
+                value -= 1.0  # the Marshdweller's coin
         def_race = reg[r, R_RACE]
         q = reg[r, R_PLAYER]
         if def_race >= 0 and def_race != MURLOC:
@@ -411,11 +427,11 @@ def heuristic_swap(g, t, p):
     best_b = -1
     best_gain = 0.99
     for a in range(nreg):
-        if reg[a, R_PLAYER] != p or reg[a, R_DECLINE] != 0:
+        if reg[a, R_PLAYER] != p or reg[a, R_DECLINE] != 0 or not is_magic(board, a):
             continue
         here = region_bonus(board, adj, reg, race, power, a)
         for b in range(nreg):
-            if reg[b, R_PLAYER] == p or not swap_ok(g, t, a, b):
+            if reg[b, R_PLAYER] == p or not is_magic(board, b) or not swap_ok(g, t, a, b):
                 continue
             gain = region_bonus(board, adj, reg, race, power, b) - here
             if gain > best_gain:

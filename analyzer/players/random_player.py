@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from analyzer.engine.conquest import abandon, die_reach, place_tokens
+from analyzer.engine.conquest import MARK_ADJACENT, abandon, die_reach, place_tokens
 from analyzer.engine.layout import (
     G_NREG,
     P_COINS,
@@ -17,6 +17,7 @@ from analyzer.engine.layout import (
     P_RACE,
     R_DECLINE,
     R_PLAYER,
+    R_RACE,
     STREAM_SEAT0,
 )
 from analyzer.engine.powers import (
@@ -27,6 +28,7 @@ from analyzer.engine.powers import (
     champion_target,
     intimidation_dest_ok,
     intimidation_ok,
+    is_magic,
     swap_ok,
 )
 from analyzer.engine.rng import randint, uniform
@@ -128,14 +130,20 @@ def random_intimidation(g, t, p):
     destination among that race's other regions (-1 when it has none)."""
     nreg = g.gst[G_NREG]
     reg = g.reg
+    work = g.work
     n = 1
     for r in range(nreg):
-        if intimidation_ok(g, p, r):
+        if work[r] == MARK_ADJACENT and reg[r, R_RACE] >= 0 and intimidation_ok(g, p, r):
             n += 1
     pick = randint(g.rng, STREAM_SEAT0 + p, n)
     src = -1
     for r in range(nreg):
-        if pick > 0 and intimidation_ok(g, p, r):
+        if (
+            pick > 0
+            and work[r] == MARK_ADJACENT
+            and reg[r, R_RACE] >= 0
+            and intimidation_ok(g, p, r)
+        ):
             pick -= 1
             if pick == 0:
                 src = r
@@ -160,15 +168,21 @@ def random_intimidation(g, t, p):
 def random_swap(g, t, p):
     """Uniform over: no swap, every pair of regions a Portal Mage may swap."""
     nreg = g.gst[G_NREG]
+    board = g.board
     n = 1
     for a in range(nreg):
-        for b in range(a + 1, nreg):
-            if swap_ok(g, t, a, b):
-                n += 1
+        if is_magic(board, a):
+            for b in range(a + 1, nreg):
+                if is_magic(board, b) and swap_ok(g, t, a, b):
+                    n += 1
     pick = randint(g.rng, STREAM_SEAT0 + p, n)
     for a in range(nreg):
+        if pick == 0:
+            break
+        if not is_magic(board, a):
+            continue
         for b in range(a + 1, nreg):
-            if pick > 0 and swap_ok(g, t, a, b):
+            if pick > 0 and is_magic(board, b) and swap_ok(g, t, a, b):
                 pick -= 1
                 if pick == 0:
                     return a, b
