@@ -548,3 +548,19 @@ def test_a_whole_turn_with_every_power_keeps_the_invariants():
             play_turn(pos.g, pos.t, 0)
             assert pos.g.gst[L.G_ERROR] == 0, (power, bot)
             assert check_invariants(pos.g, pos.t) == 0, (power, bot)
+            if bot == "heuristic":
+                nreg = int(pos.g.gst[L.G_NREG])
+                mine = [r for r in range(nreg) if pos.holder(r)[0] == 0 and not pos.holder(r)[3]]
+                pieces = {
+                    col: sum(piece(pos, r, col) for r in mine)
+                    for col in (L.R_FORT, L.R_BEASTS, L.R_CHAMPION)
+                }
+                uses = int(pos.g.ply[0, L.P_USES])
+                if power == GARRISONED:
+                    assert pieces[L.R_FORT] == len(mine) > 1
+                if power == BEAST_MASTER:
+                    assert pieces[L.R_BEASTS] == 1  # one Hills held at turn start
+                if power == CHAMPIONING:
+                    assert pieces[L.R_CHAMPION] == 1 and uses == 1
+                if power == INTIMIDATING:
+                    assert uses >= 1
