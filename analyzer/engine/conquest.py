@@ -270,15 +270,16 @@ def pay_player(g, payer, q, decline):
 def clear_region(g, r):
     """A region left empty: Forts, Wisp Walls, Watch Towers, Beasts and the
     Champion go (the callers first return what goes back to a hand)."""
-    g.reg[r, R_PLAYER] = -1
-    g.reg[r, R_RACE] = -1
-    g.reg[r, R_DECLINE] = 0
-    g.reg[r, R_TOKENS] = 0
-    g.reg[r, R_FORT] = 0
-    g.reg[r, R_WISP] = 0
-    g.reg[r, R_TOWER] = 0
-    g.reg[r, R_BEASTS] = 0
-    g.reg[r, R_CHAMPION] = 0
+    reg = g.reg
+    reg[r, R_PLAYER] = -1
+    reg[r, R_RACE] = -1
+    reg[r, R_DECLINE] = 0
+    reg[r, R_TOKENS] = 0
+    reg[r, R_FORT] = 0
+    reg[r, R_WISP] = 0
+    reg[r, R_TOWER] = 0
+    reg[r, R_BEASTS] = 0
+    reg[r, R_CHAMPION] = 0
 
 
 @njit(cache=True, no_cfunc_wrapper=True)

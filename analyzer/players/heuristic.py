@@ -7,7 +7,8 @@
   takes as many good regions as it can; when nothing is affordable the last
   tokens try the reinforcement die on the region with the best odds x value.
 - Redeployment: spare tokens go where opponents can strike next (neighbouring
-  active enemies, Entry regions), most where the threat per defender is highest.
+  active enemies, Entry regions), most where the threat per defender is highest;
+  a Champion goes where the threat is highest.
   In the last round only the players still to play count.
 - Decline: a parameterized rule (tokens free to attack below a threshold once
   the race is old enough, or at a fixed age), never in the last round.
@@ -40,6 +41,7 @@ from analyzer.engine.layout import (
     G_ROUNDS,
     I_ROUND_PICKED,
     MAX_RACES,
+    P_CHAMPION,
     P_COINS,
     P_DECLINE_POWER,
     P_HAND,
@@ -50,6 +52,7 @@ from analyzer.engine.layout import (
     PAR_FACTION_BONUS,
     PT_BADGE,
     PT_MODELED,
+    R_CHAMPION,
     R_DECLINE,
     R_PLAYER,
     R_RACE,
@@ -59,9 +62,6 @@ from analyzer.engine.layout import (
     RT_MODELED,
 )
 from analyzer.engine.powers import (
-    PLACE_CHAMPION,
-    USE_CHAMPION,
-    USE_INTIMIDATION,
     champion_may_go,
     champion_target,
     conquest_hand,
@@ -348,6 +348,14 @@ def heuristic_place(g, t, p):
                 best_score = score
                 best = i
         place_tokens(g, p, own[best], 1)
+    if g.ply[p, P_CHAMPION] == 1:
+        # the Champion stands where the threat is highest
+        best = 0
+        for i in range(1, n_own):
+            if danger[i] > danger[best]:
+                best = i
+        reg[own[best], R_CHAMPION] = 1
+        g.ply[p, P_CHAMPION] = 0
 
 
 # ---------------------------------------------------------------------- powers
@@ -439,40 +447,3 @@ def heuristic_swap(g, t, p):
                 best_a = a
                 best_b = b
     return best_a, best_b
-
-
-@njit(cache=True, no_cfunc_wrapper=True)
-def heuristic_champion_place(g, t, p):
-    """The Champion stands where most opponents' active regions border us."""
-    reg = g.reg
-    board = g.board
-    adj = g.adj
-    best = -1
-    best_score = -1.0
-    for r in range(g.gst[G_NREG]):
-        if reg[r, R_PLAYER] != p or reg[r, R_DECLINE] != 0:
-            continue
-        score = 0.0
-        for k in range(board[r, B_DEGREE]):
-            q = reg[adj[r, k], R_PLAYER]
-            if q >= 0 and q != p and reg[adj[r, k], R_DECLINE] == 0:
-                score += 1.0
-        score -= 0.01 * reg[r, R_TOKENS]
-        if score > best_score:
-            best_score = score
-            best = r
-    return best
-
-
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
-def heuristic_power(g, t, p, kind):
-    """One decision about a power (powers.USE_*, PLACE_CHAMPION) as (a, b): a
-    region or -1, and for Intimidating and swaps a second region or -1. (Small
-    functions: numba compiles one big function much slower than its parts.)"""
-    if kind == USE_CHAMPION:
-        return heuristic_champion(g, t, p), -1
-    if kind == PLACE_CHAMPION:
-        return heuristic_champion_place(g, t, p), -1
-    if kind == USE_INTIMIDATION:
-        return heuristic_intimidation(g, t, p)
-    return heuristic_swap(g, t, p)

@@ -12,18 +12,17 @@ from numba import njit
 from analyzer.engine.conquest import MARK_ADJACENT, abandon, die_reach, place_tokens
 from analyzer.engine.layout import (
     G_NREG,
+    P_CHAMPION,
     P_COINS,
     P_HAND,
     P_RACE,
+    R_CHAMPION,
     R_DECLINE,
     R_PLAYER,
     R_RACE,
     STREAM_SEAT0,
 )
 from analyzer.engine.powers import (
-    PLACE_CHAMPION,
-    USE_CHAMPION,
-    USE_INTIMIDATION,
     champion_may_go,
     champion_target,
     intimidation_dest_ok,
@@ -85,7 +84,8 @@ def random_target(g, t, p):
 
 @njit(cache=True, no_cfunc_wrapper=True)
 def random_place(g, t, p):
-    """Each token in hand to a uniformly random region of the race."""
+    """Each token in hand (and a Champion in hand) to a uniformly random region
+    of the race."""
     g_reg = g.reg
     g_work = g.work
     g_ply = g.ply
@@ -100,6 +100,9 @@ def random_place(g, t, p):
         return
     while g_ply[p, P_HAND] > 0:
         place_tokens(g, p, g_work[randint(g.rng, STREAM_SEAT0 + p, n_own)], 1)
+    if g_ply[p, P_CHAMPION] == 1:
+        g_reg[g_work[randint(g.rng, STREAM_SEAT0 + p, n_own)], R_CHAMPION] = 1
+        g_ply[p, P_CHAMPION] = 0
 
 
 # ---------------------------------------------------------------------- powers
@@ -187,35 +190,3 @@ def random_swap(g, t, p):
                 if pick == 0:
                     return a, b
     return -1, -1
-
-
-@njit(cache=True, no_cfunc_wrapper=True)
-def random_champion_place(g, t, p):
-    """The Champion to a uniformly random region of the race."""
-    g_reg = g.reg
-    nreg = g.gst[G_NREG]
-    n = 0
-    for r in range(nreg):
-        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
-            n += 1
-    pick = randint(g.rng, STREAM_SEAT0 + p, n) if n > 0 else -1
-    for r in range(nreg):
-        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
-            if pick == 0:
-                return r
-            pick -= 1
-    return -1
-
-
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
-def random_power(g, t, p, kind):
-    """One decision about a power (powers.USE_*, PLACE_CHAMPION) as (a, b): a
-    region or -1, and for Intimidating and swaps a second region or -1. (Small
-    functions: numba compiles one big function much slower than its parts.)"""
-    if kind == USE_CHAMPION:
-        return random_champion(g, t, p), -1
-    if kind == PLACE_CHAMPION:
-        return random_champion_place(g, t, p), -1
-    if kind == USE_INTIMIDATION:
-        return random_intimidation(g, t, p)
-    return random_swap(g, t, p)
