@@ -9,15 +9,12 @@ from __future__ import annotations
 from builder import Position
 
 from analyzer.engine import layout as L
-from analyzer.engine.abilities import FORM_HUMAN, on_decline, turn_end, turn_start
+from analyzer.engine.abilities import FORM_HUMAN, on_decline, take_beasts, turn_end, turn_start
 from analyzer.engine.conquest import abandon, conquer, ready_troops
 from analyzer.engine.decline import go_into_decline, remove_decline_race
 from analyzer.engine.game import play_turn
 from analyzer.engine.invariants import check_invariants
 from analyzer.engine.powers import (
-    USE_CHAMPION,
-    USE_INTIMIDATION,
-    USE_SWAP,
     champion_conquest,
     champion_ok,
     has_intimidation_dest,
@@ -46,7 +43,11 @@ from analyzer.model.ids import (
     TAUREN,
     TROLLS,
 )
-from analyzer.players.heuristic import heuristic_power
+from analyzer.players.heuristic import (
+    heuristic_champion,
+    heuristic_intimidation,
+    heuristic_swap,
+)
 
 
 def vc(pos, p, decline=False):
@@ -252,14 +253,14 @@ def test_beasts_are_discarded_and_taken_again_one_per_hill_at_turn_start():
     pos.g.reg[fields, L.R_BEASTS] = 1  # last turn's Beasts
     pos.g.ply[0, L.P_HAND] = 1
     pos.g.ply[0, L.P_BEASTS] = 1
-    turn_start(pos.g, pos.t, 0, FORM_HUMAN)
+    take_beasts(pos.g, pos.t, 0)
     assert piece(pos, fields, L.R_BEASTS) == 0
     assert (pos.hand(0), int(pos.g.ply[0, L.P_BEASTS])) == (2, 2)  # two Hills
 
 
 def test_beasts_conquer_like_tokens_and_one_beast_is_the_loss():
     pos, home, _, _, target = beast_position()
-    turn_start(pos.g, pos.t, 0, FORM_HUMAN)
+    take_beasts(pos.g, pos.t, 0)
     pos.g.ply[0, L.P_HAND] += 2  # two race tokens besides the two Beasts
     assert pos.cost(0, target) == 2
     conquer(pos.g, pos.t, 0, target, 3)
@@ -296,7 +297,7 @@ def test_no_more_than_five_beasts():
     for _ in range(7):
         pos.put(pos.region("Hills"), 0, HUMANS, 1)
     assert cap(pos, C_BEASTS) == 5
-    turn_start(pos.g, pos.t, 0, FORM_HUMAN)
+    take_beasts(pos.g, pos.t, 0)
     assert (pos.hand(0), int(pos.g.ply[0, L.P_BEASTS])) == (5, 5)
 
 
@@ -372,7 +373,7 @@ def test_the_heuristic_sends_the_champion_where_it_saves_most():
     cheap = pos.region("Hills", neighbours=[home])
     pos.targets(0)
     assert pos.cost(0, cheap) == 2 and pos.cost(0, next_door) == 7
-    assert heuristic_power(pos.g, pos.t, 0, USE_CHAMPION) == (next_door, -1)
+    assert heuristic_champion(pos.g, pos.t, 0) == next_door
 
 
 # ================================================================== Portal Mage
@@ -425,9 +426,9 @@ def test_portal_swaps_need_two_magic_regions_neither_immune_and_no_race_in_water
 
 def test_the_heuristic_swaps_onto_the_dark_portal():
     pos, a, b, _, _ = portal_position()
-    assert heuristic_power(pos.g, pos.t, 0, USE_SWAP) == (a, b)
+    assert heuristic_swap(pos.g, pos.t, 0) == (a, b)
     pos.g.reg[b, L.R_MARKER] = -1
-    assert heuristic_power(pos.g, pos.t, 0, USE_SWAP) == (-1, -1)  # nothing to gain
+    assert heuristic_swap(pos.g, pos.t, 0) == (-1, -1)  # nothing to gain
 
 
 # ================================================================= Intimidating
@@ -516,11 +517,11 @@ def test_intimidating_the_last_in_decline_region_wipes_that_race():
 def test_the_heuristic_intimidates_the_region_it_can_then_take_cheapest():
     pos, _, orcs, orcs_far, murlocs, lone = intimidation_position()
     # the Trolls' lone token: 3 tokens, 2 once intimidated; the Orcs: 5, then 4
-    assert heuristic_power(pos.g, pos.t, 0, USE_INTIMIDATION) == (lone, -1)
+    assert heuristic_intimidation(pos.g, pos.t, 0) == (lone, -1)
     pos.g.reg[lone, L.R_TOKENS] = 4
     pos.empty(murlocs)
     pos.targets(0)
-    assert heuristic_power(pos.g, pos.t, 0, USE_INTIMIDATION) == (orcs, orcs_far)
+    assert heuristic_intimidation(pos.g, pos.t, 0) == (orcs, orcs_far)
 
 
 # ============================================================= whole turns
@@ -549,6 +550,22 @@ def test_a_whole_turn_with_every_power_keeps_the_invariants():
             play_turn(pos.g, pos.t, 0)
             assert pos.g.gst[L.G_ERROR] == 0, (power, bot)
             assert check_invariants(pos.g, pos.t) == 0, (power, bot)
+            if bot == "heuristic":
+                nreg = int(pos.g.gst[L.G_NREG])
+                mine = [r for r in range(nreg) if pos.holder(r)[0] == 0 and not pos.holder(r)[3]]
+                pieces = {
+                    col: sum(piece(pos, r, col) for r in mine)
+                    for col in (L.R_FORT, L.R_BEASTS, L.R_CHAMPION)
+                }
+                uses = int(pos.g.ply[0, L.P_USES])
+                if power == GARRISONED:
+                    assert pieces[L.R_FORT] == len(mine) > 1
+                if power == BEAST_MASTER:
+                    assert pieces[L.R_BEASTS] == 1  # one Hills held at turn start
+                if power == CHAMPIONING:
+                    assert pieces[L.R_CHAMPION] == 1 and uses == 1
+                if power == INTIMIDATING:
+                    assert uses >= 1
 
 
 def test_a_portal_swap_carries_a_wisp_wall_with_the_night_elves():

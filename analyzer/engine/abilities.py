@@ -38,11 +38,11 @@ report shows it. An ability that is not modeled simply has no branch here.
 | terrain powers, Explorer, Fishing, Mining, Archaeologist | region_bonus / active_bonus |
 | Dark Portal, Karazhan | region_bonus / active_bonus |
 | Marshdweller | marsh_toll (region_cost, conquer), power_lasts_in_decline |
-| Garrisoned | turn_end (Forts), power_lasts_in_decline |
+| Garrisoned | turn_end (Forts, from game.power_phase), power_lasts_in_decline |
 | Defensive | turn_end (Watch Towers), region_immune, on_decline |
-| Beast Master | turn_start (take_beasts), conquer / ready_troops / place_tokens, on_decline |
+| Beast Master | take_beasts (game.power_phase), conquer / ready_troops / place_tokens, on_decline |
 | Championing | powers.champion_conquest in the conquests, conquer (ransom), on_decline |
-| Portal Mage | powers.portal_swap before conquests and after redeployment |
+| Portal Mage | powers.portal_swap (game.power_phase: before conquests, after redeployment) |
 | Intimidating | powers.intimidate before each conquest |
 
 The three powers a bot uses during its turn (Championing, Portal Mage, Intimidating)
@@ -89,7 +89,6 @@ from analyzer.model.ids import (
     ALLIANCE,
     ARCHAEOLOGIST,
     BATTLE_MASTER,
-    BEAST_MASTER,
     BLACKSMITH,
     BLOOD_ELVES,
     C_BEASTS,
@@ -332,10 +331,8 @@ def take_beasts(g, t, p):
 def turn_start(g, t, p, form):
     """Start-of-turn effects of the active race; returns the VC it gains or pays
     (the caller books them): Worgen human form +2, Worgen form -1. Resets the
-    power's uses of the turn; Beast Master takes its Beasts."""
+    power's uses of the turn (Beast Master's Beasts: game.power_phase)."""
     g.ply[p, P_USES] = 0
-    if g.ply[p, P_POWER] == BEAST_MASTER:
-        take_beasts(g, t, p)
     if g.ply[p, P_RACE] == WORGEN:
         if form == FORM_WORGEN and g.ply[p, P_COINS] >= WORGEN_FORM_PRICE:
             g.ply[p, P_FORM] = FORM_WORGEN

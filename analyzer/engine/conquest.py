@@ -604,8 +604,12 @@ def drop_bomb(g, p, r):
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def place_tokens(g, p, r, n):
     """Put n tokens from p's hand on p's active region r (Beasts in hand first)."""
-    b = min(n, g.ply[p, P_BEASTS])
-    g.reg[r, R_BEASTS] += b
-    g.ply[p, P_BEASTS] -= b
-    g.reg[r, R_TOKENS] += n - b
-    g.ply[p, P_HAND] -= n
+    g_reg = g.reg
+    g_ply = g.ply
+    b = g_ply[p, P_BEASTS]
+    if b > 0:
+        b = min(n, b)
+        g_reg[r, R_BEASTS] += b
+        g_ply[p, P_BEASTS] -= b
+    g_reg[r, R_TOKENS] += n - b
+    g_ply[p, P_HAND] -= n

@@ -10,6 +10,7 @@ from analyzer.engine.abilities import (
     HARMONY_PRICE,
     min_region_tokens,
     redeploy_bonus_tokens,
+    take_beasts,
     turn_end,
     turn_start,
 )
@@ -73,7 +74,6 @@ from analyzer.engine.layout import (
     P_RACE,
     P_USES,
     PT_BADGE,
-    R_CHAMPION,
     R_DECLINE,
     R_MARKER,
     R_PLAYER,
@@ -89,10 +89,6 @@ from analyzer.engine.layout import (
 )
 from analyzer.engine.powers import (
     INTIMIDATIONS_PER_TURN,
-    PLACE_CHAMPION,
-    USE_CHAMPION,
-    USE_INTIMIDATION,
-    USE_SWAP,
     champion_conquest,
     champion_ok,
     champion_ready,
@@ -118,8 +114,11 @@ from analyzer.engine.setup import setup_game
 from analyzer.engine.state import EV_PICK, EV_REDEPLOY
 from analyzer.engine.trace import log_event
 from analyzer.model.ids import (
+    BEAST_MASTER,
     CHAMPIONING,
+    DEFENSIVE,
     FORSAKEN,
+    GARRISONED,
     GNOMES,
     GOBLINS,
     HUMANS,
@@ -132,10 +131,12 @@ from analyzer.players.policy import (
     TARGET_CONQUER,
     TARGET_DIE,
     choose_abandon,
+    choose_champion,
     choose_combo,
     choose_decline,
     choose_form,
-    choose_power,
+    choose_intimidation,
+    choose_swap,
     choose_target,
     place_hand,
 )
@@ -208,7 +209,7 @@ def power_before_conquest(g, t, p, n_targets):
     g_ply = g.ply
     power = g_ply[p, P_POWER]
     if power == INTIMIDATING and g_ply[p, P_USES] < INTIMIDATIONS_PER_TURN:
-        src, dst = choose_power(g, t, p, USE_INTIMIDATION)
+        src, dst = choose_intimidation(g, t, p)
         if src < 0:
             return 0, n_targets
         if not intimidation_ok(g, p, src) or (
@@ -221,7 +222,7 @@ def power_before_conquest(g, t, p, n_targets):
         return 1, compute_targets(g, t, p)  # the moved token changes other costs
     if power != CHAMPIONING or not champion_ready(g, p):
         return 0, n_targets
-    r, _ = choose_power(g, t, p, USE_CHAMPION)
+    r = choose_champion(g, t, p)
     if r < 0:
         return 0, n_targets
     if not champion_ok(g, p, r):
@@ -239,29 +240,26 @@ def power_before_conquest(g, t, p, n_targets):
 
 
 @njit(cache=True, no_cfunc_wrapper=True)
-def portal_phase(g, t, p):
-    """A Portal Mage's swaps, while the bot asks for them and the turn has some left."""
-    while swap_ready(g, p):
-        a, b = choose_power(g, t, p, USE_SWAP)
-        if a < 0:
-            return
-        if not swap_ok(g, t, a, b):
-            g.gst[G_ERROR] = ERR_BAD_MOVE
-            return
-        portal_swap(g, t, p, a, b)
-
-
-@njit(cache=True, no_cfunc_wrapper=True)
-def place_champion(g, t, p):
-    """A Champion in hand goes to the region of the race its bot names."""
-    if count_regions(g, p, 0) == 0:
-        return
-    r, _ = choose_power(g, t, p, PLACE_CHAMPION)
-    if r < 0 or g.reg[r, R_PLAYER] != p or g.reg[r, R_DECLINE] != 0:
-        g.gst[G_ERROR] = ERR_BAD_MOVE
-        return
-    g.reg[r, R_CHAMPION] = 1
-    g.ply[p, P_CHAMPION] = 0
+def power_phase(g, t, p, end):
+    """Powers acting at two fixed points of the turn, in one compiled function
+    (each call site in the turn adds compile time). Before the conquests
+    (end=False): Beast Master swaps its Beasts for new ones, a Portal Mage may
+    swap. After the redeployment (end=True): a Portal Mage may use the swaps it
+    has left; Garrisoned and Defensive place their pieces."""
+    power = g.ply[p, P_POWER]
+    if power == BEAST_MASTER and not end:
+        take_beasts(g, t, p)
+    elif power == PORTAL_MAGE:
+        while swap_ready(g, p):
+            a, b = choose_swap(g, t, p)
+            if a < 0:
+                return
+            if not swap_ok(g, t, a, b):
+                g.gst[G_ERROR] = ERR_BAD_MOVE
+                return
+            portal_swap(g, t, p, a, b)
+    elif end:
+        turn_end(g, t, p)
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
@@ -355,9 +353,7 @@ def redeploy(g, t, p):
     if g_ply[p, P_RACE] == FORSAKEN and g_gst[G_KILLS] > 0:
         enlist(g, t, p)
     place_hand(g, t, p)
-    if g_ply[p, P_CHAMPION] == 1:
-        place_champion(g, t, p)
-    if g_ply[p, P_HAND] != 0:
+    if g_ply[p, P_HAND] != 0 or g_ply[p, P_CHAMPION] != 0:
         g_gst[G_ERROR] = ERR_BAD_MOVE
     if g_gst[G_LOG_ON] == 1:
         for r in range(g_gst[G_NREG]):
@@ -377,9 +373,7 @@ def defenders_redeploy(g, t, attacker):
         if count_regions(g, q, 0) == 0:
             continue
         place_hand(g, t, q)
-        if g_ply[q, P_CHAMPION] == 1:
-            place_champion(g, t, q)
-        if g_ply[q, P_HAND] != 0:
+        if g_ply[q, P_HAND] != 0 or g_ply[q, P_CHAMPION] != 0:
             g_gst[G_ERROR] = ERR_BAD_MOVE
 
 
@@ -406,16 +400,14 @@ def play_turn(g, t, p):
         if not new_race:
             ready_troops(g, t, p)
             choose_abandon(g, t, p)
-        portal = g_ply[p, P_POWER] == PORTAL_MAGE
-        if portal:
-            portal_phase(g, t, p)
+        power = g_ply[p, P_POWER]
+        if power == BEAST_MASTER or power == PORTAL_MAGE:
+            power_phase(g, t, p, False)
         conquest_phase(g, t, p)
         redeploy(g, t, p)
-        if portal:
-            portal_phase(g, t, p)
+        if power == PORTAL_MAGE or power == GARRISONED or power == DEFENSIVE:
+            power_phase(g, t, p, True)
     defenders_redeploy(g, t, p)  # also after a decline: tokens withdrawn from a Bomb
-    if not declines:
-        turn_end(g, t, p)
     race = g_ply[p, P_RACE]
     if race == HUMANS or race == GOBLINS or race == PANDAREN:
         end_of_turn(g, t, p)

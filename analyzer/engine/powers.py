@@ -51,8 +51,6 @@ from analyzer.model.ids import CHAMPIONING, INTIMIDATING, MURLOC, PORTAL_MAGE, S
 
 INTIMIDATIONS_PER_TURN = 3
 SWAPS_PER_TURN = 2
-# what the engine asks a bot (players/policy.choose_power)
-USE_CHAMPION, PLACE_CHAMPION, USE_INTIMIDATION, USE_SWAP = range(4)
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
@@ -94,10 +92,11 @@ def champion_ok(g, p, r):
 def champion_conquest(g, t, p, r):
     """The Champion takes r for free: the race's minimum of tokens (1, Tauren 2)
     holds it with the Champion, whatever defends it."""
-    conquer(g, t, p, r, min_region_tokens(g.ply[p, P_RACE]))
+    ply = g.ply
+    conquer(g, t, p, r, min_region_tokens(ply[p, P_RACE]))
     g.reg[r, R_CHAMPION] = 1
-    g.ply[p, P_CHAMPION] = 0
-    g.ply[p, P_USES] += 1
+    ply[p, P_CHAMPION] = 0
+    ply[p, P_USES] += 1
     log_event(g, EV_POWER, p, r, CHAMPIONING, -1)
 
 
@@ -184,6 +183,12 @@ def moving_artifact(reg, marker_tab, r):
     """Whether r holds a revealed Artifact, which a swap carries along."""
     m = reg[r, R_MARKER]
     return m >= 0 and reg[r, R_MARKER_UP] == 1 and marker_tab[m, MT_IS_ARTIFACT] == 1
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def is_magic(board, r):
+    """A Magic region (bots test it before asking swap_ok about a pair)."""
+    return (board[r, B_SYMBOLS] & SYM_MAGIC) != 0
 
 
 @njit(cache=True, no_cfunc_wrapper=True)

@@ -9,15 +9,19 @@ from analyzer.engine.layout import G_LOG_N, G_LOG_ON, G_TURN
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def log_event(g, kind, player, region, a, b):
-    if g.gst[G_LOG_ON] == 0:
+    # arrays read once: each g.x read costs reference counting, and this is
+    # inlined at many places
+    gst = g.gst
+    if gst[G_LOG_ON] == 0:
         return
-    i = g.gst[G_LOG_N]
-    if i >= g.log.shape[0]:
+    log = g.log
+    i = gst[G_LOG_N]
+    if i >= log.shape[0]:
         return
-    g.log[i, 0] = g.gst[G_TURN]
-    g.log[i, 1] = kind
-    g.log[i, 2] = player
-    g.log[i, 3] = region
-    g.log[i, 4] = a
-    g.log[i, 5] = b
-    g.gst[G_LOG_N] = i + 1
+    log[i, 0] = gst[G_TURN]
+    log[i, 1] = kind
+    log[i, 2] = player
+    log[i, 3] = region
+    log[i, 4] = a
+    log[i, 5] = b
+    gst[G_LOG_N] = i + 1

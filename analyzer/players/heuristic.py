@@ -7,7 +7,8 @@
   takes as many good regions as it can; when nothing is affordable the last
   tokens try the reinforcement die on the region with the best odds x value.
 - Redeployment: spare tokens go where opponents can strike next (neighbouring
-  active enemies, Entry regions), most where the threat per defender is highest.
+  active enemies, Entry regions), most where the threat per defender is highest;
+  a Champion goes where the threat is highest.
   In the last round only the players still to play count.
 - Decline: a parameterized rule (tokens free to attack below a threshold once
   the race is old enough, or at a fixed age), never in the last round.
@@ -52,7 +53,9 @@ from analyzer.engine.layout import (
     G_ROUNDS,
     I_ROUND_PICKED,
     MAX_RACES,
+    P_CHAMPION,
     P_COINS,
+    P_DECLINE_POWER,
     P_HAND,
     P_HARMONY,
     P_INSTANCE,
@@ -62,6 +65,7 @@ from analyzer.engine.layout import (
     PAR_FACTION_BONUS,
     PT_BADGE,
     PT_MODELED,
+    R_CHAMPION,
     R_DECLINE,
     R_OBJECTIVE,
     R_PLAYER,
@@ -72,14 +76,12 @@ from analyzer.engine.layout import (
     RT_MODELED,
 )
 from analyzer.engine.powers import (
-    PLACE_CHAMPION,
-    USE_CHAMPION,
-    USE_INTIMIDATION,
     champion_may_go,
     champion_target,
     conquest_hand,
     intimidation_dest_ok,
     intimidation_ok,
+    is_magic,
     swap_ok,
 )
 from analyzer.model.ids import (
@@ -90,6 +92,7 @@ from analyzer.model.ids import (
     GNOMES,
     HILLS,
     HORDE,
+    MARSHDWELLER,
     MURLOC,
     PANDAREN,
     SYM_ENTRY,
@@ -279,6 +282,20 @@ def heuristic_target(g, t, p):
         t_params = t.params
         for k in range(6):
             mean_roll += t_params[PAR_DIE_FACES + k] / 6.0
+    # terrain a power makes worth more (a Beast every turn on Hills, a Watch
+    # Tower possible on Fields), and whether a Marshdweller may ask a coin
+    power_terrain = -1
+    power_terrain_value = 0.0
+    if power == BEAST_MASTER:
+        power_terrain = HILLS
+        power_terrain_value = 1.0
+    elif power == DEFENSIVE:
+        power_terrain = FIELDS
+        power_terrain_value = 0.5
+    marsh = False
+    for q in range(g.gst[G_PLAYERS]):
+        if q != p and (ply[q, P_POWER] == MARSHDWELLER or ply[q, P_DECLINE_POWER] == MARSHDWELLER):
+            marsh = True
     best = -1
     best_score = 0.0
     best_die = -1
@@ -292,13 +309,12 @@ def heuristic_target(g, t, p):
             continue
         # what taking r is worth this turn, in VC-like units
         value = 1.0 + region_bonus(board, adj, reg, race, power, r)
-        terrain = board[r, B_TERRAIN]
-        if marsh_toll(ply, reg, p, r, terrain) >= 0:
-            value -= 1.0  # the Marshdweller's coin
-        if power == BEAST_MASTER and terrain == HILLS:
-            value += 1.0  # a Beast every turn
-        elif power == DEFENSIVE and terrain == FIELDS:
-            value += 0.5  # a Watch Tower may stand there
+        if power_terrain >= 0 or marsh:
+            terrain = board[r, B_TERRAIN]
+            if terrain == power_terrain:
+                value += power_terrain_value
+            if marsh and marsh_toll(ply, reg, p, r, terrain) >= 0:
+                value -= 1.0  # the Marshdweller's coin
         def_race = reg[r, R_RACE]
         q = reg[r, R_PLAYER]
         if def_race >= 0 and def_race != MURLOC:
@@ -411,6 +427,14 @@ def heuristic_place(g, t, p):
                 best_score = score
                 best = i
         place_tokens(g, p, own[best], 1)
+    if g.ply[p, P_CHAMPION] == 1:
+        # the Champion stands where the threat is highest
+        best = 0
+        for i in range(1, n_own):
+            if danger[i] > danger[best]:
+                best = i
+        reg[own[best], R_CHAMPION] = 1
+        g.ply[p, P_CHAMPION] = 0
 
 
 # ---------------------------------------------------------------------- powers
@@ -490,11 +514,11 @@ def heuristic_swap(g, t, p):
     best_b = -1
     best_gain = 0.99
     for a in range(nreg):
-        if reg[a, R_PLAYER] != p or reg[a, R_DECLINE] != 0:
+        if reg[a, R_PLAYER] != p or reg[a, R_DECLINE] != 0 or not is_magic(board, a):
             continue
         here = region_bonus(board, adj, reg, race, power, a)
         for b in range(nreg):
-            if reg[b, R_PLAYER] == p or not swap_ok(g, t, a, b):
+            if reg[b, R_PLAYER] == p or not is_magic(board, b) or not swap_ok(g, t, a, b):
                 continue
             gain = region_bonus(board, adj, reg, race, power, b) - here
             if gain > best_gain:
@@ -502,40 +526,3 @@ def heuristic_swap(g, t, p):
                 best_a = a
                 best_b = b
     return best_a, best_b
-
-
-@njit(cache=True, no_cfunc_wrapper=True)
-def heuristic_champion_place(g, t, p):
-    """The Champion stands where most opponents' active regions border us."""
-    reg = g.reg
-    board = g.board
-    adj = g.adj
-    best = -1
-    best_score = -1.0
-    for r in range(g.gst[G_NREG]):
-        if reg[r, R_PLAYER] != p or reg[r, R_DECLINE] != 0:
-            continue
-        score = 0.0
-        for k in range(board[r, B_DEGREE]):
-            q = reg[adj[r, k], R_PLAYER]
-            if q >= 0 and q != p and reg[adj[r, k], R_DECLINE] == 0:
-                score += 1.0
-        score -= 0.01 * reg[r, R_TOKENS]
-        if score > best_score:
-            best_score = score
-            best = r
-    return best
-
-
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
-def heuristic_power(g, t, p, kind):
-    """One decision about a power (powers.USE_*, PLACE_CHAMPION) as (a, b): a
-    region or -1, and for Intimidating and swaps a second region or -1. (Small
-    functions: numba compiles one big function much slower than its parts.)"""
-    if kind == USE_CHAMPION:
-        return heuristic_champion(g, t, p), -1
-    if kind == PLACE_CHAMPION:
-        return heuristic_champion_place(g, t, p), -1
-    if kind == USE_INTIMIDATION:
-        return heuristic_intimidation(g, t, p)
-    return heuristic_swap(g, t, p)

@@ -18,22 +18,26 @@ from analyzer.engine.layout import (
 from analyzer.engine.rng import randint, uniform
 from analyzer.model.ids import C_MILITARY_OBJECTIVES
 from analyzer.players.heuristic import (
+    heuristic_champion,
     heuristic_combo,
     heuristic_decline,
     heuristic_enlist,
     heuristic_form,
+    heuristic_intimidation,
     heuristic_place,
-    heuristic_power,
+    heuristic_swap,
     heuristic_target,
     objective_score,
 )
 from analyzer.players.params import RANDOM, TARGET_AIRBORNE, TARGET_CONQUER, TARGET_DIE
 from analyzer.players.random_player import (
     random_abandon,
+    random_champion,
     random_combo,
     random_enlist,
+    random_intimidation,
     random_place,
-    random_power,
+    random_swap,
     random_target,
     random_yes_no,
 )
@@ -83,7 +87,7 @@ def choose_target(g, t, p):
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def place_hand(g, t, p):
-    """Put every token of p's hand on p's active regions."""
+    """Put every token of p's hand (and a Champion in hand) on p's active regions."""
     if g.ply[p, P_POLICY] == RANDOM:
         random_place(g, t, p)
     else:
@@ -158,11 +162,24 @@ def choose_bombs(g, t, p):
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
-def choose_power(g, t, p, kind):
-    """A decision about a power, as (a, b) (engine/powers.py: USE_CHAMPION: region
-    to take or -1; PLACE_CHAMPION: region of the race for the Champion;
-    USE_INTIMIDATION: region hit and where the token goes (-1: discarded), or
-    (-1, -1); USE_SWAP: the two Magic regions, or (-1, -1))."""
+def choose_champion(g, t, p):
+    """Championing: the region the Champion takes for free now, -1 for none."""
     if g.ply[p, P_POLICY] == RANDOM:
-        return random_power(g, t, p, kind)
-    return heuristic_power(g, t, p, kind)
+        return random_champion(g, t, p)
+    return heuristic_champion(g, t, p)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def choose_intimidation(g, t, p):
+    """Intimidating: (region hit, region the token goes to or -1), or (-1, -1)."""
+    if g.ply[p, P_POLICY] == RANDOM:
+        return random_intimidation(g, t, p)
+    return heuristic_intimidation(g, t, p)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def choose_swap(g, t, p):
+    """Portal Mage: the two Magic regions to swap, or (-1, -1)."""
+    if g.ply[p, P_POLICY] == RANDOM:
+        return random_swap(g, t, p)
+    return heuristic_swap(g, t, p)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from numba import njit
 
 from analyzer.engine.conquest import (
+    MARK_ADJACENT,
     abandon,
     airborne_cost,
     die_reach,
@@ -21,22 +22,23 @@ from analyzer.engine.conquest import (
 from analyzer.engine.layout import (
     G_AIRBORNE,
     G_NREG,
+    P_CHAMPION,
     P_COINS,
     P_HAND,
     P_RACE,
     PAR_DIE_MAX_SHORT,
+    R_CHAMPION,
     R_DECLINE,
     R_PLAYER,
+    R_RACE,
     STREAM_SEAT0,
 )
 from analyzer.engine.powers import (
-    PLACE_CHAMPION,
-    USE_CHAMPION,
-    USE_INTIMIDATION,
     champion_may_go,
     champion_target,
     intimidation_dest_ok,
     intimidation_ok,
+    is_magic,
     swap_ok,
 )
 from analyzer.engine.rng import randint, uniform
@@ -110,7 +112,8 @@ def random_enlist(g, t, p, most):
 
 @njit(cache=True, no_cfunc_wrapper=True)
 def random_place(g, t, p):
-    """Each token in hand to a uniformly random region of the race."""
+    """Each token in hand (and a Champion in hand) to a uniformly random region
+    of the race."""
     g_reg = g.reg
     g_work = g.work
     g_ply = g.ply
@@ -125,6 +128,9 @@ def random_place(g, t, p):
         return
     while g_ply[p, P_HAND] > 0:
         place_tokens(g, p, g_work[randint(g.rng, STREAM_SEAT0 + p, n_own)], 1)
+    if g_ply[p, P_CHAMPION] == 1:
+        g_reg[g_work[randint(g.rng, STREAM_SEAT0 + p, n_own)], R_CHAMPION] = 1
+        g_ply[p, P_CHAMPION] = 0
 
 
 # ---------------------------------------------------------------------- powers
@@ -155,14 +161,20 @@ def random_intimidation(g, t, p):
     destination among that race's other regions (-1 when it has none)."""
     nreg = g.gst[G_NREG]
     reg = g.reg
+    work = g.work
     n = 1
     for r in range(nreg):
-        if intimidation_ok(g, p, r):
+        if work[r] == MARK_ADJACENT and reg[r, R_RACE] >= 0 and intimidation_ok(g, p, r):
             n += 1
     pick = randint(g.rng, STREAM_SEAT0 + p, n)
     src = -1
     for r in range(nreg):
-        if pick > 0 and intimidation_ok(g, p, r):
+        if (
+            pick > 0
+            and work[r] == MARK_ADJACENT
+            and reg[r, R_RACE] >= 0
+            and intimidation_ok(g, p, r)
+        ):
             pick -= 1
             if pick == 0:
                 src = r
@@ -187,48 +199,22 @@ def random_intimidation(g, t, p):
 def random_swap(g, t, p):
     """Uniform over: no swap, every pair of regions a Portal Mage may swap."""
     nreg = g.gst[G_NREG]
+    board = g.board
     n = 1
     for a in range(nreg):
-        for b in range(a + 1, nreg):
-            if swap_ok(g, t, a, b):
-                n += 1
+        if is_magic(board, a):
+            for b in range(a + 1, nreg):
+                if is_magic(board, b) and swap_ok(g, t, a, b):
+                    n += 1
     pick = randint(g.rng, STREAM_SEAT0 + p, n)
     for a in range(nreg):
+        if pick == 0:
+            break
+        if not is_magic(board, a):
+            continue
         for b in range(a + 1, nreg):
-            if pick > 0 and swap_ok(g, t, a, b):
+            if pick > 0 and is_magic(board, b) and swap_ok(g, t, a, b):
                 pick -= 1
                 if pick == 0:
                     return a, b
     return -1, -1
-
-
-@njit(cache=True, no_cfunc_wrapper=True)
-def random_champion_place(g, t, p):
-    """The Champion to a uniformly random region of the race."""
-    g_reg = g.reg
-    nreg = g.gst[G_NREG]
-    n = 0
-    for r in range(nreg):
-        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
-            n += 1
-    pick = randint(g.rng, STREAM_SEAT0 + p, n) if n > 0 else -1
-    for r in range(nreg):
-        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
-            if pick == 0:
-                return r
-            pick -= 1
-    return -1
-
-
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
-def random_power(g, t, p, kind):
-    """One decision about a power (powers.USE_*, PLACE_CHAMPION) as (a, b): a
-    region or -1, and for Intimidating and swaps a second region or -1. (Small
-    functions: numba compiles one big function much slower than its parts.)"""
-    if kind == USE_CHAMPION:
-        return random_champion(g, t, p), -1
-    if kind == PLACE_CHAMPION:
-        return random_champion_place(g, t, p), -1
-    if kind == USE_INTIMIDATION:
-        return random_intimidation(g, t, p)
-    return random_swap(g, t, p)
