@@ -42,17 +42,23 @@ from analyzer.engine.layout import (
     B_TERRAIN,
     G_NBOARDS,
     G_NREG,
+    G_PLAYERS,
+    N_MARKERS,
     P_COINS,
     P_FORM,
+    P_HAND,
     P_POWER,
     P_RACE,
     PAR_MIN_CONQUEST_TOKENS,
     R_DECLINE,
-    R_MARKER,
-    R_MARKER_UP,
+    R_MARKERS_UP,
     R_PLAYER,
+    R_RACE,
+    R_TOKENS,
+    RT_BOX,
     RT_FACTION,
 )
+from analyzer.engine.markers import controls_marker, well_bonus
 from analyzer.model.ids import (
     ALLIANCE,
     ARCHAEOLOGIST,
@@ -72,6 +78,7 @@ from analyzer.model.ids import (
     KARAZHAN,
     KOBOLDS,
     LAKE,
+    LIGHTS_HOPE,
     MEETING_STONE,
     MINING,
     MOUNTAIN_TERRAIN,
@@ -83,6 +90,7 @@ from analyzer.model.ids import (
     RANGER,
     SAILING,
     SEA,
+    SPIRIT_HEALER,
     SWAMP,
     SWAMP_WALKER,
     SYM_CAVERN,
@@ -112,22 +120,6 @@ def is_water(g, r):
 def min_region_tokens(race):
     """Tokens a region of this race may never go below (Tauren: 2)."""
     return 2 if race == TAUREN else 1
-
-
-@njit(cache=True, no_cfunc_wrapper=True)
-def controls_marker(g, p, marker):
-    """Whether player p's active race holds the revealed `marker`."""
-    g_reg = g.reg
-    g_gst = g.gst
-    for r in range(g_gst[G_NREG]):
-        if (
-            g_reg[r, R_MARKER] == marker
-            and g_reg[r, R_MARKER_UP] == 1
-            and g_reg[r, R_PLAYER] == p
-            and g_reg[r, R_DECLINE] == 0
-        ):
-            return True
-    return False
 
 
 # ------------------------------------------------------------------ conquest cost
@@ -208,6 +200,8 @@ def tokens_lost(g, t, q, r, decline, n):
     """How many of the n defending tokens are discarded when r falls."""
     if decline == 1:
         return n  # in-decline tokens are all discarded
+    if controls_marker(g, q, LIGHTS_HOPE):
+        return 0  # checked before r changes hands: the Chapel's region counts too
     return 1
 
 
@@ -260,13 +254,15 @@ def terrain_bonus(race, power, terrain, symbols, near_water):
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
-def marker_bonus(power, marker, revealed):
-    """Bonus VC for holding a marker (Archaeologist: any; Dark Portal: 2)."""
+def marker_bonus(power, up):
+    """Bonus VC for the face-up markers `up` (bits) of one region held
+    (Archaeologist: 1 each; Dark Portal: 2)."""
     vc = 0
-    if marker >= 0 and revealed == 1:
+    if up != 0:
         if power == ARCHAEOLOGIST:
-            vc += 1
-        if marker == DARK_PORTAL:
+            for m in range(N_MARKERS):
+                vc += (up >> m) & 1
+        if (up >> DARK_PORTAL) & 1:
             vc += 2
     return vc
 
@@ -278,7 +274,7 @@ def region_bonus(board, adj, reg, race, power, r):
     near_water = power == FISHING and touches_water(board, adj, r)
     return terrain_bonus(
         race, power, board[r, B_TERRAIN], board[r, B_SYMBOLS], near_water
-    ) + marker_bonus(power, reg[r, R_MARKER], reg[r, R_MARKER_UP])
+    ) + marker_bonus(power, reg[r, R_MARKERS_UP])
 
 
 @njit(cache=True, no_cfunc_wrapper=True)
@@ -302,7 +298,7 @@ def active_bonus(g, t, p):
             continue
         vc += region_bonus(g_board, g_adj, g_reg, race, power, r)
         boards |= 1 << g_board[r, B_BOARD]
-        if g_reg[r, R_MARKER] == KARAZHAN and g_reg[r, R_MARKER_UP] == 1:
+        if (g_reg[r, R_MARKERS_UP] >> KARAZHAN) & 1:
             karazhan_terrain = g_board[r, B_TERRAIN]
             karazhan_region = r
     if power == EXPLORER:
@@ -318,19 +314,39 @@ def active_bonus(g, t, p):
                 and g_board[r, B_TERRAIN] == karazhan_terrain
             ):
                 vc += 1
-    return vc
+    return vc + well_bonus(g, p, 0)
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def decline_bonus(g, t, p):
-    """End-of-turn bonus VC that an in-decline race still earns (none modeled yet)."""
-    return 0
+    """End-of-turn bonus VC that an in-decline race still earns (the Well of Eternity)."""
+    return well_bonus(g, p, 1)
 
 
 # ------------------------------------------------------------------ redeployment
+@njit(cache=True, no_cfunc_wrapper=True)
+def race_tokens_in_play(g, race):
+    """Tokens of `race` on the boards or in a player's hand."""
+    g_reg = g.reg
+    g_ply = g.ply
+    g_gst = g.gst
+    n = 0
+    for r in range(g_gst[G_NREG]):
+        if g_reg[r, R_RACE] == race:
+            n += g_reg[r, R_TOKENS]
+    for p in range(g_gst[G_PLAYERS]):
+        if g_ply[p, P_RACE] == race:
+            n += g_ply[p, P_HAND]
+    return n
+
+
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def redeploy_bonus_tokens(g, t, p):
-    """Tokens a race receives from the box before redeploying (none modeled yet)."""
+    """Tokens a race receives from the tray before redeploying: the Spirit Healer
+    gives its active race one, while the box has one left."""
+    race = g.ply[p, P_RACE]
+    if controls_marker(g, p, SPIRIT_HEALER) and race_tokens_in_play(g, race) < t.race[race, RT_BOX]:
+        return 1
     return 0
 
 

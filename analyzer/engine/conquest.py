@@ -26,9 +26,11 @@ from analyzer.engine.layout import (
     B_TERRAIN,
     G_DEFEATED,
     G_DIE_ROLLS,
+    G_MODES,
     G_NREG,
     G_TRAVEL,
     G_TURN,
+    G_USED,
     I_VC_ACTIVE,
     P_COINS,
     P_DECLINE_INSTANCE,
@@ -51,8 +53,8 @@ from analyzer.engine.layout import (
     R_CONQ_TURN,
     R_DECLINE,
     R_FORT,
-    R_MARKER,
-    R_MARKER_UP,
+    R_MARKERS,
+    R_MARKERS_UP,
     R_MOUNTAIN,
     R_PLAYER,
     R_RACE,
@@ -61,8 +63,15 @@ from analyzer.engine.layout import (
     R_WISP,
     STREAM_DICE,
 )
+from analyzer.engine.markers import (
+    MODE_ASHES,
+    PLACE_BITS,
+    modes_cost,
+    open_modes,
+    reveal_markers,
+)
 from analyzer.engine.rng import randint
-from analyzer.engine.state import EV_ABANDON, EV_CONQUER, EV_DIE, EV_LOSS, EV_REVEAL, EV_WIPE
+from analyzer.engine.state import EV_ABANDON, EV_CONQUER, EV_DIE, EV_LOSS, EV_WIPE
 from analyzer.engine.trace import log_event
 from analyzer.model.ids import SYM_ENTRY
 
@@ -83,17 +92,30 @@ def count_regions(g, p, decline):
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def attack_cost(board, reg, r, race, power, form, travel, t_params, least):
+    """Tokens to conquer r once it is in reach (`travel`: extra tokens to land
+    there), or -1 when r may not be attacked at all (water, a Watch Tower)."""
+    terrain = board[r, B_TERRAIN]
+    water = water_terrain(terrain)
+    if water and not may_enter_water(race):
+        return -1
+    if reg[r, R_TOWER] > 0:
+        return -1  # a Watch Tower makes the region immune
+    defending = reg[r, R_TOKENS] + reg[r, R_BEASTS] + reg[r, R_CHAMPION]
+    base = t_params[PAR_WATER_COST] if water else t_params[PAR_BASE_COST]
+    c = base + reg[r, R_MOUNTAIN] + reg[r, R_FORT] + reg[r, R_WISP] + defending + travel
+    return modify_cost(race, power, form, terrain, reg[r, R_TOKENS] > 0, c, least)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def region_cost(board, reg, work, r, race, power, form, first, travel_cost, t_params, least):
     """Tokens p's race needs to conquer r, or -1 when r may not be attacked.
     work[] marks p's own regions and their neighbours (MARK_OWN, MARK_ADJACENT);
     `first` is True while the race holds no region (a first conquest)."""
     if work[r] == MARK_OWN or race < 0:
         return -1
-    terrain = board[r, B_TERRAIN]
     symbols = board[r, B_SYMBOLS]
-    water = water_terrain(terrain)
-    if water and not may_enter_water(race):
-        return -1
+    water = water_terrain(board[r, B_TERRAIN])
     entry = (symbols & SYM_ENTRY) != 0
     travel = 0
     if first:
@@ -110,18 +132,14 @@ def region_cost(board, reg, work, r, race, power, form, first, travel_cost, t_pa
         travel = travel_cost
     else:
         return -1
-    if reg[r, R_TOWER] > 0:
-        return -1  # a Watch Tower makes the region immune
-    defending = reg[r, R_TOKENS] + reg[r, R_BEASTS] + reg[r, R_CHAMPION]
-    base = t_params[PAR_WATER_COST] if water else t_params[PAR_BASE_COST]
-    c = base + reg[r, R_MOUNTAIN] + reg[r, R_FORT] + reg[r, R_WISP] + defending + travel
-    return modify_cost(race, power, form, terrain, reg[r, R_TOKENS] > 0, c, least)
+    return attack_cost(board, reg, r, race, power, form, travel, t_params, least)
 
 
 @njit(cache=True, no_cfunc_wrapper=True)
 def compute_targets(g, t, p):
     """Fill g.cost[r] with the tokens p's active race needs to conquer r, or -1
-    where r may not be attacked. Returns the number of legal targets."""
+    where r may not be attacked, and G_MODES with the conquest modes (Artifacts,
+    the Ethereals) open to it. Returns the number of legal targets."""
     # Arrays are taken out of the named tuples once: every `g.x` read costs a
     # reference-count update, too dear inside the per-region loop.
     board = g.board
@@ -134,12 +152,15 @@ def compute_targets(g, t, p):
     power = g.ply[p, P_POWER]
     form = g.ply[p, P_FORM]
     n_own = 0
+    held_up = 0  # face-up markers in the race's regions
     for r in range(nreg):
         if reg[r, R_PLAYER] == p and reg[r, R_DECLINE] == 0:
             work[r] = MARK_OWN
             n_own += 1
+            held_up |= reg[r, R_MARKERS_UP]
         else:
             work[r] = 0
+    g.gst[G_MODES] = open_modes(held_up, race, g.gst[G_USED], n_own > 0)
     for r in range(nreg):
         if work[r] == MARK_OWN:
             for k in range(board[r, B_DEGREE]):
@@ -203,6 +224,39 @@ def update_targets(g, t, p, r, n_legal):
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def far_cost(board, reg, work, r, race, power, form, t_params, least):
+    """Tokens to conquer r as if it were adjacent (Ashes of Al'ar), -1 for p's own."""
+    if work[r] == MARK_OWN:
+        return -1
+    return attack_cost(board, reg, r, race, power, form, 0, t_params, least)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def place_next_door(reg, work, r):
+    """r holds a face-up Legendary Place next to p's race (the Ethereals' discount)."""
+    return work[r] == MARK_ADJACENT and (reg[r, R_MARKERS_UP] & PLACE_BITS) != 0
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def special_cost(g, t, p, r, modes):
+    """Tokens p's race needs to conquer r with the conquest modes `modes` (bits of
+    markers.MODE_*, all open: G_MODES), or -1 when they do not allow it. Reads the
+    g.cost and g.work that compute_targets / update_targets keep for p."""
+    if modes & ~g.gst[G_MODES]:
+        return -1
+    reg = g.reg
+    work = g.work
+    race = g.ply[p, P_RACE]
+    least = least_conquest_tokens(t, race)
+    c_far = -1
+    if modes & MODE_ASHES:
+        c_far = far_cost(
+            g.board, reg, work, r, race, g.ply[p, P_POWER], g.ply[p, P_FORM], t.params, least
+        )
+    return modes_cost(g.cost[r], c_far, place_next_door(reg, work, r), modes, least)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def pay_vc(g, p, vc):
     """Bonus VC earned by p's active race during its turn."""
     if vc != 0:
@@ -259,9 +313,8 @@ def conquer(g, t, p, r, tokens):
     g.reg[r, R_CONQ_TURN] = g.gst[G_TURN]
     g.ply[p, P_HAND] -= tokens
     log_event(g, EV_CONQUER, p, r, tokens, def_race)
-    if g.reg[r, R_MARKER] >= 0 and g.reg[r, R_MARKER_UP] == 0:
-        g.reg[r, R_MARKER_UP] = 1
-        log_event(g, EV_REVEAL, p, r, g.reg[r, R_MARKER], 0)
+    if g.reg[r, R_MARKERS] != g.reg[r, R_MARKERS_UP]:
+        reveal_markers(g, p, r)
     if def_player >= 0 and def_decline == 1:
         wipe_decline_race_if_gone(g, t, def_player)
     pay_vc(g, p, after_conquest(g, t, p, r, def_race if n > 0 else -1, n))

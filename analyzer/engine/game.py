@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analyzer.engine.abilities import redeploy_bonus_tokens, turn_start
+from analyzer.engine.abilities import race_tokens_in_play, redeploy_bonus_tokens, turn_start
 from analyzer.engine.column import take_combo, visible_combos
 from analyzer.engine.conquest import (
     compute_targets,
@@ -16,6 +16,7 @@ from analyzer.engine.conquest import (
     final_attempt,
     pay_vc,
     ready_troops,
+    special_cost,
     update_targets,
 )
 from analyzer.engine.decline import go_into_decline
@@ -33,12 +34,16 @@ from analyzer.engine.layout import (
     G_FORCED_RACE,
     G_FORCED_SEAT,
     G_LOG_ON,
+    G_MARKER_AT,
+    G_MODES,
     G_NINST,
     G_NREG,
     G_PLAYERS,
     G_ROUND,
     G_ROUNDS,
+    G_SIDE,
     G_TURN,
+    G_USED,
     I_COLLECTED,
     I_PAID,
     I_POWER,
@@ -58,12 +63,13 @@ from analyzer.engine.layout import (
     P_RACE,
     PT_BADGE,
     R_DECLINE,
-    R_MARKER,
+    R_MARKERS,
+    R_MARKERS_UP,
     R_PLAYER,
-    R_RACE,
     R_TOKENS,
     RT_BANNER,
     RT_BOX,
+    RT_FACTION,
     S_DECLINES,
     S_POLICY,
     S_RANK,
@@ -71,35 +77,47 @@ from analyzer.engine.layout import (
     S_VC,
     S_WIN,
 )
+from analyzer.engine.markers import (
+    DOOMHAMMER_PRICE,
+    MODE_ASHES,
+    MODE_DOOMHAMMER,
+    USED_ETHEREALS,
+    controls_marker,
+    credit,
+    heart_tribute,
+    marker_region,
+    may_steal,
+    modes_coins,
+    move_marker,
+    pay_aegis,
+    use_artifacts,
+)
 from analyzer.engine.rng import init_streams
 from analyzer.engine.scoring import score_turn
 from analyzer.engine.setup import setup_game
 from analyzer.engine.state import EV_PICK, EV_REDEPLOY
 from analyzer.engine.trace import log_event
+from analyzer.model.ids import (
+    AEGIS,
+    ALLIANCE,
+    BATTLEGROUND,
+    ETHEREALS,
+    HEART,
+    HORDE,
+    N_ARTIFACTS,
+    NEUTRAL,
+)
 from analyzer.players.policy import (
     choose_abandon,
+    choose_artifact_region,
     choose_combo,
     choose_decline,
     choose_form,
+    choose_side,
+    choose_steal,
     choose_target,
     place_hand,
 )
-
-
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
-def race_tokens_in_play(g, race):
-    """Tokens of `race` on the boards or in a player's hand."""
-    g_reg = g.reg
-    g_ply = g.ply
-    g_gst = g.gst
-    n = 0
-    for r in range(g_gst[G_NREG]):
-        if g_reg[r, R_RACE] == race:
-            n += g_reg[r, R_TOKENS]
-    for p in range(g_gst[G_PLAYERS]):
-        if g_ply[p, P_RACE] == race:
-            n += g_ply[p, P_HAND]
-    return n
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
@@ -149,52 +167,172 @@ def pick_combo(g, t, p):
 
 @njit(cache=True, no_cfunc_wrapper=True)
 def check_targets(g, t, p, n_targets):
-    """The naive oracle for update_targets: recompute every cost and compare."""
+    """The naive oracle for update_targets: recompute every cost (and the open
+    conquest modes) and compare."""
     kept = g.cost.copy()
+    modes = g.gst[G_MODES]
     if compute_targets(g, t, p) != n_targets and g.gst[G_ERROR] == 0:
+        g.gst[G_ERROR] = ERR_TARGETS
+    if g.gst[G_MODES] != modes and g.gst[G_ERROR] == 0:
         g.gst[G_ERROR] = ERR_TARGETS
     for r in range(g.gst[G_NREG]):
         if g.cost[r] != kept[r] and g.gst[G_ERROR] == 0:
             g.gst[G_ERROR] = ERR_TARGETS
 
 
+@njit(cache=True, no_cfunc_wrapper=True)
+def ethereals_steal(g, t, p):
+    """The Ethereals' once-a-turn theft, if the bot wants it: a face-up Artifact
+    from a region next to one of theirs moves into that region of theirs. Asked
+    before the first conquest, after each one and after the last; True on a theft."""
+    g_gst = g.gst
+    if g.ply[p, P_RACE] != ETHEREALS or g_gst[G_USED] & USED_ETHEREALS:
+        return False
+    m, dst = choose_steal(g, t, p)
+    if m < 0:
+        return False
+    src = -1
+    if 0 <= m < N_ARTIFACTS and 0 <= dst < g_gst[G_NREG]:
+        src = marker_region(g, m)
+    if src < 0 or not may_steal(g, p, m, src, dst):
+        g_gst[G_ERROR] = ERR_BAD_MOVE
+        return False
+    pay_aegis(g, p, src)
+    move_marker(g, m, dst)
+    g_gst[G_USED] |= USED_ETHEREALS
+    return True
+
+
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
-def conquest_phase(g, t, p):
-    """Conquer until the bot stops, runs out of targets, or makes its final attempt."""
+def battleground_side(g, t, p):
+    """A Neutral active race on the Battleground picks Alliance or Horde for the
+    rest of its turn (once a turn)."""
+    race = g.ply[p, P_RACE]
+    if (
+        g.gst[G_MARKER_AT + BATTLEGROUND] >= 0
+        and race >= 0
+        and g.gst[G_SIDE] < 0
+        and t.race[race, RT_FACTION] == NEUTRAL
+        and controls_marker(g, p, BATTLEGROUND)
+    ):
+        side = choose_side(g, t, p)
+        if side != ALLIANCE and side != HORDE:
+            g.gst[G_ERROR] = ERR_BAD_MOVE
+            side = ALLIANCE
+        g.gst[G_SIDE] = side
+
+
+ATTACK_DONE = 0  # a conquest made; more may follow
+ATTACK_FINAL = 1  # the final attempt was made: conquests end
+ATTACK_ILLEGAL = -1
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def attack(g, t, p, r, final, modes):
+    """One conquest of r by p's active race (final: the die-assisted last attempt)
+    with the conquest modes `modes` (markers.MODE_*): checks it is legal, pays the
+    coins asked first (an Aegis, the Doomhammer), conquers and moves the Artifacts
+    used into r. g.cost must be current (compute_targets). Returns ATTACK_*."""
     g_cost = g.cost
     g_ply = g.ply
+    g_reg = g.reg
+    if r < 0 or r >= g.gst[G_NREG]:
+        return ATTACK_ILLEGAL
+    cost = g_cost[r] if modes == 0 else special_cost(g, t, p, r, modes)
+    if cost < 0:
+        return ATTACK_ILLEGAL
+    if final and not die_allowed(g, t, p, cost) or not final and cost > g_ply[p, P_HAND]:
+        return ATTACK_ILLEGAL
+    if modes_coins(g_reg, p, r, modes) > g_ply[p, P_COINS]:
+        return ATTACK_ILLEGAL
+    if g_reg[r, R_MARKERS_UP] != 0:
+        pay_aegis(g, p, r)
+    if modes & MODE_DOOMHAMMER:
+        # 2 coins to the player who held r (active or in decline), else the stash
+        credit(g, p, -DOOMHAMMER_PRICE, False)
+        credit(g, g_reg[r, R_PLAYER], DOOMHAMMER_PRICE, g_reg[r, R_DECLINE] == 1)
+    g.gst[G_USED] |= modes
+    if final:
+        g_cost[r] = cost  # the die is rolled against the cost with the modes
+        if final_attempt(g, t, p, r) and modes != 0:
+            use_artifacts(g, p, r, modes)
+        return ATTACK_FINAL
+    conquer(g, t, p, r, cost)
+    if modes != 0:
+        use_artifacts(g, p, r, modes)
+    return ATTACK_DONE
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def conquest_phase(g, t, p):
+    """Conquer until the bot stops, runs out of targets, or makes its final attempt.
+    A conquest may use Artifacts or the Ethereals' discount (modes)."""
+    g_cost = g.cost
+    g_reg = g.reg
+    g_ply = g.ply
     g_gst = g.gst
+    ethereals = g_ply[p, P_RACE] == ETHEREALS
+    if ethereals:
+        ethereals_steal(g, t, p)
+    battleground_side(g, t, p)
     n_targets = compute_targets(g, t, p) if g_ply[p, P_HAND] > 0 else 0
     on_map = count_regions(g, p, 0) > 0
-    while g_ply[p, P_HAND] > 0 and n_targets > 0:
-        r, final = choose_target(g, t, p)
+    while g_ply[p, P_HAND] > 0 and (n_targets > 0 or g_gst[G_MODES] & MODE_ASHES):
+        r, final, modes = choose_target(g, t, p)
         if r < 0:
             return
-        cost = g_cost[r]
-        if cost < 0:
+        if r >= g_gst[G_NREG]:
             g_gst[G_ERROR] = ERR_BAD_MOVE
             return
-        if final:
-            if not die_allowed(g, t, p, cost):
+        marker_here = g_reg[r, R_MARKERS] != 0
+        if modes == 0 and g_reg[r, R_MARKERS_UP] == 0:
+            # the common case, kept inline: no mode, no Aegis to pay
+            cost = g_cost[r]
+            hand = g_ply[p, P_HAND]
+            if cost < 0 or (not die_allowed(g, t, p, cost) if final else cost > hand):
                 g_gst[G_ERROR] = ERR_BAD_MOVE
                 return
-            final_attempt(g, t, p, r)
-            return
-        if cost > g_ply[p, P_HAND]:
-            g_gst[G_ERROR] = ERR_BAD_MOVE
-            return
+            if final:
+                final_attempt(g, t, p, r)
+                return
+            conquer(g, t, p, r, cost)
+        else:
+            done = attack(g, t, p, r, final, modes)
+            if done == ATTACK_ILLEGAL:
+                g_gst[G_ERROR] = ERR_BAD_MOVE
+                return
+            if done == ATTACK_FINAL:
+                battleground_side(g, t, p)
+                return
         first = not on_map
-        marker_here = g.reg[r, R_MARKER] >= 0
-        conquer(g, t, p, r, cost)
         on_map = True
+        if ethereals and ethereals_steal(g, t, p):
+            marker_here = True  # the stolen Artifact may be swung at once
         if first or marker_here:
             # entry rules change after a first conquest; a marker (the Meeting
             # Stone) may change the travel cost of every Entry region
+            battleground_side(g, t, p)
             n_targets = compute_targets(g, t, p) if g_ply[p, P_HAND] > 0 else 0
         else:
+            g_gst[G_MODES] &= ~modes
             n_targets = update_targets(g, t, p, r, n_targets)
             if g_gst[G_CHECK] == 1:
                 check_targets(g, t, p, n_targets)
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def place_artifacts(g, t, p):
+    """End of turn: the owner of the Aegis of Aggramar and of the Heart of Azeroth
+    puts each in one of its regions; then the Heart's neighbours pay their tribute."""
+    g_reg = g.reg
+    for m in (AEGIS, HEART):
+        if controls_marker(g, p, m):
+            r = choose_artifact_region(g, t, p, m)
+            if r < 0 or r >= g.gst[G_NREG] or g_reg[r, R_PLAYER] != p or g_reg[r, R_DECLINE]:
+                g.gst[G_ERROR] = ERR_BAD_MOVE
+            else:
+                move_marker(g, m, r)
+    heart_tribute(g, p)
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
@@ -240,6 +378,8 @@ def play_turn(g, t, p):
     g_gst = g.gst
     for d in range(MAX_RACES):
         g_gst[G_DEFEATED + d] = 0
+    g_gst[G_USED] = 0
+    g_gst[G_SIDE] = -1
     if g_ply[p, P_RACE] >= 0 and g_gst[G_ROUND] > 1 and choose_decline(g, t, p):
         go_into_decline(g, t, p)
         score_turn(g, t, p)
@@ -252,8 +392,12 @@ def play_turn(g, t, p):
         ready_troops(g, t, p)
         choose_abandon(g, t, p)
     conquest_phase(g, t, p)
+    if g_ply[p, P_RACE] == ETHEREALS:
+        ethereals_steal(g, t, p)  # a last chance, after the conquests
     redeploy(g, t, p)
     defenders_redeploy(g, t, p)
+    if g_gst[G_MARKER_AT + AEGIS] >= 0 or g_gst[G_MARKER_AT + HEART] >= 0:
+        place_artifacts(g, t, p)
     score_turn(g, t, p)
 
 

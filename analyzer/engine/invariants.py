@@ -8,14 +8,18 @@ from numba import njit
 
 from analyzer.engine.abilities import is_water, may_enter_water, min_region_tokens
 from analyzer.engine.layout import (
+    B_SYMBOLS,
     G_COL_RACE,
     G_FORCED_RACE,
     G_FORCED_SEAT,
+    G_MARKER_AT,
+    G_MARKER_POOL,
     G_NREG,
     G_PLAYERS,
     G_RACE_STACK,
     G_RACE_STACK_N,
     MAX_RACES,
+    N_MARKERS,
     P_COINS,
     P_DECLINE_RACE,
     P_HAND,
@@ -23,6 +27,8 @@ from analyzer.engine.layout import (
     PAR_CAPS,
     PAR_COLUMN_SIZE,
     R_DECLINE,
+    R_MARKERS,
+    R_MARKERS_UP,
     R_MOUNTAIN,
     R_PLAYER,
     R_RACE,
@@ -30,7 +36,14 @@ from analyzer.engine.layout import (
     RT_ALLOWED,
     RT_BOX,
 )
-from analyzer.model.ids import C_MOUNTAINS, C_MURLOCS, MURLOC
+from analyzer.model.ids import (
+    C_MARKERS,
+    C_MOUNTAINS,
+    C_MURLOCS,
+    MURLOC,
+    SYM_MARKER,
+    WELL_OF_ETERNITY,
+)
 
 ERR_COINS = 1  # a player's coins went negative
 ERR_REGION = 2  # a region's owner, race, decline flag and tokens disagree
@@ -42,6 +55,7 @@ ERR_HAND = 7  # tokens left in hand by a player who holds regions
 ERR_BANNERS = 8  # a banner is missing or in two places
 ERR_WATER = 9  # a race that may not enter water stands in a Sea or Lake
 ERR_TARGETS = 10  # conquest costs updated after a conquest differ from a full recompute
+ERR_MARKERS = 11  # a marker in two places, face up but absent, moved face down, or misplaced
 ERR_BAD_MOVE = 100  # a bot asked for something illegal (set by the turn, not checked here)
 
 ERROR_NAMES = {
@@ -55,6 +69,7 @@ ERROR_NAMES = {
     ERR_BANNERS: "banner lost or duplicated",
     ERR_WATER: "race in water it may not enter",
     ERR_TARGETS: "conquest costs out of date after a conquest",
+    ERR_MARKERS: "an Artifact or Place marker in two places or misplaced",
     ERR_BAD_MOVE: "a bot asked for an illegal move",
 }
 
@@ -137,4 +152,39 @@ def check_invariants(g, t):
         want = 1 if t_race[race, RT_ALLOWED] == 1 else 0
         if seen[race] != want:
             return ERR_BANNERS
+    return check_markers(g, t)
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def check_markers(g, t):
+    """Each marker lies in at most one place (a region, or the box's pool) and the
+    location cache G_MARKER_AT agrees, face-up bits only where a marker lies, a
+    face-down marker still on its start symbol, the face-up Well of Eternity in
+    water, and no more markers than the box holds."""
+    g_reg = g.reg
+    g_board = g.board
+    g_gst = g.gst
+    pool = g_gst[G_MARKER_POOL]
+    seen = 0
+    n = 0
+    for r in range(g_gst[G_NREG]):
+        here = g_reg[r, R_MARKERS]
+        up = g_reg[r, R_MARKERS_UP]
+        if here & (seen | pool) or up & ~here:
+            return ERR_MARKERS
+        seen |= here
+        for m in range(N_MARKERS):
+            if (here >> m) & 1 and g_gst[G_MARKER_AT + m] != r:
+                return ERR_MARKERS  # the location cache disagrees
+        if here & ~up and not (g_board[r, B_SYMBOLS] & SYM_MARKER):
+            return ERR_MARKERS
+        if (up >> WELL_OF_ETERNITY) & 1 and not is_water(g, r):
+            return ERR_MARKERS
+        for m in range(N_MARKERS):
+            n += (here >> m) & 1
+    if n > t.params[PAR_CAPS + C_MARKERS]:
+        return ERR_MARKERS
+    for m in range(N_MARKERS):
+        if g_gst[G_MARKER_AT + m] >= 0 and not (seen >> m) & 1:
+            return ERR_MARKERS
     return 0

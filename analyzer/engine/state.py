@@ -16,6 +16,7 @@ from analyzer.engine.layout import (
     B_NF,
     G_FORCED_SEAT,
     G_NF,
+    G_SIDE,
     I_NF,
     MAX_DEGREE,
     MAX_INSTANCES,
@@ -77,7 +78,8 @@ MAX_LOG = 4096
     EV_REDEPLOY,  # region, a=tokens after redeployment
     EV_REVEAL,  # region, a=marker
     EV_WIPE,  # a=race whose banner returns to the column
-) = range(10)
+    EV_MOVE,  # a face-up marker moves: region=to, a=marker, b=from (-1: from the box)
+) = range(11)
 
 
 @njit(cache=True, no_cfunc_wrapper=True)
@@ -97,6 +99,7 @@ def new_game(n_policy_params, log_rows):
         np.zeros((log_rows, LOG_NF), np.int64),
     )
     g.gst[G_FORCED_SEAT] = -1  # no forced pick unless a study asks for one
+    g.gst[G_SIDE] = -1  # no Battleground side chosen
     return g
 
 
@@ -116,3 +119,4 @@ def reset_game(g):
     g.fwork[:] = 0.0
     g.log[:, :] = 0
     g.gst[G_FORCED_SEAT] = -1
+    g.gst[G_SIDE] = -1
