@@ -58,7 +58,7 @@ from analyzer.engine.layout import (
     RT_BOX,
     RT_FACTION,
 )
-from analyzer.engine.markers import controls_marker, well_bonus
+from analyzer.engine.markers import controls_marker, in_play, well_bonus
 from analyzer.model.ids import (
     ALLIANCE,
     ARCHAEOLOGIST,
@@ -168,7 +168,9 @@ def first_conquest_entry(race, symbols, water):
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def pays_travel(g, p):
-    return g.ply[p, P_POWER] != SAILING and not controls_marker(g, p, MEETING_STONE)
+    return g.ply[p, P_POWER] != SAILING and not (
+        in_play(g, MEETING_STONE) and controls_marker(g, p, MEETING_STONE)
+    )
 
 
 # ---------------------------------------------------------------- after conquest
@@ -200,7 +202,7 @@ def tokens_lost(g, t, q, r, decline, n):
     """How many of the n defending tokens are discarded when r falls."""
     if decline == 1:
         return n  # in-decline tokens are all discarded
-    if controls_marker(g, q, LIGHTS_HOPE):
+    if in_play(g, LIGHTS_HOPE) and controls_marker(g, q, LIGHTS_HOPE):
         return 0  # checked before r changes hands: the Chapel's region counts too
     return 1
 
@@ -344,10 +346,10 @@ def race_tokens_in_play(g, race):
 def redeploy_bonus_tokens(g, t, p):
     """Tokens a race receives from the tray before redeploying: the Spirit Healer
     gives its active race one, while the box has one left."""
+    if not in_play(g, SPIRIT_HEALER) or not controls_marker(g, p, SPIRIT_HEALER):
+        return 0
     race = g.ply[p, P_RACE]
-    if controls_marker(g, p, SPIRIT_HEALER) and race_tokens_in_play(g, race) < t.race[race, RT_BOX]:
-        return 1
-    return 0
+    return 1 if race_tokens_in_play(g, race) < t.race[race, RT_BOX] else 0
 
 
 # ----------------------------------------------------------------------- decline

@@ -223,7 +223,7 @@ def update_targets(g, t, p, r, n_legal):
     return n_legal
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@njit(cache=True, no_cfunc_wrapper=True)
 def far_cost(board, reg, work, r, race, power, form, t_params, least):
     """Tokens to conquer r as if it were adjacent (Ashes of Al'ar), -1 for p's own."""
     if work[r] == MARK_OWN:

@@ -203,14 +203,13 @@ def ethereals_steal(g, t, p):
     return True
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@njit(cache=True, no_cfunc_wrapper=True)
 def battleground_side(g, t, p):
     """A Neutral active race on the Battleground picks Alliance or Horde for the
     rest of its turn (once a turn)."""
     race = g.ply[p, P_RACE]
     if (
-        g.gst[G_MARKER_AT + BATTLEGROUND] >= 0
-        and race >= 0
+        race >= 0
         and g.gst[G_SIDE] < 0
         and t.race[race, RT_FACTION] == NEUTRAL
         and controls_marker(g, p, BATTLEGROUND)
@@ -274,7 +273,8 @@ def conquest_phase(g, t, p):
     ethereals = g_ply[p, P_RACE] == ETHEREALS
     if ethereals:
         ethereals_steal(g, t, p)
-    battleground_side(g, t, p)
+    if g_gst[G_MARKER_AT + BATTLEGROUND] >= 0:
+        battleground_side(g, t, p)
     n_targets = compute_targets(g, t, p) if g_ply[p, P_HAND] > 0 else 0
     on_map = count_regions(g, p, 0) > 0
     while g_ply[p, P_HAND] > 0 and (n_targets > 0 or g_gst[G_MODES] & MODE_ASHES):
@@ -302,7 +302,8 @@ def conquest_phase(g, t, p):
                 g_gst[G_ERROR] = ERR_BAD_MOVE
                 return
             if done == ATTACK_FINAL:
-                battleground_side(g, t, p)
+                if g_gst[G_MARKER_AT + BATTLEGROUND] >= 0:
+                    battleground_side(g, t, p)
                 return
         first = not on_map
         on_map = True
@@ -311,7 +312,8 @@ def conquest_phase(g, t, p):
         if first or marker_here:
             # entry rules change after a first conquest; a marker (the Meeting
             # Stone) may change the travel cost of every Entry region
-            battleground_side(g, t, p)
+            if g_gst[G_MARKER_AT + BATTLEGROUND] >= 0:
+                battleground_side(g, t, p)
             n_targets = compute_targets(g, t, p) if g_ply[p, P_HAND] > 0 else 0
         else:
             g_gst[G_MODES] &= ~modes
@@ -325,7 +327,8 @@ def place_artifacts(g, t, p):
     """End of turn: the owner of the Aegis of Aggramar and of the Heart of Azeroth
     puts each in one of its regions; then the Heart's neighbours pay their tribute."""
     g_reg = g.reg
-    for m in (AEGIS, HEART):
+    for k in range(2):
+        m = AEGIS if k == 0 else HEART
         if controls_marker(g, p, m):
             r = choose_artifact_region(g, t, p, m)
             if r < 0 or r >= g.gst[G_NREG] or g_reg[r, R_PLAYER] != p or g_reg[r, R_DECLINE]:

@@ -155,7 +155,7 @@ def check_invariants(g, t):
     return check_markers(g, t)
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def check_markers(g, t):
     """Each marker lies in at most one place (a region, or the box's pool) and the
     location cache G_MARKER_AT agrees, face-up bits only where a marker lies, a

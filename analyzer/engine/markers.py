@@ -96,6 +96,12 @@ def marker_region(g, m):
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def in_play(g, m):
+    """Marker m lies on the boards (a cheap test before controls_marker)."""
+    return g.gst[G_MARKER_AT + m] >= 0
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
 def controls_marker(g, p, m):
     """Whether player p's active race holds the revealed marker m."""
     reg = g.reg
@@ -119,7 +125,7 @@ def move_marker(g, m, to):
     g.gst[G_MARKER_AT + m] = to
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@njit(cache=True, no_cfunc_wrapper=True)
 def credit(g, p, vc, decline):
     """p gains (or pays, vc < 0) coins, booked to its active or in-decline race."""
     if p < 0 or vc == 0:
@@ -131,7 +137,7 @@ def credit(g, p, vc, decline):
 
 
 # ------------------------------------------------------------------- revealing
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def board_water(g, r):
     """The first Sea or Lake of r's board, -1 when it has none."""
     board = g.board
@@ -143,7 +149,7 @@ def board_water(g, r):
     return -1
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def draw_place(g):
     """A Legendary Place drawn at random from those not on the boards, -1 if none."""
     pool = g.gst[G_MARKER_POOL] & PLACE_BITS
@@ -275,13 +281,13 @@ def may_steal(g, p, m, src, dst):
 @njit(cache=True, no_cfunc_wrapper=True)
 def use_artifacts(g, p, r, modes):
     """After a conquest of r with `modes`: each Artifact used lies in r now."""
-    for m in (ASHES, DOOMHAMMER, FROSTMOURNE):
+    for m in range(N_ARTIFACTS):
         if (modes >> m) & 1:
             move_marker(g, m, r)
 
 
 # ------------------------------------------------------------ end of the turn
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def heart_tribute(g, p):
     """The Heart of Azeroth's owner collects 1 coin from each opponent whose active
     race occupies a region next to it (a coin it has). Returns the coins collected."""
@@ -348,7 +354,7 @@ def well_majority(g, w, race):
     return WELL_VC
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@njit(cache=True, no_cfunc_wrapper=True)
 def fighting_faction(g, t, p):
     """(faction, times) of p's active race for the Faction Bonus: a Neutral race on
     the Battleground fights for the side it chose this turn; on the Battleground

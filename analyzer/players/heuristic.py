@@ -66,8 +66,6 @@ from analyzer.engine.markers import (
     DOOMHAMMER_PRICE,
     MODE_ASHES,
     MODE_DOOMHAMMER,
-    MODE_ETHEREALS,
-    MODE_FROSTMOURNE,
     fighting_faction,
     guard_price,
     marker_region,
@@ -311,7 +309,8 @@ def heuristic_target(g, t, p):
             if avail & MODE_ASHES:
                 c_far = far_cost(board, reg, work, r, race, power, form, t_params, least)
             next_door = place_next_door(reg, work, r)
-            for b in (MODE_ASHES, MODE_FROSTMOURNE, MODE_ETHEREALS, MODE_DOOMHAMMER):
+            for i in range(N_MARKERS + 1):  # each open mode alone
+                b = 1 << i
                 if avail & b == 0:
                     continue
                 cm = modes_cost(c, c_far, next_door, b, least)
@@ -334,7 +333,7 @@ def heuristic_target(g, t, p):
     return -1, False, 0
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def heuristic_steal(g, t, p):
     """Ethereals: pull the most valuable Artifact no Aegis guards next to them into
     their neighbouring region with the most tokens."""
@@ -357,7 +356,7 @@ def heuristic_steal(g, t, p):
     return best_m, best_dst
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def heuristic_side(g, t, p):
     """A Neutral race on the Battleground fights against the faction it has beaten
     more this turn, then the one with more regions next to its own."""
@@ -383,7 +382,7 @@ def heuristic_side(g, t, p):
     return ALLIANCE if score > 0 else HORDE
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def heuristic_artifact_region(g, t, p, m):
     """The Aegis guards the region most exposed to opponents (neighbouring active
     enemies, an Entry); the Heart goes where the most opponents' active races

@@ -139,38 +139,30 @@ def random_target(g, t, p):
     return -1, False, 0
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
-def nth_steal(g, p, pick):
-    """(number of legal thefts, and the pick-th one's artifact and region (1-based))."""
-    nreg = g.gst[G_NREG]
-    k = 0
-    found_m = -1
-    found_dst = -1
-    for m in range(N_ARTIFACTS):
-        src = marker_region(g, m)
-        if src < 0:
-            continue
-        for dst in range(nreg):
-            if may_steal(g, p, m, src, dst):
-                k += 1
-                if k == pick:
-                    found_m = m
-                    found_dst = dst
-    return k, found_m, found_dst
-
-
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def random_steal(g, t, p):
     """Ethereals: uniform over no theft and every legal (artifact, own region)."""
-    n, _, _ = nth_steal(g, p, -1)
-    pick = randint(g.rng, STREAM_SEAT0 + p, n + 1)
-    if pick == 0:
-        return -1, -1
-    _, m, dst = nth_steal(g, p, pick)
-    return m, dst
+    nreg = g.gst[G_NREG]
+    n_options = 1
+    pick = -1
+    for pass_ in range(2):  # count the thefts, then find the one drawn
+        if pass_ == 1:
+            pick = randint(g.rng, STREAM_SEAT0 + p, n_options)
+        k = 0
+        for m in range(N_ARTIFACTS):
+            src = marker_region(g, m)
+            if src < 0:
+                continue
+            for dst in range(nreg):
+                if may_steal(g, p, m, src, dst):
+                    k += 1
+                    if k == pick:
+                        return m, dst
+        n_options = k + 1
+    return -1, -1
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def random_artifact_region(g, t, p):
     """A uniformly random region of p's active race."""
     reg = g.reg
