@@ -9,6 +9,9 @@ Hooks (where the engine calls in):
 - end-of-turn scoring ...... `region_bonus`, `active_bonus`, `decline_bonus`
 - redeployment ............. `redeploy_bonus_tokens`
 - decline .................. `on_decline`, `power_lasts_in_decline`
+- markers .................. `markers.reveal_markers` (entering), conquest modes
+  (`compute_targets` -> G_MODES, `conquest.special_cost`, `game.attack`), end of turn
+  (`game.place_artifacts`), `markers.aegis_price` (call it before any power acts on a region)
 
 Which abilities are modeled is recorded in the ruleset file (`modeled`), and every
 report shows it. An ability that is not modeled simply has no branch here.
@@ -29,6 +32,17 @@ report shows it. An ability that is not modeled simply has no branch here.
 | Sailing, Meeting Stone | pays_travel |
 | terrain powers, Explorer, Fishing, Mining, Archaeologist | region_bonus / active_bonus |
 | Dark Portal, Karazhan | region_bonus / active_bonus |
+| Light's Hope Chapel | tokens_lost (none lost, the Chapel's own fall included) |
+| Spirit Healer | redeploy_bonus_tokens (+1 while the box has one) |
+| Well of Eternity | active_bonus / decline_bonus (markers.well_bonus); reveal_markers moves it |
+| Battleground | scoring.faction_bonus via markers.fighting_faction; game.battleground_side |
+| Aegis of Aggramar | markers.aegis_price (coins before an attack or power), place_artifacts |
+| Heart of Azeroth | game.place_artifacts, markers.heart_tribute |
+| Ashes, Doomhammer, Frostmourne | modes: compute_targets (G_MODES), special_cost, game.attack |
+| Ethereals | conquest mode MODE_ETHEREALS (Place -2); game.ethereals_steal, markers.may_steal |
+
+Markers live in analyzer/engine/markers.py (where they lie, who holds them, their
+effects); the rows above say where the engine calls them.
 """
 
 from __future__ import annotations
