@@ -71,6 +71,8 @@ class Position:
         g.gst[L.G_ROUNDS] = 10
         g.gst[L.G_NBOARDS] = 1
         g.gst[L.G_LOG_ON] = 1 if log else 0
+        g.gst[L.G_SIDE] = -1
+        g.gst[L.G_MARKER_AT : L.G_MARKER_AT + L.N_MARKERS] = -1
         for p in range(L.MAX_PLAYERS):
             g.ply[p, L.P_COINS] = self.t.params[L.PAR_START_COINS] if p < n_players else 0
             for col in (
@@ -107,7 +109,8 @@ class Position:
         g.board[r, L.B_BOARD] = board
         g.board[r, L.B_DEGREE] = 0
         self.empty(r)
-        g.reg[r, L.R_MARKER] = -1
+        g.reg[r, L.R_MARKERS] = 0
+        g.reg[r, L.R_MARKERS_UP] = 0
         for nb in neighbours:
             self.link(r, nb)
         if pieces and "Murloc" in symbols:
@@ -149,8 +152,22 @@ class Position:
         self.g.reg[r, L.R_MOUNTAIN] = 1
 
     def marker(self, r, marker, up=True):
-        self.g.reg[r, L.R_MARKER] = marker
-        self.g.reg[r, L.R_MARKER_UP] = 1 if up else 0
+        """Marker `marker` lies on r (face up, or face down), and nowhere else."""
+        reg = self.g.reg
+        bit = 1 << marker
+        for x in range(int(self.g.gst[L.G_NREG])):
+            reg[x, L.R_MARKERS] &= ~bit
+            reg[x, L.R_MARKERS_UP] &= ~bit
+        self.g.gst[L.G_MARKER_POOL] &= ~bit
+        self.g.gst[L.G_MARKER_AT + marker] = r
+        reg[r, L.R_MARKERS] |= bit
+        if up:
+            reg[r, L.R_MARKERS_UP] |= bit
+
+    def markers(self, r):
+        """{marker: face up} lying on r."""
+        here, up = int(self.g.reg[r, L.R_MARKERS]), int(self.g.reg[r, L.R_MARKERS_UP])
+        return {m: bool(up >> m & 1) for m in range(L.N_MARKERS) if here >> m & 1}
 
     def put(self, r, player, race, tokens, decline=False):
         """`tokens` of `race` on r for `player`. A player holding no race of that

@@ -25,6 +25,7 @@ from analyzer.engine.powers import (
     swap_ok,
 )
 from analyzer.model.ids import (
+    AEGIS,
     BEAST_MASTER,
     C_BEASTS,
     C_FORTS,
@@ -394,40 +395,53 @@ def portal_position():
 
 def test_a_portal_swap_exchanges_everything_but_mountains_and_places():
     pos, a, b, _, _ = portal_position()
-    assert swap_ok(pos.g, pos.t, a, b)
+    assert swap_ok(pos.g, pos.t, 0, a, b)
     portal_swap(pos.g, pos.t, 0, a, b)
     assert pos.holder(a) == (1, ORCS, 3, False)
     assert pos.holder(b) == (0, HUMANS, 2, False)
     assert (piece(pos, a, L.R_FORT), piece(pos, b, L.R_FORT)) == (1, 0)
     assert (piece(pos, a, L.R_MOUNTAIN), piece(pos, b, L.R_MOUNTAIN)) == (0, 1)
-    assert piece(pos, b, L.R_MARKER) == DARK_PORTAL  # a Legendary Place stays
+    assert pos.markers(b) == {DARK_PORTAL: True}  # a Legendary Place stays
     assert int(pos.g.ply[0, L.P_USES]) == 1
     assert check_invariants(pos.g, pos.t) == 0
 
 
-def test_an_artifact_moves_with_the_tokens():
+def test_an_artifact_moves_with_the_tokens_and_may_join_a_place():
     pos, a, b, _, _ = portal_position()
-    pos.g.reg[b, L.R_MARKER] = -1
     pos.marker(a, DOOMHAMMER)
+    assert swap_ok(pos.g, pos.t, 0, a, b)
     portal_swap(pos.g, pos.t, 0, a, b)
-    assert (piece(pos, a, L.R_MARKER), piece(pos, b, L.R_MARKER)) == (-1, DOOMHAMMER)
-    # but not onto a region that already has a marker
-    pos.marker(a, DARK_PORTAL)
-    assert not swap_ok(pos.g, pos.t, a, b)
+    assert pos.markers(a) == {}
+    assert pos.markers(b) == {DOOMHAMMER: True, DARK_PORTAL: True}
+    assert check_invariants(pos.g, pos.t) == 0
+
+
+def test_an_aegis_asks_its_price_before_a_swap():
+    pos, a, b, _, _ = portal_position()
+    pos.marker(b, AEGIS)
+    pos.g.ply[0, L.P_COINS] = 1
+    assert not swap_ok(pos.g, pos.t, 0, a, b)
+    pos.g.ply[0, L.P_COINS] = 5
+    assert swap_ok(pos.g, pos.t, 0, a, b)
+    portal_swap(pos.g, pos.t, 0, a, b)
+    assert pos.coins(0) == 3 and pos.coins(1) >= 2
+    assert check_invariants(pos.g, pos.t) == 0
 
 
 def test_portal_swaps_need_two_magic_regions_neither_immune_and_no_race_in_water():
     pos, a, b, plain, sea = portal_position()
-    assert not swap_ok(pos.g, pos.t, a, plain)  # not Magic
-    assert not swap_ok(pos.g, pos.t, a, sea)  # Humans may not stand in the sea
+    assert not swap_ok(pos.g, pos.t, 0, a, plain)  # not Magic
+    assert not swap_ok(pos.g, pos.t, 0, a, sea)  # Humans may not stand in the sea
     pos.g.reg[a, L.R_TOWER] = 1
-    assert not swap_ok(pos.g, pos.t, a, b)
+    assert not swap_ok(pos.g, pos.t, 0, a, b)
 
 
 def test_the_heuristic_swaps_onto_the_dark_portal():
     pos, a, b, _, _ = portal_position()
     assert heuristic_swap(pos.g, pos.t, 0) == (a, b)
-    pos.g.reg[b, L.R_MARKER] = -1
+    pos.g.reg[b, L.R_MARKERS] = 0
+    pos.g.reg[b, L.R_MARKERS_UP] = 0
+    pos.g.gst[L.G_MARKER_AT + DARK_PORTAL] = -1
     assert heuristic_swap(pos.g, pos.t, 0) == (-1, -1)  # nothing to gain
 
 
@@ -576,7 +590,7 @@ def test_a_portal_swap_carries_a_wisp_wall_with_the_night_elves():
     pos.put(forest, 0, NIGHT_ELVES, 3)
     pos.g.reg[forest, L.R_WISP] = 1
     pos.put(hills, 1, ORCS, 2)
-    assert swap_ok(pos.g, pos.t, forest, hills)
+    assert swap_ok(pos.g, pos.t, 0, forest, hills)
     portal_swap(pos.g, pos.t, 0, forest, hills)
     assert pos.holder(hills)[:2] == (0, NIGHT_ELVES)
     assert (piece(pos, hills, L.R_WISP), piece(pos, forest, L.R_WISP)) == (1, 0)

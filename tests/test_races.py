@@ -26,6 +26,7 @@ from analyzer.engine.races import airborne_assault, end_of_turn, engage, start_o
 from analyzer.engine.scoring import faction_bonus
 from analyzer.engine.state import EV_CONQUER, EV_DIE
 from analyzer.model.ids import (
+    AEGIS,
     C_WISP_WALLS,
     DRAENEI,
     DWARVES,
@@ -409,7 +410,14 @@ def test_a_harmony_holder_pays_the_pandaren_2_vc_once_before_attacking_them():
 def test_a_harmony_holder_without_2_vc_may_not_attack_the_pandaren():
     pos, a, b = harmony_holder(coins=1)
     assert pos.targets(1) == {}
-    assert pos.g.gst[L.G_CLOSED] == 1
+    assert pos.g.gst[L.G_CLOSED] == HARMONY_PRICE  # the fee still owed
+
+
+def test_an_aegis_on_the_pandaren_adds_its_price_to_the_harmony_fee():
+    pos, a, b = harmony_holder(coins=3)
+    assert set(pos.targets(1)) == {a, b}
+    pos.marker(a, AEGIS)  # the Pandaren's Aegis: 2 more coins to attack a
+    assert set(pos.targets(1)) == {b}
 
 
 def test_heuristic_pays_harmony_only_when_the_pandaren_regions_are_worth_it():
@@ -472,7 +480,7 @@ def test_gnomes_heuristic_flies_once_a_turn_to_the_leaders_region():
     pos.g.ply[1, L.P_COINS] = 30  # the leader
     compute_targets(pos.g, pos.t, 0)
     # 1.6 VC-like for about 2 tokens (3, less the die's mean) beats 1 VC for 2
-    assert heuristic_target(pos.g, pos.t, 0) == (far, TARGET_AIRBORNE)
+    assert heuristic_target(pos.g, pos.t, 0) == (far, TARGET_AIRBORNE, 0)
     pos.g.reg[home, L.R_TOKENS] = 8
     pos.g.ply[0, L.P_HAND] = 0
     play_turn(pos.g, pos.t, 0)

@@ -11,6 +11,9 @@ Hooks (where the engine calls in):
 - immunity ................. `region_immune` (conquests and every power ask it)
 - redeployment ............. `redeploy_bonus_tokens`
 - decline .................. `on_decline`, `power_lasts_in_decline`
+- markers .................. `markers.reveal_markers` (entering), conquest modes
+  (`compute_targets` -> G_MODES, `conquest.special_cost`, `game.attack`), end of turn
+  (`game.place_artifacts`), `markers.aegis_price` (call it before any power acts on a region)
 
 Which abilities are modeled is recorded in the ruleset file (`modeled`), and every
 report shows it. An ability that is not modeled simply has no branch here.
@@ -47,6 +50,17 @@ report shows it. An ability that is not modeled simply has no branch here.
 
 The three powers a bot uses during its turn (Championing, Portal Mage, Intimidating)
 have their legality checks and actions in engine/powers.py.
+| Light's Hope Chapel | tokens_lost (none lost, the Chapel's own fall included) |
+| Spirit Healer | redeploy_bonus_tokens (+1 while the box has one) |
+| Well of Eternity | active_bonus / decline_bonus (markers.well_bonus); reveal_markers moves it |
+| Battleground | scoring.faction_bonus via markers.fighting_faction; game.battleground_side |
+| Aegis of Aggramar | markers.aegis_price (coins before an attack or power), place_artifacts |
+| Heart of Azeroth | game.place_artifacts, markers.heart_tribute |
+| Ashes, Doomhammer, Frostmourne | modes: compute_targets (G_MODES), special_cost, game.attack |
+| Ethereals | conquest mode MODE_ETHEREALS (Place -2); game.ethereals_steal, markers.may_steal |
+
+Markers live in analyzer/engine/markers.py (where they lie, who holds them, their
+effects); the rows above say where the engine calls them.
 """
 
 from __future__ import annotations
@@ -61,6 +75,8 @@ from analyzer.engine.layout import (
     G_HOLY_LIGHT,
     G_NBOARDS,
     G_NREG,
+    G_PLAYERS,
+    N_MARKERS,
     P_BEASTS,
     P_CHAMPION,
     P_COINS,
@@ -76,15 +92,17 @@ from analyzer.engine.layout import (
     R_CHAMPION,
     R_DECLINE,
     R_FORT,
-    R_MARKER,
-    R_MARKER_UP,
+    R_MARKERS_UP,
     R_OBJECTIVE,
     R_PLAYER,
     R_RACE,
+    R_TOKENS,
     R_TOWER,
     R_WISP,
+    RT_BOX,
     RT_FACTION,
 )
+from analyzer.engine.markers import controls_marker, in_play, well_bonus
 from analyzer.model.ids import (
     ALLIANCE,
     ARCHAEOLOGIST,
@@ -112,6 +130,7 @@ from analyzer.model.ids import (
     KARAZHAN,
     KOBOLDS,
     LAKE,
+    LIGHTS_HOPE,
     MARSHDWELLER,
     MEETING_STONE,
     MINING,
@@ -124,6 +143,7 @@ from analyzer.model.ids import (
     RANGER,
     SAILING,
     SEA,
+    SPIRIT_HEALER,
     SWAMP,
     SWAMP_WALKER,
     SYM_CAVERN,
@@ -155,22 +175,6 @@ def is_water(g, r):
 def min_region_tokens(race):
     """Tokens a region of this race may never go below (Tauren: 2)."""
     return 2 if race == TAUREN else 1
-
-
-@njit(cache=True, no_cfunc_wrapper=True)
-def controls_marker(g, p, marker):
-    """Whether player p's active race holds the revealed `marker`."""
-    g_reg = g.reg
-    g_gst = g.gst
-    for r in range(g_gst[G_NREG]):
-        if (
-            g_reg[r, R_MARKER] == marker
-            and g_reg[r, R_MARKER_UP] == 1
-            and g_reg[r, R_PLAYER] == p
-            and g_reg[r, R_DECLINE] == 0
-        ):
-            return True
-    return False
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
@@ -251,7 +255,9 @@ def first_conquest_entry(race, symbols, water):
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def pays_travel(g, p):
-    return g.ply[p, P_POWER] != SAILING and not controls_marker(g, p, MEETING_STONE)
+    return g.ply[p, P_POWER] != SAILING and not (
+        in_play(g, MEETING_STONE) and controls_marker(g, p, MEETING_STONE)
+    )
 
 
 # ---------------------------------------------------------------- after conquest
@@ -299,7 +305,11 @@ def tokens_lost(g, t, q, r, decline, n):
     opponent (the Holy Light; q is never the player whose turn it is)."""
     if decline == 1:
         return n  # in-decline tokens are all discarded
+    if in_play(g, LIGHTS_HOPE) and controls_marker(g, q, LIGHTS_HOPE):
+        return 0  # checked before r changes hands: the Chapel's region counts too
     if g.reg[r, R_RACE] == DRAENEI and (g.gst[G_HOLY_LIGHT] >> q) & 1 == 0:
+        # the Holy Light: only called when a token would really be lost, so the
+        # Chapel above does not use it up
         g.gst[G_HOLY_LIGHT] |= 1 << q
         return 0
     return 1
@@ -377,13 +387,15 @@ def terrain_bonus(race, power, terrain, symbols, near_water):
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
-def marker_bonus(power, marker, revealed):
-    """Bonus VC for holding a marker (Archaeologist: any; Dark Portal: 2)."""
+def marker_bonus(power, up):
+    """Bonus VC for the face-up markers `up` (bits) of one region held
+    (Archaeologist: 1 each; Dark Portal: 2)."""
     vc = 0
-    if marker >= 0 and revealed == 1:
+    if up != 0:
         if power == ARCHAEOLOGIST:
-            vc += 1
-        if marker == DARK_PORTAL:
+            for m in range(N_MARKERS):
+                vc += (up >> m) & 1
+        if (up >> DARK_PORTAL) & 1:
             vc += 2
     return vc
 
@@ -395,7 +407,7 @@ def region_bonus(board, adj, reg, race, power, r):
     near_water = power == FISHING and touches_water(board, adj, r)
     return terrain_bonus(
         race, power, board[r, B_TERRAIN], board[r, B_SYMBOLS], near_water
-    ) + marker_bonus(power, reg[r, R_MARKER], reg[r, R_MARKER_UP])
+    ) + marker_bonus(power, reg[r, R_MARKERS_UP])
 
 
 @njit(cache=True, no_cfunc_wrapper=True)
@@ -419,7 +431,7 @@ def active_bonus(g, t, p):
             continue
         vc += region_bonus(g_board, g_adj, g_reg, race, power, r)
         boards |= 1 << g_board[r, B_BOARD]
-        if g_reg[r, R_MARKER] == KARAZHAN and g_reg[r, R_MARKER_UP] == 1:
+        if (g_reg[r, R_MARKERS_UP] >> KARAZHAN) & 1:
             karazhan_terrain = g_board[r, B_TERRAIN]
             karazhan_region = r
     if power == EXPLORER:
@@ -435,20 +447,40 @@ def active_bonus(g, t, p):
                 and g_board[r, B_TERRAIN] == karazhan_terrain
             ):
                 vc += 1
-    return vc
+    return vc + well_bonus(g, p, 0)
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def decline_bonus(g, t, p):
-    """End-of-turn bonus VC that an in-decline race still earns (none modeled yet)."""
-    return 0
+    """End-of-turn bonus VC that an in-decline race still earns (the Well of Eternity)."""
+    return well_bonus(g, p, 1)
 
 
 # ------------------------------------------------------------------ redeployment
+@njit(cache=True, no_cfunc_wrapper=True)
+def race_tokens_in_play(g, race):
+    """Tokens of `race` on the boards or in a player's hand (Beasts aside)."""
+    g_reg = g.reg
+    g_ply = g.ply
+    g_gst = g.gst
+    n = 0
+    for r in range(g_gst[G_NREG]):
+        if g_reg[r, R_RACE] == race:
+            n += g_reg[r, R_TOKENS]
+    for p in range(g_gst[G_PLAYERS]):
+        if g_ply[p, P_RACE] == race:
+            n += g_ply[p, P_HAND] - g_ply[p, P_BEASTS]
+    return n
+
+
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def redeploy_bonus_tokens(g, t, p):
-    """Tokens a race receives from the box before redeploying (none modeled yet)."""
-    return 0
+    """Tokens a race receives from the tray before redeploying: the Spirit Healer
+    gives its active race one, while the box has one left."""
+    if not in_play(g, SPIRIT_HEALER) or not controls_marker(g, p, SPIRIT_HEALER):
+        return 0
+    race = g.ply[p, P_RACE]
+    return 1 if race_tokens_in_play(g, race) < t.race[race, RT_BOX] else 0
 
 
 # ----------------------------------------------------------------------- decline

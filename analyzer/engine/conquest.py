@@ -34,10 +34,12 @@ from analyzer.engine.layout import (
     G_DEFEATED,
     G_DIE_ROLLS,
     G_KILLS,
+    G_MODES,
     G_NREG,
     G_PLAYERS,
     G_TRAVEL,
     G_TURN,
+    G_USED,
     I_VC_ACTIVE,
     I_VC_DECLINE,
     P_BEASTS,
@@ -64,8 +66,8 @@ from analyzer.engine.layout import (
     R_CONQ_TURN,
     R_DECLINE,
     R_FORT,
-    R_MARKER,
-    R_MARKER_UP,
+    R_MARKERS,
+    R_MARKERS_UP,
     R_MOUNTAIN,
     R_OBJECTIVE,
     R_PLAYER,
@@ -76,6 +78,16 @@ from analyzer.engine.layout import (
     RT_FACTION,
     STREAM_DICE,
 )
+from analyzer.engine.markers import (
+    MODE_ASHES,
+    PLACE_BITS,
+    aegis_price,
+    guard_price,
+    modes_cost,
+    open_modes,
+    pay_aegis,
+    reveal_markers,
+)
 from analyzer.engine.rng import randint
 from analyzer.engine.state import (
     EV_ABANDON,
@@ -83,7 +95,6 @@ from analyzer.engine.state import (
     EV_CONQUER,
     EV_DIE,
     EV_LOSS,
-    EV_REVEAL,
     EV_WIPE,
 )
 from analyzer.engine.trace import log_event
@@ -117,16 +128,23 @@ def count_regions(g, p, decline):
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def defended_cost(board, reg, ply, r, p, race, power, form, travel, t_params, least, closed, coins):
     """Tokens p's race needs to take r once it may reach r (paying `travel`), or -1
-    where r stays closed: water, an immune region (Watch Tower), the Pandaren
-    (`closed`) to a Harmony holder who cannot pay, or a Marshdweller's Swamp to a
-    player without the coin it asks first."""
+    where r stays closed: water, an immune region (Watch Tower), or a region whose
+    price p cannot pay first (the Harmony fee `closed` p owes the Pandaren, an
+    Aegis, a Marshdweller's toll)."""
     terrain = board[r, B_TERRAIN]
     water = water_terrain(terrain)
     if water and not may_enter_water(race):
         return -1
-    if region_immune(reg, r) or (closed >= 0 and reg[r, R_RACE] == closed):
+    if region_immune(reg, r):
         return -1
-    if coins < 1 and marsh_toll(ply, reg, p, r, terrain) >= 0:
+    # coins asked before the attack: the Pandaren's Harmony fee (`closed`: the fee
+    # p still owes), an Aegis, a Marshdweller's toll; without them r is closed
+    due = closed if closed > 0 and reg[r, R_RACE] == PANDAREN else 0
+    if reg[r, R_MARKERS_UP] != 0:
+        due += guard_price(reg, p, r)
+    if marsh_toll(ply, reg, p, r, terrain) >= 0:
+        due += 1
+    if due > coins:
         return -1
     defending = reg[r, R_TOKENS] + reg[r, R_BEASTS] + reg[r, R_CHAMPION]
     base = t_params[PAR_WATER_COST] if water else t_params[PAR_BASE_COST]
@@ -190,7 +208,9 @@ def airborne_cost(g, t, p, r):
     race = g_ply[p, P_RACE]
     if race != GNOMES or (g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0):
         return -1
-    closed = PANDAREN if g.gst[G_CLOSED] == 1 else -1
+    if g_ply[p, P_COINS] < aegis_price(g, p, r):
+        return -1  # an Aegis asks 2 VC before the assault
+    closed = g.gst[G_CLOSED]
     return defended_cost(
         g.board, g_reg, g_ply, r, p, race, g_ply[p, P_POWER], g_ply[p, P_FORM], 0, t.params,
         least_conquest_tokens(t, race), closed, g_ply[p, P_COINS],
@@ -200,7 +220,8 @@ def airborne_cost(g, t, p, r):
 @njit(cache=True, no_cfunc_wrapper=True)
 def compute_targets(g, t, p):
     """Fill g.cost[r] with the tokens p's active race needs to conquer r, or -1
-    where r may not be attacked. Returns the number of legal targets."""
+    where r may not be attacked, and G_MODES with the conquest modes (Artifacts,
+    the Ethereals) open to it. Returns the number of legal targets."""
     # Arrays are taken out of the named tuples once: every `g.x` read costs a
     # reference-count update, too dear inside the per-region loop.
     board = g.board
@@ -215,12 +236,15 @@ def compute_targets(g, t, p):
     power = g.ply[p, P_POWER]
     form = g.ply[p, P_FORM]
     n_own = 0
+    held_up = 0  # face-up markers in the race's regions
     for r in range(nreg):
         if reg[r, R_PLAYER] == p and reg[r, R_DECLINE] == 0:
             work[r] = MARK_OWN
             n_own += 1
+            held_up |= reg[r, R_MARKERS_UP]
         else:
             work[r] = 0
+    g.gst[G_MODES] = open_modes(held_up, race, g.gst[G_USED], n_own > 0)
     for r in range(nreg):
         if work[r] == MARK_OWN:
             for k in range(board[r, B_DEGREE]):
@@ -229,10 +253,9 @@ def compute_targets(g, t, p):
                     work[nb] = MARK_ADJACENT
     travel_cost = t.params[PAR_TRAVEL_COST] if pays_travel(g, p) else 0
     g.gst[G_TRAVEL] = travel_cost
-    # a Harmony holder who cannot pay the Pandaren may not attack them this turn
-    shut = g.ply[p, P_HARMONY] == 1 and g.ply[p, P_COINS] < HARMONY_PRICE
-    g.gst[G_CLOSED] = 1 if shut else 0
-    closed = PANDAREN if shut else -1
+    # the fee a Harmony holder owes the Pandaren before attacking them
+    closed = HARMONY_PRICE if g.ply[p, P_HARMONY] == 1 else 0
+    g.gst[G_CLOSED] = closed
     least = least_conquest_tokens(t, race)
     t_params = t.params
     n_legal = 0
@@ -283,7 +306,7 @@ def update_targets(g, t, p, r, n_legal):
     power = g.ply[p, P_POWER]
     form = g.ply[p, P_FORM]
     travel_cost = g.gst[G_TRAVEL]
-    closed = PANDAREN if g.gst[G_CLOSED] == 1 else -1
+    closed = g.gst[G_CLOSED]
     least = least_conquest_tokens(t, race)
     t_params = t.params
     work[r] = MARK_OWN
@@ -317,6 +340,44 @@ def update_targets(g, t, p, r, n_legal):
             if c >= 0:
                 n_legal += 1
     return n_legal
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def far_cost(board, reg, ply, work, r, p, race, power, form, t_params, least, closed, coins):
+    """Tokens to conquer r as if it were adjacent (Ashes of Al'ar), -1 for p's own."""
+    if work[r] == MARK_OWN:
+        return -1
+    return defended_cost(
+        board, reg, ply, r, p, race, power, form, 0, t_params, least, closed, coins
+    )
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def place_next_door(reg, work, r):
+    """r holds a face-up Legendary Place next to p's race (the Ethereals' discount)."""
+    return work[r] == MARK_ADJACENT and (reg[r, R_MARKERS_UP] & PLACE_BITS) != 0
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def special_cost(g, t, p, r, modes):
+    """Tokens p's race needs to conquer r with the conquest modes `modes` (bits of
+    markers.MODE_*, all open: G_MODES), or -1 when they do not allow it. Reads the
+    g.cost and g.work that compute_targets / update_targets keep for p."""
+    if modes & ~g.gst[G_MODES]:
+        return -1
+    reg = g.reg
+    work = g.work
+    race = g.ply[p, P_RACE]
+    least = least_conquest_tokens(t, race)
+    c_far = -1
+    if modes & MODE_ASHES:
+        ply = g.ply
+        closed = g.gst[G_CLOSED]
+        c_far = far_cost(
+            g.board, reg, ply, work, r, p, race, ply[p, P_POWER], ply[p, P_FORM], t.params,
+            least, closed, ply[p, P_COINS],
+        )  # fmt: skip
+    return modes_cost(g.cost[r], c_far, place_next_door(reg, work, r), modes, least)
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
@@ -464,9 +525,8 @@ def conquer(g, t, p, r, tokens):
     g_reg[r, R_CONQ_TURN] = g.gst[G_TURN]
     g_ply[p, P_HAND] -= tokens
     log_event(g, EV_CONQUER, p, r, tokens, def_race)
-    if g_reg[r, R_MARKER] >= 0 and g_reg[r, R_MARKER_UP] == 0:
-        g_reg[r, R_MARKER_UP] = 1
-        log_event(g, EV_REVEAL, p, r, g_reg[r, R_MARKER], 0)
+    if g.reg[r, R_MARKERS] != g.reg[r, R_MARKERS_UP]:
+        reveal_markers(g, p, r)
     if def_player >= 0 and def_decline == 1:
         wipe_decline_race_if_gone(g, t, def_player)
     vc = after_conquest(g, t, p, r, def_race if n > 0 else -1, n)
@@ -550,22 +610,6 @@ def abandon(g, t, p, r):
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
-def race_tokens_in_play(g, race):
-    """Tokens of `race` on the boards or in a player's hand (Beasts aside)."""
-    g_reg = g.reg
-    g_ply = g.ply
-    g_gst = g.gst
-    n = 0
-    for r in range(g_gst[G_NREG]):
-        if g_reg[r, R_RACE] == race:
-            n += g_reg[r, R_TOKENS]
-    for p in range(g_gst[G_PLAYERS]):
-        if g_ply[p, P_RACE] == race:
-            n += g_ply[p, P_HAND] - g_ply[p, P_BEASTS]
-    return n
-
-
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def objective_allowed(t, reg, r):
     """Whether the Humans may put a Military Objective on r: a region no Alliance
     race holds (empty, Murlocs, Horde or Neutral) without one already."""
@@ -583,6 +627,8 @@ def bomb_allowed(g, p, r):
     q = reg[r, R_PLAYER]
     if q < 0 or q == p or reg[r, R_DECLINE] != 0 or reg[r, R_BOMB] != 0:
         return False
+    if region_immune(reg, r) or g.ply[p, P_COINS] < aegis_price(g, p, r):
+        return False  # a Watch Tower; an Aegis asks 2 VC first
     adj = g.adj
     for k in range(g.board[r, B_DEGREE]):
         nb = adj[r, k]
@@ -595,6 +641,7 @@ def bomb_allowed(g, p, r):
 def drop_bomb(g, p, r):
     """The top Bomb of the stack goes face down on r."""
     g_gst = g.gst
+    pay_aegis(g, p, r)
     n = g_gst[G_BOMBS_N] - 1
     g.reg[r, R_BOMB] = g_gst[G_BOMBS + n]
     g_gst[G_BOMBS_N] = n

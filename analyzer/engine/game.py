@@ -9,6 +9,7 @@ from numba import njit
 from analyzer.engine.abilities import (
     HARMONY_PRICE,
     min_region_tokens,
+    race_tokens_in_play,
     redeploy_bonus_tokens,
     take_beasts,
     turn_end,
@@ -22,8 +23,8 @@ from analyzer.engine.conquest import (
     die_allowed,
     final_attempt,
     pay_vc,
-    race_tokens_in_play,
     ready_troops,
+    special_cost,
     update_targets,
 )
 from analyzer.engine.decline import go_into_decline
@@ -36,6 +37,7 @@ from analyzer.engine.layout import (
     G_AIRBORNE,
     G_ATTACKED,
     G_CHECK,
+    G_CLOSED,
     G_DEFEATED,
     G_ERROR,
     G_FORCED_COST,
@@ -46,12 +48,16 @@ from analyzer.engine.layout import (
     G_HOLY_LIGHT,
     G_KILLS,
     G_LOG_ON,
+    G_MARKER_AT,
+    G_MODES,
     G_NINST,
     G_NREG,
     G_PLAYERS,
     G_ROUND,
     G_ROUNDS,
+    G_SIDE,
     G_TURN,
+    G_USED,
     I_COLLECTED,
     I_PAID,
     I_POWER,
@@ -75,17 +81,34 @@ from analyzer.engine.layout import (
     P_USES,
     PT_BADGE,
     R_DECLINE,
-    R_MARKER,
+    R_MARKERS,
+    R_MARKERS_UP,
     R_PLAYER,
     R_TOKENS,
     RT_BANNER,
     RT_BOX,
+    RT_FACTION,
     S_DECLINES,
     S_POLICY,
     S_RANK,
     S_TOKENS_ON_BOARD,
     S_VC,
     S_WIN,
+)
+from analyzer.engine.markers import (
+    DOOMHAMMER_PRICE,
+    MODE_ASHES,
+    MODE_DOOMHAMMER,
+    USED_ETHEREALS,
+    controls_marker,
+    credit,
+    heart_tribute,
+    marker_region,
+    may_steal,
+    modes_coins,
+    move_marker,
+    pay_aegis,
+    use_artifacts,
 )
 from analyzer.engine.powers import (
     INTIMIDATIONS_PER_TURN,
@@ -114,28 +137,38 @@ from analyzer.engine.setup import setup_game
 from analyzer.engine.state import EV_PICK, EV_REDEPLOY
 from analyzer.engine.trace import log_event
 from analyzer.model.ids import (
+    AEGIS,
+    ALLIANCE,
+    BATTLEGROUND,
     BEAST_MASTER,
     CHAMPIONING,
     DEFENSIVE,
+    ETHEREALS,
     FORSAKEN,
     GARRISONED,
     GNOMES,
     GOBLINS,
+    HEART,
+    HORDE,
     HUMANS,
     INTIMIDATING,
+    N_ARTIFACTS,
+    NEUTRAL,
     PANDAREN,
     PORTAL_MAGE,
 )
 from analyzer.players.policy import (
     TARGET_AIRBORNE,
-    TARGET_CONQUER,
     TARGET_DIE,
     choose_abandon,
+    choose_artifact_region,
     choose_champion,
     choose_combo,
     choose_decline,
     choose_form,
     choose_intimidation,
+    choose_side,
+    choose_steal,
     choose_swap,
     choose_target,
     place_hand,
@@ -192,9 +225,13 @@ def pick_combo(g, t, p):
 
 @njit(cache=True, no_cfunc_wrapper=True)
 def check_targets(g, t, p, n_targets):
-    """The naive oracle for update_targets: recompute every cost and compare."""
+    """The naive oracle for update_targets: recompute every cost (and the open
+    conquest modes) and compare."""
     kept = g.cost.copy()
+    modes = g.gst[G_MODES]
     if compute_targets(g, t, p) != n_targets and g.gst[G_ERROR] == 0:
+        g.gst[G_ERROR] = ERR_TARGETS
+    if g.gst[G_MODES] != modes and g.gst[G_ERROR] == 0:
         g.gst[G_ERROR] = ERR_TARGETS
     for r in range(g.gst[G_NREG]):
         if g.cost[r] != kept[r] and g.gst[G_ERROR] == 0:
@@ -228,7 +265,7 @@ def power_before_conquest(g, t, p, n_targets):
     if not champion_ok(g, p, r):
         g.gst[G_ERROR] = ERR_BAD_MOVE
         return -1, 0
-    marker_here = g.reg[r, R_MARKER] >= 0
+    marker_here = g.reg[r, R_MARKERS] != 0
     had_coin = g_ply[p, P_COINS] >= 1
     champion_conquest(g, t, p, r)
     if marker_here or had_coin != (g_ply[p, P_COINS] >= 1):
@@ -254,7 +291,7 @@ def power_phase(g, t, p, end):
             a, b = choose_swap(g, t, p)
             if a < 0:
                 return
-            if not swap_ok(g, t, a, b):
+            if not swap_ok(g, t, p, a, b):
                 g.gst[G_ERROR] = ERR_BAD_MOVE
                 return
             portal_swap(g, t, p, a, b)
@@ -262,22 +299,120 @@ def power_phase(g, t, p, end):
         turn_end(g, t, p)
 
 
+@njit(cache=True, no_cfunc_wrapper=True)
+def ethereals_steal(g, t, p):
+    """The Ethereals' once-a-turn theft, if the bot wants it: a face-up Artifact
+    from a region next to one of theirs moves into that region of theirs. Asked
+    before the first conquest, after each one and after the last; True on a theft."""
+    g_gst = g.gst
+    if g.ply[p, P_RACE] != ETHEREALS or g_gst[G_USED] & USED_ETHEREALS:
+        return False
+    m, dst = choose_steal(g, t, p)
+    if m < 0:
+        return False
+    src = -1
+    if 0 <= m < N_ARTIFACTS and 0 <= dst < g_gst[G_NREG]:
+        src = marker_region(g, m)
+    if src < 0 or not may_steal(g, p, m, src, dst):
+        g_gst[G_ERROR] = ERR_BAD_MOVE
+        return False
+    pay_aegis(g, p, src)
+    move_marker(g, m, dst)
+    g_gst[G_USED] |= USED_ETHEREALS
+    return True
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def battleground_side(g, t, p):
+    """A Neutral active race on the Battleground picks Alliance or Horde for the
+    rest of its turn (once a turn)."""
+    race = g.ply[p, P_RACE]
+    if (
+        race >= 0
+        and g.gst[G_SIDE] < 0
+        and t.race[race, RT_FACTION] == NEUTRAL
+        and controls_marker(g, p, BATTLEGROUND)
+    ):
+        side = choose_side(g, t, p)
+        if side != ALLIANCE and side != HORDE:
+            g.gst[G_ERROR] = ERR_BAD_MOVE
+            side = ALLIANCE
+        g.gst[G_SIDE] = side
+
+
+ATTACK_DONE = 0  # a conquest made; more may follow
+ATTACK_FINAL = 1  # the final attempt was made: conquests end
+ATTACK_ILLEGAL = -1
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def attack(g, t, p, r, final, modes):
+    """One conquest of r by p's active race (final: the die-assisted last attempt)
+    with the conquest modes `modes` (markers.MODE_*): checks it is legal, pays the
+    coins asked first (an Aegis, the Doomhammer), conquers and moves the Artifacts
+    used into r. g.cost must be current (compute_targets). Returns ATTACK_*."""
+    g_cost = g.cost
+    g_ply = g.ply
+    g_reg = g.reg
+    if r < 0 or r >= g.gst[G_NREG]:
+        return ATTACK_ILLEGAL
+    cost = g_cost[r] if modes == 0 else special_cost(g, t, p, r, modes)
+    if cost < 0:
+        return ATTACK_ILLEGAL
+    if final and not die_allowed(g, t, p, cost) or not final and cost > g_ply[p, P_HAND]:
+        return ATTACK_ILLEGAL
+    if modes_coins(g_reg, p, r, modes) > g_ply[p, P_COINS]:
+        return ATTACK_ILLEGAL
+    if g_reg[r, R_MARKERS_UP] != 0:
+        pay_aegis(g, p, r)
+    if modes & MODE_DOOMHAMMER:
+        # 2 coins to the player who held r (active or in decline), else the stash
+        credit(g, p, -DOOMHAMMER_PRICE, False)
+        credit(g, g_reg[r, R_PLAYER], DOOMHAMMER_PRICE, g_reg[r, R_DECLINE] == 1)
+    g.gst[G_USED] |= modes
+    if g_ply[p, P_RACE] == PANDAREN or g_ply[p, P_HARMONY] == 1:
+        engage(g, p, r)
+    if final:
+        if final_attempt(g, t, p, r, cost) and modes != 0:
+            use_artifacts(g, p, r, modes)
+        return ATTACK_FINAL
+    conquer(g, t, p, r, cost)
+    if modes != 0:
+        use_artifacts(g, p, r, modes)
+    return ATTACK_DONE
+
+
+# The most coins a region may ask before an attack (Harmony 2, Aegis 2, a toll 1):
+# coins that change below it may open or close regions.
+MOST_DUE = 5
+
+
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def conquest_phase(g, t, p):
     """Conquer until the bot stops, runs out of targets, or makes its final attempt.
-    Before each conquest an Intimidating race may use its power and a
-    Championing race may send its Champion."""
+    A conquest may use Artifacts or the Ethereals' discount (modes)."""
     g_cost = g.cost
+    g_reg = g.reg
     g_ply = g.ply
     g_gst = g.gst
     power = g_ply[p, P_POWER]
     least = min_region_tokens(g_ply[p, P_RACE])
+    ethereals = g_ply[p, P_RACE] == ETHEREALS
+    if ethereals:
+        ethereals_steal(g, t, p)
+    if g_gst[G_MARKER_AT + BATTLEGROUND] >= 0:
+        battleground_side(g, t, p)
     n_targets = compute_targets(g, t, p) if g_ply[p, P_HAND] > 0 else 0
     on_map = count_regions(g, p, 0) > 0
-    # the Gnomes' airborne assault may reach a region when no other is in reach
+    # the Ashes of Al'ar and the Gnomes' airborne assault may reach a region when
+    # no other is in reach
     while (
         g_ply[p, P_HAND] > 0
-        and (n_targets > 0 or (g_ply[p, P_RACE] == GNOMES and g_gst[G_AIRBORNE] == 0))
+        and (
+            n_targets > 0
+            or g_gst[G_MODES] & MODE_ASHES
+            or (g_ply[p, P_RACE] == GNOMES and g_gst[G_AIRBORNE] == 0)
+        )
         and (g_ply[p, P_BEASTS] == 0 or conquest_hand(g, p) >= least)
     ):
         if on_map and (power == INTIMIDATING or power == CHAMPIONING):
@@ -287,13 +422,16 @@ def conquest_phase(g, t, p):
             if used == 1:
                 continue
         coins_before = g_ply[p, P_COINS]
-        r, mode = choose_target(g, t, p)
+        r, mode, modes = choose_target(g, t, p)
         if r < 0:
             return
-        cost = g_cost[r]
+        if r >= g_gst[G_NREG]:
+            g_gst[G_ERROR] = ERR_BAD_MOVE
+            return
+        marker_here = g_reg[r, R_MARKERS] != 0
         if mode == TARGET_AIRBORNE:
             # the Gnomes, once a turn: any region, as though adjacent, after a free die
-            cost = airborne_assault(g, t, p, r)
+            cost = airborne_assault(g, t, p, r) if modes == 0 else -1
             if cost < 0:
                 g_gst[G_ERROR] = ERR_BAD_MOVE
                 return
@@ -301,41 +439,75 @@ def conquest_phase(g, t, p):
                 if not die_allowed(g, t, p, cost):
                     return  # out of reach even for the normal die: the assault fails
                 mode = TARGET_DIE  # the assault is the final attempt: the die again
-        elif (
-            cost < 0
-            or (mode == TARGET_DIE and not die_allowed(g, t, p, cost))
-            or (mode == TARGET_CONQUER and cost > g_ply[p, P_HAND])
-        ):
-            g_gst[G_ERROR] = ERR_BAD_MOVE
-            return
-        elif g_ply[p, P_RACE] == PANDAREN or g_ply[p, P_HARMONY] == 1:
-            engage(g, p, r)  # only the Pandaren and Harmony holders care (a call costs)
-        if mode == TARGET_DIE:
-            final_attempt(g, t, p, r, cost)
-            return
+            if g_ply[p, P_RACE] == PANDAREN or g_ply[p, P_HARMONY] == 1:
+                engage(g, p, r)
+            if g_reg[r, R_MARKERS_UP] != 0:
+                pay_aegis(g, p, r)  # airborne_cost kept only regions p can pay for
+            if mode == TARGET_DIE:
+                final_attempt(g, t, p, r, cost)
+                return
+            conquer(g, t, p, r, cost)
+        elif modes == 0 and g_reg[r, R_MARKERS_UP] == 0:
+            # the common case, kept inline: no mode, no Aegis to pay
+            cost = g_cost[r]
+            final = mode == TARGET_DIE
+            if cost < 0 or (not die_allowed(g, t, p, cost) if final else cost > g_ply[p, P_HAND]):
+                g_gst[G_ERROR] = ERR_BAD_MOVE
+                return
+            if g_ply[p, P_RACE] == PANDAREN or g_ply[p, P_HARMONY] == 1:
+                engage(g, p, r)  # only the Pandaren and Harmony holders care (a call costs)
+            if final:
+                final_attempt(g, t, p, r, cost)
+                return
+            conquer(g, t, p, r, cost)
+        else:
+            done = attack(g, t, p, r, mode == TARGET_DIE, modes)
+            if done == ATTACK_ILLEGAL:
+                g_gst[G_ERROR] = ERR_BAD_MOVE
+                return
+            if done == ATTACK_FINAL:
+                if g_gst[G_MARKER_AT + BATTLEGROUND] >= 0:
+                    battleground_side(g, t, p)
+                return
         first = not on_map
-        marker_here = g.reg[r, R_MARKER] >= 0
-        conquer(g, t, p, r, cost)
         on_map = True
+        if ethereals and ethereals_steal(g, t, p):
+            marker_here = True  # the stolen Artifact may be swung at once
         coins = g_ply[p, P_COINS]
         if (
             first
             or marker_here
-            or (coins_before >= 1) != (coins >= 1)
-            or (
-                g_ply[p, P_HARMONY] == 1
-                and (coins_before >= HARMONY_PRICE) != (coins >= HARMONY_PRICE)
-            )
+            or (coins != coins_before and min(coins, coins_before) < MOST_DUE)
+            or g_gst[G_CLOSED] != (HARMONY_PRICE if g_ply[p, P_HARMONY] == 1 else 0)
         ):
             # entry rules change after a first conquest; a marker (the Meeting
-            # Stone) may change the travel cost of every Entry region; with no
-            # coin left (or a first one) Marshdweller Swamps close (or open); coins
-            # won or paid may open or close the Pandaren to a Harmony holder
+            # Stone) may change the travel cost of every Entry region; coins won or
+            # paid may open or close a region whose price must be paid first (a
+            # Marshdweller's Swamp, an Aegis, the Pandaren's Harmony fee)
+            if g_gst[G_MARKER_AT + BATTLEGROUND] >= 0:
+                battleground_side(g, t, p)
             n_targets = compute_targets(g, t, p) if g_ply[p, P_HAND] > 0 else 0
         else:
+            g_gst[G_MODES] &= ~modes
             n_targets = update_targets(g, t, p, r, n_targets)
             if g_gst[G_CHECK] == 1:
                 check_targets(g, t, p, n_targets)
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def place_artifacts(g, t, p):
+    """End of turn: the owner of the Aegis of Aggramar and of the Heart of Azeroth
+    puts each in one of its regions; then the Heart's neighbours pay their tribute."""
+    g_reg = g.reg
+    for k in range(2):
+        m = AEGIS if k == 0 else HEART
+        if controls_marker(g, p, m):
+            r = choose_artifact_region(g, t, p, m)
+            if r < 0 or r >= g.gst[G_NREG] or g_reg[r, R_PLAYER] != p or g_reg[r, R_DECLINE]:
+                g.gst[G_ERROR] = ERR_BAD_MOVE
+            else:
+                move_marker(g, m, r)
+    heart_tribute(g, p)
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
@@ -387,6 +559,8 @@ def play_turn(g, t, p):
     g_gst[G_ATTACKED] = 0
     g_gst[G_HOLY_LIGHT] = 0
     g_gst[G_AIRBORNE] = 0
+    g_gst[G_USED] = 0
+    g_gst[G_SIDE] = -1
     if g_gst[G_HARMONY_FROM] == p + 1 or g_ply[p, P_RACE] == GOBLINS:
         start_of_turn(g, t, p)
     declines = g_ply[p, P_RACE] >= 0 and g_gst[G_ROUND] > 1 and choose_decline(g, t, p)
@@ -404,10 +578,14 @@ def play_turn(g, t, p):
         if power == BEAST_MASTER or power == PORTAL_MAGE:
             power_phase(g, t, p, False)
         conquest_phase(g, t, p)
+        if g_ply[p, P_RACE] == ETHEREALS:
+            ethereals_steal(g, t, p)  # a last chance, after the conquests
         redeploy(g, t, p)
         if power == PORTAL_MAGE or power == GARRISONED or power == DEFENSIVE:
             power_phase(g, t, p, True)
     defenders_redeploy(g, t, p)  # also after a decline: tokens withdrawn from a Bomb
+    if not declines and (g_gst[G_MARKER_AT + AEGIS] >= 0 or g_gst[G_MARKER_AT + HEART] >= 0):
+        place_artifacts(g, t, p)
     race = g_ply[p, P_RACE]
     if race == HUMANS or race == GOBLINS or race == PANDAREN:
         end_of_turn(g, t, p)

@@ -8,6 +8,7 @@ from numba import njit
 
 from analyzer.engine.abilities import is_water, may_enter_water, min_region_tokens
 from analyzer.engine.layout import (
+    B_SYMBOLS,
     B_TERRAIN,
     BOMB_DUD,
     BOMB_LIVE,
@@ -17,12 +18,15 @@ from analyzer.engine.layout import (
     G_FORCED_RACE,
     G_FORCED_SEAT,
     G_HARMONY_FROM,
+    G_MARKER_AT,
+    G_MARKER_POOL,
     G_NREG,
     G_PLAYERS,
     G_RACE_STACK,
     G_RACE_STACK_N,
     MAX_BOMBS,
     MAX_RACES,
+    N_MARKERS,
     P_BEASTS,
     P_CHAMPION,
     P_COINS,
@@ -38,6 +42,8 @@ from analyzer.engine.layout import (
     R_CHAMPION,
     R_DECLINE,
     R_FORT,
+    R_MARKERS,
+    R_MARKERS_UP,
     R_MOUNTAIN,
     R_OBJECTIVE,
     R_PLAYER,
@@ -57,6 +63,7 @@ from analyzer.model.ids import (
     C_CHAMPION,
     C_FORTS,
     C_HARMONY,
+    C_MARKERS,
     C_MILITARY_OBJECTIVES,
     C_MOUNTAINS,
     C_MURLOCS,
@@ -70,6 +77,8 @@ from analyzer.model.ids import (
     MURLOC,
     NIGHT_ELVES,
     PANDAREN,
+    SYM_MARKER,
+    WELL_OF_ETERNITY,
 )
 
 ERR_COINS = 1  # a player's coins went negative
@@ -85,6 +94,7 @@ ERR_TARGETS = 10  # conquest costs updated after a conquest differ from a full r
 ERR_PIECES = 11  # a Fort, Watch Tower, Beast or Champion where its power cannot have put it
 ERR_PIECE_CAPS = 12  # more Forts, Watch Towers, Beasts or Champions in play than the box holds
 ERR_RACE_PIECES = 13  # Wisp Walls, Bombs, Military Objectives or Harmony misplaced or over the box
+ERR_MARKERS = 14  # a marker in two places, face up but absent, moved face down, or misplaced
 ERR_BAD_MOVE = 100  # a bot asked for something illegal (set by the turn, not checked here)
 
 ERROR_NAMES = {
@@ -101,6 +111,7 @@ ERROR_NAMES = {
     ERR_PIECES: "a power's piece where it cannot be",
     ERR_PIECE_CAPS: "Forts, Watch Towers, Beasts or Champions exceed the box",
     ERR_RACE_PIECES: "Wisp Walls, Bombs, Objectives or Harmony misplaced or over the box",
+    ERR_MARKERS: "an Artifact or Place marker in two places or misplaced",
     ERR_BAD_MOVE: "a bot asked for an illegal move",
 }
 
@@ -225,7 +236,10 @@ def check_invariants(g, t):
         want = 1 if t_race[race, RT_ALLOWED] == 1 else 0
         if seen[race] != want:
             return ERR_BANNERS
-    return check_pieces(g, t)
+    e = check_pieces(g, t)
+    if e != 0:
+        return e
+    return check_markers(g, t)
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
@@ -288,4 +302,39 @@ def check_pieces(g, t):
         giver < 0 or g_ply[giver, P_RACE] != PANDAREN or g_ply[giver, P_HARMONY] != 0
     ):
         return ERR_RACE_PIECES
+    return 0
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def check_markers(g, t):
+    """Each marker lies in at most one place (a region, or the box's pool) and the
+    location cache G_MARKER_AT agrees, face-up bits only where a marker lies, a
+    face-down marker still on its start symbol, the face-up Well of Eternity in
+    water, and no more markers than the box holds."""
+    g_reg = g.reg
+    g_board = g.board
+    g_gst = g.gst
+    pool = g_gst[G_MARKER_POOL]
+    seen = 0
+    n = 0
+    for r in range(g_gst[G_NREG]):
+        here = g_reg[r, R_MARKERS]
+        up = g_reg[r, R_MARKERS_UP]
+        if here & (seen | pool) or up & ~here:
+            return ERR_MARKERS
+        seen |= here
+        for m in range(N_MARKERS):
+            if (here >> m) & 1 and g_gst[G_MARKER_AT + m] != r:
+                return ERR_MARKERS  # the location cache disagrees
+        if here & ~up and not (g_board[r, B_SYMBOLS] & SYM_MARKER):
+            return ERR_MARKERS
+        if (up >> WELL_OF_ETERNITY) & 1 and not is_water(g, r):
+            return ERR_MARKERS
+        for m in range(N_MARKERS):
+            n += (here >> m) & 1
+    if n > t.params[PAR_CAPS + C_MARKERS]:
+        return ERR_MARKERS
+    for m in range(N_MARKERS):
+        if g_gst[G_MARKER_AT + m] >= 0 and not (seen >> m) & 1:
+            return ERR_MARKERS
     return 0

@@ -79,8 +79,8 @@ B_NF = 5
     R_MOUNTAIN,  # Mountain tokens (0 or 1)
     R_FORT,
     R_WISP,
-    R_MARKER,  # marker id lying here, -1 for none
-    R_MARKER_UP,  # 1 when that marker is revealed
+    R_MARKERS,  # bit m set when marker m lies here (an Artifact may join a Place)
+    R_MARKERS_UP,  # bit m set when that marker is revealed (face up)
     R_TOWER,  # Watch Tower
     R_BEASTS,
     R_CHAMPION,
@@ -134,8 +134,13 @@ P_NF = 15
     G_FORCED_POWER,  # ...and this power
     G_FORCED_COST,  # ...for this many coins, paid to the stash
     G_TRAVEL,  # travel cost for the current player, as compute_targets found it
-) = range(20)
-G_COL_RACE = 24
+    G_MARKER_POOL,  # bit m set when marker m is allowed but not on the boards (drawable)
+    G_USED,  # this turn: bit m for each Artifact used, USED_ETHEREALS for the Ethereals
+    G_MODES,  # conquest modes open to the current player now (MODE_* bits)
+    G_SIDE,  # the faction a Neutral race on the Battleground fights for this turn (-1: none)
+) = range(24)
+G_MARKER_AT = 28  # per marker id: the region where it lies, -1 off the boards
+G_COL_RACE = G_MARKER_AT + N_MARKERS
 G_COL_POWER = G_COL_RACE + MAX_COLUMN
 G_COL_COINS = G_COL_POWER + MAX_COLUMN
 G_RACE_STACK = G_COL_COINS + MAX_COLUMN  # stack top is the first element
@@ -148,7 +153,7 @@ G_KILLS = G_DEFEATED + MAX_RACES  # tokens the current player's conquests made o
 G_ATTACKED = G_KILLS + 1  # bit per player whose active race the current player attacked
 G_HOLY_LIGHT = G_KILLS + 2  # bit per player whose Draenei called the Holy Light this turn
 G_AIRBORNE = G_KILLS + 3  # 1 once the Gnomes' airborne assault is spent this turn
-G_CLOSED = G_KILLS + 4  # 1: the current player may not attack the Pandaren (Harmony unpaid)
+G_CLOSED = G_KILLS + 4  # the Harmony fee the current player still owes the Pandaren (0 or 2)
 G_HARMONY_FROM = G_KILLS + 5  # 1 + the player whose Pandaren handed out Harmony, 0: none out
 G_BOMBS_N = G_KILLS + 6  # Bomb tokens in the Goblins' stack
 G_BOMBS = G_KILLS + 7  # the stack, bottom first (top at G_BOMBS_N - 1): BOMB_LIVE or BOMB_DUD

@@ -24,9 +24,9 @@ from analyzer.engine.layout import (
     B_SYMBOLS,
     B_TERRAIN,
     G_NREG,
-    MT_IS_ARTIFACT,
     P_BEASTS,
     P_CHAMPION,
+    P_COINS,
     P_HAND,
     P_POWER,
     P_RACE,
@@ -37,17 +37,24 @@ from analyzer.engine.layout import (
     R_CONQ_TURN,
     R_DECLINE,
     R_FORT,
-    R_MARKER,
-    R_MARKER_UP,
+    R_MARKERS_UP,
     R_OBJECTIVE,
     R_PLAYER,
     R_RACE,
     R_TOKENS,
     R_WISP,
 )
+from analyzer.engine.markers import ARTIFACT_BITS, aegis_price, move_marker, pay_aegis
 from analyzer.engine.state import EV_POWER
 from analyzer.engine.trace import log_event
-from analyzer.model.ids import CHAMPIONING, INTIMIDATING, MURLOC, PORTAL_MAGE, SYM_MAGIC
+from analyzer.model.ids import (
+    CHAMPIONING,
+    INTIMIDATING,
+    MURLOC,
+    N_ARTIFACTS,
+    PORTAL_MAGE,
+    SYM_MAGIC,
+)
 
 INTIMIDATIONS_PER_TURN = 3
 SWAPS_PER_TURN = 2
@@ -85,7 +92,11 @@ def champion_may_go(g, p):
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def champion_ok(g, p, r):
     """Whether the Champion may take r now (during the conquests)."""
-    return champion_may_go(g, p) and champion_target(g.cost, g.work, r)
+    return (
+        champion_may_go(g, p)
+        and champion_target(g.cost, g.work, r)
+        and g.ply[p, P_COINS] >= aegis_price(g, p, r)
+    )
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
@@ -93,6 +104,7 @@ def champion_conquest(g, t, p, r):
     """The Champion takes r for free: the race's minimum of tokens (1, Tauren 2)
     holds it with the Champion, whatever defends it."""
     ply = g.ply
+    pay_aegis(g, p, r)
     conquer(g, t, p, r, min_region_tokens(ply[p, P_RACE]))
     g.reg[r, R_CHAMPION] = 1
     ply[p, P_CHAMPION] = 0
@@ -118,6 +130,8 @@ def intimidation_ok(g, p, r):
     hand = g_ply[p, P_HAND] - g_ply[p, P_BEASTS]
     if region_immune(g_reg, r) or hand < min_region_tokens(g_ply[p, P_RACE]):
         return False
+    if g_ply[p, P_COINS] < aegis_price(g, p, r):
+        return False  # an Aegis asks 2 VC before any power touches its region
     if g_reg[r, R_WISP] > 0 or g_reg[r, R_FORT] > 0:
         return True
     n = g_reg[r, R_TOKENS]
@@ -153,6 +167,7 @@ def intimidate(g, t, p, r, d):
     """One use on r: a Wisp Wall or a Fort is discarded if there is one; else one
     token moves to d (-1: discarded, only when the race has nowhere to go)."""
     g_reg = g.reg
+    pay_aegis(g, p, r)
     g.ply[p, P_USES] += 1
     log_event(g, EV_POWER, p, r, INTIMIDATING, d)
     if g_reg[r, R_WISP] > 0:
@@ -179,26 +194,18 @@ def swap_ready(g, p):
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
-def moving_artifact(reg, marker_tab, r):
-    """Whether r holds a revealed Artifact, which a swap carries along."""
-    m = reg[r, R_MARKER]
-    return m >= 0 and reg[r, R_MARKER_UP] == 1 and marker_tab[m, MT_IS_ARTIFACT] == 1
-
-
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def is_magic(board, r):
     """A Magic region (bots test it before asking swap_ok about a pair)."""
     return (board[r, B_SYMBOLS] & SYM_MAGIC) != 0
 
 
 @njit(cache=True, no_cfunc_wrapper=True)
-def swap_ok(g, t, a, b):
-    """Whether a Portal Mage may swap the tokens of a and b: two different Magic
-    regions, neither immune, race tokens on at least one, no race carried into
-    water it may not enter, no Artifact carried onto a region that has a marker."""
+def swap_ok(g, t, p, a, b):
+    """Whether p's Portal Mage may swap the tokens of a and b: two different Magic
+    regions, neither immune (an Aegis must be paid for: p needs the coins), race
+    tokens on at least one, no race carried into water it may not enter."""
     reg = g.reg
     board = g.board
-    marker_tab = t.marker
     if a == b or (board[a, B_SYMBOLS] & SYM_MAGIC) == 0 or (board[b, B_SYMBOLS] & SYM_MAGIC) == 0:
         return False
     if region_immune(reg, a) or region_immune(reg, b):
@@ -211,20 +218,19 @@ def swap_ok(g, t, a, b):
         return False
     if rb >= 0 and water_terrain(board[a, B_TERRAIN]) and (rb == MURLOC or not may_enter_water(rb)):
         return False
-    art_a = moving_artifact(reg, marker_tab, a)
-    art_b = moving_artifact(reg, marker_tab, b)
-    if art_a and not art_b and reg[b, R_MARKER] >= 0:
-        return False
-    return not (art_b and not art_a and reg[a, R_MARKER] >= 0)
+    return g.ply[p, P_COINS] >= aegis_price(g, p, a) + aegis_price(g, p, b)
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def portal_swap(g, t, p, a, b):
     """Exchange everything on a and b but Mountains, Legendary Places and
-    face-down markers (and Watch Towers, which make a region immune)."""
+    face-down markers (and Watch Towers, which make a region immune): face-up
+    Artifacts go with the tokens. An Aegis on either is paid for first."""
     reg = g.reg
-    art_a = moving_artifact(reg, t.marker, a)
-    art_b = moving_artifact(reg, t.marker, b)
+    pay_aegis(g, p, a)
+    pay_aegis(g, p, b)
+    art_a = reg[a, R_MARKERS_UP] & ARTIFACT_BITS
+    art_b = reg[b, R_MARKERS_UP] & ARTIFACT_BITS
     for col in (
         R_PLAYER,
         R_RACE,
@@ -241,10 +247,10 @@ def portal_swap(g, t, p, a, b):
         x = reg[a, col]
         reg[a, col] = reg[b, col]
         reg[b, col] = x
-    if art_a or art_b:
-        for col in (R_MARKER, R_MARKER_UP):
-            x = reg[a, col]
-            reg[a, col] = reg[b, col]
-            reg[b, col] = x
+    for m in range(N_ARTIFACTS):
+        if (art_a >> m) & 1:
+            move_marker(g, m, b)
+        elif (art_b >> m) & 1:
+            move_marker(g, m, a)
     g.ply[p, P_USES] += 1
     log_event(g, EV_POWER, p, a, PORTAL_MAGE, b)

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from numba import njit
 
-from analyzer.engine.abilities import HARMONY_PRICE, least_conquest_tokens
+from analyzer.engine.abilities import HARMONY_PRICE, least_conquest_tokens, race_tokens_in_play
 from analyzer.engine.conquest import (
     airborne_cost,
     clear_region,
     pay_vc,
-    race_tokens_in_play,
     roll_die,
     take_losses,
     wipe_decline_race_if_gone,

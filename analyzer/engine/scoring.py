@@ -21,6 +21,7 @@ from analyzer.engine.layout import (
     R_PLAYER,
     RT_FACTION,
 )
+from analyzer.engine.markers import fighting_faction
 from analyzer.engine.state import EV_SCORE
 from analyzer.engine.trace import log_event
 from analyzer.model.ids import ALLIANCE, HORDE, MURLOC
@@ -38,20 +39,22 @@ def opposite_faction(faction):
 @njit(cache=True, no_cfunc_wrapper=True)
 def faction_bonus(g, t, p):
     """1 VC (a parameter) per race of the opposite faction defeated this turn; an
-    active race and an in-decline race are different races; Neutral gets none."""
+    active race and an in-decline race are different races; Neutral gets none.
+    On the Battleground a race defeated in two or more regions pays it twice, and
+    a Neutral race fights for the side it chose (markers.fighting_faction)."""
     g_gst = g.gst
     t_race = t.race
     t_params = t.params
-    race = g.ply[p, P_RACE]
-    if race < 0:
+    if g.ply[p, P_RACE] < 0:
         return 0
-    enemy = opposite_faction(t_race[race, RT_FACTION])
+    faction, times = fighting_faction(g, t, p)
+    enemy = opposite_faction(faction)
     if enemy < 0:
         return 0
     n = 0
     for d in range(MAX_RACES):
-        if d != MURLOC and g_gst[G_DEFEATED + d] > 0 and t_race[d, RT_FACTION] == enemy:
-            n += 1
+        if d != MURLOC and t_race[d, RT_FACTION] == enemy:
+            n += min(g_gst[G_DEFEATED + d], times)
     return n * t_params[PAR_FACTION_BONUS]
 
 

@@ -28,6 +28,8 @@ from analyzer.engine.layout import (
     G_FORCED_POWER,
     G_FORCED_RACE,
     G_FORCED_SEAT,
+    G_MARKER_AT,
+    G_MARKER_POOL,
     G_NBOARDS,
     G_NREG,
     G_PLAYERS,
@@ -59,7 +61,8 @@ from analyzer.engine.layout import (
     PAR_START_COINS,
     PT_ALLOWED,
     R_DECLINE,
-    R_MARKER,
+    R_MARKERS,
+    R_MARKERS_UP,
     R_MOUNTAIN,
     R_PLAYER,
     R_RACE,
@@ -170,7 +173,8 @@ def place_pieces(g, t, rng):
     for r in range(nreg):
         g_reg[r, R_PLAYER] = -1
         g_reg[r, R_RACE] = -1
-        g_reg[r, R_MARKER] = -1
+        g_reg[r, R_MARKERS] = 0
+        g_reg[r, R_MARKERS_UP] = 0
         sym = g_board[r, B_SYMBOLS]
         if (sym & SYM_MURLOC) and murlocs < murlocs_allowed:
             g_reg[r, R_RACE] = MURLOC
@@ -188,14 +192,22 @@ def place_pieces(g, t, rng):
             pool[n_pool] = m
             n_pool += 1
     shuffle(rng, STREAM_SETUP, pool, n_pool)
+    for m in range(N_MARKERS):
+        g_gst[G_MARKER_AT + m] = -1
     used = 0
     for b in range(g_gst[G_NBOARDS]):
         for r in range(nreg):
             if g_board[r, B_BOARD] == b and (g_board[r, B_SYMBOLS] & SYM_MARKER):
                 if used < n_pool:
-                    g_reg[r, R_MARKER] = pool[used]
+                    g_reg[r, R_MARKERS] = 1 << pool[used]
+                    g_gst[G_MARKER_AT + pool[used]] = r
                     used += 1
                 break
+    # the markers left over stay in the box, to be drawn if the Well needs a stand-in
+    left = 0
+    for k in range(used, n_pool):
+        left |= 1 << pool[k]
+    g_gst[G_MARKER_POOL] = left
 
 
 @njit(cache=True, no_cfunc_wrapper=True)

@@ -16,6 +16,7 @@ from analyzer.engine.layout import (
     B_NF,
     G_FORCED_SEAT,
     G_NF,
+    G_SIDE,
     I_NF,
     MAX_DEGREE,
     MAX_INSTANCES,
@@ -81,7 +82,8 @@ MAX_LOG = 4096
     EV_ENLIST,  # a=Forsaken tokens bought
     EV_HARMONY,  # a=player who paid the Pandaren's 2 VC
     EV_POWER,  # region, a=power used (Champion, Intimidating, Portal Mage), b=other region
-) = range(14)
+    EV_MOVE,  # a face-up marker moves: region=to, a=marker, b=from (-1: from the box)
+) = range(15)
 
 
 @njit(cache=True, no_cfunc_wrapper=True)
@@ -101,6 +103,7 @@ def new_game(n_policy_params, log_rows):
         np.zeros((log_rows, LOG_NF), np.int64),
     )
     g.gst[G_FORCED_SEAT] = -1  # no forced pick unless a study asks for one
+    g.gst[G_SIDE] = -1  # no Battleground side chosen
     return g
 
 
@@ -120,3 +123,4 @@ def reset_game(g):
     g.fwork[:] = 0.0
     g.log[:, :] = 0
     g.gst[G_FORCED_SEAT] = -1
+    g.gst[G_SIDE] = -1

@@ -29,6 +29,7 @@ from analyzer.engine.abilities import (
     FORM_WORGEN,
     HARMONY_PRICE,
     OBJECTIVE_VC,
+    least_conquest_tokens,
     marsh_toll,
     min_region_tokens,
     region_bonus,
@@ -36,6 +37,8 @@ from analyzer.engine.abilities import (
 from analyzer.engine.conquest import (
     airborne_cost,
     die_reach,
+    far_cost,
+    place_next_door,
     place_tokens,
 )
 from analyzer.engine.layout import (
@@ -43,19 +46,23 @@ from analyzer.engine.layout import (
     B_SYMBOLS,
     B_TERRAIN,
     G_AIRBORNE,
+    G_CLOSED,
     G_COL_COINS,
     G_COL_POWER,
     G_COL_RACE,
     G_DEFEATED,
+    G_MODES,
     G_NREG,
     G_PLAYERS,
     G_ROUND,
     G_ROUNDS,
     I_ROUND_PICKED,
     MAX_RACES,
+    N_MARKERS,
     P_CHAMPION,
     P_COINS,
     P_DECLINE_POWER,
+    P_FORM,
     P_HAND,
     P_HARMONY,
     P_INSTANCE,
@@ -67,6 +74,8 @@ from analyzer.engine.layout import (
     PT_MODELED,
     R_CHAMPION,
     R_DECLINE,
+    R_MARKERS,
+    R_MARKERS_UP,
     R_OBJECTIVE,
     R_PLAYER,
     R_RACE,
@@ -74,6 +83,17 @@ from analyzer.engine.layout import (
     RT_BANNER,
     RT_FACTION,
     RT_MODELED,
+)
+from analyzer.engine.markers import (
+    BATTLEGROUND_TIMES,
+    DOOMHAMMER_PRICE,
+    MODE_ASHES,
+    MODE_DOOMHAMMER,
+    fighting_faction,
+    guard_price,
+    marker_region,
+    may_steal,
+    modes_cost,
 )
 from analyzer.engine.powers import (
     champion_may_go,
@@ -90,10 +110,12 @@ from analyzer.model.ids import (
     DEFENSIVE,
     FIELDS,
     GNOMES,
+    HEART,
     HILLS,
     HORDE,
     MARSHDWELLER,
     MURLOC,
+    N_ARTIFACTS,
     PANDAREN,
     SYM_ENTRY,
     WORGEN,
@@ -119,7 +141,7 @@ from analyzer.players.params import (
 # Bot knowledge, not rules: only abilities the engine models are counted.
 RACE_VALUE = np.array(
     # blood_elves draenei dwarves ethereals forsaken gnomes goblins humans
-    [1.0, 1.0, 1.0, 0.5, 2.0, 1.5, 1.5, 1.5,
+    [1.0, 1.0, 1.0, 1.0, 2.0, 1.5, 1.5, 1.5,
      # kobolds naga night_elves orcs pandaren tauren trolls worgen
      1.0, 1.0, 1.5, 1.0, 1.5, -4.0, 1.5, 1.5, 0.0],
     dtype=np.float64,
@@ -133,6 +155,16 @@ POWER_VALUE = np.array(
      0.5, 1.5, 1.5, 0.5, 1.5, 1.0, 1.5],
     dtype=np.float64,
 )  # fmt: skip
+# What taking a region with a face-up marker is worth on top of its VC, in tokens
+# (the Dark Portal's 2 VC already count through region_bonus; the Well lies in water).
+MARKER_VALUE = np.array(
+    # aegis ashes doomhammer frostmourne heart
+    [1.0, 1.0, 1.0, 1.5, 1.0,
+     # battleground dark_portal karazhan lights_hope meeting_stone spirit_healer well
+     0.5, 0.0, 1.0, 1.0, 0.5, 1.0, 0.0],
+    dtype=np.float64,
+)  # fmt: skip
+FACE_DOWN_VALUE = 0.5  # a face-down marker: any of the twelve
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
@@ -239,10 +271,24 @@ def die_success(t, short):
     return n / 6.0
 
 
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def markers_worth(markers, up):
+    """What the markers lying on a region are worth to whoever takes it."""
+    v = 0.0
+    for m in range(N_MARKERS):
+        if (up >> m) & 1:
+            v += MARKER_VALUE[m]
+        elif (markers >> m) & 1:
+            v += FACE_DOWN_VALUE
+    return v
+
+
 @njit(cache=True, no_cfunc_wrapper=True)
 def heuristic_target(g, t, p):
-    """The region worth most per token among the affordable ones; when none is
-    affordable, the best die attempt (value x chance).
+    """The region worth most per token among the affordable ones, with the open
+    Artifact or Ethereals mode that makes it cheapest (the Doomhammer only when it
+    saves 3 tokens or more); when none is affordable, the best die attempt
+    (value x chance), without modes.
 
     Pandaren regions carry the Harmony fee, shared over the Pandaren regions the
     hand can take: the bot pays only when taking them is worth more than 2 VC.
@@ -253,15 +299,22 @@ def heuristic_target(g, t, p):
     board = g.board
     adj = g.adj
     cost = g.cost
+    work = g.work
+    t_params = t.params
     defeated = g.gst[G_DEFEATED : G_DEFEATED + MAX_RACES]
     race_tab = t.race
     race = g.ply[p, P_RACE]
     power = g.ply[p, P_POWER]
-    faction = race_tab[race, RT_FACTION]
+    form = g.ply[p, P_FORM]
+    least = least_conquest_tokens(t, race)
+    faction, times = fighting_faction(g, t, p)
     faction_bonus = t.params[PAR_FACTION_BONUS]
     aggression = g.pol[p, H_AGGRESSION]
     leader_focus = g.pol[p, H_LEADER_FOCUS]
     hand = g.ply[p, P_HAND]
+    coins = g.ply[p, P_COINS]
+    avail = g.gst[G_MODES]
+    closed = g.gst[G_CLOSED]
     budget = hand - int(g.pol[p, H_RESERVE])
     reach = die_reach(t, race, hand)
     lead = leader(g)
@@ -297,6 +350,7 @@ def heuristic_target(g, t, p):
         if q != p and (ply[q, P_POWER] == MARSHDWELLER or ply[q, P_DECLINE_POWER] == MARSHDWELLER):
             marsh = True
     best = -1
+    best_mode = 0
     best_score = 0.0
     best_die = -1
     best_die_score = 0.0
@@ -305,10 +359,20 @@ def heuristic_target(g, t, p):
     for r in range(nreg):
         c = cost[r]
         ac = airborne_cost(g, t, p, r) if airborne else -1
-        if (c < 0 or (c > budget and c > reach)) and not 0 <= ac <= budget:
+        air_ok = 0 <= ac <= budget
+        if c < 0 and (avail & MODE_ASHES) == 0 and not air_ok:
             continue
+        if c > budget and c > reach and avail == 0 and not air_ok:
+            continue
+        price = 0
+        if reg[r, R_MARKERS] != 0:
+            price = guard_price(reg, p, r)
+            if price > coins:
+                continue
         # what taking r is worth this turn, in VC-like units
-        value = 1.0 + region_bonus(board, adj, reg, race, power, r)
+        value = 1.0 + region_bonus(board, adj, reg, race, power, r) - price
+        if reg[r, R_MARKERS] != 0:
+            value += markers_worth(reg[r, R_MARKERS], reg[r, R_MARKERS_UP])
         if power_terrain >= 0 or marsh:
             terrain = board[r, B_TERRAIN]
             if terrain == power_terrain:
@@ -318,7 +382,7 @@ def heuristic_target(g, t, p):
         def_race = reg[r, R_RACE]
         q = reg[r, R_PLAYER]
         if def_race >= 0 and def_race != MURLOC:
-            if defeated[def_race] == 0 and opposite(faction, race_tab[def_race, RT_FACTION]):
+            if defeated[def_race] < times and opposite(faction, race_tab[def_race, RT_FACTION]):
                 value += faction_bonus
             if q >= 0 and q != p:
                 value += aggression
@@ -333,30 +397,53 @@ def heuristic_target(g, t, p):
                 value += 0.05  # room to grow
         if value <= 0.0:
             continue
-        if 0 <= ac <= budget:
+        if air_ok:
             score = value / max(ac - mean_roll, 1.0)
             if score > best_air_score:
                 best_air_score = score
                 best_air = r
-        if c < 0:
-            continue
-        if c <= budget:
+        if 0 <= c <= budget:
             score = value / c
             if score > best_score:
                 best_score = score
                 best = r
+                best_mode = 0
         elif hand < c <= reach:
             score = value * die_success(t, c - hand)
             if score > best_die_score:
                 best_die_score = score
                 best_die = r
+        if avail != 0:
+            c_far = -1
+            if avail & MODE_ASHES:
+                c_far = far_cost(
+                    board, reg, ply, work, r, p, race, power, form, t_params, least, closed, coins
+                )
+            next_door = place_next_door(reg, work, r)
+            for i in range(N_MARKERS + 1):  # each open mode alone
+                b = 1 << i
+                if avail & b == 0:
+                    continue
+                cm = modes_cost(c, c_far, next_door, b, least)
+                if cm < 0 or cm > budget or (c >= 0 and cm >= c):
+                    continue
+                vm = value
+                if b == MODE_DOOMHAMMER:
+                    if price + DOOMHAMMER_PRICE > coins or (c >= 0 and c - cm < 3):
+                        continue
+                    vm -= DOOMHAMMER_PRICE
+                score = vm / cm
+                if score > best_score:
+                    best_score = score
+                    best = r
+                    best_mode = b
     if best_air >= 0 and best_air_score > best_score:
-        return best_air, TARGET_AIRBORNE
+        return best_air, TARGET_AIRBORNE, 0
     if best >= 0:
-        return best, TARGET_CONQUER
+        return best, TARGET_CONQUER, best_mode
     if best_die >= 0:
-        return best_die, TARGET_DIE
-    return -1, TARGET_CONQUER
+        return best_die, TARGET_DIE, 0
+    return -1, TARGET_CONQUER, 0
 
 
 # ------------------------------------------------------------------ race pieces
@@ -377,6 +464,94 @@ def objective_score(t, reg, cost, r):
     if cost[r] >= 0:
         return -cost[r] + (0.5 if horde else 0.0)
     return -1e3 if horde else -1e6
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def heuristic_steal(g, t, p):
+    """Ethereals: pull the most valuable Artifact no Aegis guards next to them into
+    their neighbouring region with the most tokens."""
+    reg = g.reg
+    nreg = g.gst[G_NREG]
+    best_m = -1
+    best_dst = -1
+    best_value = -1.0
+    for m in range(N_ARTIFACTS):
+        src = marker_region(g, m)
+        if src < 0 or guard_price(reg, p, src) > 0:
+            continue
+        for dst in range(nreg):
+            if may_steal(g, p, m, src, dst):
+                v = MARKER_VALUE[m] + 0.01 * reg[dst, R_TOKENS]
+                if v > best_value:
+                    best_value = v
+                    best_m = m
+                    best_dst = dst
+    return best_m, best_dst
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def heuristic_side(g, t, p):
+    """A Neutral race on the Battleground fights against the faction it has beaten
+    more this turn, then the one with more regions next to its own."""
+    reg = g.reg
+    board = g.board
+    adj = g.adj
+    race_tab = t.race
+    score = 0.0  # > 0: more Horde to beat, so fight for the Alliance
+    for d in range(MAX_RACES):
+        n = g.gst[G_DEFEATED + d]
+        if d != MURLOC and n > 0:
+            f = race_tab[d, RT_FACTION]
+            w = 10.0 * min(n, BATTLEGROUND_TIMES)
+            score += w if f == HORDE else (-w if f == ALLIANCE else 0.0)
+    for r in range(g.gst[G_NREG]):
+        if reg[r, R_PLAYER] != p or reg[r, R_DECLINE] != 0:
+            continue
+        for k in range(board[r, B_DEGREE]):
+            d = reg[adj[r, k], R_RACE]
+            if d >= 0 and d != MURLOC and reg[adj[r, k], R_PLAYER] != p:
+                f = race_tab[d, RT_FACTION]
+                score += 1.0 if f == HORDE else (-1.0 if f == ALLIANCE else 0.0)
+    return ALLIANCE if score > 0 else HORDE
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def heuristic_artifact_region(g, t, p, m):
+    """The Aegis guards the region most exposed to opponents (neighbouring active
+    enemies, an Entry); the Heart goes where the most opponents' active races
+    touch it."""
+    reg = g.reg
+    board = g.board
+    adj = g.adj
+    n_players = g.gst[G_PLAYERS]
+    entry_threat = g.pol[p, H_ENTRY_THREAT]
+    best = -1
+    best_score = -1.0
+    for r in range(g.gst[G_NREG]):
+        if reg[r, R_PLAYER] != p or reg[r, R_DECLINE] != 0:
+            continue
+        score = 0.0
+        if m == HEART:
+            for q in range(n_players):
+                if q == p:
+                    continue
+                for k in range(board[r, B_DEGREE]):
+                    nb = adj[r, k]
+                    if reg[nb, R_PLAYER] == q and reg[nb, R_DECLINE] == 0:
+                        score += 1.0
+                        break
+        else:
+            for k in range(board[r, B_DEGREE]):
+                nb = adj[r, k]
+                q = reg[nb, R_PLAYER]
+                if q >= 0 and q != p and reg[nb, R_DECLINE] == 0:
+                    score += 1.0
+            if (board[r, B_SYMBOLS] & SYM_ENTRY) != 0:
+                score += entry_threat * (n_players - 1)
+        if score > best_score:
+            best_score = score
+            best = r
+    return best
 
 
 # ---------------------------------------------------------------- redeployment
@@ -518,7 +693,7 @@ def heuristic_swap(g, t, p):
             continue
         here = region_bonus(board, adj, reg, race, power, a)
         for b in range(nreg):
-            if reg[b, R_PLAYER] == p or not is_magic(board, b) or not swap_ok(g, t, a, b):
+            if reg[b, R_PLAYER] == p or not is_magic(board, b) or not swap_ok(g, t, p, a, b):
                 continue
             gain = region_bonus(board, adj, reg, race, power, b) - here
             if gain > best_gain:

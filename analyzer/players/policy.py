@@ -16,8 +16,9 @@ from analyzer.engine.layout import (
     STREAM_SEAT0,
 )
 from analyzer.engine.rng import randint, uniform
-from analyzer.model.ids import C_MILITARY_OBJECTIVES
+from analyzer.model.ids import ALLIANCE, C_MILITARY_OBJECTIVES, HORDE
 from analyzer.players.heuristic import (
+    heuristic_artifact_region,
     heuristic_champion,
     heuristic_combo,
     heuristic_decline,
@@ -25,6 +26,8 @@ from analyzer.players.heuristic import (
     heuristic_form,
     heuristic_intimidation,
     heuristic_place,
+    heuristic_side,
+    heuristic_steal,
     heuristic_swap,
     heuristic_target,
     objective_score,
@@ -32,11 +35,13 @@ from analyzer.players.heuristic import (
 from analyzer.players.params import RANDOM, TARGET_AIRBORNE, TARGET_CONQUER, TARGET_DIE
 from analyzer.players.random_player import (
     random_abandon,
+    random_artifact_region,
     random_champion,
     random_combo,
     random_enlist,
     random_intimidation,
     random_place,
+    random_steal,
     random_swap,
     random_target,
     random_yes_no,
@@ -78,8 +83,9 @@ def choose_abandon(g, t, p):
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def choose_target(g, t, p):
-    """(region, mode): the next conquest, region -1 to stop; mode TARGET_CONQUER,
-    TARGET_DIE (the final attempt) or TARGET_AIRBORNE (the Gnomes' assault)."""
+    """(region, mode, modes): the next conquest, region -1 to stop; mode
+    TARGET_CONQUER, TARGET_DIE (the final attempt) or TARGET_AIRBORNE (the Gnomes'
+    assault); modes: markers.MODE_* bits of the Artifacts / Ethereals' discount to use."""
     if g.ply[p, P_POLICY] == RANDOM:
         return random_target(g, t, p)
     return heuristic_target(g, t, p)
@@ -183,3 +189,27 @@ def choose_swap(g, t, p):
     if g.ply[p, P_POLICY] == RANDOM:
         return random_swap(g, t, p)
     return heuristic_swap(g, t, p)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def choose_steal(g, t, p):
+    """Ethereals: (artifact, region of theirs to pull it into), or (-1, -1)."""
+    if g.ply[p, P_POLICY] == RANDOM:
+        return random_steal(g, t, p)
+    return heuristic_steal(g, t, p)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def choose_side(g, t, p):
+    """A Neutral race on the Battleground: ALLIANCE or HORDE for this turn."""
+    if g.ply[p, P_POLICY] == RANDOM:
+        return ALLIANCE if random_yes_no(g, p) else HORDE
+    return heuristic_side(g, t, p)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def choose_artifact_region(g, t, p, m):
+    """Which of p's active regions gets the Aegis or the Heart (marker m) at turn's end."""
+    if g.ply[p, P_POLICY] == RANDOM:
+        return random_artifact_region(g, t, p)
+    return heuristic_artifact_region(g, t, p, m)

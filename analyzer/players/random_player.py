@@ -12,26 +12,43 @@ from __future__ import annotations
 
 from numba import njit
 
+from analyzer.engine.abilities import least_conquest_tokens
 from analyzer.engine.conquest import (
     MARK_ADJACENT,
     abandon,
     airborne_cost,
     die_reach,
+    far_cost,
+    place_next_door,
     place_tokens,
 )
 from analyzer.engine.layout import (
     G_AIRBORNE,
+    G_CLOSED,
+    G_MODES,
     G_NREG,
     P_CHAMPION,
     P_COINS,
+    P_FORM,
     P_HAND,
+    P_POWER,
     P_RACE,
     PAR_DIE_MAX_SHORT,
     R_CHAMPION,
     R_DECLINE,
+    R_MARKERS_UP,
     R_PLAYER,
     R_RACE,
     STREAM_SEAT0,
+)
+from analyzer.engine.markers import (
+    DOOMHAMMER_PRICE,
+    MODE_ASHES,
+    MODE_DOOMHAMMER,
+    guard_price,
+    marker_region,
+    may_steal,
+    modes_cost,
 )
 from analyzer.engine.powers import (
     champion_may_go,
@@ -42,7 +59,7 @@ from analyzer.engine.powers import (
     swap_ok,
 )
 from analyzer.engine.rng import randint, uniform
-from analyzer.model.ids import GNOMES
+from analyzer.model.ids import GNOMES, N_ARTIFACTS
 from analyzer.players.params import R_ABANDON, TARGET_AIRBORNE, TARGET_CONQUER, TARGET_DIE
 
 
@@ -68,46 +85,129 @@ def random_abandon(g, t, p):
                 abandon(g, t, p, r)
 
 
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def plain_option(cost, reg, p, r, coins, reach):
+    c = cost[r]
+    return 0 <= c <= reach and (reg[r, R_MARKERS_UP] == 0 or guard_price(reg, p, r) <= coins)
+
+
 @njit(cache=True, no_cfunc_wrapper=True)
 def random_target(g, t, p):
-    """Uniform over: stop, every affordable region, every region the die might
-    take and, for the Gnomes once a turn, every region their airborne assault
-    could take with the free die (as though adjacent)."""
-    g_cost = g.cost
-    g_ply = g.ply
-    g_gst = g.gst
-    nreg = g_gst[G_NREG]
-    hand = g_ply[p, P_HAND]
-    reach = max(hand, die_reach(t, g_ply[p, P_RACE], hand))
-    airborne = g_ply[p, P_RACE] == GNOMES and g_gst[G_AIRBORNE] == 0
-    air_reach = hand + t.params[PAR_DIE_MAX_SHORT]
+    """Uniform over: stop; every (region, set of open modes) that is affordable or
+    that the die might take, with the coins an Aegis or the Doomhammer asks; and,
+    for the Gnomes once a turn, every region their airborne assault could take
+    with the free die (as though adjacent)."""
+    board = g.board
+    reg = g.reg
+    ply = g.ply
+    work = g.work
+    cost = g.cost
+    t_params = t.params
+    nreg = g.gst[G_NREG]
+    race = ply[p, P_RACE]
+    power = ply[p, P_POWER]
+    form = ply[p, P_FORM]
+    coins = ply[p, P_COINS]
+    hand = ply[p, P_HAND]
+    avail = g.gst[G_MODES]
+    closed = g.gst[G_CLOSED]
+    least = least_conquest_tokens(t, race)
+    reach = max(hand, die_reach(t, race, hand))
+    airborne = race == GNOMES and g.gst[G_AIRBORNE] == 0
+    air_reach = hand + t_params[PAR_DIE_MAX_SHORT]
     n_options = 1
-    for r in range(nreg):
-        c = g_cost[r]
-        if 0 <= c <= reach:
-            n_options += 1
-        if airborne and 0 <= airborne_cost(g, t, p, r) <= air_reach:
-            n_options += 1
-    pick = randint(g.rng, STREAM_SEAT0 + p, n_options)
-    if pick == 0:
-        return -1, TARGET_CONQUER
-    k = 0
-    for r in range(nreg):
-        c = g_cost[r]
-        if 0 <= c <= reach:
-            k += 1
-            if k == pick:
-                return r, TARGET_DIE if c > hand else TARGET_CONQUER
-        if airborne and 0 <= airborne_cost(g, t, p, r) <= air_reach:
-            k += 1
-            if k == pick:
-                return r, TARGET_AIRBORNE
-    return -1, TARGET_CONQUER
+    pick = -1
+    for pass_ in range(2):  # count the options, then find the one drawn
+        if pass_ == 1:
+            pick = randint(g.rng, STREAM_SEAT0 + p, n_options)
+            if pick == 0:
+                return -1, TARGET_CONQUER, 0
+        k = 0
+        for r in range(nreg):
+            if airborne and 0 <= airborne_cost(g, t, p, r) <= air_reach:
+                k += 1
+                if k == pick:
+                    return r, TARGET_AIRBORNE, 0
+            if avail == 0:
+                if plain_option(cost, reg, p, r, coins, reach):
+                    k += 1
+                    if k == pick:
+                        return r, TARGET_DIE if cost[r] > hand else TARGET_CONQUER, 0
+                continue
+            c0 = cost[r]
+            c_far = -1
+            if avail & MODE_ASHES:
+                c_far = far_cost(
+                    board, reg, ply, work, r, p, race, power, form, t_params, least, closed,
+                    coins,
+                )  # fmt: skip
+                if c_far < 0:
+                    continue  # own, water or immune: no mode helps
+            elif c0 < 0:
+                continue
+            next_door = place_next_door(reg, work, r)
+            price = guard_price(reg, p, r) if reg[r, R_MARKERS_UP] != 0 else 0
+            sub = avail
+            while True:  # every subset of the open modes, the empty one last
+                c = modes_cost(c0, c_far, next_door, sub, least)
+                pay = price + DOOMHAMMER_PRICE if sub & MODE_DOOMHAMMER else price
+                if 0 <= c <= reach and pay <= coins:
+                    k += 1
+                    if k == pick:
+                        return r, TARGET_DIE if c > hand else TARGET_CONQUER, sub
+                if sub == 0:
+                    break
+                sub = (sub - 1) & avail
+        n_options = k + 1
+    return -1, TARGET_CONQUER, 0
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def random_enlist(g, t, p, most):
     return randint(g.rng, STREAM_SEAT0 + p, most + 1)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def random_steal(g, t, p):
+    """Ethereals: uniform over no theft and every legal (artifact, own region)."""
+    nreg = g.gst[G_NREG]
+    n_options = 1
+    pick = -1
+    for pass_ in range(2):  # count the thefts, then find the one drawn
+        if pass_ == 1:
+            pick = randint(g.rng, STREAM_SEAT0 + p, n_options)
+        k = 0
+        for m in range(N_ARTIFACTS):
+            src = marker_region(g, m)
+            if src < 0:
+                continue
+            for dst in range(nreg):
+                if may_steal(g, p, m, src, dst):
+                    k += 1
+                    if k == pick:
+                        return m, dst
+        n_options = k + 1
+    return -1, -1
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def random_artifact_region(g, t, p):
+    """A uniformly random region of p's active race."""
+    reg = g.reg
+    nreg = g.gst[G_NREG]
+    n = 0
+    for r in range(nreg):
+        if reg[r, R_PLAYER] == p and reg[r, R_DECLINE] == 0:
+            n += 1
+    if n == 0:
+        return -1
+    pick = randint(g.rng, STREAM_SEAT0 + p, n)
+    for r in range(nreg):
+        if reg[r, R_PLAYER] == p and reg[r, R_DECLINE] == 0:
+            if pick == 0:
+                return r
+            pick -= 1
+    return -1
 
 
 @njit(cache=True, no_cfunc_wrapper=True)
@@ -204,7 +304,7 @@ def random_swap(g, t, p):
     for a in range(nreg):
         if is_magic(board, a):
             for b in range(a + 1, nreg):
-                if is_magic(board, b) and swap_ok(g, t, a, b):
+                if is_magic(board, b) and swap_ok(g, t, p, a, b):
                     n += 1
     pick = randint(g.rng, STREAM_SEAT0 + p, n)
     for a in range(nreg):
@@ -213,7 +313,7 @@ def random_swap(g, t, p):
         if not is_magic(board, a):
             continue
         for b in range(a + 1, nreg):
-            if pick > 0 and is_magic(board, b) and swap_ok(g, t, a, b):
+            if pick > 0 and is_magic(board, b) and swap_ok(g, t, p, a, b):
                 pick -= 1
                 if pick == 0:
                     return a, b
