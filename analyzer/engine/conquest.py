@@ -424,7 +424,6 @@ def clear_region(g, r):
         g_gst[G_BOMBS + g_gst[G_BOMBS_N]] = bomb
         g_gst[G_BOMBS_N] += 1
         g_reg[r, R_BOMB] = 0
-        log_event(g, EV_BOMB, -1, r, bomb, 3)
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")

@@ -78,7 +78,7 @@ MAX_LOG = 4096
     EV_REDEPLOY,  # region, a=tokens after redeployment
     EV_REVEAL,  # region, a=marker
     EV_WIPE,  # a=race whose banner returns to the column
-    EV_BOMB,  # region, a=BOMB_LIVE/BOMB_DUD (0 unseen), b=1 dropped, 2 revealed, 3 back on stack
+    EV_BOMB,  # region, a=BOMB_LIVE/BOMB_DUD (0 unseen), b=1 dropped, 2 revealed, 3 put back
     EV_ENLIST,  # a=Forsaken tokens bought
     EV_HARMONY,  # a=player who paid the Pandaren's 2 VC
     EV_POWER,  # region, a=power used (Champion, Intimidating, Portal Mage), b=other region
