@@ -101,19 +101,25 @@ def champion_conquest(g, t, p, r):
 
 
 # ----------------------------------------------------------------- Intimidating
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def intimidation_ok(g, p, r):
+    """intimidation_allowed on the game's arrays."""
+    return intimidation_allowed(g.reg, g.ply, g.work, p, r)
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def intimidation_allowed(g_reg, g_ply, work, p, r):
     """Whether p's Intimidating race may use a power use on r: an opponent's
     region (or Murlocs) next to it, not immune, with a Wisp Wall or a Fort to
     discard or a token that may leave (never below a race's minimum unless it
     empties the region, never the last token beside Beasts or the Champion).
-    Asked during the conquests, while a conquest may still follow."""
-    g_reg = g.reg
-    g_ply = g.ply
+    Asked during the conquests (work[] as compute_targets left it), while a
+    conquest may still follow. Plain arrays: a compiled function taking the
+    game tuple costs much more compile time."""
     if g_ply[p, P_POWER] != INTIMIDATING or g_ply[p, P_USES] >= INTIMIDATIONS_PER_TURN:
         return False
     race = g_reg[r, R_RACE]
-    if g.work[r] != MARK_ADJACENT or race < 0 or g_reg[r, R_PLAYER] == p:
+    if work[r] != MARK_ADJACENT or race < 0 or g_reg[r, R_PLAYER] == p:
         return False
     hand = g_ply[p, P_HAND] - g_ply[p, P_BEASTS]
     if region_immune(g_reg, r) or hand < min_region_tokens(g_ply[p, P_RACE]):
@@ -191,14 +197,17 @@ def is_magic(board, r):
     return (board[r, B_SYMBOLS] & SYM_MAGIC) != 0
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def swap_ok(g, t, a, b):
+    """swap_allowed on the game's arrays."""
+    return swap_allowed(g.reg, g.board, t.marker, a, b)
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def swap_allowed(reg, board, marker_tab, a, b):
     """Whether a Portal Mage may swap the tokens of a and b: two different Magic
     regions, neither immune, race tokens on at least one, no race carried into
     water it may not enter, no Artifact carried onto a region that has a marker."""
-    reg = g.reg
-    board = g.board
-    marker_tab = t.marker
     if a == b or (board[a, B_SYMBOLS] & SYM_MAGIC) == 0 or (board[b, B_SYMBOLS] & SYM_MAGIC) == 0:
         return False
     if region_immune(reg, a) or region_immune(reg, b):

@@ -65,10 +65,10 @@ from analyzer.engine.powers import (
     champion_may_go,
     champion_target,
     conquest_hand,
+    intimidation_allowed,
     intimidation_dest_ok,
-    intimidation_ok,
     is_magic,
-    swap_ok,
+    swap_allowed,
 )
 from analyzer.model.ids import (
     ALLIANCE,
@@ -389,6 +389,7 @@ def heuristic_intimidation(g, t, p):
     races, and the leader, count more), if the hand can then take it; the token
     goes to the race's region farthest from us (not a neighbour), if any."""
     reg = g.reg
+    ply = g.ply
     cost = g.cost
     work = g.work
     nreg = g.gst[G_NREG]
@@ -399,7 +400,7 @@ def heuristic_intimidation(g, t, p):
     best_score = 0.0
     for r in range(nreg):
         c = cost[r]
-        if c < 0 or c - 1 > hand or not intimidation_ok(g, p, r):
+        if c < 0 or c - 1 > hand or not intimidation_allowed(reg, ply, work, p, r):
             continue
         value = 1.0
         q = reg[r, R_PLAYER]
@@ -439,7 +440,11 @@ def heuristic_swap(g, t, p):
             continue
         here = region_bonus(board, adj, reg, race, power, a)
         for b in range(nreg):
-            if reg[b, R_PLAYER] == p or not is_magic(board, b) or not swap_ok(g, t, a, b):
+            if (
+                reg[b, R_PLAYER] == p
+                or not is_magic(board, b)
+                or not swap_allowed(reg, board, t.marker, a, b)
+            ):
                 continue
             gain = region_bonus(board, adj, reg, race, power, b) - here
             if gain > best_gain:

@@ -25,10 +25,10 @@ from analyzer.engine.layout import (
 from analyzer.engine.powers import (
     champion_may_go,
     champion_target,
+    intimidation_allowed,
     intimidation_dest_ok,
-    intimidation_ok,
     is_magic,
-    swap_ok,
+    swap_allowed,
 )
 from analyzer.engine.rng import randint, uniform
 from analyzer.players.params import R_ABANDON
@@ -134,9 +134,14 @@ def random_intimidation(g, t, p):
     nreg = g.gst[G_NREG]
     reg = g.reg
     work = g.work
+    ply = g.ply
     n = 1
     for r in range(nreg):
-        if work[r] == MARK_ADJACENT and reg[r, R_RACE] >= 0 and intimidation_ok(g, p, r):
+        if (
+            work[r] == MARK_ADJACENT
+            and reg[r, R_RACE] >= 0
+            and intimidation_allowed(reg, ply, work, p, r)
+        ):
             n += 1
     pick = randint(g.rng, STREAM_SEAT0 + p, n)
     src = -1
@@ -145,7 +150,7 @@ def random_intimidation(g, t, p):
             pick > 0
             and work[r] == MARK_ADJACENT
             and reg[r, R_RACE] >= 0
-            and intimidation_ok(g, p, r)
+            and intimidation_allowed(reg, ply, work, p, r)
         ):
             pick -= 1
             if pick == 0:
@@ -172,11 +177,13 @@ def random_swap(g, t, p):
     """Uniform over: no swap, every pair of regions a Portal Mage may swap."""
     nreg = g.gst[G_NREG]
     board = g.board
+    reg = g.reg
+    marker_tab = t.marker
     n = 1
     for a in range(nreg):
         if is_magic(board, a):
             for b in range(a + 1, nreg):
-                if is_magic(board, b) and swap_ok(g, t, a, b):
+                if is_magic(board, b) and swap_allowed(reg, board, marker_tab, a, b):
                     n += 1
     pick = randint(g.rng, STREAM_SEAT0 + p, n)
     for a in range(nreg):
@@ -185,7 +192,7 @@ def random_swap(g, t, p):
         if not is_magic(board, a):
             continue
         for b in range(a + 1, nreg):
-            if pick > 0 and is_magic(board, b) and swap_ok(g, t, a, b):
+            if pick > 0 and is_magic(board, b) and swap_allowed(reg, board, marker_tab, a, b):
                 pick -= 1
                 if pick == 0:
                     return a, b
