@@ -316,23 +316,26 @@ def tokens_lost(g, t, q, r, decline, n):
 
 
 # ------------------------------------------------------------------- turn start
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def take_beasts(g, t, p):
     """Beast Master's turn start: discard all its Beasts, then take one from the
     box per Hill region the active race holds (as many as the box still has)."""
-    g_reg = g.reg
-    g_ply = g.ply
-    g_board = g.board
+    beasts_for_turn(g.reg, g.ply, g.board, g.gst[G_NREG], t.params[PAR_CAPS + C_BEASTS], p)
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def beasts_for_turn(g_reg, g_ply, g_board, nreg, cap, p):
+    """take_beasts on plain arrays (cheaper to compile than on the game tuple)."""
     hills = 0
     elsewhere = 0
-    for r in range(g.gst[G_NREG]):
+    for r in range(nreg):
         if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
             g_reg[r, R_BEASTS] = 0
             if g_board[r, B_TERRAIN] == HILLS:
                 hills += 1
         else:
             elsewhere += g_reg[r, R_BEASTS]
-    n = max(0, min(hills, t.params[PAR_CAPS + C_BEASTS] - elsewhere))
+    n = max(0, min(hills, cap - elsewhere))
     g_ply[p, P_HAND] += n - g_ply[p, P_BEASTS]
     g_ply[p, P_BEASTS] = n
 
@@ -531,24 +534,25 @@ def fields_majority(board, adj, reg, r, race):
     return own > most
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def turn_end(g, t, p):
+    """turn_pieces on the game's arrays."""
+    turn_pieces(g.reg, g.ply, g.board, g.adj, g.work, g.gst[G_NREG], t.params, p)
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def turn_pieces(g_reg, g_ply, g_board, g_adj, want, nreg, params, p):
     """End of p's turn (after redeployment, before scoring). Garrisoned: a Fort
     on each region of the race without one. Defensive: Watch Towers leave the
     Fields where the race lost the majority of neighbours, then go on those
-    where it holds it. Both within the box, in region order."""
-    g_reg = g.reg
-    g_ply = g.ply
+    where it holds it. Both within the box, in region order. want[] is scratch
+    (1 where the race may have its piece)."""
     power = g_ply[p, P_POWER]
     if power != GARRISONED and power != DEFENSIVE:
         return
-    g_board = g.board
-    g_adj = g.adj
-    want = g.work  # scratch: 1 where the race may have its piece
-    nreg = g.gst[G_NREG]
     race = g_ply[p, P_RACE]
     col = R_FORT if power == GARRISONED else R_TOWER
-    cap = t.params[PAR_CAPS + (C_FORTS if power == GARRISONED else C_WATCH_TOWERS)]
+    cap = params[PAR_CAPS + (C_FORTS if power == GARRISONED else C_WATCH_TOWERS)]
     n_on = 0
     for r in range(nreg):
         want[r] = 0

@@ -44,7 +44,13 @@ from analyzer.engine.layout import (
     R_TOKENS,
     R_WISP,
 )
-from analyzer.engine.markers import ARTIFACT_BITS, aegis_price, move_marker, pay_aegis
+from analyzer.engine.markers import (
+    ARTIFACT_BITS,
+    aegis_price,
+    guard_price,
+    move_marker,
+    pay_aegis,
+)
 from analyzer.engine.state import EV_POWER
 from analyzer.engine.trace import log_event
 from analyzer.model.ids import (
@@ -113,24 +119,30 @@ def champion_conquest(g, t, p, r):
 
 
 # ----------------------------------------------------------------- Intimidating
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def intimidation_ok(g, p, r):
+    """intimidation_allowed on the game's arrays."""
+    return intimidation_allowed(g.reg, g.ply, g.work, p, r)
+
+
+@njit(cache=True, no_cfunc_wrapper=True)
+def intimidation_allowed(g_reg, g_ply, work, p, r):
     """Whether p's Intimidating race may use a power use on r: an opponent's
     region (or Murlocs) next to it, not immune, with a Wisp Wall or a Fort to
     discard or a token that may leave (never below a race's minimum unless it
     empties the region, never the last token beside Beasts or the Champion).
-    Asked during the conquests, while a conquest may still follow."""
-    g_reg = g.reg
-    g_ply = g.ply
+    Asked during the conquests (work[] as compute_targets left it), while a
+    conquest may still follow. Plain arrays: a compiled function taking the
+    game tuple costs much more compile time."""
     if g_ply[p, P_POWER] != INTIMIDATING or g_ply[p, P_USES] >= INTIMIDATIONS_PER_TURN:
         return False
     race = g_reg[r, R_RACE]
-    if g.work[r] != MARK_ADJACENT or race < 0 or g_reg[r, R_PLAYER] == p:
+    if work[r] != MARK_ADJACENT or race < 0 or g_reg[r, R_PLAYER] == p:
         return False
     hand = g_ply[p, P_HAND] - g_ply[p, P_BEASTS]
     if region_immune(g_reg, r) or hand < min_region_tokens(g_ply[p, P_RACE]):
         return False
-    if g_ply[p, P_COINS] < aegis_price(g, p, r):
+    if g_ply[p, P_COINS] < guard_price(g_reg, p, r):
         return False  # an Aegis asks 2 VC before any power touches its region
     if g_reg[r, R_WISP] > 0 or g_reg[r, R_FORT] > 0:
         return True

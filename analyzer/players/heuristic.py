@@ -99,8 +99,8 @@ from analyzer.engine.powers import (
     champion_may_go,
     champion_target,
     conquest_hand,
+    intimidation_allowed,
     intimidation_dest_ok,
-    intimidation_ok,
     is_magic,
     swap_ok,
 )
@@ -643,6 +643,7 @@ def heuristic_intimidation(g, t, p):
     races, and the leader, count more), if the hand can then take it; the token
     goes to the race's region farthest from us (not a neighbour), if any."""
     reg = g.reg
+    ply = g.ply
     cost = g.cost
     work = g.work
     nreg = g.gst[G_NREG]
@@ -653,7 +654,7 @@ def heuristic_intimidation(g, t, p):
     best_score = 0.0
     for r in range(nreg):
         c = cost[r]
-        if c < 0 or c - 1 > hand or not intimidation_ok(g, p, r):
+        if c < 0 or c - 1 > hand or not intimidation_allowed(reg, ply, work, p, r):
             continue
         value = 1.0
         q = reg[r, R_PLAYER]

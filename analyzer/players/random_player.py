@@ -53,8 +53,8 @@ from analyzer.engine.markers import (
 from analyzer.engine.powers import (
     champion_may_go,
     champion_target,
+    intimidation_allowed,
     intimidation_dest_ok,
-    intimidation_ok,
     is_magic,
     swap_ok,
 )
@@ -262,9 +262,14 @@ def random_intimidation(g, t, p):
     nreg = g.gst[G_NREG]
     reg = g.reg
     work = g.work
+    ply = g.ply
     n = 1
     for r in range(nreg):
-        if work[r] == MARK_ADJACENT and reg[r, R_RACE] >= 0 and intimidation_ok(g, p, r):
+        if (
+            work[r] == MARK_ADJACENT
+            and reg[r, R_RACE] >= 0
+            and intimidation_allowed(reg, ply, work, p, r)
+        ):
             n += 1
     pick = randint(g.rng, STREAM_SEAT0 + p, n)
     src = -1
@@ -273,7 +278,7 @@ def random_intimidation(g, t, p):
             pick > 0
             and work[r] == MARK_ADJACENT
             and reg[r, R_RACE] >= 0
-            and intimidation_ok(g, p, r)
+            and intimidation_allowed(reg, ply, work, p, r)
         ):
             pick -= 1
             if pick == 0:
