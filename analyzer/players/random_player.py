@@ -12,6 +12,7 @@ from numba import njit
 from analyzer.engine.abilities import least_conquest_tokens
 from analyzer.engine.conquest import abandon, die_reach, far_cost, place_next_door, place_tokens
 from analyzer.engine.layout import (
+    B_DEGREE,
     G_MODES,
     G_NREG,
     P_COINS,
@@ -142,7 +143,9 @@ def random_target(g, t, p):
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def random_steal(g, t, p):
     """Ethereals: uniform over no theft and every legal (artifact, own region)."""
-    nreg = g.gst[G_NREG]
+    reg = g.reg
+    board = g.board
+    adj = g.adj
     n_options = 1
     pick = -1
     for pass_ in range(2):  # count the thefts, then find the one drawn
@@ -153,8 +156,9 @@ def random_steal(g, t, p):
             src = marker_region(g, m)
             if src < 0:
                 continue
-            for dst in range(nreg):
-                if may_steal(g, p, m, src, dst):
+            for j in range(board[src, B_DEGREE]):  # the thief stands next to it
+                dst = adj[src, j]
+                if reg[dst, R_PLAYER] == p and may_steal(g, p, m, src, dst):
                     k += 1
                     if k == pick:
                         return m, dst
