@@ -89,6 +89,8 @@ from analyzer.engine.markers import (
     DOOMHAMMER_PRICE,
     MODE_ASHES,
     MODE_DOOMHAMMER,
+    MODE_ETHEREALS,
+    MODE_FROSTMOURNE,
     fighting_faction,
     guard_price,
     marker_region,
@@ -271,6 +273,18 @@ def die_success(t, short):
     return n / 6.0
 
 
+DISCOUNTS = MODE_FROSTMOURNE | MODE_ETHEREALS
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def popcount(bits):
+    n = 0
+    while bits:
+        bits &= bits - 1
+        n += 1
+    return n
+
+
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def markers_worth(markers, up):
     """What the markers lying on a region are worth to whoever takes it."""
@@ -362,8 +376,10 @@ def heuristic_target(g, t, p):
         air_ok = 0 <= ac <= budget
         if c < 0 and (avail & MODE_ASHES) == 0 and not air_ok:
             continue
-        if c > budget and c > reach and avail == 0 and not air_ok:
-            continue
+        if c > budget and c > reach and (avail & MODE_DOOMHAMMER) == 0 and not air_ok:
+            # out of reach unless the open discounts (2 each, the Ashes' travel) bring it in
+            if avail == 0 or c - 2 * popcount(avail & DISCOUNTS) - 1 > budget:
+                continue
         price = 0
         if reg[r, R_MARKERS] != 0:
             price = guard_price(reg, p, r)
@@ -471,7 +487,8 @@ def heuristic_steal(g, t, p):
     """Ethereals: pull the most valuable Artifact no Aegis guards next to them into
     their neighbouring region with the most tokens."""
     reg = g.reg
-    nreg = g.gst[G_NREG]
+    board = g.board
+    adj = g.adj
     best_m = -1
     best_dst = -1
     best_value = -1.0
@@ -479,8 +496,9 @@ def heuristic_steal(g, t, p):
         src = marker_region(g, m)
         if src < 0 or guard_price(reg, p, src) > 0:
             continue
-        for dst in range(nreg):
-            if may_steal(g, p, m, src, dst):
+        for j in range(board[src, B_DEGREE]):  # the thief stands next to it
+            dst = adj[src, j]
+            if reg[dst, R_PLAYER] == p and may_steal(g, p, m, src, dst):
                 v = MARKER_VALUE[m] + 0.01 * reg[dst, R_TOKENS]
                 if v > best_value:
                     best_value = v

@@ -23,6 +23,7 @@ from analyzer.engine.conquest import (
     place_tokens,
 )
 from analyzer.engine.layout import (
+    B_DEGREE,
     G_AIRBORNE,
     G_CLOSED,
     G_MODES,
@@ -170,7 +171,9 @@ def random_enlist(g, t, p, most):
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def random_steal(g, t, p):
     """Ethereals: uniform over no theft and every legal (artifact, own region)."""
-    nreg = g.gst[G_NREG]
+    reg = g.reg
+    board = g.board
+    adj = g.adj
     n_options = 1
     pick = -1
     for pass_ in range(2):  # count the thefts, then find the one drawn
@@ -181,8 +184,9 @@ def random_steal(g, t, p):
             src = marker_region(g, m)
             if src < 0:
                 continue
-            for dst in range(nreg):
-                if may_steal(g, p, m, src, dst):
+            for j in range(board[src, B_DEGREE]):  # the thief stands next to it
+                dst = adj[src, j]
+                if reg[dst, R_PLAYER] == p and may_steal(g, p, m, src, dst):
                     k += 1
                     if k == pick:
                         return m, dst
