@@ -71,6 +71,7 @@ from analyzer.engine.layout import (
     P_BEASTS,
     P_CHAMPION,
     P_COINS,
+    P_DECLINE_POWER,
     P_DECLINES,
     P_HAND,
     P_HARMONY,
@@ -152,6 +153,7 @@ from analyzer.model.ids import (
     HORDE,
     HUMANS,
     INTIMIDATING,
+    MARSHDWELLER,
     N_ARTIFACTS,
     NEUTRAL,
     PANDAREN,
@@ -387,6 +389,20 @@ def attack(g, t, p, r, final, modes):
 MOST_DUE = 5
 
 
+@njit(cache=True, no_cfunc_wrapper=True)
+def coins_gate_regions(g, p):
+    """Whether some region may ask p for coins before an attack (an unpaid Harmony
+    fee, an Aegis on the boards, a Marshdweller in play): only then can coins won
+    or paid during the conquests open or close regions."""
+    ply = g.ply
+    if ply[p, P_HARMONY] == 1 or g.gst[G_MARKER_AT + AEGIS] >= 0:
+        return True
+    for q in range(g.gst[G_PLAYERS]):
+        if ply[q, P_POWER] == MARSHDWELLER or ply[q, P_DECLINE_POWER] == MARSHDWELLER:
+            return True
+    return False
+
+
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def conquest_phase(g, t, p):
     """Conquer until the bot stops, runs out of targets, or makes its final attempt.
@@ -404,6 +420,7 @@ def conquest_phase(g, t, p):
         battleground_side(g, t, p)
     n_targets = compute_targets(g, t, p) if g_ply[p, P_HAND] > 0 else 0
     on_map = count_regions(g, p, 0) > 0
+    gated = coins_gate_regions(g, p)
     # the Ashes of Al'ar and the Gnomes' airborne assault may reach a region when
     # no other is in reach
     while (
@@ -477,7 +494,7 @@ def conquest_phase(g, t, p):
         if (
             first
             or marker_here
-            or (coins != coins_before and min(coins, coins_before) < MOST_DUE)
+            or (gated and coins != coins_before and min(coins, coins_before) < MOST_DUE)
             or g_gst[G_CLOSED] != (HARMONY_PRICE if g_ply[p, P_HARMONY] == 1 else 0)
         ):
             # entry rules change after a first conquest; a marker (the Meeting
