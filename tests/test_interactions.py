@@ -10,6 +10,7 @@ from analyzer.engine.abilities import tokens_lost
 from analyzer.engine.conquest import airborne_cost, bomb_allowed, compute_targets, drop_bomb
 from analyzer.engine.invariants import check_invariants
 from analyzer.engine.powers import champion_ok, intimidate, intimidation_ok
+from analyzer.engine.races import engage
 from analyzer.model.ids import (
     AEGIS,
     CHAMPIONING,
@@ -20,6 +21,7 @@ from analyzer.model.ids import (
     INTIMIDATING,
     LIGHTS_HOPE,
     ORCS,
+    PANDAREN,
 )
 
 
@@ -107,3 +109,23 @@ def test_lights_hope_saves_the_draenei_token_and_leaves_the_holy_light_unused():
     assert tokens_lost(pos.g, pos.t, 1, other, 0, 2) == 0
     assert pos.g.gst[L.G_HOLY_LIGHT] == 1 << 1
     assert tokens_lost(pos.g, pos.t, 1, other, 0, 2) == 1
+
+
+def test_a_harmony_holder_pays_the_pandaren_before_intimidating_them():
+    pos = Position(n_players=2)
+    home = pos.region("Fields", "Entry")
+    panda = pos.region("Hills", neighbours=[home])
+    pos.put(panda, 1, PANDAREN, 3)
+    pos.give(1, PANDAREN, hand=0, coins=0)
+    pos.give(0, HUMANS, INTIMIDATING, hand=6, coins=1)
+    pos.put(home, 0, HUMANS, 2)
+    pos.g.ply[0, L.P_HARMONY] = 1
+    pos.g.gst[L.G_HARMONY_FROM] = 1 + 1
+    compute_targets(pos.g, pos.t, 0)
+    assert not intimidation_ok(pos.g, 0, panda)  # 1 VC: cannot pay the fee first
+    pos.g.ply[0, L.P_COINS] = 2
+    assert intimidation_ok(pos.g, 0, panda)
+    engage(pos.g, 0, panda)  # what the turn does before the intimidation
+    intimidate(pos.g, pos.t, 0, panda, -1)
+    assert (pos.coins(0), pos.coins(1)) == (0, 2)
+    assert pos.g.ply[0, L.P_HARMONY] == 2 and pos.tokens(panda) == 2

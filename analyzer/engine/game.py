@@ -257,6 +257,8 @@ def power_before_conquest(g, t, p, n_targets):
         ):
             g.gst[G_ERROR] = ERR_BAD_MOVE
             return -1, 0
+        if g.ply[p, P_HARMONY] == 1:
+            engage(g, p, src)  # a Harmony holder pays the Pandaren first
         intimidate(g, t, p, src, dst)
         return 1, compute_targets(g, t, p)  # the moved token changes other costs
     if power != CHAMPIONING or not champion_ready(g, p):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from numba import njit
 
 from analyzer.engine.abilities import (
+    HARMONY_PRICE,
     may_enter_water,
     min_region_tokens,
     region_immune,
@@ -28,6 +29,7 @@ from analyzer.engine.layout import (
     P_CHAMPION,
     P_COINS,
     P_HAND,
+    P_HARMONY,
     P_POWER,
     P_RACE,
     P_USES,
@@ -58,6 +60,7 @@ from analyzer.model.ids import (
     INTIMIDATING,
     MURLOC,
     N_ARTIFACTS,
+    PANDAREN,
     PORTAL_MAGE,
     SYM_MAGIC,
 )
@@ -142,8 +145,11 @@ def intimidation_allowed(g_reg, g_ply, work, p, r):
     hand = g_ply[p, P_HAND] - g_ply[p, P_BEASTS]
     if region_immune(g_reg, r) or hand < min_region_tokens(g_ply[p, P_RACE]):
         return False
-    if g_ply[p, P_COINS] < guard_price(g_reg, p, r):
-        return False  # an Aegis asks 2 VC before any power touches its region
+    due = guard_price(g_reg, p, r)  # an Aegis asks 2 VC before any power touches it
+    if race == PANDAREN and g_ply[p, P_HARMONY] == 1:
+        due += HARMONY_PRICE  # forcing the removal of a Pandaren token: pay first
+    if g_ply[p, P_COINS] < due:
+        return False
     if g_reg[r, R_WISP] > 0 or g_reg[r, R_FORT] > 0:
         return True
     n = g_reg[r, R_TOKENS]
