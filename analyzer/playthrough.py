@@ -86,6 +86,21 @@ def describe(g, seats, tables, n_players, policies, seed, game) -> str:
         S.EV_REDEPLOY: lambda p, r, a, b: f"has {a} tokens on {region(r)} after redeploying",
         S.EV_REVEAL: lambda p, r, a, b: f"reveals {markers[a]} on {region(r)}",
         S.EV_WIPE: lambda p, r, a, b: f"{race(a)} are wiped out; the banner returns",
+        S.EV_BOMB: lambda p, r, a, b: (
+            f"drops a Bomb on {region(r)}"
+            if b == 1
+            else f"reveals a {'live' if a == 1 else 'dud'} Bomb on {region(r)}"
+            if b == 2
+            else f"puts the Bomb on {region(r)} back on the stack unrevealed"
+        ),
+        S.EV_ENLIST: lambda p, r, a, b: f"buys {a} Forsaken token(s)",
+        S.EV_HARMONY: lambda p, r, a, b: f"receives {b} VC of Harmony from seat {a + 1}",
+        S.EV_POWER: lambda p, r, a, b: (
+            f"uses {powers[a]} on {region(r)}" + (f" and {region(b)}" if b >= 0 else "")
+        ),
+        S.EV_MOVE: lambda p, r, a, b: (
+            f"moves {markers[a]} to {region(r)}" + (f" from {region(b)}" if b >= 0 else "")
+        ),
     }
     lines = [
         f"# Game {game} of seed {seed}: {n_players} players ({', '.join(policies)})",
@@ -101,7 +116,7 @@ def describe(g, seats, tables, n_players, policies, seed, game) -> str:
             lines.append(f"\nturn {t + 1} (round {t // n_players + 1}), seat {t % n_players + 1}")
         text = kinds.get(kind)
         body = text(p, r, a, b) if text else f"event {kind}: region {r}, a={a}, b={b}"
-        lines.append(f"  seat {p + 1} {body}")
+        lines.append(f"  {f'seat {p + 1}' if p >= 0 else 'the game'} {body}")
     if n_events >= g.log.shape[0]:
         lines.append(f"(log full after {n_events} events)")
     lines.append("\nfinal:")
