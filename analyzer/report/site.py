@@ -43,13 +43,13 @@ class ReportSettings:
 
     players: int = 4
     seed: int = 1
-    bot_games: int = 20000
+    bot_games: int = 10000
     games_per_combo: int = 1100  # +/- 3 win-rate points (95%) per combo
-    decline_games: int = 4000  # per decline rule, shared by the combo groups
-    players_games: int = 20000  # per player count
-    players_games_per_combo: int = 100
-    compare_games: int = 8000
-    compare_games_per_combo: int = 80
+    decline_games: int = 3000  # per decline rule, shared by the combo groups
+    players_games: int = 12000  # per player count
+    players_games_per_combo: int = 60
+    compare_games: int = 5000
+    compare_games_per_combo: int = 60
     house_rules: list[Path] = field(default_factory=list)  # default: shipped ones
 
     def scaled(self, factor: float) -> ReportSettings:
