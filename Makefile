@@ -24,6 +24,8 @@ report: setup
 
 bench: setup
 	$(BIN)/analyzer bench
+	@echo "The full 320-combo table at +/- 3 win-rate points (1,100 games per combo):"
+	$(BIN)/analyzer combos --players 4 --games-per-combo 1100 --out reports/bench-combos
 
 lint: setup
 	$(BIN)/ruff format --check analyzer tests tools
