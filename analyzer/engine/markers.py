@@ -363,7 +363,7 @@ def fighting_faction(g, t, p):
     if race < 0:
         return NEUTRAL, 0
     faction = t.race[race, RT_FACTION]
-    if not controls_marker(g, p, BATTLEGROUND):
+    if not in_play(g, BATTLEGROUND) or not controls_marker(g, p, BATTLEGROUND):
         return faction, 1
     if faction == NEUTRAL and g.gst[G_SIDE] >= 0:
         faction = g.gst[G_SIDE]

@@ -29,6 +29,7 @@ from analyzer.engine.abilities import (
     FORM_WORGEN,
     HARMONY_PRICE,
     OBJECTIVE_VC,
+    bonus_per_region,
     least_conquest_tokens,
     marsh_toll,
     min_region_tokens,
@@ -39,7 +40,6 @@ from analyzer.engine.conquest import (
     die_reach,
     far_cost,
     place_next_door,
-    place_tokens,
 )
 from analyzer.engine.layout import (
     B_DEGREE,
@@ -59,6 +59,7 @@ from analyzer.engine.layout import (
     I_ROUND_PICKED,
     MAX_RACES,
     N_MARKERS,
+    P_BEASTS,
     P_CHAMPION,
     P_COINS,
     P_DECLINE_POWER,
@@ -72,6 +73,7 @@ from analyzer.engine.layout import (
     PAR_FACTION_BONUS,
     PT_BADGE,
     PT_MODELED,
+    R_BEASTS,
     R_CHAMPION,
     R_DECLINE,
     R_MARKERS,
@@ -363,6 +365,7 @@ def heuristic_target(g, t, p):
     for q in range(g.gst[G_PLAYERS]):
         if q != p and (ply[q, P_POWER] == MARSHDWELLER or ply[q, P_DECLINE_POWER] == MARSHDWELLER):
             marsh = True
+    per_region = bonus_per_region(race, power)
     best = -1
     best_mode = 0
     best_score = 0.0
@@ -386,7 +389,9 @@ def heuristic_target(g, t, p):
             if price > coins:
                 continue
         # what taking r is worth this turn, in VC-like units
-        value = 1.0 + region_bonus(board, adj, reg, race, power, r) - price
+        value = 1.0 - price
+        if per_region or reg[r, R_MARKERS_UP] != 0:
+            value += region_bonus(board, adj, reg, race, power, r)
         if reg[r, R_MARKERS] != 0:
             value += markers_worth(reg[r, R_MARKERS], reg[r, R_MARKERS_UP])
         if power_terrain >= 0 or marsh:
@@ -611,7 +616,12 @@ def heuristic_place(g, t, p):
         n_own += 1
     if n_own == 0:
         return
-    while g.ply[p, P_HAND] > 0:
+    # one token at a time, as place_tokens would put it (Beasts in hand first),
+    # without a call per token
+    ply = g.ply
+    hand = ply[p, P_HAND]
+    beasts = ply[p, P_BEASTS]
+    while hand > 0:
         best = 0
         best_score = -1.0
         for i in range(n_own):
@@ -619,7 +629,14 @@ def heuristic_place(g, t, p):
             if score > best_score:
                 best_score = score
                 best = i
-        place_tokens(g, p, own[best], 1)
+        if beasts > 0:
+            reg[own[best], R_BEASTS] += 1
+            beasts -= 1
+        else:
+            reg[own[best], R_TOKENS] += 1
+        hand -= 1
+    ply[p, P_HAND] = 0
+    ply[p, P_BEASTS] = beasts
     if g.ply[p, P_CHAMPION] == 1:
         # the Champion stands where the threat is highest
         best = 0

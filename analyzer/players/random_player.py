@@ -20,7 +20,6 @@ from analyzer.engine.conquest import (
     die_reach,
     far_cost,
     place_next_door,
-    place_tokens,
 )
 from analyzer.engine.layout import (
     B_DEGREE,
@@ -28,6 +27,7 @@ from analyzer.engine.layout import (
     G_CLOSED,
     G_MODES,
     G_NREG,
+    P_BEASTS,
     P_CHAMPION,
     P_COINS,
     P_FORM,
@@ -35,11 +35,13 @@ from analyzer.engine.layout import (
     P_POWER,
     P_RACE,
     PAR_DIE_MAX_SHORT,
+    R_BEASTS,
     R_CHAMPION,
     R_DECLINE,
     R_MARKERS_UP,
     R_PLAYER,
     R_RACE,
+    R_TOKENS,
     STREAM_SEAT0,
 )
 from analyzer.engine.markers import (
@@ -230,10 +232,23 @@ def random_place(g, t, p):
             n_own += 1
     if n_own == 0:
         return
-    while g_ply[p, P_HAND] > 0:
-        place_tokens(g, p, g_work[randint(g.rng, STREAM_SEAT0 + p, n_own)], 1)
+    # token by token as place_tokens would put them (Beasts in hand first),
+    # without a call per token
+    rng = g.rng
+    hand = g_ply[p, P_HAND]
+    beasts = g_ply[p, P_BEASTS]
+    while hand > 0:
+        r = g_work[randint(rng, STREAM_SEAT0 + p, n_own)]
+        if beasts > 0:
+            g_reg[r, R_BEASTS] += 1
+            beasts -= 1
+        else:
+            g_reg[r, R_TOKENS] += 1
+        hand -= 1
+    g_ply[p, P_HAND] = 0
+    g_ply[p, P_BEASTS] = beasts
     if g_ply[p, P_CHAMPION] == 1:
-        g_reg[g_work[randint(g.rng, STREAM_SEAT0 + p, n_own)], R_CHAMPION] = 1
+        g_reg[g_work[randint(rng, STREAM_SEAT0 + p, n_own)], R_CHAMPION] = 1
         g_ply[p, P_CHAMPION] = 0
 
 
