@@ -36,7 +36,7 @@ from analyzer.engine.abilities import (
     region_bonus,
 )
 from analyzer.engine.conquest import (
-    airborne_cost,
+    defended_cost,
     die_reach,
     far_cost,
     place_next_door,
@@ -266,11 +266,12 @@ def opposite(f1, f2):
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
-def die_success(t, short):
-    """Chance that the reinforcement die makes up `short` tokens."""
+def die_success(t_params, short):
+    """Chance that the reinforcement die makes up `short` tokens (t_params: the
+    tables' params, hoisted: a `t.params` read per face costs a refcount update)."""
     n = 0
     for k in range(6):
-        if t.params[PAR_DIE_FACES + k] >= short:
+        if t_params[PAR_DIE_FACES + k] >= short:
             n += 1
     return n / 6.0
 
@@ -375,7 +376,14 @@ def heuristic_target(g, t, p):
     best_air_score = 0.0
     for r in range(nreg):
         c = cost[r]
-        ac = airborne_cost(g, t, p, r) if airborne else -1
+        ac = -1
+        if airborne and (reg[r, R_PLAYER] != p or reg[r, R_DECLINE] != 0):
+            # conquest.airborne_cost on the hoisted arrays (a call per region
+            # taking the game and the tables costs a refcount update per array)
+            if coins >= guard_price(reg, p, r):
+                ac = defended_cost(
+                    board, reg, ply, r, p, race, power, form, 0, t_params, least, closed, coins
+                )
         air_ok = 0 <= ac <= budget
         if c < 0 and (avail & MODE_ASHES) == 0 and not air_ok:
             continue
@@ -430,7 +438,7 @@ def heuristic_target(g, t, p):
                 best = r
                 best_mode = 0
         elif hand < c <= reach:
-            score = value * die_success(t, c - hand)
+            score = value * die_success(t_params, c - hand)
             if score > best_die_score:
                 best_die_score = score
                 best_die = r

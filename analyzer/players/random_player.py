@@ -16,7 +16,7 @@ from analyzer.engine.abilities import least_conquest_tokens
 from analyzer.engine.conquest import (
     MARK_ADJACENT,
     abandon,
-    airborne_cost,
+    defended_cost,
     die_reach,
     far_cost,
     place_next_door,
@@ -94,6 +94,17 @@ def plain_option(cost, reg, p, r, coins, reach):
     return 0 <= c <= reach and (reg[r, R_MARKERS_UP] == 0 or guard_price(reg, p, r) <= coins)
 
 
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def air_cost(board, reg, ply, r, p, race, power, form, t_params, least, closed, coins):
+    """conquest.airborne_cost for the Gnomes on plain arrays (a call per region
+    taking the game and the tables costs a refcount update per array)."""
+    if (reg[r, R_PLAYER] == p and reg[r, R_DECLINE] == 0) or coins < guard_price(reg, p, r):
+        return -1
+    return defended_cost(
+        board, reg, ply, r, p, race, power, form, 0, t_params, least, closed, coins
+    )
+
+
 @njit(cache=True, no_cfunc_wrapper=True)
 def random_target(g, t, p):
     """Uniform over: stop; every (region, set of open modes) that is affordable or
@@ -127,7 +138,14 @@ def random_target(g, t, p):
                 return -1, TARGET_CONQUER, 0
         k = 0
         for r in range(nreg):
-            if airborne and 0 <= airborne_cost(g, t, p, r) <= air_reach:
+            if (
+                airborne
+                and 0
+                <= air_cost(
+                    board, reg, ply, r, p, race, power, form, t_params, least, closed, coins
+                )
+                <= air_reach
+            ):
                 k += 1
                 if k == pick:
                     return r, TARGET_AIRBORNE, 0
