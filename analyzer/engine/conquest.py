@@ -114,7 +114,7 @@ MARK_OWN = 1
 MARK_ADJACENT = 2
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def count_regions(g, p, decline):
     """Regions held by p's active race (decline=0) or in-decline race (decline=1)."""
     g_reg = g.reg

@@ -389,7 +389,7 @@ def attack(g, t, p, r, final, modes):
 MOST_DUE = 5
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def coins_gate_regions(g, p):
     """Whether some region may ask p for coins before an attack (an unpaid Harmony
     fee, an Aegis on the boards, a Marshdweller in play): only then can coins won
