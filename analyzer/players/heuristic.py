@@ -318,26 +318,28 @@ def heuristic_target(g, t, p):
     cost = g.cost
     work = g.work
     t_params = t.params
-    defeated = g.gst[G_DEFEATED : G_DEFEATED + MAX_RACES]
+    gst = g.gst
+    pol = g.pol
+    defeated = gst[G_DEFEATED : G_DEFEATED + MAX_RACES]
     race_tab = t.race
-    race = g.ply[p, P_RACE]
-    power = g.ply[p, P_POWER]
-    form = g.ply[p, P_FORM]
+    race = ply[p, P_RACE]
+    power = ply[p, P_POWER]
+    form = ply[p, P_FORM]
     least = least_conquest_tokens(t, race)
     faction, times = fighting_faction(g, t, p)
-    faction_bonus = t.params[PAR_FACTION_BONUS]
-    aggression = g.pol[p, H_AGGRESSION]
-    leader_focus = g.pol[p, H_LEADER_FOCUS]
-    hand = g.ply[p, P_HAND]
-    coins = g.ply[p, P_COINS]
-    avail = g.gst[G_MODES]
-    closed = g.gst[G_CLOSED]
-    budget = hand - int(g.pol[p, H_RESERVE])
+    faction_bonus = t_params[PAR_FACTION_BONUS]
+    aggression = pol[p, H_AGGRESSION]
+    leader_focus = pol[p, H_LEADER_FOCUS]
+    hand = ply[p, P_HAND]
+    coins = ply[p, P_COINS]
+    avail = gst[G_MODES]
+    closed = gst[G_CLOSED]
+    budget = hand - int(pol[p, H_RESERVE])
     reach = die_reach(t, race, hand)
     lead = leader(g)
-    nreg = g.gst[G_NREG]
+    nreg = gst[G_NREG]
     fee = 0.0
-    if g.ply[p, P_HARMONY] == 1:
+    if ply[p, P_HARMONY] == 1:
         # the fee is shared by the Pandaren regions the hand could take
         n_pandaren = 0
         cheapest = hand + 1
@@ -346,10 +348,9 @@ def heuristic_target(g, t, p):
                 n_pandaren += 1
                 cheapest = min(cheapest, cost[r])
         fee = HARMONY_PRICE / max(min(n_pandaren, hand // cheapest), 1)
-    airborne = race == GNOMES and g.gst[G_AIRBORNE] == 0
+    airborne = race == GNOMES and gst[G_AIRBORNE] == 0
     mean_roll = 0.0
     if airborne:
-        t_params = t.params
         for k in range(6):
             mean_roll += t_params[PAR_DIE_FACES + k] / 6.0
     # terrain a power makes worth more (a Beast every turn on Hills, a Watch
@@ -363,7 +364,7 @@ def heuristic_target(g, t, p):
         power_terrain = FIELDS
         power_terrain_value = 0.5
     marsh = False
-    for q in range(g.gst[G_PLAYERS]):
+    for q in range(gst[G_PLAYERS]):
         if q != p and (ply[q, P_POWER] == MARSHDWELLER or ply[q, P_DECLINE_POWER] == MARSHDWELLER):
             marsh = True
     per_region = bonus_per_region(race, power)
