@@ -403,6 +403,21 @@ def marker_bonus(power, up):
     return vc
 
 
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def bonus_per_region(race, power):
+    """Whether (race, power) may earn a bonus on a region without face-up markers
+    (terrain_bonus): callers skip region_bonus when neither this nor a marker applies."""
+    return race == BLOOD_ELVES or (
+        power == FARMER
+        or power == HERBALIST
+        or power == RANGER
+        or power == SWAMP_WALKER
+        or power == MOUNTAINEER
+        or power == MINING
+        or power == FISHING
+    )
+
+
 @njit(cache=True, no_cfunc_wrapper=True)
 def region_bonus(board, adj, reg, race, power, r):
     """Bonus VC the active (race, power) collects at turn's end for holding r alone.
@@ -429,10 +444,12 @@ def active_bonus(g, t, p):
     boards = 0  # bit per board where the race stands (Explorer)
     karazhan_terrain = -1
     karazhan_region = -1
+    per_region = bonus_per_region(race, power)
     for r in range(g_gst[G_NREG]):
         if g_reg[r, R_PLAYER] != p or g_reg[r, R_DECLINE] != 0:
             continue
-        vc += region_bonus(g_board, g_adj, g_reg, race, power, r)
+        if per_region or g_reg[r, R_MARKERS_UP] != 0:
+            vc += region_bonus(g_board, g_adj, g_reg, race, power, r)
         boards |= 1 << g_board[r, B_BOARD]
         if (g_reg[r, R_MARKERS_UP] >> KARAZHAN) & 1:
             karazhan_terrain = g_board[r, B_TERRAIN]

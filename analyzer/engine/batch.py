@@ -31,12 +31,14 @@ def play_range(t, n_players, seed, first, start, stop, policies, pol_params, che
         play_game(
             g, t, n_players, seed, first + i, policies, pol_params, check, forced[i], seats[i]
         )
-        k = min(g.gst[G_NINST], inst.shape[1])
+        g_gst = g.gst
+        g_inst = g.inst  # hoisted: a `g.inst` read per cell costs a refcount update
+        k = min(g_gst[G_NINST], inst.shape[1])
         n_inst[i] = k
         for row in range(k):  # a plain loop: slice assignment compiles string formatting
             for col in range(I_NF):
-                inst[i, row, col] = g.inst[row, col]
-        errors[i] = g.gst[G_ERROR]
+                inst[i, row, col] = g_inst[row, col]
+        errors[i] = g_gst[G_ERROR]
 
 
 def run_batch(

@@ -114,7 +114,7 @@ MARK_OWN = 1
 MARK_ADJACENT = 2
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def count_regions(g, p, decline):
     """Regions held by p's active race (decline=0) or in-decline race (decline=1)."""
     g_reg = g.reg
@@ -230,11 +230,13 @@ def compute_targets(g, t, p):
     ply = g.ply
     cost = g.cost
     work = g.work
-    nreg = g.gst[G_NREG]
+    gst = g.gst
+    t_params = t.params
+    nreg = gst[G_NREG]
     coins = ply[p, P_COINS]
-    race = g.ply[p, P_RACE]
-    power = g.ply[p, P_POWER]
-    form = g.ply[p, P_FORM]
+    race = ply[p, P_RACE]
+    power = ply[p, P_POWER]
+    form = ply[p, P_FORM]
     n_own = 0
     held_up = 0  # face-up markers in the race's regions
     for r in range(nreg):
@@ -244,20 +246,19 @@ def compute_targets(g, t, p):
             held_up |= reg[r, R_MARKERS_UP]
         else:
             work[r] = 0
-    g.gst[G_MODES] = open_modes(held_up, race, g.gst[G_USED], n_own > 0)
+    gst[G_MODES] = open_modes(held_up, race, gst[G_USED], n_own > 0)
     for r in range(nreg):
         if work[r] == MARK_OWN:
             for k in range(board[r, B_DEGREE]):
                 nb = adj[r, k]
                 if work[nb] == 0:
                     work[nb] = MARK_ADJACENT
-    travel_cost = t.params[PAR_TRAVEL_COST] if pays_travel(g, p) else 0
-    g.gst[G_TRAVEL] = travel_cost
+    travel_cost = t_params[PAR_TRAVEL_COST] if pays_travel(g, p) else 0
+    gst[G_TRAVEL] = travel_cost
     # the fee a Harmony holder owes the Pandaren before attacking them
-    closed = HARMONY_PRICE if g.ply[p, P_HARMONY] == 1 else 0
-    g.gst[G_CLOSED] = closed
+    closed = HARMONY_PRICE if ply[p, P_HARMONY] == 1 else 0
+    gst[G_CLOSED] = closed
     least = least_conquest_tokens(t, race)
-    t_params = t.params
     n_legal = 0
     for r in range(nreg):
         c = region_cost(
@@ -302,9 +303,9 @@ def update_targets(g, t, p, r, n_legal):
     cost = g.cost
     work = g.work
     coins = ply[p, P_COINS]
-    race = g.ply[p, P_RACE]
-    power = g.ply[p, P_POWER]
-    form = g.ply[p, P_FORM]
+    race = ply[p, P_RACE]
+    power = ply[p, P_POWER]
+    form = ply[p, P_FORM]
     travel_cost = g.gst[G_TRAVEL]
     closed = g.gst[G_CLOSED]
     least = least_conquest_tokens(t, race)

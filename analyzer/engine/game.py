@@ -391,14 +391,15 @@ def attack(g, t, p, r, final, modes):
 MOST_DUE = 5
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def coins_gate_regions(g, p):
     """Whether some region may ask p for coins before an attack (an unpaid Harmony
     fee, an Aegis on the boards, a Marshdweller in play): only then can coins won
     or paid during the conquests open or close regions."""
     ply = g.ply
-    if ply[p, P_HARMONY] == 1 or g.gst[G_MARKER_AT + AEGIS] >= 0:
-        return True
+    aegis = g.gst[G_MARKER_AT + AEGIS]
+    if ply[p, P_HARMONY] == 1 or (aegis >= 0 and g.reg[aegis, R_MARKERS_UP] != 0):
+        return True  # a face-down Aegis asks nothing
     for q in range(g.gst[G_PLAYERS]):
         if ply[q, P_POWER] == MARSHDWELLER or ply[q, P_DECLINE_POWER] == MARSHDWELLER:
             return True
@@ -506,11 +507,20 @@ def conquest_phase(g, t, p):
             if g_gst[G_MARKER_AT + BATTLEGROUND] >= 0:
                 battleground_side(g, t, p)
             n_targets = compute_targets(g, t, p) if g_ply[p, P_HAND] > 0 else 0
+            if marker_here:
+                gated = coins_gate_regions(g, p)  # an Aegis may have turned face up
         else:
             g_gst[G_MODES] &= ~modes
             n_targets = update_targets(g, t, p, r, n_targets)
             if g_gst[G_CHECK] == 1:
                 check_targets(g, t, p, n_targets)
+
+
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def held_by(reg, r, p):
+    """Region r (-1: none) is held by p (active or in decline): a cheap test
+    before place_artifacts, which asks more."""
+    return r >= 0 and reg[r, R_PLAYER] == p
 
 
 @njit(cache=True, no_cfunc_wrapper=True)
@@ -603,8 +613,11 @@ def play_turn(g, t, p):
         if power == PORTAL_MAGE or power == GARRISONED or power == DEFENSIVE:
             power_phase(g, t, p, True)
     defenders_redeploy(g, t, p)  # also after a decline: tokens withdrawn from a Bomb
-    if not declines and (g_gst[G_MARKER_AT + AEGIS] >= 0 or g_gst[G_MARKER_AT + HEART] >= 0):
-        place_artifacts(g, t, p)
+    if not declines and (
+        held_by(g.reg, g_gst[G_MARKER_AT + AEGIS], p)
+        or held_by(g.reg, g_gst[G_MARKER_AT + HEART], p)
+    ):
+        place_artifacts(g, t, p)  # only the holder of a region with one of them acts
     race = g_ply[p, P_RACE]
     if race == HUMANS or race == GOBLINS or race == PANDAREN:
         end_of_turn(g, t, p)

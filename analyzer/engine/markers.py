@@ -101,7 +101,7 @@ def in_play(g, m):
     return g.gst[G_MARKER_AT + m] >= 0
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def controls_marker(g, p, m):
     """Whether player p's active race holds the revealed marker m."""
     reg = g.reg
@@ -354,7 +354,7 @@ def well_majority(g, w, race):
     return WELL_VC
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
 def fighting_faction(g, t, p):
     """(faction, times) of p's active race for the Faction Bonus: a Neutral race on
     the Battleground fights for the side it chose this turn; on the Battleground
@@ -363,7 +363,7 @@ def fighting_faction(g, t, p):
     if race < 0:
         return NEUTRAL, 0
     faction = t.race[race, RT_FACTION]
-    if not controls_marker(g, p, BATTLEGROUND):
+    if not in_play(g, BATTLEGROUND) or not controls_marker(g, p, BATTLEGROUND):
         return faction, 1
     if faction == NEUTRAL and g.gst[G_SIDE] >= 0:
         faction = g.gst[G_SIDE]

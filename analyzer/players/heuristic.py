@@ -29,17 +29,17 @@ from analyzer.engine.abilities import (
     FORM_WORGEN,
     HARMONY_PRICE,
     OBJECTIVE_VC,
+    bonus_per_region,
     least_conquest_tokens,
     marsh_toll,
     min_region_tokens,
     region_bonus,
 )
 from analyzer.engine.conquest import (
-    airborne_cost,
+    defended_cost,
     die_reach,
     far_cost,
     place_next_door,
-    place_tokens,
 )
 from analyzer.engine.layout import (
     B_DEGREE,
@@ -59,6 +59,7 @@ from analyzer.engine.layout import (
     I_ROUND_PICKED,
     MAX_RACES,
     N_MARKERS,
+    P_BEASTS,
     P_CHAMPION,
     P_COINS,
     P_DECLINE_POWER,
@@ -72,6 +73,7 @@ from analyzer.engine.layout import (
     PAR_FACTION_BONUS,
     PT_BADGE,
     PT_MODELED,
+    R_BEASTS,
     R_CHAMPION,
     R_DECLINE,
     R_MARKERS,
@@ -264,11 +266,12 @@ def opposite(f1, f2):
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
-def die_success(t, short):
-    """Chance that the reinforcement die makes up `short` tokens."""
+def die_success(t_params, short):
+    """Chance that the reinforcement die makes up `short` tokens (t_params: the
+    tables' params, hoisted: a `t.params` read per face costs a refcount update)."""
     n = 0
     for k in range(6):
-        if t.params[PAR_DIE_FACES + k] >= short:
+        if t_params[PAR_DIE_FACES + k] >= short:
             n += 1
     return n / 6.0
 
@@ -315,26 +318,28 @@ def heuristic_target(g, t, p):
     cost = g.cost
     work = g.work
     t_params = t.params
-    defeated = g.gst[G_DEFEATED : G_DEFEATED + MAX_RACES]
+    gst = g.gst
+    pol = g.pol
+    defeated = gst[G_DEFEATED : G_DEFEATED + MAX_RACES]
     race_tab = t.race
-    race = g.ply[p, P_RACE]
-    power = g.ply[p, P_POWER]
-    form = g.ply[p, P_FORM]
+    race = ply[p, P_RACE]
+    power = ply[p, P_POWER]
+    form = ply[p, P_FORM]
     least = least_conquest_tokens(t, race)
     faction, times = fighting_faction(g, t, p)
-    faction_bonus = t.params[PAR_FACTION_BONUS]
-    aggression = g.pol[p, H_AGGRESSION]
-    leader_focus = g.pol[p, H_LEADER_FOCUS]
-    hand = g.ply[p, P_HAND]
-    coins = g.ply[p, P_COINS]
-    avail = g.gst[G_MODES]
-    closed = g.gst[G_CLOSED]
-    budget = hand - int(g.pol[p, H_RESERVE])
+    faction_bonus = t_params[PAR_FACTION_BONUS]
+    aggression = pol[p, H_AGGRESSION]
+    leader_focus = pol[p, H_LEADER_FOCUS]
+    hand = ply[p, P_HAND]
+    coins = ply[p, P_COINS]
+    avail = gst[G_MODES]
+    closed = gst[G_CLOSED]
+    budget = hand - int(pol[p, H_RESERVE])
     reach = die_reach(t, race, hand)
     lead = leader(g)
-    nreg = g.gst[G_NREG]
+    nreg = gst[G_NREG]
     fee = 0.0
-    if g.ply[p, P_HARMONY] == 1:
+    if ply[p, P_HARMONY] == 1:
         # the fee is shared by the Pandaren regions the hand could take
         n_pandaren = 0
         cheapest = hand + 1
@@ -343,10 +348,9 @@ def heuristic_target(g, t, p):
                 n_pandaren += 1
                 cheapest = min(cheapest, cost[r])
         fee = HARMONY_PRICE / max(min(n_pandaren, hand // cheapest), 1)
-    airborne = race == GNOMES and g.gst[G_AIRBORNE] == 0
+    airborne = race == GNOMES and gst[G_AIRBORNE] == 0
     mean_roll = 0.0
     if airborne:
-        t_params = t.params
         for k in range(6):
             mean_roll += t_params[PAR_DIE_FACES + k] / 6.0
     # terrain a power makes worth more (a Beast every turn on Hills, a Watch
@@ -360,9 +364,10 @@ def heuristic_target(g, t, p):
         power_terrain = FIELDS
         power_terrain_value = 0.5
     marsh = False
-    for q in range(g.gst[G_PLAYERS]):
+    for q in range(gst[G_PLAYERS]):
         if q != p and (ply[q, P_POWER] == MARSHDWELLER or ply[q, P_DECLINE_POWER] == MARSHDWELLER):
             marsh = True
+    per_region = bonus_per_region(race, power)
     best = -1
     best_mode = 0
     best_score = 0.0
@@ -372,7 +377,14 @@ def heuristic_target(g, t, p):
     best_air_score = 0.0
     for r in range(nreg):
         c = cost[r]
-        ac = airborne_cost(g, t, p, r) if airborne else -1
+        ac = -1
+        if airborne and (reg[r, R_PLAYER] != p or reg[r, R_DECLINE] != 0):
+            # conquest.airborne_cost on the hoisted arrays (a call per region
+            # taking the game and the tables costs a refcount update per array)
+            if coins >= guard_price(reg, p, r):
+                ac = defended_cost(
+                    board, reg, ply, r, p, race, power, form, 0, t_params, least, closed, coins
+                )
         air_ok = 0 <= ac <= budget
         if c < 0 and (avail & MODE_ASHES) == 0 and not air_ok:
             continue
@@ -386,7 +398,9 @@ def heuristic_target(g, t, p):
             if price > coins:
                 continue
         # what taking r is worth this turn, in VC-like units
-        value = 1.0 + region_bonus(board, adj, reg, race, power, r) - price
+        value = 1.0 - price
+        if per_region or reg[r, R_MARKERS_UP] != 0:
+            value += region_bonus(board, adj, reg, race, power, r)
         if reg[r, R_MARKERS] != 0:
             value += markers_worth(reg[r, R_MARKERS], reg[r, R_MARKERS_UP])
         if power_terrain >= 0 or marsh:
@@ -425,7 +439,7 @@ def heuristic_target(g, t, p):
                 best = r
                 best_mode = 0
         elif hand < c <= reach:
-            score = value * die_success(t, c - hand)
+            score = value * die_success(t_params, c - hand)
             if score > best_die_score:
                 best_die_score = score
                 best_die = r
@@ -611,7 +625,12 @@ def heuristic_place(g, t, p):
         n_own += 1
     if n_own == 0:
         return
-    while g.ply[p, P_HAND] > 0:
+    # one token at a time, as place_tokens would put it (Beasts in hand first),
+    # without a call per token
+    ply = g.ply
+    hand = ply[p, P_HAND]
+    beasts = ply[p, P_BEASTS]
+    while hand > 0:
         best = 0
         best_score = -1.0
         for i in range(n_own):
@@ -619,7 +638,14 @@ def heuristic_place(g, t, p):
             if score > best_score:
                 best_score = score
                 best = i
-        place_tokens(g, p, own[best], 1)
+        if beasts > 0:
+            reg[own[best], R_BEASTS] += 1
+            beasts -= 1
+        else:
+            reg[own[best], R_TOKENS] += 1
+        hand -= 1
+    ply[p, P_HAND] = 0
+    ply[p, P_BEASTS] = beasts
     if g.ply[p, P_CHAMPION] == 1:
         # the Champion stands where the threat is highest
         best = 0

@@ -16,11 +16,10 @@ from analyzer.engine.abilities import least_conquest_tokens
 from analyzer.engine.conquest import (
     MARK_ADJACENT,
     abandon,
-    airborne_cost,
+    defended_cost,
     die_reach,
     far_cost,
     place_next_door,
-    place_tokens,
 )
 from analyzer.engine.layout import (
     B_DEGREE,
@@ -28,6 +27,7 @@ from analyzer.engine.layout import (
     G_CLOSED,
     G_MODES,
     G_NREG,
+    P_BEASTS,
     P_CHAMPION,
     P_COINS,
     P_FORM,
@@ -35,11 +35,13 @@ from analyzer.engine.layout import (
     P_POWER,
     P_RACE,
     PAR_DIE_MAX_SHORT,
+    R_BEASTS,
     R_CHAMPION,
     R_DECLINE,
     R_MARKERS_UP,
     R_PLAYER,
     R_RACE,
+    R_TOKENS,
     STREAM_SEAT0,
 )
 from analyzer.engine.markers import (
@@ -92,6 +94,17 @@ def plain_option(cost, reg, p, r, coins, reach):
     return 0 <= c <= reach and (reg[r, R_MARKERS_UP] == 0 or guard_price(reg, p, r) <= coins)
 
 
+@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def air_cost(board, reg, ply, r, p, race, power, form, t_params, least, closed, coins):
+    """conquest.airborne_cost for the Gnomes on plain arrays (a call per region
+    taking the game and the tables costs a refcount update per array)."""
+    if (reg[r, R_PLAYER] == p and reg[r, R_DECLINE] == 0) or coins < guard_price(reg, p, r):
+        return -1
+    return defended_cost(
+        board, reg, ply, r, p, race, power, form, 0, t_params, least, closed, coins
+    )
+
+
 @njit(cache=True, no_cfunc_wrapper=True)
 def random_target(g, t, p):
     """Uniform over: stop; every (region, set of open modes) that is affordable or
@@ -125,7 +138,14 @@ def random_target(g, t, p):
                 return -1, TARGET_CONQUER, 0
         k = 0
         for r in range(nreg):
-            if airborne and 0 <= airborne_cost(g, t, p, r) <= air_reach:
+            if (
+                airborne
+                and 0
+                <= air_cost(
+                    board, reg, ply, r, p, race, power, form, t_params, least, closed, coins
+                )
+                <= air_reach
+            ):
                 k += 1
                 if k == pick:
                     return r, TARGET_AIRBORNE, 0
@@ -230,10 +250,23 @@ def random_place(g, t, p):
             n_own += 1
     if n_own == 0:
         return
-    while g_ply[p, P_HAND] > 0:
-        place_tokens(g, p, g_work[randint(g.rng, STREAM_SEAT0 + p, n_own)], 1)
+    # token by token as place_tokens would put them (Beasts in hand first),
+    # without a call per token
+    rng = g.rng
+    hand = g_ply[p, P_HAND]
+    beasts = g_ply[p, P_BEASTS]
+    while hand > 0:
+        r = g_work[randint(rng, STREAM_SEAT0 + p, n_own)]
+        if beasts > 0:
+            g_reg[r, R_BEASTS] += 1
+            beasts -= 1
+        else:
+            g_reg[r, R_TOKENS] += 1
+        hand -= 1
+    g_ply[p, P_HAND] = 0
+    g_ply[p, P_BEASTS] = beasts
     if g_ply[p, P_CHAMPION] == 1:
-        g_reg[g_work[randint(g.rng, STREAM_SEAT0 + p, n_own)], R_CHAMPION] = 1
+        g_reg[g_work[randint(rng, STREAM_SEAT0 + p, n_own)], R_CHAMPION] = 1
         g_ply[p, P_CHAMPION] = 0
 
 
