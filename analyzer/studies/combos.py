@@ -20,9 +20,7 @@ mean final VC of the other seats of the same game (the delta against the field).
 from __future__ import annotations
 
 import math
-import shutil
 import time
-import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -410,27 +408,19 @@ def default_out(n_players: int) -> Path:
 def write_combos(result: ComboStudy, out_dir=None) -> Path:
     """Write the study's folder (CSV, Parquet, charts, summary.md); it appears complete
     or not at all. Returns its path."""
-    from analyzer.report.baseline import _swap_in
     from analyzer.report.charts import combo_heatmap, top_bottom_chart
+    from analyzer.studies import common
 
-    out = Path(out_dir) if out_dir is not None else default_out(result.n_players)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    temp = out.parent / f".{out.name}.{uuid.uuid4().hex[:12]}.tmp"
-    temp.mkdir()
-    try:
-        combos = result.combos
-        combos.to_csv(temp / "combos.csv", index=False)
-        combos.to_parquet(temp / "combos.parquet", index=False)
+    def fill(temp: Path) -> None:
+        common.write_table(result.combos, temp, "combos")
         result.races.to_csv(temp / "races.csv", index=False)
         result.powers.to_csv(temp / "powers.csv", index=False)
         combo_heatmap(result, temp / "heatmap.png")
         top_bottom_chart(result, temp / "top_bottom.png")
         (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
-        _swap_in(temp, out)
-    except BaseException:
-        shutil.rmtree(temp, ignore_errors=True)
-        raise
-    return out
+
+    out = Path(out_dir) if out_dir is not None else default_out(result.n_players)
+    return common.write_folder(out, fill)
 
 
 def _pct(x: float) -> str:

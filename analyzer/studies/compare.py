@@ -23,9 +23,7 @@ Two kinds of games are played per arm:
 
 from __future__ import annotations
 
-import shutil
 import time
-import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -412,24 +410,16 @@ def default_out() -> Path:
 def write_compare(result: CompareStudy, out_dir=None) -> Path:
     """Write compare.csv/.parquet, arms.csv, the forest plot and summary.md; the
     folder appears complete or not at all."""
-    from analyzer.report.baseline import _swap_in
     from analyzer.report.charts import forest_plot
+    from analyzer.studies import common
 
-    out = Path(out_dir) if out_dir is not None else default_out()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    temp = out.parent / f".{out.name}.{uuid.uuid4().hex[:12]}.tmp"
-    temp.mkdir()
-    try:
-        result.table.to_csv(temp / "compare.csv", index=False)
-        result.table.to_parquet(temp / "compare.parquet", index=False)
+    def fill(temp: Path) -> None:
+        common.write_table(result.table, temp, "compare")
         result.arms.to_csv(temp / "arms.csv", index=False)
         forest_plot(result, temp / "forest.png")
         (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
-        _swap_in(temp, out)
-    except BaseException:
-        shutil.rmtree(temp, ignore_errors=True)
-        raise
-    return out
+
+    return common.write_folder(Path(out_dir) if out_dir is not None else default_out(), fill)
 
 
 def _fmt(metric: str, x: float, signed: bool = False) -> str:
