@@ -28,6 +28,10 @@ app = typer.Typer(
 THREADS = typer.Option(
     None, "--threads", help="Engine threads (numba); default: every core.", show_default=False
 )
+CHECK = typer.Option(False, "--check", help="Check invariants after every turn.")
+SCENARIO = typer.Option(
+    None, "--scenario", help="Scenario file (TOML): its ruleset, rules and bots."
+)
 
 
 def _err(text: str) -> None:
@@ -96,7 +100,7 @@ def simulate(
         None, "--out", help="Folder for seats.parquet and races.parquet (none: summary only)."
     ),
     chunk: int = typer.Option(20000, "--chunk", help="Games per Parquet row group."),
-    check: bool = typer.Option(False, "--check", help="Check invariants after every turn."),
+    check: bool = CHECK,
     threads: int | None = THREADS,
 ) -> None:
     """Play games and print win rates and mean VC per seat.
@@ -304,16 +308,14 @@ def combos(
     ),
     seed: int = typer.Option(1, "--seed", "-s", help="Run seed: same seed, same games."),
     cost: int = typer.Option(0, "--cost", help="Coins the forced seat pays for its combo."),
-    scenario: Path | None = typer.Option(
-        None, "--scenario", help="Scenario file (TOML): its ruleset, rules and bots."
-    ),
+    scenario: Path | None = SCENARIO,
     out: Path | None = typer.Option(
         None,
         "--out",
         help="Report folder (default: reports/combos-<players>p).",
         show_default=False,
     ),
-    check: bool = typer.Option(False, "--check", help="Check invariants after every turn."),
+    check: bool = CHECK,
     threads: int | None = THREADS,
 ) -> None:
     """Value every race and power combo: force it as one seat's first pick."""
@@ -479,16 +481,14 @@ def decline(
         "three groups by starting tokens).",
         show_default=False,
     ),
-    scenario: Path | None = typer.Option(
-        None, "--scenario", help="Scenario file (TOML): its ruleset, rules and bots."
-    ),
+    scenario: Path | None = SCENARIO,
     out: Path | None = typer.Option(
         None,
         "--out",
         help="Report folder (default: reports/decline-<players>p).",
         show_default=False,
     ),
-    check: bool = typer.Option(False, "--check", help="Check invariants after every turn."),
+    check: bool = CHECK,
     threads: int | None = THREADS,
 ) -> None:
     """When to decline: sweep the heuristic's decline threshold and "decline in round r"
@@ -551,7 +551,7 @@ def players(
         help="Report folder (default: reports/players-<players>p).",
         show_default=False,
     ),
-    check: bool = typer.Option(False, "--check", help="Check invariants after every turn."),
+    check: bool = CHECK,
     threads: int | None = THREADS,
 ) -> None:
     """What the player count changes: seat advantage, scores, declines, and how combo
@@ -584,19 +584,9 @@ def players(
 
 
 def _combo_scenario(path: Path, players: int | None):
-    """(tables, bots, bot parameters, players) of a scenario file, or a clear refusal
-    when this checkout has no scenario loader yet."""
-    try:
-        from analyzer.scenario import load_scenario
-    except ImportError:
-        load_scenario = None
-    if load_scenario is None:
-        raise InputError(
-            Problem(
-                CLI, "--scenario", str(path),
-                "scenarios are not supported by this command yet; run without --scenario",
-            )
-        )  # fmt: skip
+    """(tables, bots, bot parameters, players) of a scenario file."""
+    from analyzer.scenario import load_scenario
+
     sc = load_scenario(path)
     if players is not None and players != sc.players:
         raise InputError(

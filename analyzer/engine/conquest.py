@@ -126,10 +126,12 @@ def count_regions(g, p, decline):
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
-def defended_cost(board, reg, ply, r, p, race, power, form, travel, t_params, least, closed, coins):
+def defended_cost(
+    board, reg, ply, r, p, race, power, form, travel, t_params, least, harmony_due, coins
+):
     """Tokens p's race needs to take r once it may reach r (paying `travel`), or -1
     where r stays closed: water, an immune region (Watch Tower), or a region whose
-    price p cannot pay first (the Harmony fee `closed` p owes the Pandaren, an
+    price p cannot pay first (the Harmony fee `harmony_due` p owes the Pandaren, an
     Aegis, a Marshdweller's toll)."""
     terrain = board[r, B_TERRAIN]
     water = water_terrain(terrain)
@@ -137,9 +139,9 @@ def defended_cost(board, reg, ply, r, p, race, power, form, travel, t_params, le
         return -1
     if region_immune(reg, r):
         return -1
-    # coins asked before the attack: the Pandaren's Harmony fee (`closed`: the fee
+    # coins asked before the attack: the Pandaren's Harmony fee (`harmony_due`: the fee
     # p still owes), an Aegis, a Marshdweller's toll; without them r is closed
-    due = closed if closed > 0 and reg[r, R_RACE] == PANDAREN else 0
+    due = harmony_due if harmony_due > 0 and reg[r, R_RACE] == PANDAREN else 0
     if reg[r, R_MARKERS_UP] != 0:
         due += guard_price(reg, p, r)
     if marsh_toll(ply, reg, p, r, terrain) >= 0:
@@ -167,7 +169,7 @@ def region_cost(
     travel_cost,
     t_params,
     least,
-    closed,
+    harmony_due,
     coins,
 ):
     """Tokens p's race needs to conquer r, or -1 when r may not be attacked.
@@ -195,7 +197,7 @@ def region_cost(
     else:
         return -1
     return defended_cost(
-        board, reg, ply, r, p, race, power, form, travel, t_params, least, closed, coins
+        board, reg, ply, r, p, race, power, form, travel, t_params, least, harmony_due, coins
     )
 
 
@@ -210,10 +212,10 @@ def airborne_cost(g, t, p, r):
         return -1
     if g_ply[p, P_COINS] < aegis_price(g, p, r):
         return -1  # an Aegis asks 2 VC before the assault
-    closed = g.gst[G_CLOSED]
+    harmony_due = g.gst[G_CLOSED]
     return defended_cost(
         g.board, g_reg, g_ply, r, p, race, g_ply[p, P_POWER], g_ply[p, P_FORM], 0, t.params,
-        least_conquest_tokens(t, race), closed, g_ply[p, P_COINS],
+        least_conquest_tokens(t, race), harmony_due, g_ply[p, P_COINS],
     )  # fmt: skip
 
 
@@ -256,8 +258,8 @@ def compute_targets(g, t, p):
     travel_cost = t_params[PAR_TRAVEL_COST] if pays_travel(g, p) else 0
     gst[G_TRAVEL] = travel_cost
     # the fee a Harmony holder owes the Pandaren before attacking them
-    closed = HARMONY_PRICE if ply[p, P_HARMONY] == 1 else 0
-    gst[G_CLOSED] = closed
+    harmony_due = HARMONY_PRICE if ply[p, P_HARMONY] == 1 else 0
+    gst[G_CLOSED] = harmony_due
     least = least_conquest_tokens(t, race)
     n_legal = 0
     for r in range(nreg):
@@ -275,7 +277,7 @@ def compute_targets(g, t, p):
             travel_cost,
             t_params,
             least,
-            closed,
+            harmony_due,
             coins,
         )
         cost[r] = c
@@ -307,7 +309,7 @@ def update_targets(g, t, p, r, n_legal):
     power = ply[p, P_POWER]
     form = ply[p, P_FORM]
     travel_cost = g.gst[G_TRAVEL]
-    closed = g.gst[G_CLOSED]
+    harmony_due = g.gst[G_CLOSED]
     least = least_conquest_tokens(t, race)
     t_params = t.params
     work[r] = MARK_OWN
@@ -334,7 +336,7 @@ def update_targets(g, t, p, r, n_legal):
                 travel_cost,
                 t_params,
                 least,
-                closed,
+                harmony_due,
                 coins,
             )
             cost[nb] = c
@@ -344,12 +346,12 @@ def update_targets(g, t, p, r, n_legal):
 
 
 @njit(cache=True, no_cfunc_wrapper=True)
-def far_cost(board, reg, ply, work, r, p, race, power, form, t_params, least, closed, coins):
+def far_cost(board, reg, ply, work, r, p, race, power, form, t_params, least, harmony_due, coins):
     """Tokens to conquer r as if it were adjacent (Ashes of Al'ar), -1 for p's own."""
     if work[r] == MARK_OWN:
         return -1
     return defended_cost(
-        board, reg, ply, r, p, race, power, form, 0, t_params, least, closed, coins
+        board, reg, ply, r, p, race, power, form, 0, t_params, least, harmony_due, coins
     )
 
 
@@ -373,10 +375,10 @@ def special_cost(g, t, p, r, modes):
     c_far = -1
     if modes & MODE_ASHES:
         ply = g.ply
-        closed = g.gst[G_CLOSED]
+        harmony_due = g.gst[G_CLOSED]
         c_far = far_cost(
             g.board, reg, ply, work, r, p, race, ply[p, P_POWER], ply[p, P_FORM], t.params,
-            least, closed, ply[p, P_COINS],
+            least, harmony_due, ply[p, P_COINS],
         )  # fmt: skip
     return modes_cost(g.cost[r], c_far, place_next_door(reg, work, r), modes, least)
 

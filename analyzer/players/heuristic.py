@@ -333,7 +333,7 @@ def heuristic_target(g, t, p):
     hand = ply[p, P_HAND]
     coins = ply[p, P_COINS]
     avail = gst[G_MODES]
-    closed = gst[G_CLOSED]
+    harmony_due = gst[G_CLOSED]
     budget = hand - int(pol[p, H_RESERVE])
     reach = die_reach(t, race, hand)
     lead = leader(g)
@@ -383,7 +383,7 @@ def heuristic_target(g, t, p):
             # taking the game and the tables costs a refcount update per array)
             if coins >= guard_price(reg, p, r):
                 ac = defended_cost(
-                    board, reg, ply, r, p, race, power, form, 0, t_params, least, closed, coins
+                    board, reg, ply, r, p, race, power, form, 0, t_params, least, harmony_due, coins
                 )
         air_ok = 0 <= ac <= budget
         if c < 0 and (avail & MODE_ASHES) == 0 and not air_ok:
@@ -447,7 +447,19 @@ def heuristic_target(g, t, p):
             c_far = -1
             if avail & MODE_ASHES:
                 c_far = far_cost(
-                    board, reg, ply, work, r, p, race, power, form, t_params, least, closed, coins
+                    board,
+                    reg,
+                    ply,
+                    work,
+                    r,
+                    p,
+                    race,
+                    power,
+                    form,
+                    t_params,
+                    least,
+                    harmony_due,
+                    coins,
                 )
             next_door = place_next_door(reg, work, r)
             for i in range(N_MARKERS + 1):  # each open mode alone

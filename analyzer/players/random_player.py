@@ -95,13 +95,13 @@ def plain_option(cost, reg, p, r, coins, reach):
 
 
 @njit(cache=True, no_cfunc_wrapper=True, inline="always")
-def air_cost(board, reg, ply, r, p, race, power, form, t_params, least, closed, coins):
+def air_cost(board, reg, ply, r, p, race, power, form, t_params, least, harmony_due, coins):
     """conquest.airborne_cost for the Gnomes on plain arrays (a call per region
     taking the game and the tables costs a refcount update per array)."""
     if (reg[r, R_PLAYER] == p and reg[r, R_DECLINE] == 0) or coins < guard_price(reg, p, r):
         return -1
     return defended_cost(
-        board, reg, ply, r, p, race, power, form, 0, t_params, least, closed, coins
+        board, reg, ply, r, p, race, power, form, 0, t_params, least, harmony_due, coins
     )
 
 
@@ -124,7 +124,7 @@ def random_target(g, t, p):
     coins = ply[p, P_COINS]
     hand = ply[p, P_HAND]
     avail = g.gst[G_MODES]
-    closed = g.gst[G_CLOSED]
+    harmony_due = g.gst[G_CLOSED]
     least = least_conquest_tokens(t, race)
     reach = max(hand, die_reach(t, race, hand))
     airborne = race == GNOMES and g.gst[G_AIRBORNE] == 0
@@ -142,7 +142,7 @@ def random_target(g, t, p):
                 airborne
                 and 0
                 <= air_cost(
-                    board, reg, ply, r, p, race, power, form, t_params, least, closed, coins
+                    board, reg, ply, r, p, race, power, form, t_params, least, harmony_due, coins
                 )
                 <= air_reach
             ):
@@ -159,7 +159,7 @@ def random_target(g, t, p):
             c_far = -1
             if avail & MODE_ASHES:
                 c_far = far_cost(
-                    board, reg, ply, work, r, p, race, power, form, t_params, least, closed,
+                    board, reg, ply, work, r, p, race, power, form, t_params, least, harmony_due,
                     coins,
                 )  # fmt: skip
                 if c_far < 0:
