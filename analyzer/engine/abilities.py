@@ -65,8 +65,7 @@ effects); the rows above say where the engine calls them.
 
 from __future__ import annotations
 
-from numba import njit
-
+from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
     B_BOARD,
     B_DEGREE,
@@ -161,23 +160,23 @@ HARMONY_PRICE = 2  # VC a Harmony holder pays the Pandaren before attacking them
 OBJECTIVE_VC = 2  # VC for taking a Military Objective, and for the Humans
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def water_terrain(terrain):
     return terrain == SEA or terrain == LAKE
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def is_water(g, r):
     return water_terrain(g.board[r, B_TERRAIN])
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def min_region_tokens(race):
     """Tokens a region of this race may never go below (Tauren: 2)."""
     return 2 if race == TAUREN else 1
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def region_immune(reg, r):
     """Whether r is immune to conquest and to every power: a Watch Tower stands
     there. Any other immunity (a race's, a marker's) is to be added here, so that
@@ -185,7 +184,7 @@ def region_immune(reg, r):
     return reg[r, R_TOWER] > 0
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def holder_power(ply, reg, r):
     """The special power in effect on r: its active race's, or for an in-decline
     race the power that lasts in decline (-1: none, Murlocs, empty)."""
@@ -197,7 +196,7 @@ def holder_power(ply, reg, r):
     return ply[q, P_POWER]
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def marsh_toll(ply, reg, p, r, terrain):
     """The player whom p must pay 1 VC before conquering r (a Marshdweller's
     Swamp, active or in decline, of another player), or -1."""
@@ -210,7 +209,7 @@ def marsh_toll(ply, reg, p, r, terrain):
 
 
 # ------------------------------------------------------------------ conquest cost
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def modify_cost(race, power, form, terrain, nonempty, cost, least):
     """Conquest cost after race and power discounts, never below `least`.
     Plain scalars in and out: called once per region in the hottest loop."""
@@ -227,25 +226,25 @@ def modify_cost(race, power, form, terrain, nonempty, cost, least):
     return max(cost, least)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def least_conquest_tokens(t, race):
     """Tokens every conquest needs at the very least (1; Tauren 2)."""
     return max(t.params[PAR_MIN_CONQUEST_TOKENS], min_region_tokens(race))
 
 
 # ------------------------------------------------------------------------- reach
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def may_enter_water(race):
     return race == NAGA
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def reaches_as_adjacent(race, symbols):
     """Regions a race may attack as though adjacent (Kobolds: any Cavern)."""
     return race == KOBOLDS and (symbols & SYM_CAVERN) != 0
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def first_conquest_entry(race, symbols, water):
     """Extra ways onto the map, with no travel cost (Kobolds' Caverns, Naga's Seas)."""
     if race == KOBOLDS and (symbols & SYM_CAVERN) != 0:
@@ -253,7 +252,7 @@ def first_conquest_entry(race, symbols, water):
     return race == NAGA and water
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def pays_travel(g, p):
     return g.ply[p, P_POWER] != SAILING and not (
         in_play(g, MEETING_STONE) and controls_marker(g, p, MEETING_STONE)
@@ -261,7 +260,7 @@ def pays_travel(g, p):
 
 
 # ---------------------------------------------------------------- after conquest
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def place_wisp_wall(g, t, r):
     """A Wisp Wall on r, unless all of the box's Wisp Walls are on the boards."""
     g_reg = g.reg
@@ -272,7 +271,7 @@ def place_wisp_wall(g, t, r):
         g_reg[r, R_WISP] = 1
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def after_conquest(g, t, p, r, def_race, def_tokens):
     """Bonus VC collected for a conquest (paid at once), and the pieces a conquest
     leaves (Night Elves: a Wisp Wall on a Forest while the box has one).
@@ -298,7 +297,7 @@ def after_conquest(g, t, p, r, def_race, def_tokens):
 
 
 # -------------------------------------------------------------------- on a loss
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def tokens_lost(g, t, q, r, decline, n):
     """How many of the n defending tokens of player q are discarded when r falls
     (to a conquest or a Bomb). Active Draenei keep the first one each turn of an
@@ -316,14 +315,14 @@ def tokens_lost(g, t, q, r, decline, n):
 
 
 # ------------------------------------------------------------------- turn start
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def take_beasts(g, t, p):
     """Beast Master's turn start: discard all its Beasts, then take one from the
     box per Hill region the active race holds (as many as the box still has)."""
     beasts_for_turn(g.reg, g.ply, g.board, g.gst[G_NREG], t.params[PAR_CAPS + C_BEASTS], p)
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def beasts_for_turn(g_reg, g_ply, g_board, nreg, cap, p):
     """take_beasts on plain arrays (cheaper to compile than on the game tuple)."""
     hills = 0
@@ -340,7 +339,7 @@ def beasts_for_turn(g_reg, g_ply, g_board, nreg, cap, p):
     g_ply[p, P_BEASTS] = n
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def turn_start(g, t, p, form):
     """Start-of-turn effects of the active race; returns the VC it gains or pays
     (the caller books them): Worgen human form +2, Worgen form -1. Resets the
@@ -357,7 +356,7 @@ def turn_start(g, t, p, form):
 
 
 # ----------------------------------------------------------------------- scoring
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def touches_water(board, adj, r):
     for k in range(board[r, B_DEGREE]):
         if water_terrain(board[adj[r, k], B_TERRAIN]):
@@ -365,7 +364,7 @@ def touches_water(board, adj, r):
     return False
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def terrain_bonus(race, power, terrain, symbols, near_water):
     """Bonus VC the active (race, power) collects at turn's end for the terrain
     and symbols of one region it holds."""
@@ -389,7 +388,7 @@ def terrain_bonus(race, power, terrain, symbols, near_water):
     return vc
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def marker_bonus(power, up):
     """Bonus VC for the face-up markers `up` (bits) of one region held
     (Archaeologist: 1 each; Dark Portal: 2)."""
@@ -403,7 +402,7 @@ def marker_bonus(power, up):
     return vc
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def bonus_per_region(race, power):
     """Whether (race, power) may earn a bonus on a region without face-up markers
     (terrain_bonus): callers skip region_bonus when neither this nor a marker applies."""
@@ -418,7 +417,7 @@ def bonus_per_region(race, power):
     )
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def region_bonus(board, adj, reg, race, power, r):
     """Bonus VC the active (race, power) collects at turn's end for holding r alone.
     Takes the arrays, not the game: it runs once per region in hot loops."""
@@ -428,7 +427,7 @@ def region_bonus(board, adj, reg, race, power, r):
     ) + marker_bonus(power, reg[r, R_MARKERS_UP])
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def active_bonus(g, t, p):
     """All end-of-turn bonus VC of p's active race."""
     g_reg = g.reg
@@ -470,14 +469,14 @@ def active_bonus(g, t, p):
     return vc + well_bonus(g, p, 0)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def decline_bonus(g, t, p):
     """End-of-turn bonus VC that an in-decline race still earns (the Well of Eternity)."""
     return well_bonus(g, p, 1)
 
 
 # ------------------------------------------------------------------ redeployment
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def race_tokens_in_play(g, race):
     """Tokens of `race` on the boards or in a player's hand (Beasts aside)."""
     g_reg = g.reg
@@ -493,7 +492,7 @@ def race_tokens_in_play(g, race):
     return n
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def redeploy_bonus_tokens(g, t, p):
     """Tokens a race receives from the tray before redeploying: the Spirit Healer
     gives its active race one, while the box has one left."""
@@ -504,13 +503,13 @@ def redeploy_bonus_tokens(g, t, p):
 
 
 # ----------------------------------------------------------------------- decline
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def power_lasts_in_decline(power):
     """Powers that stay in effect for an in-decline race (Garrisoned, Marshdweller)."""
     return power == GARRISONED or power == MARSHDWELLER
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def on_decline(g, t, p):
     """p's active race goes into decline: the pieces of powers that end with it
     leave the map (Watch Towers, Beasts, the Champion; Forts stay), and so do the
@@ -529,7 +528,7 @@ def on_decline(g, t, p):
 
 
 # --------------------------------------------------------------------- turn end
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def fields_majority(board, adj, reg, r, race):
     """Whether `race` holds more of r's neighbours than any other race (active
     or in decline; Murlocs are a race too)."""
@@ -551,13 +550,13 @@ def fields_majority(board, adj, reg, r, race):
     return own > most
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def turn_end(g, t, p):
     """turn_pieces on the game's arrays."""
     turn_pieces(g.reg, g.ply, g.board, g.adj, g.work, g.gst[G_NREG], t.params, p)
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def turn_pieces(g_reg, g_ply, g_board, g_adj, want, nreg, params, p):
     """End of p's turn (after redeployment, before scoring). Garrisoned: a Fort
     on each region of the race without one. Defensive: Watch Towers leave the

@@ -7,8 +7,7 @@ the game goes to the lowest empty slot of the column, or else the stack bottom.
 
 from __future__ import annotations
 
-from numba import njit
-
+from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
     G_COL_COINS,
     G_COL_POWER,
@@ -25,7 +24,7 @@ from analyzer.engine.layout import (
 from analyzer.engine.rng import shuffle
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def pop_race(g):
     g_gst = g.gst
     n = g_gst[G_RACE_STACK_N]
@@ -38,7 +37,7 @@ def pop_race(g):
     return race
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def pop_power(g, rng):
     """Top badge of the stack; the discards are reshuffled when it runs out."""
     g_gst = g.gst
@@ -59,7 +58,7 @@ def pop_power(g, rng):
     return power
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def fill_column(g, t, rng):
     """Lay out the column at setup: every slot from the top of the stacks."""
     g_gst = g.gst
@@ -71,7 +70,7 @@ def fill_column(g, t, rng):
         g_gst[G_COL_COINS + k] = 0
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def visible_combos(g, t):
     """How many slots hold a combo (empty slots are always at the bottom)."""
     g_gst = g.gst
@@ -83,7 +82,7 @@ def visible_combos(g, t):
     return n
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def take_combo(g, t, rng, p_coins, slot):
     """Remove the combo at `slot`, slide the column up, refill the bottom slot.
 
@@ -109,7 +108,7 @@ def take_combo(g, t, rng, p_coins, slot):
     return race, power, collected
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def return_race(g, t, rng, race):
     """A banner leaves the game: to the lowest empty slot (with a fresh badge), or
     to the bottom of the stack."""
@@ -126,7 +125,7 @@ def return_race(g, t, rng, race):
     g_gst[G_RACE_STACK_N] = n + 1
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def discard_power(g, power):
     if power < 0:
         return

@@ -5,8 +5,6 @@ abandoning and redeploying.
 
 from __future__ import annotations
 
-from numba import njit
-
 from analyzer.engine.abilities import (
     HARMONY_PRICE,
     OBJECTIVE_VC,
@@ -24,6 +22,7 @@ from analyzer.engine.abilities import (
     water_terrain,
 )
 from analyzer.engine.column import discard_power, return_race
+from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
     B_DEGREE,
     B_SYMBOLS,
@@ -114,7 +113,7 @@ MARK_OWN = 1
 MARK_ADJACENT = 2
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def count_regions(g, p, decline):
     """Regions held by p's active race (decline=0) or in-decline race (decline=1)."""
     g_reg = g.reg
@@ -125,7 +124,7 @@ def count_regions(g, p, decline):
     return n
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def defended_cost(
     board, reg, ply, r, p, race, power, form, travel, t_params, least, harmony_due, coins
 ):
@@ -154,7 +153,7 @@ def defended_cost(
     return modify_cost(race, power, form, terrain, reg[r, R_TOKENS] > 0, c, least)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def region_cost(
     board,
     reg,
@@ -201,7 +200,7 @@ def region_cost(
     )
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def airborne_cost(g, t, p, r):
     """Tokens the Gnomes' airborne assault needs for r before its free die: any
     region of any board not theirs, as though adjacent (no travel cost); -1 if closed."""
@@ -219,7 +218,7 @@ def airborne_cost(g, t, p, r):
     )  # fmt: skip
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def compute_targets(g, t, p):
     """Fill g.cost[r] with the tokens p's active race needs to conquer r, or -1
     where r may not be attacked, and G_MODES with the conquest modes (Artifacts,
@@ -286,7 +285,7 @@ def compute_targets(g, t, p):
     return n_legal
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def update_targets(g, t, p, r, n_legal):
     """g.cost after p's race, already on the map, took r, a region with no
     marker: r is no longer a target and its neighbours became adjacent; no other
@@ -345,7 +344,7 @@ def update_targets(g, t, p, r, n_legal):
     return n_legal
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def far_cost(board, reg, ply, work, r, p, race, power, form, t_params, least, harmony_due, coins):
     """Tokens to conquer r as if it were adjacent (Ashes of Al'ar), -1 for p's own."""
     if work[r] == MARK_OWN:
@@ -355,13 +354,13 @@ def far_cost(board, reg, ply, work, r, p, race, power, form, t_params, least, ha
     )
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def place_next_door(reg, work, r):
     """r holds a face-up Legendary Place next to p's race (the Ethereals' discount)."""
     return work[r] == MARK_ADJACENT and (reg[r, R_MARKERS_UP] & PLACE_BITS) != 0
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def special_cost(g, t, p, r, modes):
     """Tokens p's race needs to conquer r with the conquest modes `modes` (bits of
     markers.MODE_*, all open: G_MODES), or -1 when they do not allow it. Reads the
@@ -383,7 +382,7 @@ def special_cost(g, t, p, r, modes):
     return modes_cost(g.cost[r], c_far, place_next_door(reg, work, r), modes, least)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def pay_vc(g, p, vc):
     """Bonus VC earned by p's active race during its turn."""
     if vc != 0:
@@ -393,7 +392,7 @@ def pay_vc(g, p, vc):
             g.inst[i, I_VC_ACTIVE] += vc
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def pay_player(ply, inst, payer, q, decline):
     """payer gives 1 VC (if it has one) to q, booked to the payer's active race
     and to q's active race or, with decline=1, its in-decline race (a
@@ -410,7 +409,7 @@ def pay_player(ply, inst, payer, q, decline):
         inst[i, I_VC_DECLINE if decline == 1 else I_VC_ACTIVE] += 1
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def clear_region(g, r):
     """A region left empty: Forts, Wisp Walls, Watch Towers, Beasts and the Champion
     go (the callers first return what goes back to a hand); a Bomb goes back on top
@@ -433,7 +432,7 @@ def clear_region(g, r):
         g_reg[r, R_BOMB] = 0
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def take_losses(g, t, r, attacker):
     """The holder of r loses it as to a conquest by `attacker`: Murlocs and in-decline
     tokens are all discarded; an active race loses nothing when its Champion is
@@ -465,7 +464,7 @@ def take_losses(g, t, r, attacker):
     return lost
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def wipe_decline_race_if_gone(g, t, q):
     """Once the last in-decline token of q is gone, its banner leaves the game."""
     race = g.ply[q, P_DECLINE_RACE]
@@ -479,7 +478,7 @@ def wipe_decline_race_if_gone(g, t, q):
     log_event(g, EV_WIPE, q, -1, race, 0)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def claim_objective(g, t, p, r):
     """p took r with a Military Objective on it. A non-Horde conqueror scores 2 VC
     and the token goes back to the Humans, who score 2 VC unless they took it;
@@ -494,7 +493,7 @@ def claim_objective(g, t, p, r):
     return OBJECTIVE_VC
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def conquer(g, t, p, r, tokens):
     """p's active race takes r with `tokens` tokens from hand (Beasts in hand
     first, but at least the race's minimum of race tokens stay on r)."""
@@ -541,7 +540,7 @@ def conquer(g, t, p, r, tokens):
     pay_vc(g, p, vc)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def die_reach(t, race, hand):
     """The dearest target the final attempt may choose with `hand` tokens left
     (at most 3 short, and at least one token, Tauren two), or -1 for no attempt."""
@@ -550,20 +549,20 @@ def die_reach(t, race, hand):
     return hand + t.params[PAR_DIE_MAX_SHORT]
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def die_allowed(g, t, p, cost):
     """Whether a region costing `cost` may be the final, die-assisted attempt."""
     hand = g.ply[p, P_HAND]
     return hand < cost <= die_reach(t, g.ply[p, P_RACE], hand)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def roll_die(g, t):
     g.gst[G_DIE_ROLLS] += 1
     return t.params[PAR_DIE_FACES + randint(g.rng, STREAM_DICE, 6)]
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def final_attempt(g, t, p, r, cost):
     """Roll the reinforcement die for target r (costing `cost`), chosen before the
     roll. On success every remaining token goes there; on failure they stay in
@@ -577,7 +576,7 @@ def final_attempt(g, t, p, r, cost):
     return ok
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def ready_troops(g, t, p):
     """Take back in hand all but the tokens that must stay (1, Tauren 2) per region,
     and every Beast and the Champion. Returns how many regions the race holds."""
@@ -604,7 +603,7 @@ def ready_troops(g, t, p):
     return n_regions
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def abandon(g, t, p, r):
     """Empty one of p's active regions; its tokens (Beasts, Champion) go to hand."""
     g.ply[p, P_HAND] += g.reg[r, R_TOKENS] + g.reg[r, R_BEASTS]
@@ -615,7 +614,7 @@ def abandon(g, t, p, r):
     log_event(g, EV_ABANDON, p, r, 0, 0)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def objective_allowed(t, reg, r):
     """Whether the Humans may put a Military Objective on r: a region no Alliance
     race holds (empty, Murlocs, Horde or Neutral) without one already."""
@@ -625,7 +624,7 @@ def objective_allowed(t, reg, r):
     return race < 0 or race == MURLOC or t.race[race, RT_FACTION] != ALLIANCE
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def bomb_allowed(g, p, r):
     """Whether p's Goblins may drop a Bomb on r: an opponent's active region with
     no Bomb, next to a region of the Goblins."""
@@ -643,7 +642,7 @@ def bomb_allowed(g, p, r):
     return False
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def drop_bomb(g, p, r):
     """The top Bomb of the stack goes face down on r."""
     g_gst = g.gst
@@ -654,7 +653,7 @@ def drop_bomb(g, p, r):
     log_event(g, EV_BOMB, p, r, 0, 1)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def place_tokens(g, p, r, n):
     """Put n tokens from p's hand on p's active region r (Beasts in hand first)."""
     g_reg = g.reg

@@ -3,11 +3,10 @@ keeps one token per region (Tauren two), flipped; its badge is discarded."""
 
 from __future__ import annotations
 
-from numba import njit
-
 from analyzer.engine.abilities import min_region_tokens, on_decline, power_lasts_in_decline
 from analyzer.engine.column import discard_power, return_race
 from analyzer.engine.conquest import clear_region, wipe_decline_race_if_gone
+from analyzer.engine.jit import kernel
 from analyzer.engine.layout import (
     G_NREG,
     G_ROUND,
@@ -28,7 +27,7 @@ from analyzer.engine.state import EV_DECLINE
 from analyzer.engine.trace import log_event
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def remove_decline_race(g, t, p):
     """Wipe p's in-decline race off the map and return its banner."""
     g_reg = g.reg
@@ -47,7 +46,7 @@ def remove_decline_race(g, t, p):
     g_ply[p, P_DECLINE_INSTANCE] = -1
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def go_into_decline(g, t, p):
     g_reg = g.reg
     g_ply = g.ply

@@ -4,7 +4,6 @@ the seat's bot (players/policy.py) and every rule applied by the engine."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.engine.abilities import (
     HARMONY_PRICE,
@@ -29,6 +28,7 @@ from analyzer.engine.conquest import (
 )
 from analyzer.engine.decline import go_into_decline
 from analyzer.engine.invariants import ERR_BAD_MOVE, ERR_TARGETS, check_invariants
+from analyzer.engine.jit import allocating, inline_kernel, kernel
 from analyzer.engine.layout import (
     F_COST,
     F_POWER,
@@ -177,7 +177,7 @@ from analyzer.players.policy import (
 )
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def pick_combo(g, t, p):
     """Ask the bot for a combo, pay for it and take its tokens (within the box)."""
     g_ply = g.ply
@@ -225,7 +225,7 @@ def pick_combo(g, t, p):
     log_event(g, EV_PICK, p, -1, race * 100 + power, slot)
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@allocating
 def check_targets(g, t, p, n_targets):
     """The naive oracle for update_targets: recompute every cost (and the open
     conquest modes) and compare."""
@@ -240,7 +240,7 @@ def check_targets(g, t, p, n_targets):
             g.gst[G_ERROR] = ERR_TARGETS
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def power_before_conquest(g, t, p, n_targets):
     """Before a conquest, ask an Intimidating bot for a use or a Championing bot
     for its Champion, and apply it. Returns (1 if a power was used, 0 if not, -1
@@ -280,7 +280,7 @@ def power_before_conquest(g, t, p, n_targets):
     return 1, n_targets
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def power_phase(g, t, p, end):
     """Powers acting at two fixed points of the turn, in one compiled function
     (each call site in the turn adds compile time). Before the conquests
@@ -303,7 +303,7 @@ def power_phase(g, t, p, end):
         turn_end(g, t, p)
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def ethereals_steal(g, t, p):
     """The Ethereals' once-a-turn theft, if the bot wants it: a face-up Artifact
     from a region next to one of theirs moves into that region of theirs. Asked
@@ -326,7 +326,7 @@ def ethereals_steal(g, t, p):
     return True
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def battleground_side(g, t, p):
     """A Neutral active race on the Battleground picks Alliance or Horde for the
     rest of its turn (once a turn)."""
@@ -349,7 +349,7 @@ ATTACK_FINAL = 1  # the final attempt was made: conquests end
 ATTACK_ILLEGAL = -1
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def attack(g, t, p, r, final, modes):
     """One conquest of r by p's active race (final: the die-assisted last attempt)
     with the conquest modes `modes` (markers.MODE_*): checks it is legal, pays the
@@ -391,7 +391,7 @@ def attack(g, t, p, r, final, modes):
 MOST_DUE = 5
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def coins_gate_regions(g, p):
     """Whether some region may ask p for coins before an attack (an unpaid Harmony
     fee, an Aegis on the boards, a Marshdweller in play): only then can coins won
@@ -406,7 +406,7 @@ def coins_gate_regions(g, p):
     return False
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def conquest_phase(g, t, p):
     """Conquer until the bot stops, runs out of targets, or makes its final attempt.
     A conquest may use Artifacts or the Ethereals' discount (modes)."""
@@ -516,14 +516,14 @@ def conquest_phase(g, t, p):
                 check_targets(g, t, p, n_targets)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def held_by(reg, r, p):
     """Region r (-1: none) is held by p (active or in decline): a cheap test
     before place_artifacts, which asks more."""
     return r >= 0 and reg[r, R_PLAYER] == p
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def place_artifacts(g, t, p):
     """End of turn: the owner of the Aegis of Aggramar and of the Heart of Azeroth
     puts each in one of its regions; then the Heart's neighbours pay their tribute."""
@@ -539,7 +539,7 @@ def place_artifacts(g, t, p):
     heart_tribute(g, p)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def redeploy(g, t, p):
     """End of conquests: every token above the minimum is free to move; the bot
     places them (and any bonus tokens) on p's regions."""
@@ -562,7 +562,7 @@ def redeploy(g, t, p):
                 log_event(g, EV_REDEPLOY, p, r, g_reg[r, R_TOKENS], 0)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def defenders_redeploy(g, t, attacker):
     """As the attacker's turn ends, the players who lost regions put their
     withdrawn tokens back on the regions they still hold."""
@@ -578,7 +578,7 @@ def defenders_redeploy(g, t, attacker):
             g_gst[G_ERROR] = ERR_BAD_MOVE
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def play_turn(g, t, p):
     g_ply = g.ply
     g_gst = g.gst
@@ -624,7 +624,7 @@ def play_turn(g, t, p):
     score_turn(g, t, p)
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@allocating
 def final_standings(g, seat_out):
     """VC, rank (1 = best; ties broken by tokens on the boards, equal ties share
     the rank) and win for every seat."""
@@ -654,7 +654,7 @@ def final_standings(g, seat_out):
         seat_out[p, S_POLICY] = g_ply[p, P_POLICY]
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def play_game(g, t, n_players, seed, game, policies, pol_params, check, forced, seat_out):
     """Play one whole game into g; seat results go to seat_out[n_players, S_NF].
     forced[F_*] may force one seat's first pick (a study's design); seat -1: none."""

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.engine.abilities import is_water, may_enter_water, min_region_tokens
+from analyzer.engine.jit import allocating, inline_kernel
 from analyzer.engine.layout import (
     B_SYMBOLS,
     B_TERRAIN,
@@ -116,7 +116,7 @@ ERROR_NAMES = {
 }
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@allocating
 def check_invariants(g, t):
     g_reg = g.reg
     g_ply = g.ply
@@ -242,7 +242,7 @@ def check_invariants(g, t):
     return check_markers(g, t)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def check_pieces(g, t):
     """The race pieces: within their box, and only where the rules leave them."""
     g_reg = g.reg
@@ -305,7 +305,7 @@ def check_pieces(g, t):
     return 0
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def check_markers(g, t):
     """Each marker lies in at most one place (a region, or the box's pool) and the
     location cache G_MARKER_AT agrees, face-up bits only where a marker lies, a

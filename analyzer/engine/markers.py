@@ -17,8 +17,7 @@ Functions other abilities may call (the rulebook's interactions):
 
 from __future__ import annotations
 
-from numba import njit
-
+from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
     B_BOARD,
     B_DEGREE,
@@ -82,26 +81,26 @@ WELL_VC = 2
 BATTLEGROUND_TIMES = 2  # Faction Bonus per defeated race on the Battleground
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def has_up(reg, r, m):
     """Marker m lies face up on r."""
     return (reg[r, R_MARKERS_UP] >> m) & 1 == 1
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def marker_region(g, m):
     """The region where marker m lies, -1 when it is off the boards (kept in
     gst[G_MARKER_AT + m], so every marker rule costs a lookup, not a scan)."""
     return g.gst[G_MARKER_AT + m]
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def in_play(g, m):
     """Marker m lies on the boards (a cheap test before controls_marker)."""
     return g.gst[G_MARKER_AT + m] >= 0
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def controls_marker(g, p, m):
     """Whether player p's active race holds the revealed marker m."""
     reg = g.reg
@@ -109,7 +108,7 @@ def controls_marker(g, p, m):
     return r >= 0 and has_up(reg, r, m) and reg[r, R_PLAYER] == p and reg[r, R_DECLINE] == 0
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def move_marker(g, m, to):
     """Marker m (face up) from wherever it lies to region `to` (-1: off the boards)."""
     reg = g.reg
@@ -125,7 +124,7 @@ def move_marker(g, m, to):
     g.gst[G_MARKER_AT + m] = to
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def credit(g, p, vc, decline):
     """p gains (or pays, vc < 0) coins, booked to its active or in-decline race."""
     if p < 0 or vc == 0:
@@ -137,7 +136,7 @@ def credit(g, p, vc, decline):
 
 
 # ------------------------------------------------------------------- revealing
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def board_water(g, r):
     """The first Sea or Lake of r's board, -1 when it has none."""
     board = g.board
@@ -149,7 +148,7 @@ def board_water(g, r):
     return -1
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def draw_place(g):
     """A Legendary Place drawn at random from those not on the boards, -1 if none."""
     pool = g.gst[G_MARKER_POOL] & PLACE_BITS
@@ -169,7 +168,7 @@ def draw_place(g):
     return -1
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def reveal_markers(g, p, r):
     """p entered r: its face-down marker turns face up. The Well of Eternity moves
     to the Sea or Lake of r's board; on a board without one it leaves the game and
@@ -193,7 +192,7 @@ def reveal_markers(g, p, r):
 
 
 # ---------------------------------------------------------------------- Aegis
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def guard_price(reg, p, r):
     """aegis_price on the region array (for hot loops that hoisted it)."""
     q = reg[r, R_PLAYER]
@@ -202,14 +201,14 @@ def guard_price(reg, p, r):
     return 0
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def aegis_price(g, p, r):
     """Coins p must pay before attacking r or using any power on it: the Aegis of
     Aggramar guards r for the other player whose active race holds it."""
     return guard_price(g.reg, p, r)
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def pay_aegis(g, p, r):
     """p pays the Aegis's owner to attack r (or use a power on it); call only when
     p has the coins (aegis_price)."""
@@ -220,7 +219,7 @@ def pay_aegis(g, p, r):
 
 
 # ------------------------------------------------------------ conquest modes
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def open_modes(held_up, race, used, on_map):
     """Conquest modes open to a race holding the face-up markers `held_up` in its
     regions, with `used` spent this turn."""
@@ -230,7 +229,7 @@ def open_modes(held_up, race, used, on_map):
     return modes & ~used
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def modes_coins(reg, p, r, modes):
     """Coins p must pay before conquering r with `modes` (Aegis, Doomhammer)."""
     price = guard_price(reg, p, r)
@@ -239,7 +238,7 @@ def modes_coins(reg, p, r, modes):
     return price
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def modes_cost(c, c_ashes, place_next_door, modes, least):
     """Tokens of a conquest with `modes` from the region's normal cost c and its
     cost as if adjacent (c_ashes), -1 when the modes do not allow it. Scalars only:
@@ -259,7 +258,7 @@ def modes_cost(c, c_ashes, place_next_door, modes, least):
     return c
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def may_steal(g, p, m, src, dst):
     """Whether p's Ethereals may pull the face-up Artifact m out of src into dst:
     dst is one of their regions, src a neighbour they do not hold, and they have
@@ -278,7 +277,7 @@ def may_steal(g, p, m, src, dst):
     return near and g.ply[p, P_COINS] >= aegis_price(g, p, src)
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def use_artifacts(g, p, r, modes):
     """After a conquest of r with `modes`: each Artifact used lies in r now."""
     for m in range(N_ARTIFACTS):
@@ -287,7 +286,7 @@ def use_artifacts(g, p, r, modes):
 
 
 # ------------------------------------------------------------ end of the turn
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def heart_tribute(g, p):
     """The Heart of Azeroth's owner collects 1 coin from each opponent whose active
     race occupies a region next to it (a coin it has). Returns the coins collected."""
@@ -314,7 +313,7 @@ def heart_tribute(g, p):
     return got
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def well_bonus(g, p, decline):
     """2 VC for p's active (decline=0) or in-decline race when it occupies more
     regions next to the face-up Well of Eternity than any other race (Murlocs
@@ -328,7 +327,7 @@ def well_bonus(g, p, decline):
     return well_majority(g, w, race)
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def well_majority(g, w, race):
     """WELL_VC when `race` holds more regions next to w than any other race."""
     reg = g.reg
@@ -354,7 +353,7 @@ def well_majority(g, w, race):
     return WELL_VC
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def fighting_faction(g, t, p):
     """(faction, times) of p's active race for the Faction Bonus: a Neutral race on
     the Battleground fights for the side it chose this turn; on the Battleground

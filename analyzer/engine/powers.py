@@ -6,8 +6,6 @@ abilities.py."""
 
 from __future__ import annotations
 
-from numba import njit
-
 from analyzer.engine.abilities import (
     HARMONY_PRICE,
     may_enter_water,
@@ -21,6 +19,7 @@ from analyzer.engine.conquest import (
     conquer,
     wipe_decline_race_if_gone,
 )
+from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
     B_SYMBOLS,
     B_TERRAIN,
@@ -69,21 +68,21 @@ INTIMIDATIONS_PER_TURN = 3
 SWAPS_PER_TURN = 2
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def conquest_hand(g, p):
     """Race tokens in p's hand (Beasts aside): a conquest needs the race's minimum."""
     return g.ply[p, P_HAND] - g.ply[p, P_BEASTS]
 
 
 # ------------------------------------------------------------------ Championing
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def champion_ready(g, p):
     """Whether p may still send its Champion this turn (in hand, not used)."""
     g_ply = g.ply
     return g_ply[p, P_POWER] == CHAMPIONING and g_ply[p, P_CHAMPION] == 1 and g_ply[p, P_USES] == 0
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def champion_target(cost, work, r):
     """Whether a ready Champion may take r: a legal target next to the race
     (cost and work as compute_targets left them). Plain arrays: bots call it
@@ -91,14 +90,14 @@ def champion_target(cost, work, r):
     return cost[r] >= 0 and work[r] == MARK_ADJACENT
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def champion_may_go(g, p):
     """Whether p's Champion may make a conquest now: ready, and the race's
     minimum of tokens in hand to hold the region."""
     return champion_ready(g, p) and conquest_hand(g, p) >= min_region_tokens(g.ply[p, P_RACE])
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def champion_ok(g, p, r):
     """Whether the Champion may take r now (during the conquests)."""
     return (
@@ -108,7 +107,7 @@ def champion_ok(g, p, r):
     )
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def champion_conquest(g, t, p, r):
     """The Champion takes r for free: the race's minimum of tokens (1, Tauren 2)
     holds it with the Champion, whatever defends it."""
@@ -122,13 +121,13 @@ def champion_conquest(g, t, p, r):
 
 
 # ----------------------------------------------------------------- Intimidating
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def intimidation_ok(g, p, r):
     """intimidation_allowed on the game's arrays."""
     return intimidation_allowed(g.reg, g.ply, g.work, p, r)
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def intimidation_allowed(g_reg, g_ply, work, p, r):
     """Whether p's Intimidating race may use a power use on r: an opponent's
     region (or Murlocs) next to it, not immune, with a Wisp Wall or a Fort to
@@ -158,7 +157,7 @@ def intimidation_allowed(g_reg, g_ply, work, p, r):
     return n == 1 and g_reg[r, R_BEASTS] == 0 and g_reg[r, R_CHAMPION] == 0
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def intimidation_dest_ok(reg, r, d):
     """Whether the token moved out of r may go to d: another region of the same
     race (Murlocs are always discarded), not immune."""
@@ -171,7 +170,7 @@ def intimidation_dest_ok(reg, r, d):
     )
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def has_intimidation_dest(g, r):
     reg = g.reg
     for d in range(g.gst[G_NREG]):
@@ -180,7 +179,7 @@ def has_intimidation_dest(g, r):
     return False
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def intimidate(g, t, p, r, d):
     """One use on r: a Wisp Wall or a Fort is discarded if there is one; else one
     token moves to d (-1: discarded, only when the race has nowhere to go)."""
@@ -206,18 +205,18 @@ def intimidate(g, t, p, r, d):
 
 
 # ------------------------------------------------------------------ Portal Mage
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def swap_ready(g, p):
     return g.ply[p, P_POWER] == PORTAL_MAGE and g.ply[p, P_USES] < SWAPS_PER_TURN
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def is_magic(board, r):
     """A Magic region (bots test it before asking swap_ok about a pair)."""
     return (board[r, B_SYMBOLS] & SYM_MAGIC) != 0
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def swap_ok(g, t, p, a, b):
     """Whether p's Portal Mage may swap the tokens of a and b: two different Magic
     regions, neither immune (an Aegis must be paid for: p needs the coins), race
@@ -239,7 +238,7 @@ def swap_ok(g, t, p, a, b):
     return g.ply[p, P_COINS] >= aegis_price(g, p, a) + aegis_price(g, p, b)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def portal_swap(g, t, p, a, b):
     """Exchange everything on a and b but Mountains, Legendary Places and
     face-down markers (and Watch Towers, which make a region immune): face-up

@@ -9,8 +9,6 @@ the map at turn start or end. docs/rulings.md lists the choices made here.
 
 from __future__ import annotations
 
-from numba import njit
-
 from analyzer.engine.abilities import HARMONY_PRICE, least_conquest_tokens, race_tokens_in_play
 from analyzer.engine.conquest import (
     airborne_cost,
@@ -21,6 +19,7 @@ from analyzer.engine.conquest import (
     wipe_decline_race_if_gone,
 )
 from analyzer.engine.invariants import ERR_BAD_MOVE
+from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
     BOMB_LIVE,
     G_AIRBORNE,
@@ -57,7 +56,7 @@ from analyzer.players.policy import choose_bombs, choose_enlist, choose_objectiv
 
 
 # ---------------------------------------------------------------------- Harmony
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def pay_harmony(g, p):
     """p holds an unpaid Harmony token: 2 VC go to the Pandaren, once."""
     giver = g.gst[G_HARMONY_FROM] - 1
@@ -67,7 +66,7 @@ def pay_harmony(g, p):
     log_event(g, EV_HARMONY, giver, -1, p, HARMONY_PRICE)
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def engage(g, p, r):
     """p attacks r (a conquest, a die attempt, an airborne assault): note whose
     active race was attacked, and pay the Pandaren first if p holds Harmony."""
@@ -79,7 +78,7 @@ def engage(g, p, r):
         pay_harmony(g, p)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def give_harmony(g, t, p):
     """End of the Pandaren's turn: a Harmony token to each opponent whose active
     race they did not attack, race or not, while the box has tokens."""
@@ -96,7 +95,7 @@ def give_harmony(g, t, p):
 
 
 # ------------------------------------------------------------------------ Bombs
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def reveal_bombs(g, t, p):
     """Start of the Goblins' turn: every Bomb they dropped is revealed and goes to
     the box; a live one is a conquest that leaves the region empty. A Harmony
@@ -128,7 +127,7 @@ def reveal_bombs(g, t, p):
 
 
 # --------------------------------------------------------------------- Forsaken
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def enlist(g, t, p):
     """After the last conquest: the Forsaken may buy 1 token per enemy token their
     conquests made discard this turn, 1 VC each, within the box."""
@@ -149,7 +148,7 @@ def enlist(g, t, p):
 
 
 # ------------------------------------------------------------------ turn hooks
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def start_of_turn(g, t, p):
     """Before p decides anything: the Pandaren take their Harmony tokens back and
     the Goblins' Bombs go off (in the decline turn too)."""
@@ -162,7 +161,7 @@ def start_of_turn(g, t, p):
         reveal_bombs(g, t, p)
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def end_of_turn(g, t, p):
     """After every redeployment: Military Objectives, Bombs, Harmony tokens."""
     race = g.ply[p, P_RACE]
@@ -178,7 +177,7 @@ def end_of_turn(g, t, p):
 
 
 # ----------------------------------------------------------------------- Gnomes
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def airborne_assault(g, t, p, r):
     """The Gnomes' airborne assault on r, once a turn: any region not theirs, as
     though adjacent, after a free die that lowers the cost (never below the least

@@ -10,8 +10,8 @@ seed share their shuffles and dice (common random numbers).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import N_STREAMS
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -21,14 +21,14 @@ GAME_SALT = np.uint64(0xD1B54A32D192ED03)
 PURPOSE_SALT = np.uint64(0x8CB92BA72F3D8DD7)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def mix64(z):
     z = (z ^ (z >> np.uint64(30))) * MIX1
     z = (z ^ (z >> np.uint64(27))) * MIX2
     return z ^ (z >> np.uint64(31))
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def init_streams(seed, game, rng):
     """Fill rng[purpose] with the starting state of each stream of one game."""
     base = mix64(np.uint64(seed) + GOLDEN)
@@ -37,25 +37,25 @@ def init_streams(seed, game, rng):
         rng[purpose] = mix64(g ^ (np.uint64(purpose + 1) * PURPOSE_SALT))
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def next_u64(rng, s):
     rng[s] += GOLDEN
     return mix64(rng[s])
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def randint(rng, s, n):
     """A uniform integer in [0, n) (n >= 1); the modulo bias is below 2**-50."""
     return np.int64(next_u64(rng, s) >> np.uint64(11)) % n
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def uniform(rng, s):
     """A uniform float in [0, 1)."""
     return np.float64(next_u64(rng, s) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def shuffle(rng, s, arr, n):
     """Fisher-Yates shuffle of arr[:n] in place."""
     for i in range(n - 1, 0, -1):

@@ -3,9 +3,8 @@ power and marker bonuses, and the Alliance/Horde Faction Bonus."""
 
 from __future__ import annotations
 
-from numba import njit
-
 from analyzer.engine.abilities import active_bonus, decline_bonus
+from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
     G_DEFEATED,
     G_NREG,
@@ -27,7 +26,7 @@ from analyzer.engine.trace import log_event
 from analyzer.model.ids import ALLIANCE, HORDE, MURLOC
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def opposite_faction(faction):
     if faction == ALLIANCE:
         return HORDE
@@ -36,7 +35,7 @@ def opposite_faction(faction):
     return -1
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def faction_bonus(g, t, p):
     """1 VC (a parameter) per race of the opposite faction defeated this turn; an
     active race and an in-decline race are different races; Neutral gets none.
@@ -58,7 +57,7 @@ def faction_bonus(g, t, p):
     return n * t_params[PAR_FACTION_BONUS]
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def score_turn(g, t, p):
     """Pay p for its turn; returns the VC scored."""
     g_reg = g.reg

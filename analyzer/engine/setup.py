@@ -5,9 +5,9 @@ face-down markers, shuffle the banners and badges into the combo column.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.engine.column import fill_column
+from analyzer.engine.jit import allocating, inline_kernel, kernel
 from analyzer.engine.layout import (
     B_BOARD,
     B_DEGREE,
@@ -85,7 +85,7 @@ from analyzer.model.ids import (
 )
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@allocating
 def draw_faces(t, n_players, rng, chosen):
     """Pick the faces for this game into chosen[]; returns how many.
 
@@ -127,7 +127,7 @@ def draw_faces(t, n_players, rng, chosen):
     return n
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def lay_out_board(g, t, chosen, n_chosen):
     """Copy the chosen faces into the game's region arrays, end to end."""
     g_board = g.board
@@ -158,7 +158,7 @@ def lay_out_board(g, t, chosen, n_chosen):
     return r
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@allocating
 def place_pieces(g, t, rng):
     """Murlocs and Mountains on their symbols, one face-down marker per board."""
     g_reg = g.reg
@@ -210,7 +210,7 @@ def place_pieces(g, t, rng):
     g_gst[G_MARKER_POOL] = left
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def setup_stacks(g, t, rng):
     """Shuffle the allowed banners and badges and lay out the combo column."""
     g_gst = g.gst
@@ -237,7 +237,7 @@ def setup_stacks(g, t, rng):
     fill_column(g, t, rng)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def shuffle_bombs(g, t, rng):
     """The Goblins' face-down Bomb stack: half the box's Bombs explode, half are duds.
     (The rulebook shuffles it when the Goblins are first picked: the same draw.)"""
@@ -249,7 +249,7 @@ def shuffle_bombs(g, t, rng):
     shuffle(rng, STREAM_SETUP, g_gst[G_BOMBS : G_BOMBS + n], n)
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@allocating
 def setup_game(g, t, n_players):
     """Everything before the first turn. The setup stream drives every draw."""
     g_ply = g.ply

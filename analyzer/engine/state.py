@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from numba import njit
 
+from analyzer.engine.jit import allocating, kernel
 from analyzer.engine.layout import (
     B_NF,
     G_FORCED_SEAT,
@@ -86,7 +86,7 @@ MAX_LOG = 4096
 ) = range(15)
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@allocating
 def new_game(n_policy_params, log_rows):
     g = Game(
         np.zeros((MAX_REGIONS, B_NF), np.int64),
@@ -107,7 +107,7 @@ def new_game(n_policy_params, log_rows):
     return g
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def reset_game(g):
     """Make a used Game as new, so a thread reuses one Game for all its games."""
     g.board[:, :] = 0

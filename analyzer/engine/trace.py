@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from numba import njit
-
+from analyzer.engine.jit import inline_kernel
 from analyzer.engine.layout import G_LOG_N, G_LOG_ON, G_TURN
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def log_event(g, kind, player, region, a, b):
     # arrays read once: each g.x read costs reference counting, and this is
     # inlined at many places

@@ -22,7 +22,6 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from analyzer.engine.abilities import (
     FORM_HUMAN,
@@ -41,6 +40,7 @@ from analyzer.engine.conquest import (
     far_cost,
     place_next_door,
 )
+from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
     B_DEGREE,
     B_SYMBOLS,
@@ -171,14 +171,14 @@ MARKER_VALUE = np.array(
 FACE_DOWN_VALUE = 0.5  # a face-down marker: any of the twelve
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def turns_left(g, p):
     """Turns p still plays, this one included."""
     return g.gst[G_ROUNDS] - g.gst[G_ROUND] + 1
 
 
 # ------------------------------------------------------------------------ combo
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def heuristic_combo(g, t, p, n_visible):
     g_ply = g.ply
     g_gst = g.gst
@@ -210,7 +210,7 @@ def heuristic_combo(g, t, p, n_visible):
 
 
 # ---------------------------------------------------------------------- decline
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def free_tokens(g, p):
     """Tokens p could bring to conquest this turn after readying troops."""
     g_reg = g.reg
@@ -224,7 +224,7 @@ def free_tokens(g, p):
     return n
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def heuristic_decline(g, t, p):
     if turns_left(g, p) <= 1:
         return False  # a race picked in the last turn would never play
@@ -241,7 +241,7 @@ def heuristic_decline(g, t, p):
     return free_tokens(g, p) < g.pol[p, H_DECLINE_TOKENS]
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def heuristic_form(g, t, p):
     if g.ply[p, P_RACE] == WORGEN and free_tokens(g, p) >= g.pol[p, H_WORGEN_HAND]:
         return FORM_WORGEN
@@ -249,7 +249,7 @@ def heuristic_form(g, t, p):
 
 
 # --------------------------------------------------------------------- conquest
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def leader(g):
     g_ply = g.ply
     g_gst = g.gst
@@ -260,12 +260,12 @@ def leader(g):
     return best
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def opposite(f1, f2):
     return (f1 == ALLIANCE and f2 == HORDE) or (f1 == HORDE and f2 == ALLIANCE)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def die_success(t_params, short):
     """Chance that the reinforcement die makes up `short` tokens (t_params: the
     tables' params, hoisted: a `t.params` read per face costs a refcount update)."""
@@ -279,7 +279,7 @@ def die_success(t_params, short):
 DISCOUNTS = MODE_FROSTMOURNE | MODE_ETHEREALS
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def popcount(bits):
     n = 0
     while bits:
@@ -288,7 +288,7 @@ def popcount(bits):
     return n
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def markers_worth(markers, up):
     """What the markers lying on a region are worth to whoever takes it."""
     v = 0.0
@@ -300,7 +300,7 @@ def markers_worth(markers, up):
     return v
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def heuristic_target(g, t, p):
     """The region worth most per token among the affordable ones, with the open
     Artifact or Ethereals mode that makes it cheapest (the Doomhammer only when it
@@ -489,13 +489,13 @@ def heuristic_target(g, t, p):
 
 
 # ------------------------------------------------------------------ race pieces
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def heuristic_enlist(g, t, p, most):
     """Forsaken: buy every token while the race has a turn left to use it."""
     return most if turns_left(g, p) >= 2 else 0
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def objective_score(t, reg, cost, r):
     """Humans: how good r is for a Military Objective (cost[] holds what the Humans
     would pay next turn): the cheapest target first, a Horde region (no Horde
@@ -508,7 +508,7 @@ def objective_score(t, reg, cost, r):
     return -1e3 if horde else -1e6
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def heuristic_steal(g, t, p):
     """Ethereals: pull the most valuable Artifact no Aegis guards next to them into
     their neighbouring region with the most tokens."""
@@ -533,7 +533,7 @@ def heuristic_steal(g, t, p):
     return best_m, best_dst
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def heuristic_side(g, t, p):
     """A Neutral race on the Battleground fights against the faction it has beaten
     more this turn, then the one with more regions next to its own."""
@@ -559,7 +559,7 @@ def heuristic_side(g, t, p):
     return ALLIANCE if score > 0 else HORDE
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def heuristic_artifact_region(g, t, p, m):
     """The Aegis guards the region most exposed to opponents (neighbouring active
     enemies, an Entry); the Heart goes where the most opponents' active races
@@ -599,7 +599,7 @@ def heuristic_artifact_region(g, t, p, m):
 
 
 # ---------------------------------------------------------------- redeployment
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def heuristic_place(g, t, p):
     """Spare tokens go one by one where the threat per defender is highest.
 
@@ -669,7 +669,7 @@ def heuristic_place(g, t, p):
 
 
 # ---------------------------------------------------------------------- powers
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def heuristic_champion(g, t, p):
     """The Champion takes the dearest region it may (the most tokens saved),
     the richer one on a tie."""
@@ -693,7 +693,7 @@ def heuristic_champion(g, t, p):
     return best
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def heuristic_intimidation(g, t, p):
     """Weaken the opponent region that becomes the cheapest conquest (active
     races, and the leader, count more), if the hand can then take it; the token
@@ -731,7 +731,7 @@ def heuristic_intimidation(g, t, p):
     return src, dst
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def heuristic_swap(g, t, p):
     """Swap one of our Magic regions with another Magic region when that moves
     the race onto at least 1 VC more of bonus per turn (a Legendary Place such as

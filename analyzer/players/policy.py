@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from numba import njit
-
 from analyzer.engine.conquest import bomb_allowed, compute_targets, drop_bomb, objective_allowed
+from analyzer.engine.jit import inline_kernel
 from analyzer.engine.layout import (
     G_BOMBS_N,
     G_NREG,
@@ -50,7 +49,7 @@ from analyzer.players.random_player import (
 __all__ = ["TARGET_AIRBORNE", "TARGET_CONQUER", "TARGET_DIE"]
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def choose_combo(g, t, p, n_visible):
     """Column slot to pick (0 = top); at most the player's coins."""
     if g.ply[p, P_POLICY] == RANDOM:
@@ -58,7 +57,7 @@ def choose_combo(g, t, p, n_visible):
     return heuristic_combo(g, t, p, n_visible)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def choose_decline(g, t, p):
     """True to put the active race in decline this turn."""
     if g.ply[p, P_POLICY] == RANDOM:
@@ -66,7 +65,7 @@ def choose_decline(g, t, p):
     return heuristic_decline(g, t, p)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def choose_form(g, t, p):
     """Worgen: FORM_HUMAN or FORM_WORGEN (ignored for other races)."""
     if g.ply[p, P_POLICY] == RANDOM:
@@ -74,14 +73,14 @@ def choose_form(g, t, p):
     return heuristic_form(g, t, p)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def choose_abandon(g, t, p):
     """Abandon any of p's regions after readying troops (calls the engine)."""
     if g.ply[p, P_POLICY] == RANDOM:
         random_abandon(g, t, p)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def choose_target(g, t, p):
     """(region, mode, modes): the next conquest, region -1 to stop; mode
     TARGET_CONQUER, TARGET_DIE (the final attempt) or TARGET_AIRBORNE (the Gnomes'
@@ -91,7 +90,7 @@ def choose_target(g, t, p):
     return heuristic_target(g, t, p)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def place_hand(g, t, p):
     """Put every token of p's hand (and a Champion in hand) on p's active regions."""
     if g.ply[p, P_POLICY] == RANDOM:
@@ -100,7 +99,7 @@ def place_hand(g, t, p):
         heuristic_place(g, t, p)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def choose_enlist(g, t, p, most):
     """Forsaken: how many tokens to buy for 1 VC each, 0..most."""
     if g.ply[p, P_POLICY] == RANDOM:
@@ -108,7 +107,7 @@ def choose_enlist(g, t, p, most):
     return heuristic_enlist(g, t, p, most)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def choose_objectives(g, t, p):
     """Humans: up to 2 Military Objectives on allowed regions, each on the best
     scoring one: uniform scores for the random bot (a uniformly random region),
@@ -136,7 +135,7 @@ def choose_objectives(g, t, p):
         reg[best, R_OBJECTIVE] = 1
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def choose_bombs(g, t, p):
     """Goblins: Bombs from the stack on allowed regions. The random bot drops a
     uniform number (0..all allowed) on uniformly random ones; the heuristic drops
@@ -167,7 +166,7 @@ def choose_bombs(g, t, p):
         drop_bomb(g, p, best)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def choose_champion(g, t, p):
     """Championing: the region the Champion takes for free now, -1 for none."""
     if g.ply[p, P_POLICY] == RANDOM:
@@ -175,7 +174,7 @@ def choose_champion(g, t, p):
     return heuristic_champion(g, t, p)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def choose_intimidation(g, t, p):
     """Intimidating: (region hit, region the token goes to or -1), or (-1, -1)."""
     if g.ply[p, P_POLICY] == RANDOM:
@@ -183,7 +182,7 @@ def choose_intimidation(g, t, p):
     return heuristic_intimidation(g, t, p)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def choose_swap(g, t, p):
     """Portal Mage: the two Magic regions to swap, or (-1, -1)."""
     if g.ply[p, P_POLICY] == RANDOM:
@@ -191,7 +190,7 @@ def choose_swap(g, t, p):
     return heuristic_swap(g, t, p)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def choose_steal(g, t, p):
     """Ethereals: (artifact, region of theirs to pull it into), or (-1, -1)."""
     if g.ply[p, P_POLICY] == RANDOM:
@@ -199,7 +198,7 @@ def choose_steal(g, t, p):
     return heuristic_steal(g, t, p)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def choose_side(g, t, p):
     """A Neutral race on the Battleground: ALLIANCE or HORDE for this turn."""
     if g.ply[p, P_POLICY] == RANDOM:
@@ -207,7 +206,7 @@ def choose_side(g, t, p):
     return heuristic_side(g, t, p)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def choose_artifact_region(g, t, p, m):
     """Which of p's active regions gets the Aegis or the Heart (marker m) at turn's end."""
     if g.ply[p, P_POLICY] == RANDOM:

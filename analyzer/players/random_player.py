@@ -10,8 +10,6 @@ regions (policy.choose_bombs, policy.choose_objectives).
 
 from __future__ import annotations
 
-from numba import njit
-
 from analyzer.engine.abilities import least_conquest_tokens
 from analyzer.engine.conquest import (
     MARK_ADJACENT,
@@ -21,6 +19,7 @@ from analyzer.engine.conquest import (
     far_cost,
     place_next_door,
 )
+from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
     B_DEGREE,
     G_AIRBORNE,
@@ -66,18 +65,18 @@ from analyzer.model.ids import GNOMES, N_ARTIFACTS
 from analyzer.players.params import R_ABANDON, TARGET_AIRBORNE, TARGET_CONQUER, TARGET_DIE
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def random_combo(g, t, p, n_visible):
     n = min(n_visible, g.ply[p, P_COINS] + 1)
     return randint(g.rng, STREAM_SEAT0 + p, n)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def random_yes_no(g, p):
     return randint(g.rng, STREAM_SEAT0 + p, 2) == 1
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def random_abandon(g, t, p):
     g_reg = g.reg
     g_gst = g.gst
@@ -88,13 +87,13 @@ def random_abandon(g, t, p):
                 abandon(g, t, p, r)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def plain_option(cost, reg, p, r, coins, reach):
     c = cost[r]
     return 0 <= c <= reach and (reg[r, R_MARKERS_UP] == 0 or guard_price(reg, p, r) <= coins)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def air_cost(board, reg, ply, r, p, race, power, form, t_params, least, harmony_due, coins):
     """conquest.airborne_cost for the Gnomes on plain arrays (a call per region
     taking the game and the tables costs a refcount update per array)."""
@@ -105,7 +104,7 @@ def air_cost(board, reg, ply, r, p, race, power, form, t_params, least, harmony_
     )
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def random_target(g, t, p):
     """Uniform over: stop; every (region, set of open modes) that is affordable or
     that the die might take, with the coins an Aegis or the Doomhammer asks; and,
@@ -183,12 +182,12 @@ def random_target(g, t, p):
     return -1, TARGET_CONQUER, 0
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def random_enlist(g, t, p, most):
     return randint(g.rng, STREAM_SEAT0 + p, most + 1)
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def random_steal(g, t, p):
     """Ethereals: uniform over no theft and every legal (artifact, own region)."""
     reg = g.reg
@@ -214,7 +213,7 @@ def random_steal(g, t, p):
     return -1, -1
 
 
-@njit(cache=True, no_cfunc_wrapper=True, inline="always")
+@inline_kernel
 def random_artifact_region(g, t, p):
     """A uniformly random region of p's active race."""
     reg = g.reg
@@ -234,7 +233,7 @@ def random_artifact_region(g, t, p):
     return -1
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def random_place(g, t, p):
     """Each token in hand (and a Champion in hand) to a uniformly random region
     of the race."""
@@ -271,7 +270,7 @@ def random_place(g, t, p):
 
 
 # ---------------------------------------------------------------------- powers
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def random_champion(g, t, p):
     """Uniform over: not now, every region the Champion may take."""
     if not champion_may_go(g, p):
@@ -292,7 +291,7 @@ def random_champion(g, t, p):
     return -1
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def random_intimidation(g, t, p):
     """Uniform over: not now, every region a use may hit; then a uniform
     destination among that race's other regions (-1 when it has none)."""
@@ -337,7 +336,7 @@ def random_intimidation(g, t, p):
     return src, -1
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
+@kernel
 def random_swap(g, t, p):
     """Uniform over: no swap, every pair of regions a Portal Mage may swap."""
     nreg = g.gst[G_NREG]
