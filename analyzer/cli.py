@@ -202,9 +202,16 @@ def bench(
     games: int = typer.Option(20000, "--games", "-g", help="Games per repetition."),
     repeats: int = typer.Option(3, "--repeats", "-r", help="Repetitions; the median is shown."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON to stdout."),
+    startup: bool = typer.Option(
+        True,
+        "--startup/--no-startup",
+        help="Also time a fresh process to its first game: with an empty engine cache "
+        "(a full compile, about 40 s) and with a warm one.",
+    ),
     threads: int | None = THREADS,
 ) -> None:
-    """Games per second for 2 to 5 players and each bot, after a warm-up."""
+    """Games per second for 2 to 5 players and each bot, after a warm-up; then the
+    time to a first game with a cold and a warm engine cache."""
     _check_positive(games=games, repeats=repeats)
     n_threads = _set_threads(threads)
     from analyzer.bench import run_bench
@@ -220,16 +227,23 @@ def bench(
     rows = run_bench(games, repeats, note)
     if as_json:
         typer.echo(json.dumps(rows, indent=2))
-        return
-    from rich.console import Console
-    from rich.table import Table
+    else:
+        from rich.console import Console
+        from rich.table import Table
 
-    table = Table(title=f"games/s, median of {repeats} x {games} games, {n_threads} threads")
-    for name in ("players", "bot", "games/s"):
-        table.add_column(name, justify="right")
-    for row in rows:
-        table.add_row(str(row["players"]), row["policy"], f"{row['games_per_s']:.0f}")
-    Console().print(table)
+        table = Table(title=f"games/s, median of {repeats} x {games} games, {n_threads} threads")
+        for name in ("players", "bot", "games/s"):
+            table.add_column(name, justify="right")
+        for row in rows:
+            table.add_row(str(row["players"]), row["policy"], f"{row['games_per_s']:.0f}")
+        Console().print(table)
+    if startup:
+        from analyzer.bench import run_startup
+
+        note("Timing a fresh process to its first game (empty cache, then warm)...")
+        times = run_startup()
+        note(f"First game, empty engine cache (full compile): {times['cold_compile_s']:.1f} s")
+        note(f"First game, warm engine cache: {times['warm_start_s']:.1f} s")
 
 
 @app.command()

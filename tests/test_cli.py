@@ -171,7 +171,7 @@ def test_failed_run_keeps_the_previous_files(tmp_path, monkeypatch):
 
 
 def test_bench_json(monkeypatch):
-    result = run("bench", "--games", 20, "--repeats", 1, "--json")
+    result = run("bench", "--games", 20, "--repeats", 1, "--json", "--no-startup")
     assert result.exit_code == 0, result.output
     rows = json.loads(result.stdout)
     assert [(r["players"], r["policy"]) for r in rows] == [
@@ -181,6 +181,15 @@ def test_bench_json(monkeypatch):
         assert set(row) == {"players", "policy", "games_per_s"}
         assert row["games_per_s"] > 0
     assert "Warm-up" in result.stderr and "Threads" in result.stderr
+    assert "First game" not in result.stderr
+
+
+def test_first_game_script_plays_in_a_fresh_process():
+    # The script `analyzer bench` times with a cold and a warm cache; here the
+    # test session's warm cache, so that it only loads.
+    from analyzer.bench import first_game_seconds
+
+    assert first_game_seconds() > 0
 
 
 def test_report_writes_a_complete_folder(tmp_path):

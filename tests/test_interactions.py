@@ -4,13 +4,20 @@
 from __future__ import annotations
 
 from builder import Position
+from kernels import (
+    airborne_cost,
+    bomb_allowed,
+    champion_ok,
+    check_invariants,
+    compute_targets,
+    drop_bomb,
+    engage,
+    intimidate,
+    intimidation_ok,
+    tokens_lost,
+)
 
 from analyzer.engine import layout as L
-from analyzer.engine.abilities import tokens_lost
-from analyzer.engine.conquest import airborne_cost, bomb_allowed, compute_targets, drop_bomb
-from analyzer.engine.invariants import check_invariants
-from analyzer.engine.powers import champion_ok, intimidate, intimidation_ok
-from analyzer.engine.races import engage
 from analyzer.model.ids import (
     AEGIS,
     CHAMPIONING,

@@ -12,6 +12,7 @@ from collections import Counter
 import numpy as np
 import pytest
 from builder import Position, base_tables
+from kernels import check_invariants
 
 from analyzer.engine import layout as L
 from analyzer.engine.api import play_batch
@@ -29,7 +30,6 @@ from analyzer.engine.invariants import (
     ERR_REGION,
     ERR_WATER,
     ERROR_NAMES,
-    check_invariants,
 )
 from analyzer.model.ids import (
     BEAST_MASTER,

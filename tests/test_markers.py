@@ -7,34 +7,37 @@ from __future__ import annotations
 
 import pytest
 from builder import Position
-
-from analyzer.engine import layout as L
-from analyzer.engine.abilities import active_bonus, decline_bonus, tokens_lost
-from analyzer.engine.conquest import abandon, compute_targets, conquer
-from analyzer.engine.decline import go_into_decline
-from analyzer.engine.game import (
-    ATTACK_DONE,
-    ATTACK_FINAL,
-    ATTACK_ILLEGAL,
+from kernels import (
+    abandon,
+    active_bonus,
+    aegis_price,
     attack,
     battleground_side,
+    check_invariants,
+    check_markers,
+    compute_targets,
+    conquer,
+    controls_marker,
+    decline_bonus,
     ethereals_steal,
+    faction_bonus,
+    go_into_decline,
+    heart_tribute,
+    heuristic_artifact_region,
+    heuristic_target,
+    may_steal,
     place_artifacts,
     play_turn,
+    random_target,
     redeploy,
+    score_turn,
+    tokens_lost,
 )
-from analyzer.engine.invariants import ERR_MARKERS, check_invariants, check_markers
-from analyzer.engine.markers import (
-    MODE_ASHES,
-    MODE_DOOMHAMMER,
-    MODE_ETHEREALS,
-    MODE_FROSTMOURNE,
-    aegis_price,
-    controls_marker,
-    heart_tribute,
-    may_steal,
-)
-from analyzer.engine.scoring import faction_bonus, score_turn
+
+from analyzer.engine import layout as L
+from analyzer.engine.game import ATTACK_DONE, ATTACK_FINAL, ATTACK_ILLEGAL
+from analyzer.engine.invariants import ERR_MARKERS
+from analyzer.engine.markers import MODE_ASHES, MODE_DOOMHAMMER, MODE_ETHEREALS, MODE_FROSTMOURNE
 from analyzer.engine.state import EV_REVEAL
 from analyzer.model.ids import (
     AEGIS,
@@ -62,8 +65,6 @@ from analyzer.model.ids import (
     TROLLS,
     WELL_OF_ETERNITY,
 )
-from analyzer.players.heuristic import heuristic_artifact_region, heuristic_target
-from analyzer.players.random_player import random_target
 
 
 def modes(pos, p):

@@ -7,23 +7,33 @@ rulebook leaves open."""
 from __future__ import annotations
 
 from builder import Position
-
-from analyzer.engine import layout as L
-from analyzer.engine.abilities import FORM_HUMAN, on_decline, take_beasts, turn_end, turn_start
-from analyzer.engine.conquest import abandon, conquer, ready_troops
-from analyzer.engine.decline import go_into_decline, remove_decline_race
-from analyzer.engine.game import play_turn
-from analyzer.engine.invariants import check_invariants
-from analyzer.engine.powers import (
+from kernels import (
+    abandon,
     champion_conquest,
     champion_ok,
+    check_invariants,
+    conquer,
+    go_into_decline,
     has_intimidation_dest,
+    heuristic_champion,
+    heuristic_intimidation,
+    heuristic_swap,
     intimidate,
     intimidation_dest_ok,
     intimidation_ok,
+    on_decline,
+    play_turn,
     portal_swap,
+    ready_troops,
+    remove_decline_race,
     swap_ok,
+    take_beasts,
+    turn_end,
+    turn_start,
 )
+
+from analyzer.engine import layout as L
+from analyzer.engine.abilities import FORM_HUMAN
 from analyzer.model.ids import (
     AEGIS,
     BEAST_MASTER,
@@ -43,11 +53,6 @@ from analyzer.model.ids import (
     PORTAL_MAGE,
     TAUREN,
     TROLLS,
-)
-from analyzer.players.heuristic import (
-    heuristic_champion,
-    heuristic_intimidation,
-    heuristic_swap,
 )
 
 

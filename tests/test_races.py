@@ -8,22 +8,28 @@ from __future__ import annotations
 
 import pytest
 from builder import Position
-
-from analyzer.engine import layout as L
-from analyzer.engine.abilities import HARMONY_PRICE, OBJECTIVE_VC
-from analyzer.engine.conquest import (
+from kernels import (
     abandon,
+    airborne_assault,
     airborne_cost,
+    check_invariants,
     compute_targets,
     conquer,
     die_allowed,
+    end_of_turn,
+    engage,
+    faction_bonus,
     final_attempt,
+    go_into_decline,
+    heuristic_target,
+    play_turn,
+    redeploy,
+    start_of_turn,
 )
-from analyzer.engine.decline import go_into_decline
-from analyzer.engine.game import play_turn, redeploy
-from analyzer.engine.invariants import ERR_RACE_PIECES, check_invariants
-from analyzer.engine.races import airborne_assault, end_of_turn, engage, start_of_turn
-from analyzer.engine.scoring import faction_bonus
+
+from analyzer.engine import layout as L
+from analyzer.engine.abilities import HARMONY_PRICE, OBJECTIVE_VC
+from analyzer.engine.invariants import ERR_RACE_PIECES
 from analyzer.engine.state import EV_CONQUER, EV_DIE
 from analyzer.model.ids import (
     AEGIS,
@@ -40,7 +46,6 @@ from analyzer.model.ids import (
     PANDAREN,
     TAUREN,
 )
-from analyzer.players.heuristic import heuristic_target
 from analyzer.players.params import TARGET_AIRBORNE
 
 LIVE, DUD = L.BOMB_LIVE, L.BOMB_DUD

@@ -8,18 +8,29 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from builder import NO_POWER, Position, base_tables
+from kernels import (
+    active_bonus,
+    check_invariants,
+    conquer,
+    die_allowed,
+    faction_bonus,
+    final_attempt,
+    final_standings,
+    go_into_decline,
+    init_streams,
+    new_game,
+    play_turn,
+    redeploy,
+    return_race,
+    score_turn,
+    setup_game,
+    take_combo,
+    turn_start,
+)
 
 from analyzer.engine import layout as L
-from analyzer.engine.abilities import FORM_HUMAN, FORM_WORGEN, active_bonus, turn_start
-from analyzer.engine.column import return_race, take_combo
-from analyzer.engine.conquest import conquer, die_allowed, final_attempt
-from analyzer.engine.decline import go_into_decline
-from analyzer.engine.game import final_standings, play_turn, redeploy
-from analyzer.engine.invariants import check_invariants
-from analyzer.engine.rng import init_streams
-from analyzer.engine.scoring import faction_bonus, score_turn
-from analyzer.engine.setup import setup_game
-from analyzer.engine.state import EV_CONQUER, EV_SCORE, new_game
+from analyzer.engine.abilities import FORM_HUMAN, FORM_WORGEN
+from analyzer.engine.state import EV_CONQUER, EV_SCORE
 from analyzer.model.ids import (
     AEGIS,
     ARCHAEOLOGIST,

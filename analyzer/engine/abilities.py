@@ -160,7 +160,7 @@ HARMONY_PRICE = 2  # VC a Harmony holder pays the Pandaren before attacking them
 OBJECTIVE_VC = 2  # VC for taking a Military Objective, and for the Humans
 
 
-@inline_kernel
+@kernel
 def water_terrain(terrain):
     return terrain == SEA or terrain == LAKE
 
@@ -170,13 +170,13 @@ def is_water(g, r):
     return water_terrain(g.board[r, B_TERRAIN])
 
 
-@inline_kernel
+@kernel
 def min_region_tokens(race):
     """Tokens a region of this race may never go below (Tauren: 2)."""
     return 2 if race == TAUREN else 1
 
 
-@inline_kernel
+@kernel
 def region_immune(reg, r):
     """Whether r is immune to conquest and to every power: a Watch Tower stands
     there. Any other immunity (a race's, a marker's) is to be added here, so that
@@ -184,7 +184,7 @@ def region_immune(reg, r):
     return reg[r, R_TOWER] > 0
 
 
-@inline_kernel
+@kernel
 def holder_power(ply, reg, r):
     """The special power in effect on r: its active race's, or for an in-decline
     race the power that lasts in decline (-1: none, Murlocs, empty)."""
@@ -196,7 +196,7 @@ def holder_power(ply, reg, r):
     return ply[q, P_POWER]
 
 
-@inline_kernel
+@kernel
 def marsh_toll(ply, reg, p, r, terrain):
     """The player whom p must pay 1 VC before conquering r (a Marshdweller's
     Swamp, active or in decline, of another player), or -1."""
@@ -209,7 +209,7 @@ def marsh_toll(ply, reg, p, r, terrain):
 
 
 # ------------------------------------------------------------------ conquest cost
-@inline_kernel
+@kernel
 def modify_cost(race, power, form, terrain, nonempty, cost, least):
     """Conquest cost after race and power discounts, never below `least`.
     Plain scalars in and out: called once per region in the hottest loop."""
@@ -226,14 +226,14 @@ def modify_cost(race, power, form, terrain, nonempty, cost, least):
     return max(cost, least)
 
 
-@inline_kernel
+@kernel
 def least_conquest_tokens(t, race):
     """Tokens every conquest needs at the very least (1; Tauren 2)."""
     return max(t.params[PAR_MIN_CONQUEST_TOKENS], min_region_tokens(race))
 
 
 # ------------------------------------------------------------------------- reach
-@inline_kernel
+@kernel
 def may_enter_water(race):
     return race == NAGA
 

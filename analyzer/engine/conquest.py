@@ -113,7 +113,7 @@ MARK_OWN = 1
 MARK_ADJACENT = 2
 
 
-@inline_kernel
+@kernel
 def count_regions(g, p, decline):
     """Regions held by p's active race (decline=0) or in-decline race (decline=1)."""
     g_reg = g.reg
@@ -124,7 +124,7 @@ def count_regions(g, p, decline):
     return n
 
 
-@inline_kernel
+@kernel
 def defended_cost(
     board, reg, ply, r, p, race, power, form, travel, t_params, least, harmony_due, coins
 ):
@@ -382,7 +382,7 @@ def special_cost(g, t, p, r, modes):
     return modes_cost(g.cost[r], c_far, place_next_door(reg, work, r), modes, least)
 
 
-@inline_kernel
+@kernel
 def pay_vc(g, p, vc):
     """Bonus VC earned by p's active race during its turn."""
     if vc != 0:
@@ -409,7 +409,7 @@ def pay_player(ply, inst, payer, q, decline):
         inst[i, I_VC_DECLINE if decline == 1 else I_VC_ACTIVE] += 1
 
 
-@inline_kernel
+@kernel
 def clear_region(g, r):
     """A region left empty: Forts, Wisp Walls, Watch Towers, Beasts and the Champion
     go (the callers first return what goes back to a hand); a Bomb goes back on top
@@ -540,7 +540,7 @@ def conquer(g, t, p, r, tokens):
     pay_vc(g, p, vc)
 
 
-@inline_kernel
+@kernel
 def die_reach(t, race, hand):
     """The dearest target the final attempt may choose with `hand` tokens left
     (at most 3 short, and at least one token, Tauren two), or -1 for no attempt."""
@@ -549,20 +549,20 @@ def die_reach(t, race, hand):
     return hand + t.params[PAR_DIE_MAX_SHORT]
 
 
-@inline_kernel
+@kernel
 def die_allowed(g, t, p, cost):
     """Whether a region costing `cost` may be the final, die-assisted attempt."""
     hand = g.ply[p, P_HAND]
     return hand < cost <= die_reach(t, g.ply[p, P_RACE], hand)
 
 
-@inline_kernel
+@kernel
 def roll_die(g, t):
     g.gst[G_DIE_ROLLS] += 1
     return t.params[PAR_DIE_FACES + randint(g.rng, STREAM_DICE, 6)]
 
 
-@inline_kernel
+@kernel
 def final_attempt(g, t, p, r, cost):
     """Roll the reinforcement die for target r (costing `cost`), chosen before the
     roll. On success every remaining token goes there; on failure they stay in

@@ -391,7 +391,7 @@ def attack(g, t, p, r, final, modes):
 MOST_DUE = 5
 
 
-@inline_kernel
+@kernel
 def coins_gate_regions(g, p):
     """Whether some region may ask p for coins before an attack (an unpaid Harmony
     fee, an Aegis on the boards, a Marshdweller in play): only then can coins won
@@ -516,7 +516,7 @@ def conquest_phase(g, t, p):
                 check_targets(g, t, p, n_targets)
 
 
-@inline_kernel
+@kernel
 def held_by(reg, r, p):
     """Region r (-1: none) is held by p (active or in decline): a cheap test
     before place_artifacts, which asks more."""

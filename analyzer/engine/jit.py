@@ -1,30 +1,100 @@
 """How every engine and bot function is compiled.
 
-All three decorators cache the machine code on disk (see engine/__init__.py for
-where) and skip the C callback wrapper nobody uses.
+All of them cache their machine code on disk (engine/__init__.py says where)
+and skip the C callback wrapper nobody uses.
 
-- `kernel`: the default. Compiled without numba's reference counting. The
-  arrays a game works on are allocated once per thread by batch.play_range and
-  outlive every call, so counting references to them is pure cost: with it on,
-  each read of a named-tuple member (`g.reg`) and each call passing `g` or `t`
-  made atomic increments and decrements, measured at about half of all game
-  time. A kernel cannot allocate an array; numba refuses to compile one that
-  tries ("NRT required but not enabled"), which keeps allocation out of the
-  game loop.
-- `inline_kernel`: a small helper inlined into its caller by numba, so that it
-  costs no call; it takes on the caller's settings.
-- `allocating`: for the few functions that create arrays (a new game, the
-  setup draws, the invariant checks). They run once per game or only in
-  checked runs, so their counting costs nothing measurable.
-
-A kernel calls an `allocating` function freely as long as no array crosses
-back: the callee owns what it creates.
+- `kernel`: the default, for everything the game loop calls. Two settings make
+  kernels fast to run and to compile:
+  - No reference counting (`_nrt=False`). The arrays a game works on are
+    allocated once per thread by batch.play_range and outlive every call, so
+    counting references to them is pure cost: with it on, each read of a
+    named-tuple member (`g.reg`) and each call passing `g` or `t` made atomic
+    increments and decrements, measured at about half of all game time. A
+    kernel cannot allocate an array: numba refuses to compile one that tries
+    ("NRT required but not enabled"), which keeps allocation out of the loop.
+  - No Python entry point (`no_cpython_wrapper=True`). Unboxing the game and
+    content tuples from Python objects is long generated code, and it cost about 12 s
+    of a 52 s first compilation for functions only other kernels call. Calling
+    a kernel from Python raises a TypeError (without the guard numba would jump
+    to the missing entry point and crash the interpreter); tests and debugging
+    sessions go through `python_entry(kernel)`.
+- `inline_kernel`: a helper small enough, or called from few enough places,
+  to be inlined into its caller by numba (it takes on the caller's settings).
+  Numba copies and retypes the helper at every call site, so a helper called
+  from many places compiles faster as a plain kernel; LLVM still inlines the
+  small ones.
+- `allocating`: a kernel with reference counting, for the few functions that
+  create arrays (a new game, the setup draws, the invariant checks). They run
+  once per game or only in checked runs, so the counting costs nothing
+  measurable. A kernel may call one as long as no array crosses back.
 """
 
 from __future__ import annotations
 
-from numba import njit
+from numba import njit, types
+from numba.core.registry import CPUDispatcher
 
-kernel = njit(cache=True, no_cfunc_wrapper=True, _nrt=False)
+
+class KernelDispatcher(CPUDispatcher):
+    """A numba dispatcher compiled without a Python entry point, once per
+    argument type rather than once per constant."""
+
+    def get_call_template(self, args, kws):
+        # numba types a constant argument as its literal value and compiles the
+        # callee for it: log_event alone was compiled 22 times (one per event
+        # kind), 167 compilations for about 110 functions in all.
+        args = tuple(types.unliteral(a) for a in args)
+        kws = {key: types.unliteral(value) for key, value in kws.items()}
+        return super().get_call_template(args, kws)
+
+    def __call__(self, *args, **kwargs):
+        name = self.py_func.__qualname__
+        raise TypeError(
+            f"{name} is an engine kernel, compiled without a Python entry point; "
+            f"call it from another kernel, or from Python through "
+            f"analyzer.engine.jit.python_entry({name})"
+        )
+
+
+KERNEL_OPTIONS = {
+    "nopython": True,
+    "no_cfunc_wrapper": True,
+    "no_cpython_wrapper": True,
+    "_nrt": False,
+}
+
+
+def _compiled(func, **options):
+    dispatcher = KernelDispatcher(py_func=func, locals={}, targetoptions=options)
+    dispatcher.enable_caching()
+    return dispatcher
+
+
+def kernel(func):
+    return _compiled(func, **KERNEL_OPTIONS)
+
+
+def allocating(func):
+    return _compiled(func, **{**KERNEL_OPTIONS, "_nrt": True})
+
+
 inline_kernel = njit(cache=True, no_cfunc_wrapper=True, inline="always")
-allocating = njit(cache=True, no_cfunc_wrapper=True, _nrt=True)
+
+_entries: dict = {}
+
+
+def python_entry(func):
+    """A Python-callable version of an engine function: for a kernel, a small
+    jitted trampoline made once per process (not cached on disk: its cache key
+    would hash the kernel's per-process identity); anything else as it is."""
+    if not isinstance(func, KernelDispatcher):
+        return func
+    if func not in _entries:
+        target = func
+
+        @njit(no_cfunc_wrapper=True)
+        def call(*args):
+            return target(*args)
+
+        _entries[func] = call
+    return _entries[func]

@@ -81,26 +81,26 @@ WELL_VC = 2
 BATTLEGROUND_TIMES = 2  # Faction Bonus per defeated race on the Battleground
 
 
-@inline_kernel
+@kernel
 def has_up(reg, r, m):
     """Marker m lies face up on r."""
     return (reg[r, R_MARKERS_UP] >> m) & 1 == 1
 
 
-@inline_kernel
+@kernel
 def marker_region(g, m):
     """The region where marker m lies, -1 when it is off the boards (kept in
     gst[G_MARKER_AT + m], so every marker rule costs a lookup, not a scan)."""
     return g.gst[G_MARKER_AT + m]
 
 
-@inline_kernel
+@kernel
 def in_play(g, m):
     """Marker m lies on the boards (a cheap test before controls_marker)."""
     return g.gst[G_MARKER_AT + m] >= 0
 
 
-@inline_kernel
+@kernel
 def controls_marker(g, p, m):
     """Whether player p's active race holds the revealed marker m."""
     reg = g.reg
@@ -192,7 +192,7 @@ def reveal_markers(g, p, r):
 
 
 # ---------------------------------------------------------------------- Aegis
-@inline_kernel
+@kernel
 def guard_price(reg, p, r):
     """aegis_price on the region array (for hot loops that hoisted it)."""
     q = reg[r, R_PLAYER]
@@ -201,7 +201,7 @@ def guard_price(reg, p, r):
     return 0
 
 
-@inline_kernel
+@kernel
 def aegis_price(g, p, r):
     """Coins p must pay before attacking r or using any power on it: the Aegis of
     Aggramar guards r for the other player whose active race holds it."""

@@ -68,21 +68,21 @@ INTIMIDATIONS_PER_TURN = 3
 SWAPS_PER_TURN = 2
 
 
-@inline_kernel
+@kernel
 def conquest_hand(g, p):
     """Race tokens in p's hand (Beasts aside): a conquest needs the race's minimum."""
     return g.ply[p, P_HAND] - g.ply[p, P_BEASTS]
 
 
 # ------------------------------------------------------------------ Championing
-@inline_kernel
+@kernel
 def champion_ready(g, p):
     """Whether p may still send its Champion this turn (in hand, not used)."""
     g_ply = g.ply
     return g_ply[p, P_POWER] == CHAMPIONING and g_ply[p, P_CHAMPION] == 1 and g_ply[p, P_USES] == 0
 
 
-@inline_kernel
+@kernel
 def champion_target(cost, work, r):
     """Whether a ready Champion may take r: a legal target next to the race
     (cost and work as compute_targets left them). Plain arrays: bots call it
@@ -157,7 +157,7 @@ def intimidation_allowed(g_reg, g_ply, work, p, r):
     return n == 1 and g_reg[r, R_BEASTS] == 0 and g_reg[r, R_CHAMPION] == 0
 
 
-@inline_kernel
+@kernel
 def intimidation_dest_ok(reg, r, d):
     """Whether the token moved out of r may go to d: another region of the same
     race (Murlocs are always discarded), not immune."""
@@ -210,7 +210,7 @@ def swap_ready(g, p):
     return g.ply[p, P_POWER] == PORTAL_MAGE and g.ply[p, P_USES] < SWAPS_PER_TURN
 
 
-@inline_kernel
+@kernel
 def is_magic(board, r):
     """A Magic region (bots test it before asking swap_ok about a pair)."""
     return (board[r, B_SYMBOLS] & SYM_MAGIC) != 0

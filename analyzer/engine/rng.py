@@ -21,7 +21,7 @@ GAME_SALT = np.uint64(0xD1B54A32D192ED03)
 PURPOSE_SALT = np.uint64(0x8CB92BA72F3D8DD7)
 
 
-@inline_kernel
+@kernel
 def mix64(z):
     z = (z ^ (z >> np.uint64(30))) * MIX1
     z = (z ^ (z >> np.uint64(27))) * MIX2
@@ -37,13 +37,13 @@ def init_streams(seed, game, rng):
         rng[purpose] = mix64(g ^ (np.uint64(purpose + 1) * PURPOSE_SALT))
 
 
-@inline_kernel
+@kernel
 def next_u64(rng, s):
     rng[s] += GOLDEN
     return mix64(rng[s])
 
 
-@inline_kernel
+@kernel
 def randint(rng, s, n):
     """A uniform integer in [0, n) (n >= 1); the modulo bias is below 2**-50."""
     return np.int64(next_u64(rng, s) >> np.uint64(11)) % n

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from analyzer.engine.jit import inline_kernel
+from analyzer.engine.jit import kernel
 from analyzer.engine.layout import G_LOG_N, G_LOG_ON, G_TURN
 
 
-@inline_kernel
+@kernel
 def log_event(g, kind, player, region, a, b):
     # arrays read once: each g.x read costs reference counting, and this is
     # inlined at many places

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from analyzer.engine.conquest import bomb_allowed, compute_targets, drop_bomb, objective_allowed
-from analyzer.engine.jit import inline_kernel
+from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
     G_BOMBS_N,
     G_NREG,
@@ -90,7 +90,7 @@ def choose_target(g, t, p):
     return heuristic_target(g, t, p)
 
 
-@inline_kernel
+@kernel
 def place_hand(g, t, p):
     """Put every token of p's hand (and a Champion in hand) on p's active regions."""
     if g.ply[p, P_POLICY] == RANDOM:

@@ -71,7 +71,7 @@ def random_combo(g, t, p, n_visible):
     return randint(g.rng, STREAM_SEAT0 + p, n)
 
 
-@inline_kernel
+@kernel
 def random_yes_no(g, p):
     return randint(g.rng, STREAM_SEAT0 + p, 2) == 1
 

@@ -1,0 +1,58 @@
+"""The engine's compiled functions, callable from the tests.
+
+Import them from here (`from kernels import conquer`), never from their engine
+module: a kernel (analyzer.engine.jit) has no Python entry point, and this
+module hands out its trampoline instead. Other compiled functions come back as
+they are.
+"""
+
+from __future__ import annotations
+
+from numba.core.dispatcher import Dispatcher
+
+from analyzer.engine import (
+    abilities,
+    column,
+    conquest,
+    decline,
+    game,
+    invariants,
+    markers,
+    powers,
+    races,
+    rng,
+    scoring,
+    setup,
+    state,
+    trace,
+)
+from analyzer.engine.jit import python_entry
+from analyzer.players import heuristic, policy, random_player
+
+MODULES = (
+    abilities,
+    column,
+    conquest,
+    decline,
+    game,
+    invariants,
+    markers,
+    powers,
+    races,
+    rng,
+    scoring,
+    setup,
+    state,
+    trace,
+    heuristic,
+    policy,
+    random_player,
+)
+
+
+def __getattr__(name: str):
+    for module in MODULES:
+        func = vars(module).get(name)
+        if isinstance(func, Dispatcher) and func.py_func.__module__ == module.__name__:
+            return python_entry(func)
+    raise AttributeError(f"no compiled engine or bot function named {name!r}")
