@@ -31,10 +31,20 @@ def _cache_dir() -> str:
     return str(Path(base) / f"engine-{_source_hash()}")
 
 
-def _configure_numba_cache() -> None:
+# LLVM optimisation level. Level 1 compiles the engine about 10% faster than
+# numba's default 3 and plays as fast (measured both ways: the kernels are
+# integer code over small arrays, with nothing for the higher levels'
+# vectorisers to find). NUMBA_OPT in the environment still wins.
+OPT_LEVEL = 1
+
+
+def _configure_numba() -> None:
     import numba
+    from numba.core.config import _OptLevel
 
     numba.config.CACHE_DIR = _cache_dir()
+    if "NUMBA_OPT" not in os.environ:
+        numba.config.OPT = _OptLevel(OPT_LEVEL)
 
 
-_configure_numba_cache()
+_configure_numba()

@@ -1,0 +1,144 @@
+"""A second process that shares the first compilation of the engine.
+
+numba compiles on one core, so on a fresh machine the first run would spend
+about 37 s compiling while the second core idles. When the engine's cache is
+cold, `compile_helper()` starts `python -m analyzer.engine.precompile` beside
+the run. The helper compiles the kernels of a turn from its end backwards
+(final standings, scoring, the end of turn, redeployment, the attack, ...)
+into the shared on-disk cache, while the run compiles from the start of the
+game forwards. numba looks in that cache before compiling any kernel, so the
+run loads what the helper finished and the two meet in the middle (measured:
+37 s down to about 23 s). The results are the same either way: a cached
+kernel is the same machine code as a freshly compiled one.
+
+The helper only ever adds cache entries. If it fails, is stopped half-way or
+compiles a signature the run does not use, the run compiles what it needs
+itself. It is stopped as soon as the run's compilation is over.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+import numpy as np
+from numba import njit
+
+from analyzer.engine.conquest import (
+    compute_targets,
+    conquer,
+    die_allowed,
+    final_attempt,
+    ready_troops,
+    update_targets,
+)
+from analyzer.engine.decline import go_into_decline
+from analyzer.engine.game import (
+    attack,
+    battleground_side,
+    check_targets,
+    ethereals_steal,
+    final_standings,
+    place_artifacts,
+    power_before_conquest,
+    power_phase,
+)
+from analyzer.engine.invariants import check_invariants
+from analyzer.engine.layout import G_TURN, MAX_PLAYERS, S_NF
+from analyzer.engine.races import airborne_assault, end_of_turn, enlist, start_of_turn
+from analyzer.engine.scoring import score_turn
+from analyzer.engine.state import new_game
+from analyzer.players.params import N_POLICY_PARAMS
+from analyzer.players.policy import choose_abandon, choose_decline, choose_target, place_hand
+
+READY_MARKER = "compiled"  # written into the engine's cache folder after a first run
+
+
+@njit(no_cfunc_wrapper=True)  # not cached: it only exists to type its calls
+def turn_backwards(t, run):
+    """Types (and so compiles and caches) the kernels of a turn, last first,
+    with the argument types game.play_turn passes. Called with run=False: the
+    calls are compiled, never made."""
+    g = new_game(N_POLICY_PARAMS, 1)
+    seats = np.zeros((1, MAX_PLAYERS, S_NF), np.int32)
+    p = g.gst[G_TURN]
+    if run:
+        final_standings(g, seats[0])
+        check_invariants(g, t)
+        score_turn(g, t, p)
+        end_of_turn(g, t, p)
+        place_artifacts(g, t, p)
+        place_hand(g, t, p)
+        enlist(g, t, p)
+        attack(g, t, p, p, run, p)
+        final_attempt(g, t, p, p, p)
+        die_allowed(g, t, p, p)
+        airborne_assault(g, t, p, p)
+        choose_target(g, t, p)
+        check_targets(g, t, p, p)
+        update_targets(g, t, p, p, p)
+        conquer(g, t, p, p, p)
+        power_before_conquest(g, t, p, p)
+        compute_targets(g, t, p)
+        battleground_side(g, t, p)
+        ethereals_steal(g, t, p)
+        power_phase(g, t, p, run)
+        choose_abandon(g, t, p)
+        ready_troops(g, t, p)
+        go_into_decline(g, t, p)
+        choose_decline(g, t, p)
+        start_of_turn(g, t, p)
+    return p
+
+
+def compile_turn_backwards() -> None:
+    from analyzer.engine.api import engine_tables
+    from analyzer.model import default_tables
+
+    # Any content gives the same types; the shipped one is always at hand.
+    turn_backwards(engine_tables(default_tables()), False)
+
+
+def _cache_is_ready() -> bool:
+    import numba
+
+    return (Path(numba.config.CACHE_DIR) / READY_MARKER).exists()
+
+
+def _mark_ready() -> None:
+    import numba
+
+    folder = Path(numba.config.CACHE_DIR)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / READY_MARKER).touch()
+
+
+@contextmanager
+def compile_helper():
+    """Around a run's first call into the engine: a helper process while the
+    cache is cold and a second core is free; nothing once it is warm."""
+    if _cache_is_ready():
+        yield
+        return
+    helper = None
+    if (os.cpu_count() or 1) >= 2:
+        helper = subprocess.Popen(
+            [sys.executable, "-m", "analyzer.engine.precompile"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    try:
+        yield
+        _mark_ready()
+    finally:
+        if helper is not None and helper.poll() is None:
+            helper.terminate()
+            helper.wait()
+
+
+if __name__ == "__main__":
+    compile_turn_backwards()

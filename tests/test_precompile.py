@@ -1,0 +1,71 @@
+"""The compile helper: its list of kernels must type with the arguments a turn
+passes (else it would silently stop helping), and it must run only while the
+engine's cache is cold and never outlive the run's compilation."""
+
+from __future__ import annotations
+
+import sys
+
+import numba
+import pytest
+
+from analyzer.engine import precompile
+
+
+def test_the_helper_kernel_list_types_with_a_turns_arguments():
+    # With the test session's warm cache this only loads; a renamed kernel or
+    # a changed signature fails here rather than making the helper useless.
+    precompile.compile_turn_backwards()
+
+
+class FakeHelper:
+    started: list = []
+
+    def __init__(self, command, **kwargs):
+        self.command = command
+        self.stopped = False
+        FakeHelper.started.append(self)
+
+    def poll(self):
+        return None if not self.stopped else 0
+
+    def terminate(self):
+        self.stopped = True
+
+    def wait(self):
+        return 0
+
+
+@pytest.fixture
+def cold_cache(monkeypatch, tmp_path):
+    monkeypatch.setattr(numba.config, "CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(precompile.subprocess, "Popen", FakeHelper)
+    monkeypatch.setattr(precompile.os, "cpu_count", lambda: 2)
+    FakeHelper.started = []
+    return tmp_path
+
+
+def test_a_cold_cache_starts_the_helper_and_stops_it_after_the_run(cold_cache):
+    with precompile.compile_helper():
+        (helper,) = FakeHelper.started
+        assert helper.command == [sys.executable, "-m", "analyzer.engine.precompile"]
+        assert not helper.stopped
+    assert helper.stopped
+    assert (cold_cache / precompile.READY_MARKER).exists()
+    with precompile.compile_helper():  # warm now: no second helper
+        pass
+    assert len(FakeHelper.started) == 1
+
+
+def test_a_failed_run_stops_the_helper_and_leaves_the_cache_marked_cold(cold_cache):
+    with pytest.raises(KeyboardInterrupt), precompile.compile_helper():
+        raise KeyboardInterrupt
+    assert FakeHelper.started[0].stopped
+    assert not (cold_cache / precompile.READY_MARKER).exists()
+
+
+def test_one_core_compiles_alone(cold_cache, monkeypatch):
+    monkeypatch.setattr(precompile.os, "cpu_count", lambda: 1)
+    with precompile.compile_helper():
+        pass
+    assert FakeHelper.started == []
