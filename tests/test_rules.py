@@ -18,7 +18,6 @@ from kernels import (
     final_standings,
     go_into_decline,
     init_streams,
-    new_game,
     play_turn,
     redeploy,
     return_race,
@@ -30,7 +29,7 @@ from kernels import (
 
 from analyzer.engine import layout as L
 from analyzer.engine.abilities import FORM_HUMAN, FORM_WORGEN
-from analyzer.engine.state import EV_CONQUER, EV_SCORE
+from analyzer.engine.state import EV_CONQUER, EV_SCORE, new_game
 from analyzer.model.ids import (
     AEGIS,
     ARCHAEOLOGIST,

@@ -134,13 +134,13 @@ def no_forced_picks(n_games: int) -> np.ndarray:
 
 def play_logged(etables, n_players, seed, game, policies, pol_params, check=True, forced=None):
     """One game with its event log: (Game named tuple, seats array)."""
-    from analyzer.engine.batch import play_one
+    from analyzer.engine.batch import play_logged_game
     from analyzer.engine.precompile import compile_helper
 
     pol, params = seat_arrays(policies, pol_params, n_players)
     row = no_forced_picks(1)[0] if forced is None else np.asarray(forced, np.int64)
     with _gc_paused(), compile_helper():
-        return play_one(
+        return play_logged_game(
             etables,
             n_players,
             np.int64(seed),

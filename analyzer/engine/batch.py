@@ -18,13 +18,18 @@ from analyzer.engine.game import play_game
 from analyzer.engine.layout import G_ERROR, G_LOG_ON, G_NINST, I_NF, S_NF
 from analyzer.engine.state import new_game, reset_game
 
+# The two entry points from Python. Like a kernel they count no references
+# (engine/jit.py): the game and every output array come in from Python, and
+# play_game with all it inlines runs under these settings.
+entry_point = njit(cache=True, no_cfunc_wrapper=True, nogil=True, _nrt=False)
 
-@njit(cache=True, no_cfunc_wrapper=True, nogil=True)
-def play_range(t, n_players, seed, first, start, stop, policies, pol_params, check, forced, out):
-    """Play games first+start .. first+stop-1 into rows start..stop-1 of `out`;
-    forced[i] is game i's forced first pick (layout.F_*; seat -1 for none)."""
+
+@entry_point
+def play_range(g, t, n_players, seed, first, start, stop, policies, pol_params, check, forced, out):
+    """Play games first+start .. first+stop-1 into rows start..stop-1 of `out`,
+    on the thread's own game g; forced[i] is game i's forced first pick
+    (layout.F_*; seat -1 for none)."""
     seats, inst, n_inst, errors = out
-    g = new_game(pol_params.shape[1], 1)
     for i in range(start, stop):
         if i > start:
             reset_game(g)
@@ -32,7 +37,7 @@ def play_range(t, n_players, seed, first, start, stop, policies, pol_params, che
             g, t, n_players, seed, first + i, policies, pol_params, check, forced[i], seats[i]
         )
         g_gst = g.gst
-        g_inst = g.inst  # hoisted: a `g.inst` read per cell costs a refcount update
+        g_inst = g.inst
         k = min(g_gst[G_NINST], inst.shape[1])
         n_inst[i] = k
         for row in range(k):  # a plain loop: slice assignment compiles string formatting
@@ -55,23 +60,30 @@ def run_batch(
     tail = (policies, pol_params, bool(check), forced, out)
     threads = max(1, min(threads, n_games))
     bounds = np.linspace(0, n_games, threads + 1).astype(np.int64)
+    games = [new_game(pol_params.shape[1], 1) for _ in range(threads)]  # one per thread
     if threads == 1:
-        play_range(*args, bounds[0], bounds[1], *tail)
+        play_range(games[0], *args, bounds[0], bounds[1], *tail)
         return out
     with ThreadPoolExecutor(threads) as pool:
         jobs = [
-            pool.submit(play_range, *args, bounds[k], bounds[k + 1], *tail) for k in range(threads)
+            pool.submit(play_range, games[k], *args, bounds[k], bounds[k + 1], *tail)
+            for k in range(threads)
         ]
         for job in jobs:
             job.result()
     return out
 
 
-@njit(cache=True, no_cfunc_wrapper=True)
-def play_one(t, n_players, seed, game, policies, pol_params, check, forced, log_rows):
-    """One game with its event log (log_rows > 1 turns logging on)."""
+@entry_point
+def play_one(g, t, n_players, seed, game, policies, pol_params, check, forced, seats):
+    """One game on g (with an event log when g.gst[G_LOG_ON] is 1)."""
+    play_game(g, t, n_players, seed, game, policies, pol_params, check, forced, seats)
+
+
+def play_logged_game(t, n_players, seed, game, policies, pol_params, check, forced, log_rows):
+    """One game with its event log (log_rows > 1 turns logging on): (g, seats)."""
     g = new_game(pol_params.shape[1], log_rows)
     g.gst[G_LOG_ON] = 1 if log_rows > 1 else 0
     seats = np.zeros((n_players, S_NF), np.int32)
-    play_game(g, t, n_players, seed, game, policies, pol_params, check, forced, seats)
+    play_one(g, t, n_players, seed, game, policies, pol_params, check, forced, seats)
     return g, seats

@@ -6,8 +6,8 @@ and skip the C callback wrapper nobody uses.
 - `kernel`: the default, for everything the game loop calls. Two settings make
   kernels fast to run and to compile:
   - No reference counting (`_nrt=False`). The arrays a game works on are
-    allocated once per thread by batch.play_range and outlive every call, so
-    counting references to them is pure cost: with it on, each read of a
+    allocated by Python, once per thread (batch.run_batch), and outlive every
+    call, so counting references to them is pure cost: with it on, each read of a
     named-tuple member (`g.reg`) and each call passing `g` or `t` made atomic
     increments and decrements, measured at about half of all game time. A
     kernel cannot allocate an array: numba refuses to compile one that tries
@@ -24,7 +24,7 @@ and skip the C callback wrapper nobody uses.
   from many places compiles faster as a plain kernel; LLVM still inlines the
   small ones.
 - `allocating`: a kernel with reference counting, for the few functions that
-  create arrays (a new game, the setup draws, the invariant checks). They run
+  create scratch arrays (the setup draws, the invariant checks). They run
   once per game or only in checked runs, so the counting costs nothing
   measurable. A kernel may call one as long as no array crosses back.
 """

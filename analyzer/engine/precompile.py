@@ -57,13 +57,11 @@ from analyzer.players.policy import choose_abandon, choose_decline, choose_targe
 READY_MARKER = "compiled"  # written into the engine's cache folder after a first run
 
 
-@njit(no_cfunc_wrapper=True)  # not cached: it only exists to type its calls
-def turn_backwards(t, run):
+@njit(no_cfunc_wrapper=True, _nrt=False)  # not cached: it only exists to type its calls
+def turn_backwards(g, t, seats, run):
     """Types (and so compiles and caches) the kernels of a turn, last first,
     with the argument types game.play_turn passes. Called with run=False: the
     calls are compiled, never made."""
-    g = new_game(N_POLICY_PARAMS, 1)
-    seats = np.zeros((1, MAX_PLAYERS, S_NF), np.int32)
     p = g.gst[G_TURN]
     if run:
         final_standings(g, seats[0])
@@ -99,7 +97,8 @@ def compile_turn_backwards() -> None:
     from analyzer.model import default_tables
 
     # Any content gives the same types; the shipped one is always at hand.
-    turn_backwards(engine_tables(default_tables()), False)
+    seats = np.zeros((1, MAX_PLAYERS, S_NF), np.int32)  # as batch.run_batch makes them
+    turn_backwards(new_game(N_POLICY_PARAMS, 1), engine_tables(default_tables()), seats, False)
 
 
 def _cache_is_ready() -> bool:

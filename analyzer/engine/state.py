@@ -11,7 +11,7 @@ from collections import namedtuple
 
 import numpy as np
 
-from analyzer.engine.jit import allocating, kernel
+from analyzer.engine.jit import kernel
 from analyzer.engine.layout import (
     B_NF,
     G_FORCED_SEAT,
@@ -86,8 +86,9 @@ MAX_LOG = 4096
 ) = range(15)
 
 
-@allocating
 def new_game(n_policy_params, log_rows):
+    """A fresh Game, allocated by Python: the kernels that play games never
+    allocate (engine/jit.py), so the game they work on is handed to them."""
     g = Game(
         np.zeros((MAX_REGIONS, B_NF), np.int64),
         np.full((MAX_REGIONS, MAX_DEGREE), -1, np.int64),
