@@ -48,7 +48,7 @@ class ReportSettings:
     decline_games: int = 3000  # per decline rule, shared by the combo groups
     players_games: int = 12000  # per player count
     players_games_per_combo: int = 60
-    compare_games: int = 5000
+    compare_games: int = 10000  # as `analyzer compare`: seat win-rate deltas to about +/- 1 point
     compare_games_per_combo: int = 60
     house_rules: list[Path] = field(default_factory=list)  # default: shipped ones
 
