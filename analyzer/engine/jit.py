@@ -27,6 +27,10 @@ and skip the C callback wrapper nobody uses.
   create scratch arrays (the setup draws, the invariant checks). They run
   once per game or only in checked runs, so the counting costs nothing
   measurable. A kernel may call one as long as no array crosses back.
+
+These settings are numba internals (`_nrt`, `no_cpython_wrapper`, a dispatcher
+subclass), which is why pyproject.toml pins numba to the minor version the
+tests ran on.
 """
 
 from __future__ import annotations
