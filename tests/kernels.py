@@ -8,46 +8,19 @@ they are.
 
 from __future__ import annotations
 
+import importlib
+
 from numba.core.dispatcher import Dispatcher
 
-from analyzer.engine import (
-    abilities,
-    column,
-    conquest,
-    decline,
-    game,
-    invariants,
-    markers,
-    powers,
-    races,
-    rng,
-    scoring,
-    setup,
-    state,
-    trace,
-)
 from analyzer.engine.jit import python_entry
-from analyzer.players import heuristic, policy, random_player
 
-MODULES = (
-    abilities,
-    column,
-    conquest,
-    decline,
-    game,
-    invariants,
-    markers,
-    powers,
-    races,
-    rng,
-    scoring,
-    setup,
-    state,
-    trace,
-    heuristic,
-    policy,
-    random_player,
-)
+ENGINE = "abilities column conquest decline game invariants markers powers races rng"
+ENGINE += " scoring setup state trace"
+MODULES = [importlib.import_module(f"analyzer.engine.{name}") for name in ENGINE.split()]
+MODULES += [
+    importlib.import_module(f"analyzer.players.{name}")
+    for name in ("heuristic", "policy", "random_player")
+]
 
 
 def __getattr__(name: str):
