@@ -65,6 +65,11 @@ def _set_threads(threads: int | None) -> int:
         if not 1 <= threads <= most:
             raise InputError(Problem(CLI, "--threads", threads, f"must be 1 to {most}"))
         numba.set_num_threads(threads)
+    from analyzer.engine.precompile import cache_is_ready
+
+    if not cache_is_ready():
+        # The progress bar stands still meanwhile; say why.
+        _err("First run of this engine: compiling it once (about 25 s on 2 cores).")
     return numba.get_num_threads()
 
 

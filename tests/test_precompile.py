@@ -69,3 +69,14 @@ def test_one_core_compiles_alone(cold_cache, monkeypatch):
     with precompile.compile_helper():
         pass
     assert FakeHelper.started == []
+
+
+def test_the_cli_says_when_a_run_must_compile_first(monkeypatch, capsys):
+    from analyzer import cli
+
+    monkeypatch.setattr(precompile, "cache_is_ready", lambda: False)
+    cli._set_threads(None)
+    assert "compiling it once" in capsys.readouterr().err
+    monkeypatch.setattr(precompile, "cache_is_ready", lambda: True)
+    cli._set_threads(None)
+    assert capsys.readouterr().err == ""

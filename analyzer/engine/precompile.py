@@ -101,7 +101,8 @@ def compile_turn_backwards() -> None:
     turn_backwards(new_game(N_POLICY_PARAMS, 1), engine_tables(default_tables()), seats, False)
 
 
-def _cache_is_ready() -> bool:
+def cache_is_ready() -> bool:
+    """Whether a run has compiled this very engine into the cache before."""
     import numba
 
     return (Path(numba.config.CACHE_DIR) / READY_MARKER).exists()
@@ -119,7 +120,7 @@ def _mark_ready() -> None:
 def compile_helper():
     """Around a run's first call into the engine: a helper process while the
     cache is cold and a second core is free; nothing once it is warm."""
-    if _cache_is_ready():
+    if cache_is_ready():
         yield
         return
     helper = None
