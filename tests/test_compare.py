@@ -13,6 +13,7 @@ from analyzer.studies.compare import (
     COMPARE_COLUMNS,
     METRICS,
     Arm,
+    findings,
     paired_rows,
     run_compare,
     write_compare,
@@ -109,6 +110,10 @@ def test_the_printed_rules_scenario_equals_the_built_in_baseline(small_study):
     same = t[t.scenario == "Baseline, 3 players"]
     assert len(same) == len(METRICS)
     assert (same.delta == 0).all() and (same.delta_lo == 0).all() and (same.delta_hi == 0).all()
+    said = [f for f in findings(small_study) if f.startswith("**Baseline, 3 players**")]
+    assert len(said) == 1 and "the same scores as under its baseline" in said[0]
+    extra_round = [f for f in findings(small_study) if "round" in f.lower()]
+    assert extra_round and "the same scores" not in extra_round[0]
 
 
 def test_an_extra_round_raises_the_scores(small_study):

@@ -438,6 +438,14 @@ def findings(result: CompareStudy) -> list[str]:
     t = result.table
     for name, rows in t.groupby("scenario", sort=False):
         sig = rows[rows.significant]
+        if (rows[["delta", "delta_lo", "delta_hi"]] == 0).all(axis=None):
+            # Not "no evidence of a change": paired games came out identical.
+            out.append(
+                f"**{name}**: every game ended with the same scores as under its baseline: with "
+                "these bots the change never comes into play (for example a column slot "
+                "they never take)."
+            )
+            continue
         if sig.empty:
             out.append(f"**{name}**: no metric moved beyond its 95% interval.")
             continue
