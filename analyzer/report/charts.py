@@ -177,6 +177,16 @@ def _footer(fig, result, games: str) -> None:
     )  # fmt: skip
 
 
+def _save_with_footer(fig, result, games: str, path: Path) -> Path:
+    """A study chart's last step: the footer, the layout that leaves it room, the file."""
+    plt = _pyplot()
+    _footer(fig, result, games)
+    fig.tight_layout(rect=[0, 0.05, 1, 1])
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return Path(path)
+
+
 def decline_curves(result, n_players: int, path: Path) -> Path:
     """Win rate and mean VC of the test seat against the swept parameter: one column of
     panels per family, one line per group, 95% bands; the default rule starred."""
@@ -232,11 +242,7 @@ def decline_curves(result, n_players: int, path: Path) -> Path:
         f"{result.seed} (dashed: fair share; star: default rule)",
         fontsize=10,
     )
-    _footer(fig, result, f"{result.games} games per point and group")
-    fig.tight_layout(rect=[0, 0.05, 1, 1])
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return Path(path)
+    return _save_with_footer(fig, result, f"{result.games} games per point and group", path)
 
 
 def seat_advantage(result, path: Path) -> Path:
@@ -258,11 +264,7 @@ def seat_advantage(result, path: Path) -> Path:
     ax.set_ylabel("win rate minus fair share, points (Wilson 95%)")
     ax.set_title(f"Seat advantage, {result.games} games per count, seed {result.seed}", fontsize=10)
     ax.legend(fontsize=8)
-    _footer(fig, result, f"{result.games} games per count")
-    fig.tight_layout(rect=[0, 0.05, 1, 1])
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return Path(path)
+    return _save_with_footer(fig, result, f"{result.games} games per count", path)
 
 
 def score_violins(result, path: Path) -> Path:
@@ -295,11 +297,7 @@ def score_violins(result, path: Path) -> Path:
         fontsize=10,
     )
     ax.legend(fontsize=8)
-    _footer(fig, result, f"{result.games} games per count")
-    fig.tight_layout(rect=[0, 0.05, 1, 1])
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return Path(path)
+    return _save_with_footer(fig, result, f"{result.games} games per count", path)
 
 
 def rank_correlation_heatmap(result, path: Path) -> Path:
@@ -332,8 +330,6 @@ def rank_correlation_heatmap(result, path: Path) -> Path:
         "Fisher 95% intervals",
         fontsize=9,
     )
-    _footer(fig, result, f"{result.games_per_combo} games per combo and count")
-    fig.tight_layout(rect=[0, 0.05, 1, 1])
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return Path(path)
+    return _save_with_footer(
+        fig, result, f"{result.games_per_combo} games per combo and count", path
+    )
