@@ -256,11 +256,11 @@ def test_out_of_range_numbers_are_refused(tmp_path):
         '[[seats]]\npolicy = "random"\nabandon = 1.5\n'
     )
     problems = problems_of(tmp_path, text)
-    assert "at most 5" in find(problems, "scenario.players").message
-    assert "at most 10" in find(problems, "rules.column_size").message
-    assert "at least 0" in find(problems, "rules.start_coins").message
-    assert "at most 6" in find(problems, "rules.die_faces[5]").message
-    assert "at most 1" in find(problems, "seats[0].abandon").message
+    assert "from 2 to 5" in find(problems, "scenario.players").message
+    assert "from 1 to 10" in find(problems, "rules.column_size").message
+    assert "from 0 to 1,000" in find(problems, "rules.start_coins").message
+    assert "from 0 to 6" in find(problems, "rules.die_faces[5]").message
+    assert "from 0 to 1" in find(problems, "seats[0].abandon").message
 
 
 def test_too_many_rounds_in_all(tmp_path):
@@ -329,7 +329,8 @@ def test_cli_validate_a_scenario(tmp_path):
     bad = write(tmp_path, HEAD + "[rules]\nfaction_bonus = -1\n")
     result = run("validate", bad)
     assert result.exit_code == 2
-    assert f"{bad}: rules.faction_bonus = -1: must be at least 0." in result.stdout
+    expected = f"{bad}: rules.faction_bonus = -1: must be a whole number from 0 to 20."
+    assert expected in result.stdout
     assert "Traceback" not in result.output
 
 

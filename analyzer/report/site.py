@@ -20,7 +20,6 @@ import hashlib
 import json
 import re
 import time
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -121,7 +120,7 @@ def house_rules(players: int) -> list[Path]:
     return out
 
 
-def default_studies(s: ReportSettings) -> list[Study]:
+def default_studies(s: ReportSettings, force: bool = False) -> list[Study]:
     """The four studies of the report, plus the bots' own check, on settings `s`."""
     from analyzer.report.baseline import write_report
     from analyzer.studies import combos, compare, decline, players
@@ -130,29 +129,29 @@ def default_studies(s: ReportSettings) -> list[Study]:
     rules = s.house_rules or house_rules(n)
 
     def bots(folder: Path) -> list[str]:
-        write_report(folder, n_players=n, n_games=s.bot_games, seed=seed)
+        write_report(folder, n_players=n, n_games=s.bot_games, seed=seed, force=force)
         return bot_findings(folder)
 
     def combo_study(folder: Path) -> list[str]:
         r = combos.run_combos(n, s.games_per_combo, seed)
-        combos.write_combos(r, folder)
+        combos.write_combos(r, folder, force)
         return combos.findings(r)
 
     def decline_study(folder: Path) -> list[str]:
         r = decline.run_decline(n, s.decline_games, seed)
-        decline.write_decline(r, folder)
+        decline.write_decline(r, folder, force)
         return decline.findings(r)
 
     def players_study(folder: Path) -> list[str]:
         r = players.run_players(
             [2, 3, 4, 5], s.players_games, seed, games_per_combo=s.players_games_per_combo
         )
-        players.write_players(r, folder)
+        players.write_players(r, folder, force)
         return players.findings(r)
 
     def compare_study(folder: Path) -> list[str]:
         r = compare.run_compare(rules, None, s.compare_games, s.compare_games_per_combo, seed)
-        compare.write_compare(r, folder)
+        compare.write_compare(r, folder, force)
         return compare.findings(r)
 
     studies = [
@@ -173,6 +172,8 @@ def default_studies(s: ReportSettings) -> list[Study]:
               {"seed": seed, "games": s.players_games,
                "games_per_combo": s.players_games_per_combo}, players_study)
     )  # fmt: skip
+    if not rules:  # no shipped house rule for this player count: nothing to compare
+        return studies
     studies.append(
         Study(
             "compare",
@@ -228,43 +229,53 @@ def build_report(
     settings: ReportSettings | None = None,
     fresh: bool = False,
     log: Callable[[str], None] = print,
+    force: bool = False,
 ) -> Path:
     """Run (or reuse) every study into `out` and write index.md and index.html there.
-    Returns the path of index.html."""
+    Returns the path of index.html. Only the analyzer's own files in `out` are ever
+    replaced (analyzer/output.py)."""
+    from analyzer.output import OutputFolder
+
     s = settings or ReportSettings()
     out = Path(out) if out is not None else default_out(s.players)
-    out.mkdir(parents=True, exist_ok=True)
+    report = OutputFolder(out, force=force)
+    report.check()
     code = _code_hash()
-    studies = default_studies(s)
+    studies = default_studies(s, force)
+    for study in studies:  # refuse a study folder holding a user's files before any game
+        OutputFolder(out / study.key, force=force).check()
     sections = []
     started = time.perf_counter()
-    for study in studies:
-        folder = out / study.key
-        stamp = _stamp(study, code)
-        if not fresh and _reusable(folder, stamp):
-            log(f"{study.title}: reusing {folder}/")
-            found = json.loads((folder / "findings.json").read_text())
-        else:
-            t0 = time.perf_counter()
-            log(f"{study.title}: running...")
-            (folder / "study.json").unlink(missing_ok=True)
-            found = study.run_and_write(folder)
-            (folder / "findings.json").write_text(json.dumps(found, indent=1))
-            meta = {"stamp": stamp, "seconds": round(time.perf_counter() - t0, 1),
-                    "written": dt.datetime.now().isoformat(timespec="seconds")}  # fmt: skip
-            (folder / "study.json").write_text(json.dumps(meta, indent=1))
-            log(f"{study.title}: {meta['seconds']:.0f} s")
-        sections.append((study, found))
-    page = _expand(index_markdown(sections, s, time.perf_counter() - started), out)
-    _write_atomic(out / "index.md", page)
-    _write_atomic(out / "index.html", to_html(page, out, title="Small World of Warcraft report"))
+    try:
+        report.remove_debris()
+        report.ensure()
+        for study in studies:
+            folder = out / study.key
+            stamp = _stamp(study, code)
+            if not fresh and _reusable(folder, stamp):
+                log(f"{study.title}: reusing {folder}/")
+                found = json.loads((folder / "findings.json").read_text())
+            else:
+                t0 = time.perf_counter()
+                log(f"{study.title}: running...")
+                report.claim_folder(study.key)
+                found = study.run_and_write(folder)
+                meta = {"stamp": stamp, "seconds": round(time.perf_counter() - t0, 1),
+                        "written": dt.datetime.now().isoformat(timespec="seconds")}  # fmt: skip
+                # study.json last: a study stopped before it is written is run again.
+                OutputFolder(folder, force=force).write_files(
+                    {"findings.json": json.dumps(found, indent=1),
+                     "study.json": json.dumps(meta, indent=1)}
+                )  # fmt: skip
+                log(f"{study.title}: {meta['seconds']:.0f} s")
+            sections.append((study, found))
+        page = _expand(index_markdown(sections, s, time.perf_counter() - started), out)
+        html = to_html(page, out, title="Small World of Warcraft report")
+        report.write_files({"index.md": page, "index.html": html})
+    except BaseException:
+        report.undo_created()
+        raise
     return out / "index.html"
-
-
-def _write_atomic(path: Path, text: str) -> None:
-    temp = path.parent / f".{path.name}.{uuid.uuid4().hex[:8]}.tmp"
-    temp.write_text(text, encoding="utf-8")
-    temp.replace(path)
 
 
 def _demote(markdown: str, levels: int = 1) -> str:
