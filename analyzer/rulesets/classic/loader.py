@@ -174,15 +174,8 @@ class ClassicMap:
 
     @property
     def entry_regions(self) -> tuple[int, ...]:
-        """Where a race may make its first conquest: a land region on the board's edge,
-        or one on the shore of a Sea that touches the edge (rulebook, First Conquest).
-        A Lake does not count, whatever it touches."""
-        shore_seas = {r.id for r in self.regions if r.terrain == "Sea" and r.border}
-        return tuple(
-            r.id
-            for r in self.regions
-            if not r.is_water and (r.border or shore_seas.intersection(r.neighbours))
-        )
+        """Where a race may make its first conquest (see entry_regions below)."""
+        return entry_regions(self.regions)
 
     def terrain_counts(self) -> Counter:
         return Counter(r.terrain for r in self.regions)
@@ -193,6 +186,15 @@ class ClassicMap:
     def borders(self) -> set[tuple[int, int]]:
         """Every border once, as (smaller id, larger id)."""
         return {(r.id, n) for r in self.regions for n in r.neighbours if r.id < n}
+
+
+def entry_regions(regions: tuple[Region, ...]) -> tuple[int, ...]:
+    """The ids of the land regions on the board's edge or on the shore of a Sea that
+    touches the edge (rulebook, First Conquest). A Lake does not count."""
+    edge_seas = {r.id for r in regions if r.terrain == "Sea" and r.border}
+    return tuple(
+        r.id for r in regions if not r.is_water and (r.border or edge_seas & set(r.neighbours))
+    )
 
 
 # ------------------------------------------------------------------ ruleset file
@@ -581,7 +583,7 @@ def _symbols(check: Checker, reg: dict, rw: str, terrain: str | None) -> tuple[s
         elif terrain in ids.WATER_TERRAINS:
             check.add(f"{rw}.symbols[{k}]", name, f"a {terrain} region carries no symbol")
             good = False
-    if len(set(names)) != len(names):
+    if len(set(map(repr, names))) != len(names):
         check.add(f"{rw}.symbols", names, "a symbol is listed twice")
         good = False
     return tuple(names) if good else None
@@ -604,7 +606,7 @@ def _borders(
         elif b == position:
             check.add(f"{key}[{k}]", b, f"{label}: a region cannot border itself")
             good = False
-    if len(set(map(str, borders))) != len(borders):
+    if len(set(map(repr, borders))) != len(borders):
         check.add(key, borders, f"{label}: a border is listed twice")
         good = False
     low, high = MAP_LIMITS["borders"]
@@ -632,8 +634,12 @@ def _check_map(
     unreached = sorted(set(range(len(regions))) - seen)
     if unreached:
         check.add(f"{where}.regions", unreached, f"{label}: not reachable from region 0")
-    if not any(r.border for r in regions):
-        check.add(f"{where}.regions", label, "no region touches the board's edge: none to enter")
+    if not entry_regions(regions):
+        check.add(
+            f"{where}.regions",
+            label,
+            "no land region on the board's edge or on an edge Sea's shore: no race could enter",
+        )
 
     # Setup puts a Mountain piece on every Mountain region and a Lost Tribe token on
     # every Lost Tribe symbol: the box must hold that many.
