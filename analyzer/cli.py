@@ -10,6 +10,7 @@ import functools
 import json
 import signal
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import typer
@@ -28,6 +29,21 @@ app = typer.Typer(
 
 THREADS = typer.Option(
     None, "--threads", help="Engine threads (numba); default: every core.", show_default=False
+)
+WORKERS = typer.Option(
+    None,
+    "--workers",
+    help="Play on a local Dask cluster of this many worker processes (same results as "
+    "without it; needs the cluster extra).",
+    show_default=False,
+)
+CLUSTER = typer.Option(
+    None,
+    "--cluster",
+    metavar="ADDRESS",
+    help="Play on the Dask cluster whose scheduler is at ADDRESS, like tcp://host:8786 "
+    "(same results as without it; see `dask scheduler`, `dask worker`).",
+    show_default=False,
 )
 CHECK = typer.Option(False, "--check", help="Check invariants after every turn.")
 SCENARIO = typer.Option(
@@ -73,6 +89,7 @@ def guarded(command):
 
     @functools.wraps(command)
     def run(*args, **kwargs):
+        from analyzer.backends import ClusterError
         from analyzer.output import os_error_exit_code, os_error_message
 
         try:
@@ -80,6 +97,9 @@ def guarded(command):
         except InputError as exc:
             _err(str(exc))
             raise typer.Exit(EXIT_BAD_INPUT) from None
+        except ClusterError as exc:
+            _err(f"The cluster could not finish the run: {exc}.")
+            raise typer.Exit(1) from None
         except KeyboardInterrupt as exc:
             signum = exc.signum if isinstance(exc, Stopped) else signal.SIGINT
             name = signal.Signals(signum).name
@@ -122,6 +142,34 @@ def _set_threads(threads: int | None) -> int:
     return numba.get_num_threads()
 
 
+@contextmanager
+def _games_on(workers: int | None, cluster: str | None, threads: int | None):
+    """(backend, where) for a command's games: this process on --threads threads, or
+    the Dask cluster of --workers / --cluster, stopped (its work cancelled) when the
+    command ends; on a cluster, the games per second overall and per worker at the
+    end."""
+    from analyzer.backends import check_backend_options, open_backend
+
+    check_backend_options(workers, cluster)
+    if workers is None and cluster is None:
+        n_threads = _set_threads(threads)
+        with open_backend() as backend:
+            yield backend, f"{n_threads} threads"
+        return
+    if threads is not None:
+        raise InputError(
+            Problem(
+                CLI, "--threads", threads,
+                "sets this process's engine threads, which play nothing with --workers or "
+                "--cluster (each worker plays one chunk per thread of its own)",
+            )
+        )  # fmt: skip
+    with open_backend(workers, cluster, log=_err) as backend:
+        yield backend, backend.where
+        for line in backend.summary_lines():
+            typer.echo(line)
+
+
 @app.command()
 @guarded
 def simulate(
@@ -147,6 +195,8 @@ def simulate(
     check: bool = CHECK,
     force: bool = FORCE,
     threads: int | None = THREADS,
+    workers: int | None = WORKERS,
+    cluster: str | None = CLUSTER,
 ) -> None:
     """Play games and print win rates and mean VC per seat.
 
@@ -182,25 +232,26 @@ def simulate(
         from analyzer.simulate import PARQUET_NAMES
 
         _check_out(out, force, out, PARQUET_NAMES)
-    n_threads = _set_threads(threads)
-    from analyzer.simulate import simulate as run
+    with _games_on(workers, cluster, threads) as (backend, where):
+        from analyzer.simulate import simulate as run
 
-    sim = run(
-        players,
-        games,
-        seed,
-        policies.split(","),
-        out_dir=out,
-        chunk=chunk,
-        check=check,
-        policy_params=policy_params,
-        tables=tables,
-        force=force,
-    )
-    _print_summary(sim, n_threads, title)
+        sim = run(
+            players,
+            games,
+            seed,
+            policies.split(","),
+            out_dir=out,
+            chunk=chunk,
+            check=check,
+            policy_params=policy_params,
+            tables=tables,
+            force=force,
+            backend=backend,
+        )
+        _print_summary(sim, where, title)
 
 
-def _print_summary(sim, n_threads: int, title: str = "") -> None:
+def _print_summary(sim, where: str, title: str = "") -> None:
     from rich.console import Console
     from rich.table import Table
 
@@ -219,7 +270,7 @@ def _print_summary(sim, n_threads: int, title: str = "") -> None:
     console = Console()
     console.print(table)
     # The time includes loading (or compiling) the engine: see `analyzer bench` for speed.
-    console.print(f"{sim.seconds:.1f} s on {n_threads} threads.")
+    console.print(f"{sim.seconds:.1f} s on {where}.")
     if sim.check:
         errors = ", ".join(f"{k}: {v}" for k, v in sim.errors.items())
         console.print(
@@ -312,6 +363,8 @@ def bots(
     ),
     force: bool = FORCE,
     threads: int | None = THREADS,
+    workers: int | None = WORKERS,
+    cluster: str | None = CLUSTER,
 ) -> None:
     """Check the bots: all heuristic, and one heuristic against random bots."""
     from analyzer.report.baseline import default_out
@@ -319,11 +372,13 @@ def bots(
 
     check_run(players, games, seed, 1)
     out = _check_out(out, force, default_out(players))
-    _set_threads(threads)
-    from analyzer.report.baseline import write_report
+    with _games_on(workers, cluster, threads) as (backend, _):
+        from analyzer.report.baseline import write_report
 
-    folder = write_report(out, n_players=players, n_games=games, seed=seed, force=force)
-    typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
+        folder = write_report(
+            out, n_players=players, n_games=games, seed=seed, force=force, backend=backend
+        )
+        typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
 
 
 @app.command()
@@ -345,6 +400,8 @@ def report(
     ),
     force: bool = FORCE,
     threads: int | None = THREADS,
+    workers: int | None = WORKERS,
+    cluster: str | None = CLUSTER,
 ) -> None:
     """Run the default studies (reusing up-to-date ones) and write index.html + index.md."""
     from analyzer.simulate import check_run
@@ -355,17 +412,18 @@ def report(
     from analyzer.report.site import default_out
 
     out = _check_out(out, force, default_out(players))
-    _set_threads(threads)
-    from analyzer.report.site import ReportSettings, build_report
+    with _games_on(workers, cluster, threads) as (backend, _):
+        from analyzer.report.site import ReportSettings, build_report
 
-    settings = ReportSettings(players=players, seed=seed)
-    if scale != 1.0:
-        settings = settings.scaled(scale)
-    started = time.perf_counter()
-    page = build_report(
-        out, settings, fresh=fresh, log=lambda m: typer.echo(m, err=True), force=force
-    )
-    typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {page}")
+        settings = ReportSettings(players=players, seed=seed)
+        if scale != 1.0:
+            settings = settings.scaled(scale)
+        started = time.perf_counter()
+        page = build_report(
+            out, settings, fresh=fresh, log=lambda m: typer.echo(m, err=True), force=force,
+            backend=backend,
+        )  # fmt: skip
+        typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {page}")
 
 
 @app.command()
@@ -393,6 +451,8 @@ def combos(
     check: bool = CHECK,
     force: bool = FORCE,
     threads: int | None = THREADS,
+    workers: int | None = WORKERS,
+    cluster: str | None = CLUSTER,
 ) -> None:
     """Value every race and power combo: force it as one seat's first pick."""
     tables, policies, params = None, "heuristic", None
@@ -403,18 +463,15 @@ def combos(
 
     check_study(players, games_per_combo, seed, cost)
     out = _check_out(out, force, default_out(players))
-    n_threads = _set_threads(threads)
-    from analyzer.studies.combos import run_combos, write_combos
+    with _games_on(workers, cluster, threads) as (backend, where):
+        from analyzer.studies.combos import run_combos, write_combos
 
-    result = run_combos(
-        players, games_per_combo, seed, cost, tables=tables, policies=policies,
-        policy_params=params, check=check,
-    )  # fmt: skip
-    folder = write_combos(result, out, force)
-    typer.echo(
-        f"{result.n_games} games in {result.seconds:.1f} s "
-        f"({result.n_games / max(result.seconds, 1e-9):.0f} games/s, {n_threads} threads)."
-    )
+        result = run_combos(
+            players, games_per_combo, seed, cost, tables=tables, policies=policies,
+            policy_params=params, check=check, backend=backend,
+        )  # fmt: skip
+        folder = write_combos(result, out, force)
+        _print_speed(result, where)
     label = result.combos.significant
     typer.echo(
         f"After Benjamini-Hochberg, {(label == 'strong').sum()} of {len(label)} combos are "
@@ -452,6 +509,8 @@ def compare(
     ),
     force: bool = FORCE,
     threads: int | None = THREADS,
+    workers: int | None = WORKERS,
+    cluster: str | None = CLUSTER,
 ) -> None:
     """Compare house rules with the baseline on the same seeds (paired games)."""
     from analyzer.scenario import load_scenario
@@ -477,20 +536,27 @@ def compare(
 
     check_distinct(loaded)
     out = _check_out(out, force, default_out())
-    n_threads = _set_threads(threads)
-    from analyzer.studies.compare import run_compare, write_compare
+    with _games_on(workers, cluster, threads) as (backend, where):
+        from analyzer.studies.compare import run_compare, write_compare
 
-    result = run_compare(loaded, base, games, games_per_combo, seed)
-    folder = write_compare(result, out, force)
-    n_arms = len(loaded) + len(result.n_players)
-    typer.echo(
-        f"{n_arms} arms in {result.seconds:.1f} s ({n_threads} threads). "
-        f"{int(result.table.significant.sum())} of {len(result.table)} paired differences "
-        "leave out zero at 95%."
-    )
+        result = run_compare(loaded, base, games, games_per_combo, seed, backend=backend)
+        folder = write_compare(result, out, force)
+        n_arms = len(loaded) + len(result.n_players)
+        typer.echo(
+            f"{n_arms} arms in {result.seconds:.1f} s ({where}). "
+            f"{int(result.table.significant.sum())} of {len(result.table)} paired differences "
+            "leave out zero at 95%."
+        )
     for line in findings_text(result):
         typer.echo(line)
     typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
+
+
+def _print_speed(result, where: str) -> None:
+    typer.echo(
+        f"{result.n_games} games in {result.seconds:.1f} s "
+        f"({result.n_games / max(result.seconds, 1e-9):.0f} games/s, {where})."
+    )
 
 
 def findings_text(result) -> list[str]:
@@ -574,6 +640,8 @@ def decline(
     check: bool = CHECK,
     force: bool = FORCE,
     threads: int | None = THREADS,
+    workers: int | None = WORKERS,
+    cluster: str | None = CLUSTER,
 ) -> None:
     """When to decline: sweep the heuristic's decline threshold and "decline in round r"
     for one test seat per game, its first pick forced from a group of combos."""
@@ -590,18 +658,15 @@ def decline(
     from analyzer.studies.decline import default_out
 
     out = _check_out(out, force, default_out(counts))
-    n_threads = _set_threads(threads)
-    from analyzer.studies.decline import findings, run_decline, write_decline
+    with _games_on(workers, cluster, threads) as (backend, where):
+        from analyzer.studies.decline import findings, run_decline, write_decline
 
-    result = run_decline(
-        counts, games, seed, tables=tables, policies=bots, policy_params=params,
-        combos=combos, check=check, scenario=name,
-    )  # fmt: skip
-    folder = write_decline(result, out, force)
-    typer.echo(
-        f"{result.n_games} games in {result.seconds:.1f} s "
-        f"({result.n_games / max(result.seconds, 1e-9):.0f} games/s, {n_threads} threads)."
-    )
+        result = run_decline(
+            counts, games, seed, tables=tables, policies=bots, policy_params=params,
+            combos=combos, check=check, scenario=name, backend=backend,
+        )  # fmt: skip
+        folder = write_decline(result, out, force)
+        _print_speed(result, where)
     for line in findings(result):
         typer.echo(f"- {line}")
     typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
@@ -641,6 +706,8 @@ def players(
     check: bool = CHECK,
     force: bool = FORCE,
     threads: int | None = THREADS,
+    workers: int | None = WORKERS,
+    cluster: str | None = CLUSTER,
 ) -> None:
     """What the player count changes: seat advantage, scores, declines, and how combo
     strength ranks move between 2, 3, 4 and 5 players."""
@@ -657,18 +724,16 @@ def players(
     from analyzer.studies.players import default_out
 
     out = _check_out(out, force, default_out(counts))
-    n_threads = _set_threads(threads)
-    from analyzer.studies.players import findings, run_players, write_players
+    with _games_on(workers, cluster, threads) as (backend, where):
+        from analyzer.studies.players import findings, run_players, write_players
 
-    result = run_players(
-        counts, games, seed, tables=tables, policies=bots, policy_params=params,
-        games_per_combo=games_per_combo, check=check, scenario=name, skipped=skipped,
-    )  # fmt: skip
-    folder = write_players(result, out, force)
-    typer.echo(
-        f"{result.n_games} games in {result.seconds:.1f} s "
-        f"({result.n_games / max(result.seconds, 1e-9):.0f} games/s, {n_threads} threads)."
-    )
+        result = run_players(
+            counts, games, seed, tables=tables, policies=bots, policy_params=params,
+            games_per_combo=games_per_combo, check=check, scenario=name, skipped=skipped,
+            backend=backend,
+        )  # fmt: skip
+        folder = write_players(result, out, force)
+        _print_speed(result, where)
     for line in findings(result):
         typer.echo(f"- {line}")
     typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")

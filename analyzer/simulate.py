@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from analyzer.backends import Chunk, or_in_process
 from analyzer.engine import api
 from analyzer.engine import layout as L
 from analyzer.engine.invariants import ERROR_NAMES
@@ -298,6 +299,7 @@ def simulate(
     tables=None,
     force: bool = False,
     parquet_dir=None,
+    backend=None,
 ) -> Simulation:
     """Play games 0..n_games-1 of run `seed`; write seats.parquet and races.parquet to
     out_dir when given (complete files or none; a file of the user's with either name
@@ -314,7 +316,7 @@ def simulate(
             sim = simulate(
                 n_players, n_games, seed, policies, chunk=chunk, check=check,
                 progress=progress, policy_params=policy_params, tables=tables,
-                parquet_dir=stage,
+                parquet_dir=stage, backend=backend,
             )  # fmt: skip
         sim.paths = {name: Path(out_dir) / path.name for name, path in sim.paths.items()}
         return sim
@@ -326,22 +328,30 @@ def simulate(
         tables = default_tables()
     ids, params = seat_bots(names, n_players, policy_params)
     etables = api.engine_tables(tables)
-    step = engine_step()
+    step = getattr(backend, "games_per_chunk", None) or engine_step()
     totals = _Totals(n_players, L.MAX_RACES, L.MAX_POWERS)
     started = time.perf_counter()
     bots = ", ".join(f"{names.count(p)} {p}" for p in dict.fromkeys(names))
     bar = _Bar(n_games, progress, bots)
     sink = ParquetSink(parquet_dir) if parquet_dir is not None else None
     paths: dict[str, Path] = {}
+    # Engine calls of `step` games, `chunk` games (a Parquet row group) at a time.
+    calls = (
+        Chunk(etables, n_players, seed, start, min(step, stop - start), ids, params, check,
+              tag=stop)
+        for first in range(0, n_games, chunk)
+        for stop in [min(first + chunk, n_games)]
+        for start in range(first, stop, step)
+    )  # fmt: skip
     try:
-        for first in range(0, n_games, chunk):
-            stop = min(first + chunk, n_games)
-            parts = []
-            for start in range(first, stop, step):
-                n = min(step, stop - start)
-                parts.append(api.play_batch(etables, n_players, seed, start, n, ids, params, check))
-                bar.update(start + n)
+        parts = []
+        for call, part in or_in_process(backend).play(calls):
+            parts.append(part)
+            bar.update(call.first + call.n_games)
+            if call.first + call.n_games < call.tag:
+                continue
             result = _join(parts)
+            parts = []
             totals.add(result)
             if sink is not None:
                 sink.write(seats_frame(result, tables, n_players), races_frame(result, tables))

@@ -31,8 +31,10 @@ def write_report(
     chunk: int = 20000,
     progress: bool = True,
     force: bool = False,
+    backend=None,
 ) -> Path:
-    """Run both batches and write the report folder; returns its path."""
+    """Run both batches and write the report folder; returns its path. `backend`
+    plays the games (analyzer/backends; default: in this process)."""
     from analyzer.model import default_tables
 
     out = Path(out) if out is not None else default_out(n_players)
@@ -41,7 +43,7 @@ def write_report(
 
     def fill(temp: Path) -> None:
         common = dict(n_games=n_games, seed=seed, chunk=chunk, check=True, progress=progress)
-        common["tables"] = tables
+        common.update(tables=tables, backend=backend)
         both = simulate(n_players, policies="heuristic", parquet_dir=temp, **common)
         mixed = ["heuristic"] + ["random"] * (n_players - 1)
         (temp / VS_FOLDER).mkdir()

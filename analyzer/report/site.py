@@ -120,8 +120,9 @@ def house_rules(players: int) -> list[Path]:
     return out
 
 
-def default_studies(s: ReportSettings, force: bool = False) -> list[Study]:
-    """The four studies of the report, plus the bots' own check, on settings `s`."""
+def default_studies(s: ReportSettings, force: bool = False, backend=None) -> list[Study]:
+    """The four studies of the report, plus the bots' own check, on settings `s`, their
+    games played by `backend` (analyzer/backends; default: in this process)."""
     from analyzer.report.baseline import write_report
     from analyzer.studies import combos, compare, decline, players
 
@@ -129,28 +130,33 @@ def default_studies(s: ReportSettings, force: bool = False) -> list[Study]:
     rules = s.house_rules or house_rules(n)
 
     def bots(folder: Path) -> list[str]:
-        write_report(folder, n_players=n, n_games=s.bot_games, seed=seed, force=force)
+        write_report(
+            folder, n_players=n, n_games=s.bot_games, seed=seed, force=force, backend=backend
+        )
         return bot_findings(folder)
 
     def combo_study(folder: Path) -> list[str]:
-        r = combos.run_combos(n, s.games_per_combo, seed)
+        r = combos.run_combos(n, s.games_per_combo, seed, backend=backend)
         combos.write_combos(r, folder, force)
         return combos.findings(r)
 
     def decline_study(folder: Path) -> list[str]:
-        r = decline.run_decline(n, s.decline_games, seed)
+        r = decline.run_decline(n, s.decline_games, seed, backend=backend)
         decline.write_decline(r, folder, force)
         return decline.findings(r)
 
     def players_study(folder: Path) -> list[str]:
         r = players.run_players(
-            [2, 3, 4, 5], s.players_games, seed, games_per_combo=s.players_games_per_combo
-        )
+            [2, 3, 4, 5], s.players_games, seed, games_per_combo=s.players_games_per_combo,
+            backend=backend,
+        )  # fmt: skip
         players.write_players(r, folder, force)
         return players.findings(r)
 
     def compare_study(folder: Path) -> list[str]:
-        r = compare.run_compare(rules, None, s.compare_games, s.compare_games_per_combo, seed)
+        r = compare.run_compare(
+            rules, None, s.compare_games, s.compare_games_per_combo, seed, backend=backend
+        )
         compare.write_compare(r, folder, force)
         return compare.findings(r)
 
@@ -230,10 +236,12 @@ def build_report(
     fresh: bool = False,
     log: Callable[[str], None] = print,
     force: bool = False,
+    backend=None,
 ) -> Path:
     """Run (or reuse) every study into `out` and write index.md and index.html there.
     Returns the path of index.html. Only the analyzer's own files in `out` are ever
-    replaced (analyzer/output.py)."""
+    replaced (analyzer/output.py). `backend` plays the games (analyzer/backends); it
+    never changes the results, so a study run on a cluster is reused locally too."""
     from analyzer.output import OutputFolder
 
     s = settings or ReportSettings()
@@ -241,7 +249,7 @@ def build_report(
     report = OutputFolder(out, force=force)
     report.check()
     code = _code_hash()
-    studies = default_studies(s, force)
+    studies = default_studies(s, force, backend)
     for study in studies:  # refuse a study folder holding a user's files before any game
         OutputFolder(out / study.key, force=force).check()
     sections = []

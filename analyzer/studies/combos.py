@@ -298,10 +298,13 @@ def run_combos(
     policy_params=None,
     chunk: int | None = None,
     check: bool = False,
+    backend=None,
 ) -> ComboStudy:
     """Play the study and return its tables. `combos` restricts it to some
     (race id, power id) pairs (default: every allowed one); `chunk` is games per
-    engine call (default: enough for every thread), and never changes the results."""
+    engine call (default: enough for every thread), and never changes the results;
+    nor does `backend`, where the games are played (analyzer/backends)."""
+    from analyzer.backends import Chunk, or_in_process
     from analyzer.engine import api
     from analyzer.simulate import _Bar, engine_step, resolve_policies, seat_bots
 
@@ -318,21 +321,25 @@ def run_combos(
     n_combos = len(pairs_list)
     ids, params = seat_bots(names, n_players, policy_params)
     etables = api.engine_tables(tables)
-    step = chunk or engine_step()
+    step = chunk or getattr(backend, "games_per_chunk", None) or engine_step()
     total = n_combos * games_per_combo
     sums = np.zeros((_NSUMS, n_combos))
     error_games = 0
     started = time.perf_counter()
     bar = _Bar(total, progress, f"{n_combos} combos")
-    try:
+
+    def calls():
         for first in range(0, total, step):
-            n = min(step, total - first)
-            games = np.arange(first, first + n, dtype=np.int64)
+            games = np.arange(first, min(first + step, total), dtype=np.int64)
             forced = forced_rows(pairs, games, games_per_combo, n_players, cost)
-            result = api.play_batch(etables, n_players, seed, first, n, ids, params, check, forced)
-            sums += _measure(result, forced, games // games_per_combo, n_players, n_combos)
+            yield Chunk(etables, n_players, seed, first, games.size, ids, params, check, forced)
+
+    try:
+        for call, result in or_in_process(backend).play(calls()):
+            games = np.arange(call.first, call.first + call.n_games, dtype=np.int64)
+            sums += _measure(result, call.forced, games // games_per_combo, n_players, n_combos)
             error_games += int((result.errors != 0).sum())
-            bar.update(first + n)
+            bar.update(call.first + call.n_games)
     finally:
         bar.close()
     return _tables(

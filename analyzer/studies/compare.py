@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -157,37 +157,42 @@ def check_distinct(scenarios: Sequence) -> None:
 
 
 # ------------------------------------------------------------------ playing
-def _play_arm(name, file, tables, policies, policy_params, n_players, games, gpc, seed, bar, done):
-    """Play one arm's ordinary and combo games; returns (Arm, games played)."""
-    from analyzer.engine import api
-    from analyzer.engine import layout as L
-    from analyzer.simulate import engine_step, seat_bots
+def _new_arm(name, file, tables, policies, n_players, games, gpc) -> Arm:
+    """An arm with room for every game's measurements, none played yet."""
     from analyzer.studies.combos import allowed_combos
 
-    ids, params = seat_bots(policies, n_players, policy_params)
-    etables = api.engine_tables(tables)
-    step = engine_step()
-    win = np.zeros((games, n_players), np.int8)
-    vc = np.zeros((games, n_players), np.int32)
-    declines = np.zeros((games, n_players), np.int32)
-    round_sum = np.zeros(games, np.int64)
-    errors = 0
-    for first in range(0, games, step):
-        n = min(step, games - first)
-        res = api.play_batch(etables, n_players, seed, first, n, ids, params)
-        sl = slice(first, first + n)
-        win[sl] = res.seats[:, :n_players, L.S_WIN]
-        vc[sl] = res.seats[:, :n_players, L.S_VC]
-        declines[sl] = res.seats[:, :n_players, L.S_DECLINES]
-        k = np.arange(res.inst.shape[1])[None, :]
-        live = k < res.n_inst[:, None]
-        declined = res.inst[:, :, L.I_ROUND_DECLINED]
-        round_sum[sl] = np.where(live & (declined >= 0), declined, 0).sum(1)
-        errors += int((res.errors != 0).sum())
-        done += n
-        bar.update(done)
     combos = np.array(allowed_combos(tables), np.int64).reshape(-1, 2)
-    combo_wins = np.zeros((len(combos), gpc), np.int8)
+    return Arm(
+        name=name,
+        file=file,
+        players=n_players,
+        policies=tuple(policies),
+        win=np.zeros((games, n_players), np.int8),
+        vc=np.zeros((games, n_players), np.int32),
+        declines=np.zeros((games, n_players), np.int32),
+        decline_round_sum=np.zeros(games, np.int64),
+        combos=combos,
+        combo_wins=np.zeros((len(combos), gpc), np.int8),
+        error_games=0,
+        not_modeled=tables.not_modeled(),
+        estimates=tables.ruleset.estimates(),
+    )
+
+
+def _arm_calls(arm: Arm, tables, policy_params, games, gpc, seed, step):
+    """The engine calls of one arm: its ordinary games, then its combo games; the
+    tag says where the results go (None: ordinary games; (start, stop): combos)."""
+    from analyzer.backends import Chunk
+    from analyzer.engine import api
+    from analyzer.engine import layout as L
+    from analyzer.simulate import seat_bots
+
+    n_players = arm.players
+    ids, params = seat_bots(arm.policies, n_players, policy_params)
+    etables = api.engine_tables(tables)
+    for first in range(0, games, step):
+        yield Chunk(etables, n_players, seed, first, min(step, games - first), ids, params)
+    combos = arm.combos
     # A combo's games are COMBO_GAME_BASE + key * gpc + k, key = race * MAX_POWERS + power:
     # play runs of combos whose keys follow each other in one engine call.
     keys = combos[:, 0] * L.MAX_POWERS + combos[:, 1]
@@ -205,29 +210,50 @@ def _play_arm(name, file, tables, policies, policy_params, n_players, games, gpc
         forced[:, L.F_RACE] = combos[start + local // gpc, 0]
         forced[:, L.F_POWER] = combos[start + local // gpc, 1]
         forced[:, L.F_COST] = 0
-        res = api.play_batch(etables, n_players, seed, first, n, ids, params, False, forced)
-        wins = res.seats[local, forced[:, L.F_SEAT], L.S_WIN]
-        combo_wins[start:stop] = wins.reshape(stop - start, gpc)
-        errors += int((res.errors != 0).sum())
-        done += n
-        bar.update(done)
+        yield Chunk(etables, n_players, seed, first, n, ids, params, False, forced, (start, stop))
         start = stop
-    arm = Arm(
-        name=name,
-        file=file,
-        players=n_players,
-        policies=tuple(policies),
-        win=win,
-        vc=vc,
-        declines=declines,
-        decline_round_sum=round_sum,
-        combos=combos,
-        combo_wins=combo_wins,
-        error_games=errors,
-        not_modeled=tables.not_modeled(),
-        estimates=tables.ruleset.estimates(),
-    )
-    return arm, done
+
+
+def _record(arm: Arm, call, res) -> None:
+    """Store one engine call's results in its arm."""
+    from analyzer.engine import layout as L
+
+    arm.error_games += int((res.errors != 0).sum())
+    if call.tag is not None:
+        start, stop = call.tag
+        local = np.arange(call.n_games)
+        wins = res.seats[local, call.forced[:, L.F_SEAT], L.S_WIN]
+        arm.combo_wins[start:stop] = wins.reshape(stop - start, -1)
+        return
+    n_players = arm.players
+    sl = slice(call.first, call.first + call.n_games)
+    arm.win[sl] = res.seats[:, :n_players, L.S_WIN]
+    arm.vc[sl] = res.seats[:, :n_players, L.S_VC]
+    arm.declines[sl] = res.seats[:, :n_players, L.S_DECLINES]
+    k = np.arange(res.inst.shape[1])[None, :]
+    live = k < res.n_inst[:, None]
+    declined = res.inst[:, :, L.I_ROUND_DECLINED]
+    arm.decline_round_sum[sl] = np.where(live & (declined >= 0), declined, 0).sum(1)
+
+
+def _play_arms(arms, games, gpc, seed, bar, backend) -> None:
+    """Play every arm's games in one stream; `arms` holds (Arm, tables, bot parameters)."""
+    from analyzer.backends import or_in_process
+    from analyzer.simulate import engine_step
+
+    step = getattr(backend, "games_per_chunk", None) or engine_step()
+
+    def calls():
+        for a, (arm, tables, policy_params) in enumerate(arms):
+            for call in _arm_calls(arm, tables, policy_params, games, gpc, seed, step):
+                yield replace(call, tag=(a, call.tag))
+
+    done = 0
+    for call, res in or_in_process(backend).play(calls()):
+        a, tag = call.tag
+        _record(arms[a][0], replace(call, tag=tag), res)
+        done += call.n_games
+        bar.update(done)
 
 
 # ------------------------------------------------------------------ metrics
@@ -319,10 +345,12 @@ def run_compare(
     seed: int = 1,
     bootstrap: int = BOOTSTRAP,
     progress: bool = True,
+    backend=None,
 ) -> CompareStudy:
     """Compare each scenario (a path or a loaded Scenario) with the baseline on the same
     seeds. The baseline defaults to the printed rules with heuristic bots for each
-    scenario's player count; a given baseline must have the scenarios' player count."""
+    scenario's player count; a given baseline must have the scenarios' player count.
+    `backend` plays the games (analyzer/backends; default: in this process)."""
     from analyzer.model import default_tables
     from analyzer.simulate import _Bar
 
@@ -355,37 +383,35 @@ def run_compare(
     check_study_games(total, "house-rule")  # every arm keeps per-game results for pairing
     bar = _Bar(total, progress, f"{len(loaded) + len(counts)} arms")
     started = time.perf_counter()
-    done = 0
     bases: dict[int, Arm] = {}
-    rows = []
-    arm_rows = []
-    error_games = 0
+    played = []  # (Arm, tables, bot parameters), baselines first
     policies: dict[str, tuple[str, ...]] = {}
+    for n_players in counts:
+        b_name, b_file, b_tables, b_pol, b_par = base_arms[n_players]
+        bases[n_players] = _new_arm(b_name, b_file, b_tables, b_pol, n_players, games,
+                                    games_per_combo)  # fmt: skip
+        played.append((bases[n_players], b_tables, b_par))
+        policies[b_name] = tuple(b_pol)
+    for sc in loaded:
+        tables = sc.tables()
+        arm = _new_arm(sc.name, sc.path, tables, sc.policies, sc.players, games, games_per_combo)
+        played.append((arm, tables, sc.policy_params))
+        policies[sc.name] = tuple(sc.policies)
     try:
-        for n_players in counts:
-            b_name, b_file, b_tables, b_pol, b_par = base_arms[n_players]
-            bases[n_players], done = _play_arm(
-                b_name, b_file, b_tables, b_pol, b_par, n_players, games, games_per_combo,
-                seed, bar, done,
-            )  # fmt: skip
-            error_games += bases[n_players].error_games
-            policies[b_name] = tuple(b_pol)
-        for sc in loaded:
-            arm, done = _play_arm(
-                sc.name, sc.path, sc.tables(), sc.policies, sc.policy_params, sc.players,
-                games, games_per_combo, seed, bar, done,
-            )  # fmt: skip
-            error_games += arm.error_games
-            policies[sc.name] = tuple(sc.policies)
-            base = bases[sc.players]
-            for row in paired_rows(base, arm, games, games_per_combo, bootstrap, seed):
-                rows.append(
-                    dict(scenario=sc.name, file=sc.path, players=sc.players, **row,
-                         games=games, games_per_combo=games_per_combo)
-                )  # fmt: skip
-            arm_rows.append((arm, base))
+        _play_arms(played, games, games_per_combo, seed, bar, backend)
     finally:
         bar.close()
+    error_games = sum(arm.error_games for arm, _, _ in played)
+    rows = []
+    arm_rows = []
+    for arm, _, _ in played[len(counts) :]:
+        base = bases[arm.players]
+        for row in paired_rows(base, arm, games, games_per_combo, bootstrap, seed):
+            rows.append(
+                dict(scenario=arm.name, file=arm.file, players=arm.players, **row,
+                     games=games, games_per_combo=games_per_combo)
+            )  # fmt: skip
+        arm_rows.append((arm, base))
     table = pd.DataFrame(rows, columns=list(COMPARE_COLUMNS))
     arms = _arm_table(bases, arm_rows, table)
     first_base = next(iter(bases.values()))

@@ -254,18 +254,13 @@ def _plan(n, games, seed, tables, policies, policy_params, pairs_chosen, tokens,
     return _Plan(n, tables, names, ids, params, groups, rules, vectors, seat, group, forced)
 
 
-def _play_rule(plan: _Plan, vec, etables, seed, step, check, bar, done):
-    """Per game index of the plan: (win, vc, declines, sum of decline rounds), and the
-    number of games with an invariant violation."""
-    from analyzer.engine import api
-    from analyzer.engine import layout as L
+def _rule_calls(plan: _Plan, vec, etables, seed, step, check, tag):
+    """The engine calls of one rule of a plan: the games of block s test seat s
+    (the heuristic with the rule's vector), the other seats keep their bots."""
+    from analyzer.backends import Chunk
     from analyzer.players.params import HEURISTIC
 
-    total = plan.seat.size
-    out = np.zeros((4, total), np.int64)
-    errors = 0
-    n = plan.n
-    for s in range(n):
+    for s in range(plan.n):
         idx = np.flatnonzero(plan.seat == s)
         if idx.size == 0:
             continue
@@ -276,21 +271,24 @@ def _play_rule(plan: _Plan, vec, etables, seed, step, check, bar, done):
         start, stop = int(idx[0]), int(idx[-1]) + 1
         for first in range(start, stop, step):
             m = min(step, stop - first)
-            res = api.play_batch(
-                etables, n, seed, first, m, ids, params, check, plan.forced[first : first + m]
-            )
-            sl = slice(first, first + m)
-            out[0, sl] = res.seats[:, s, L.S_WIN]
-            out[1, sl] = res.seats[:, s, L.S_VC]
-            out[2, sl] = res.seats[:, s, L.S_DECLINES]
-            inst = res.inst
-            valid = np.arange(inst.shape[1])[None, :] < res.n_inst[:, None]
-            mine = valid & (inst[:, :, L.I_SEAT] == s) & (inst[:, :, L.I_ROUND_DECLINED] >= 0)
-            out[3, sl] = np.where(mine, inst[:, :, L.I_ROUND_DECLINED], 0).sum(1)
-            errors += int((res.errors != 0).sum())
-            done[0] += m
-            bar.update(done[0])
-    return out, errors
+            forced = plan.forced[first : first + m]
+            yield Chunk(etables, plan.n, seed, first, m, ids, params, check, forced, (tag, s))
+
+
+def _record(out: np.ndarray, res, first: int, s: int) -> int:
+    """Store the test seat s's (win, vc, declines, sum of decline rounds) of a batch
+    in out's columns; returns its games with an invariant violation."""
+    from analyzer.engine import layout as L
+
+    sl = slice(first, first + res.seats.shape[0])
+    out[0, sl] = res.seats[:, s, L.S_WIN]
+    out[1, sl] = res.seats[:, s, L.S_VC]
+    out[2, sl] = res.seats[:, s, L.S_DECLINES]
+    inst = res.inst
+    valid = np.arange(inst.shape[1])[None, :] < res.n_inst[:, None]
+    mine = valid & (inst[:, :, L.I_SEAT] == s) & (inst[:, :, L.I_ROUND_DECLINED] >= 0)
+    out[3, sl] = np.where(mine, inst[:, :, L.I_ROUND_DECLINED], 0).sum(1)
+    return int((res.errors != 0).sum())
 
 
 def run_decline(
@@ -307,6 +305,7 @@ def run_decline(
     rounds: Sequence[int] | None = None,
     check: bool = False,
     scenario: str | None = None,
+    backend=None,
 ) -> DeclineStudy:
     """Play the study and return its tables.
 
@@ -315,7 +314,9 @@ def run_decline(
     group ("Orcs+Fishing,Tauren+Mining", a list of such names, or (race id, power id)
     pairs). tokens / rounds: the values swept (rounds default: 2 .. rounds - 1).
     tables, policies and policy_params may be dicts by player count (a scenario played
-    at several counts). chunk: games per engine call; it never changes the results."""
+    at several counts). chunk: games per engine call; it never changes the results, nor
+    does backend, where the games are played (analyzer/backends)."""
+    from analyzer.backends import or_in_process
     from analyzer.engine import api
     from analyzer.simulate import _Bar, engine_step
 
@@ -334,7 +335,7 @@ def run_decline(
             _plan(n, games, seed, tab, _per_count(policies, n), _per_count(policy_params, n),
                   combos, tokens, rounds)
         )  # fmt: skip
-    step = chunk or engine_step()
+    step = chunk or getattr(backend, "games_per_chunk", None) or engine_step()
     # Rules that play the same vectors (the default is usually one of the sweep) run once.
     keyed = []
     for plan in plans:
@@ -343,19 +344,26 @@ def run_decline(
     total = sum(len(uniq) * plan.seat.size for plan, _, uniq in keyed)
     bar = _Bar(total, progress, f"decline rules, {', '.join(map(str, counts))} players")
     started = time.perf_counter()
-    done = [0]
+    done = 0
     error_games = 0
     frames, bests, group_rows = [], [], []
-    try:
-        for plan, keys, uniq in keyed:
+    # Per plan, per distinct rule: (win, vc, declines, sum of decline rounds) per game.
+    played = [{b: np.zeros((4, plan.seat.size), np.int64) for b in uniq} for plan, _, uniq in keyed]
+
+    def calls():
+        for p, (plan, _, uniq) in enumerate(keyed):
             etables = api.engine_tables(plan.tables)
-            played = {}
             for b, k in uniq.items():
-                played[b], err = _play_rule(
-                    plan, plan.vectors[k], etables, seed, step, check, bar, done
-                )
-                error_games += err
-            data = {k: played[b] for k, b in keys.items()}
+                yield from _rule_calls(plan, plan.vectors[k], etables, seed, step, check, (p, b))
+
+    try:
+        for call, res in or_in_process(backend).play(calls()):
+            (p, b), s = call.tag
+            error_games += _record(played[p][b], res, call.first, s)
+            done += call.n_games
+            bar.update(done)
+        for (plan, keys, _), rules in zip(keyed, played, strict=True):
+            data = {k: rules[b] for k, b in keys.items()}
             curves = _curves(plan, data, keys)
             frames.append(curves)
             bests.append(_best(curves))

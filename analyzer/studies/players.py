@@ -93,25 +93,38 @@ def _per_count(value, n):
 
 
 # ------------------------------------------------------------------ play
-def _play_count(n, games, seed, tables, policies, policy_params, step, check, bar, done):
-    """Per game: final VC, wins and declines per seat, and the rounds of the declines."""
+def _play_counts(counts, games, seed, tables, policies, policy_params, step, check, bar, backend):
+    """Per count n: (bots, and per game: final VC, wins and declines per seat, the rounds
+    of the declines, players who declined, and the games with an invariant violation).
+    Every count's games go through the backend in one stream."""
+    from analyzer.backends import Chunk, or_in_process
     from analyzer.engine import api
     from analyzer.engine import layout as L
     from analyzer.simulate import resolve_policies, seat_bots
 
-    names = resolve_policies(policies, n)
-    ids, params = seat_bots(names, n, policy_params)
-    etables = api.engine_tables(tables)
-    vc = np.zeros((games, n), np.int64)
-    win = np.zeros((games, n), np.int64)
-    decl = np.zeros((games, n), np.int64)
-    rounds = np.zeros((games, 2), np.int64)  # sum of decline rounds, sum of first-decline rounds
-    firsts = np.zeros(games, np.int64)  # players who declined at least once
-    errors = 0
-    for first in range(0, games, step):
-        m = min(step, games - first)
-        res = api.play_batch(etables, n, seed, first, m, ids, params, check)
-        sl = slice(first, first + m)
+    out = {}
+    calls = []
+    for n in counts:
+        names = resolve_policies(_per_count(policies, n), n)
+        ids, params = seat_bots(names, n, _per_count(policy_params, n))
+        etables = api.engine_tables(tables[n])
+        out[n] = [
+            names,
+            np.zeros((games, n), np.int64),  # final VC
+            np.zeros((games, n), np.int64),  # wins
+            np.zeros((games, n), np.int64),  # declines
+            np.zeros((games, 2), np.int64),  # sum of decline rounds, of first-decline rounds
+            np.zeros(games, np.int64),  # players who declined at least once
+            0,  # games with an invariant violation
+        ]
+        for first in range(0, games, step):
+            calls.append(Chunk(etables, n, seed, first, min(step, games - first), ids, params,
+                               check, tag=n))  # fmt: skip
+    done = 0
+    for call, res in or_in_process(backend).play(calls):
+        n, m = call.tag, call.n_games
+        _, vc, win, decl, rounds, firsts, _ = acc = out[n]
+        sl = slice(call.first, call.first + m)
         vc[sl] = res.seats[:, :n, L.S_VC]
         win[sl] = res.seats[:, :n, L.S_WIN]
         decl[sl] = res.seats[:, :n, L.S_DECLINES]
@@ -128,10 +141,10 @@ def _play_count(n, games, seed, tables, policies, policy_params, step, check, ba
             has = first_rd != big
             rounds[sl, 1] += np.where(has, first_rd, 0)
             firsts[sl] += has
-        errors += int((res.errors != 0).sum())
-        done[0] += m
-        bar.update(done[0])
-    return names, vc, win, decl, rounds, firsts, errors
+        acc[-1] += int((res.errors != 0).sum())
+        done += m
+        bar.update(done)
+    return {n: tuple(acc) for n, acc in out.items()}
 
 
 def run_players(
@@ -147,6 +160,7 @@ def run_players(
     check: bool = False,
     scenario: str | None = None,
     skipped: dict[int, str] | None = None,
+    backend=None,
 ) -> PlayersStudy:
     """Play the study and return its tables.
 
@@ -155,7 +169,8 @@ def run_players(
     ranks). tables, policies and policy_params may be dicts by count (a scenario played
     at several counts). chunk: games per engine call; it never changes the results.
     scenario, skipped: the scenario's name and the counts it could not be played at
-    ({count: reason}), for the summary."""
+    ({count: reason}), for the summary. backend: where the games are played
+    (analyzer/backends; default: in this process)."""
     from analyzer.simulate import _Bar, engine_step
     from analyzer.studies.combos import run_combos
 
@@ -171,27 +186,23 @@ def run_players(
             tab = default_tables()
         tabs[n] = tab
     check_study_games(games * len(counts), "player-count")  # per-game arrays below
-    step = chunk or engine_step()
+    step = chunk or getattr(backend, "games_per_chunk", None) or engine_step()
     started = time.perf_counter()
     bar = _Bar(games * len(counts), progress, f"all-bot games, {len(counts)} player counts")
-    done = [0]
-    played = {}
-    error_games = 0
     try:
-        for n in counts:
-            out = _play_count(n, games, seed, tabs[n], _per_count(policies, n),
-                              _per_count(policy_params, n), step, check, bar, done)  # fmt: skip
-            played[n] = out
-            error_games += out[-1]
+        played = _play_counts(
+            counts, games, seed, tabs, policies, policy_params, step, check, bar, backend
+        )
     finally:
         bar.close()
+    error_games = sum(out[-1] for out in played.values())
     combo_tables = {}
     if games_per_combo > 0:
         for n in counts:
             study = run_combos(
                 n, games_per_combo, seed, tables=tabs[n], progress=progress,
                 policies=_per_count(policies, n), policy_params=_per_count(policy_params, n),
-                chunk=chunk, check=check,
+                chunk=chunk, check=check, backend=backend,
             )  # fmt: skip
             combo_tables[n] = (study.combos, study.races, study.powers)
             error_games += study.error_games

@@ -1,0 +1,339 @@
+"""Play a study's chunks on a `dask.distributed` cluster (`--cluster`, `--workers`).
+
+The client sends each chunk as one task, a pure function of its inputs (engine
+tables, seed, game range, bots, forced picks), so a chunk retried after its worker
+died gives the very same rows. Results are keyed by chunk index and handed back in
+chunk order, each exactly once, however the tasks finish.
+
+Each worker process compiles the engine into a cache folder of its own
+(`<cache>/dask-worker-<k>`, held with a lock while the process lives), so several
+processes never write into one numba cache at once; the folder persists, so the
+next run on that machine loads instead of compiling. A new folder starts as a copy
+of the machine's own engine cache when that one is complete.
+
+Only imported when --workers or --cluster is given (it imports dask).
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import os
+import shutil
+import time
+import uuid
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from analyzer.backends import CLI, Chunk, ClusterError
+from analyzer.errors import InputError, Problem
+
+CONNECT_TIMEOUT_S = 5
+WORKER_WAIT_S = 10
+# Games per task: about a second of play for the fast heuristic on one core, long
+# enough that the scheduling and transfer of a task cost under 1% of it.
+DEFAULT_CHUNK_GAMES = 2048
+TASKS_PER_THREAD = 3  # tasks in flight per worker thread: no worker waits for the next
+CACHE_ENV = "NUMBA_CACHE_DIR"
+READY_MARKER = "compiled"  # as engine/precompile.py writes it
+
+_own_cache: dict[str, object] = {}  # this process's cache folder and the lock holding it
+
+
+# ------------------------------------------------------------------ on the workers
+def _cache_base() -> Path:
+    """Where this machine keeps the engine cache (engine/__init__.py's rule)."""
+    base = os.environ.get(CACHE_ENV) or str(
+        Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "smallworld-analyzer"
+    )
+    return Path(base)
+
+
+def _lock_slot(base: Path):
+    """(folder, open lock file) of the first `dask-worker-<k>` slot no live process
+    holds. The lock goes with the process, however it ends."""
+    import fcntl
+
+    base.mkdir(parents=True, exist_ok=True)
+    for k in itertools.count():
+        handle = open(base / f"dask-worker-{k}.lock", "w")  # noqa: SIM115 (held for life)
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            continue
+        return base / f"dask-worker-{k}", handle
+    raise AssertionError("unreachable")
+
+
+def use_own_engine_cache() -> Path:
+    """Point this worker process's numba cache at a folder of its own, before the
+    engine is imported here; seed it from the machine's complete engine cache.
+    Idempotent: a process keeps its first folder."""
+    if "folder" in _own_cache:
+        return _own_cache["folder"]
+    base = _cache_base()
+    folder, lock = _lock_slot(base)
+    os.environ[CACHE_ENV] = str(folder)  # the compile helper inherits it too
+    import numba
+
+    import analyzer.engine  # noqa: F401  (sets numba's cache folder from the environment)
+
+    engine_cache = Path(numba.config.CACHE_DIR)
+    if engine_cache.parent != folder:  # the engine was imported before: move it over
+        engine_cache = folder / engine_cache.name
+        numba.config.CACHE_DIR = str(engine_cache)
+    shared = base / engine_cache.name
+    if (shared / READY_MARKER).exists() and not (engine_cache / READY_MARKER).exists():
+        # The marker last: a copy cut short is copied again next time.
+        shutil.copytree(
+            shared, engine_cache, dirs_exist_ok=True, ignore=shutil.ignore_patterns(READY_MARKER)
+        )
+        (engine_cache / READY_MARKER).touch()
+    _own_cache.update(folder=engine_cache, lock=lock)
+    return engine_cache
+
+
+@dataclass(frozen=True)
+class PlayedChunk:
+    """A chunk's BatchResult as it travels back: race instances cut to the widest
+    game of the chunk (the rest is zeros), and who played it for how long."""
+
+    seats: np.ndarray
+    inst: np.ndarray
+    n_inst: np.ndarray
+    errors: np.ndarray
+    inst_width: int
+    engine: str  # the engine cache's name: a hash of the engine's sources
+    worker: str
+    seconds: float
+
+
+def play_chunk(tables, n_players, seed, first, n_games, policies, params, check, forced):
+    """The task: one chunk played on one engine thread (a worker runs as many tasks
+    at once as it has threads)."""
+    engine = use_own_engine_cache().name
+    import numba
+    from distributed import get_worker
+
+    from analyzer.engine import api
+    from analyzer.engine.state import EngineTables
+
+    numba.set_num_threads(1)  # for this thread only
+    started = time.perf_counter()
+    r = api.play_batch(
+        EngineTables(*tables), n_players, seed, first, n_games, policies, params, check, forced
+    )
+    seconds = time.perf_counter() - started
+    width = int(r.n_inst.max(initial=0))
+    return PlayedChunk(
+        r.seats, np.ascontiguousarray(r.inst[:, :width]), r.n_inst, r.errors, r.inst.shape[1],
+        engine, get_worker().address, seconds,
+    )  # fmt: skip
+
+
+# ------------------------------------------------------------------ on the client
+def _engine_name() -> str:
+    import numba
+
+    import analyzer.engine  # noqa: F401
+
+    return Path(numba.config.CACHE_DIR).name
+
+
+def _batch_result(first: int, played: PlayedChunk):
+    """The BatchResult a local run would have made, byte for byte."""
+    from analyzer.engine import api
+
+    n, width = played.inst.shape[0], played.inst.shape[1]
+    inst = np.zeros((n, played.inst_width, played.inst.shape[2]), played.inst.dtype)
+    inst[:, :width] = played.inst
+    return api.BatchResult(first, played.seats, inst, played.n_inst, played.errors)
+
+
+def _quiet_dask_logs() -> None:
+    """A lost worker is dask's business (it plays the chunk again); the client says
+    what matters itself."""
+    for name in ("distributed", "distributed.client", "distributed.scheduler", "tornado"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
+class DaskBackend:
+    """Plays chunks as tasks on a cluster and yields their results in chunk order."""
+
+    def __init__(self, client, cluster=None, chunk_games: int | None = None, log=None):
+        self.client = client
+        self.cluster = cluster  # the LocalCluster this backend started, if any
+        if cluster is not None:
+            self.where = f"a local cluster of {len(cluster.workers)} workers"
+        else:
+            self.where = f"the cluster at {client.scheduler.address}"
+        self.games_per_chunk = chunk_games or DEFAULT_CHUNK_GAMES
+        self.log = log
+        self.engine = _engine_name()
+        self.games = 0
+        self.seconds = 0.0  # wall time spent in play()
+        self.by_worker: dict[str, list[float]] = {}  # address -> [games, seconds playing]
+
+    # -------------------------------------------------------------- starting
+    @classmethod
+    def connect(cls, workers=None, address=None, chunk_games=None, log=None) -> DaskBackend:
+        """A local cluster of `workers` processes, or the scheduler at `address`.
+        InputError (exit 2) when that scheduler does not answer, or has no workers."""
+        from distributed import Client
+
+        say = log or (lambda text: None)
+        _quiet_dask_logs()
+        if address is None:
+            from distributed import LocalCluster
+
+            from analyzer.engine.precompile import cache_is_ready
+
+            say(f"Starting a local Dask cluster of {workers} worker processes.")
+            if not cache_is_ready():
+                say("First run of this engine: each worker compiles it once (about 25 s).")
+            cluster = LocalCluster(
+                n_workers=workers, threads_per_worker=1, processes=True,
+                dashboard_address=None, silence_logs=logging.CRITICAL,
+            )  # fmt: skip
+            try:
+                client = Client(cluster, set_as_default=False)
+            except BaseException:
+                cluster.close()
+                raise
+            return cls(client, cluster, chunk_games, log)
+        try:
+            client = Client(address, timeout=CONNECT_TIMEOUT_S, set_as_default=False)
+        except (OSError, ValueError, TypeError) as exc:
+            raise InputError(
+                Problem(
+                    CLI, "--cluster", address,
+                    f"no Dask scheduler answered there within {CONNECT_TIMEOUT_S} s ({exc}); "
+                    "start one with `dask scheduler` and give the address it prints",
+                )
+            ) from None  # fmt: skip
+        try:
+            client.wait_for_workers(1, timeout=WORKER_WAIT_S)
+        except (OSError, TimeoutError):
+            client.close()
+            raise InputError(
+                Problem(
+                    CLI, "--cluster", address,
+                    f"the scheduler has had no worker for {WORKER_WAIT_S} s; start some with "
+                    f"`dask worker {address}`",
+                )
+            ) from None  # fmt: skip
+        threads = client.nthreads()
+        say(
+            f"Connected to the Dask scheduler at {address}: {len(threads)} workers, "
+            f"{sum(threads.values())} threads."
+        )
+        return cls(client, None, chunk_games, log)
+
+    def close(self) -> None:
+        try:
+            self.client.close()
+        finally:
+            if self.cluster is not None:
+                self.cluster.close()
+
+    # -------------------------------------------------------------- playing
+    def _window(self) -> int:
+        threads = sum(self.client.nthreads().values())
+        return max(2, TASKS_PER_THREAD * threads)
+
+    def play(self, chunks: Iterable[Chunk]) -> Iterator[tuple[Chunk, object]]:
+        """(chunk, api.BatchResult) for each chunk, in the order given. The work still
+        on the cluster is cancelled when the caller stops (Ctrl-C, an error)."""
+        from distributed import as_completed
+
+        run = uuid.uuid4().hex[:12]
+        source = enumerate(chunks)
+        in_flight: dict[str, tuple[int, Chunk]] = {}  # task key -> (index, chunk)
+        done: dict[int, tuple[Chunk, object]] = {}
+        futures = {}
+        waiting = as_completed(loop=self.client.loop)
+        window = self._window()
+        next_out = 0
+        started = time.perf_counter()
+
+        def submit_more() -> None:
+            while len(in_flight) + len(done) < window:
+                item = next(source, None)
+                if item is None:
+                    return
+                i, c = item
+                key = f"smallworld-chunk-{run}-{i}"
+                futures[key] = self.client.submit(
+                    play_chunk, tuple(c.etables), c.n_players, c.seed, c.first, c.n_games,
+                    c.policies, c.params, c.check, c.forced, key=key,
+                )  # fmt: skip
+                in_flight[key] = (i, c)
+                waiting.add(futures[key])
+
+        try:
+            submit_more()
+            while in_flight or done:
+                if next_out not in done:
+                    future = next(waiting)
+                    i, c = in_flight.pop(future.key)
+                    played = self._result(future)
+                    del futures[future.key]
+                    self._count(played, c.n_games)
+                    done[i] = (c, _batch_result(c.first, played))
+                    submit_more()
+                    continue
+                yield done.pop(next_out)
+                next_out += 1
+                submit_more()
+        finally:
+            if futures:
+                self.client.cancel(list(futures.values()), force=True)
+            self.seconds += time.perf_counter() - started
+
+    def _result(self, future) -> PlayedChunk:
+        try:
+            played = future.result()
+        except Exception as exc:
+            from distributed.scheduler import KilledWorker
+
+            if isinstance(exc, KilledWorker):
+                raise ClusterError(
+                    "a chunk of games killed every worker that tried it "
+                    f"({exc}); look at the workers' logs"
+                ) from None
+            raise
+        if played.engine != self.engine:
+            raise ClusterError(
+                f"worker {played.worker} runs another version of the engine ({played.engine}, "
+                f"here {self.engine}): install the same analyzer on every worker"
+            )
+        return played
+
+    def _count(self, played: PlayedChunk, n_games: int) -> None:
+        self.games += n_games
+        stats = self.by_worker.setdefault(played.worker, [0, 0.0])
+        stats[0] += n_games
+        stats[1] += played.seconds
+
+    # -------------------------------------------------------------- cost
+    def summary_lines(self) -> list[str]:
+        """Games per second over the whole run and per worker (the games it played
+        over the run's time, and its seconds of play)."""
+        if not self.games or self.seconds <= 0:
+            return []
+        wall = self.seconds
+        where = "local cluster" if self.cluster is not None else "cluster"
+        lines = [
+            f"On the {where}: {self.games} games in {wall:.1f} s, "
+            f"{self.games / wall:.0f} games/s over {len(self.by_worker)} workers."
+        ]
+        for address, (games, busy) in sorted(self.by_worker.items()):
+            lines.append(
+                f"  {address}: {int(games)} games, {games / wall:.0f} games/s "
+                f"({busy:.1f} s of play)"
+            )
+        return lines
