@@ -38,6 +38,10 @@ WORKER_WAIT_S = 10
 DEFAULT_CHUNK_GAMES = 2048
 TASKS_PER_THREAD = 3  # tasks in flight per worker thread: no worker waits for the next
 CACHE_ENV = "NUMBA_CACHE_DIR"
+# The scheduler starts its HTTP server (health checks; a dashboard only with bokeh)
+# even for None, on port 8787 when that is free; any free port never clashes with
+# another cluster on the machine.
+NO_DASHBOARD = ":0"
 READY_MARKER = "compiled"  # as engine/precompile.py writes it
 
 _own_cache: dict[str, object] = {}  # this process's cache folder and the lock holding it
@@ -95,6 +99,16 @@ def use_own_engine_cache() -> Path:
         (engine_cache / READY_MARKER).touch()
     _own_cache.update(folder=engine_cache, lock=lock)
     return engine_cache
+
+
+def dask_setup(worker) -> None:
+    """Run by each worker of a local cluster as it starts (the cluster's `preload`).
+    Its processes share the user's terminal: Ctrl-C is for the client, which then
+    cancels the work and stops them, so they ignore it rather than print tracebacks."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    use_own_engine_cache()
 
 
 @dataclass(frozen=True)
@@ -197,7 +211,8 @@ class DaskBackend:
                 say("First run of this engine: each worker compiles it once (about 25 s).")
             cluster = LocalCluster(
                 n_workers=workers, threads_per_worker=1, processes=True,
-                dashboard_address=None, silence_logs=logging.CRITICAL,
+                dashboard_address=NO_DASHBOARD, silence_logs=logging.CRITICAL,
+                preload=[__name__],
             )  # fmt: skip
             try:
                 client = Client(cluster, set_as_default=False)
