@@ -24,6 +24,8 @@ report: setup
 
 bench: setup
 	$(BIN)/analyzer bench
+	@echo "A local Dask cluster of 2 workers against this process, on a long 4-player heuristic run:"
+	$(BIN)/analyzer bench --workers 2 --repeats 2
 	@echo "The full 320-combo table at +/- 3 win-rate points (1,100 games per combo):"
 	$(BIN)/analyzer combos --players 4 --games-per-combo 1100 --out reports/bench-combos
 

@@ -82,3 +82,38 @@ def run_startup() -> dict:
         cold = first_game_seconds(cache)
         warm = first_game_seconds(cache)
     return {"cold_compile_s": round(cold, 1), "warm_start_s": round(warm, 1)}
+
+
+def run_cluster_bench(workers: int, games: int, repeats: int, note=print) -> dict:
+    """Games per second of a long 4-player heuristic run (simulate, summaries and
+    all) in this process and on a local Dask cluster of `workers` processes: the
+    best of `repeats` runs each, taken in turns so that a busy moment of the machine
+    hits both. The cluster is started and its workers have loaded the engine before
+    any run is timed."""
+    from analyzer.backends import open_backend
+    from analyzer.simulate import simulate
+
+    def rate(backend) -> float:
+        sim = simulate(4, games, 1, "heuristic", progress=False, backend=backend)
+        return games / sim.seconds
+
+    simulate(4, 256, 1, "heuristic", progress=False)  # load (or compile) the engine here
+    started = time.perf_counter()
+    with open_backend(workers=workers, log=note) as cluster:
+        # Two chunks per worker: every worker loads the engine.
+        warm_up = 2 * workers * cluster.games_per_chunk
+        simulate(4, warm_up, 1, "heuristic", progress=False, backend=cluster)
+        note(f"Cluster started and warm in {time.perf_counter() - started:.1f} s")
+        local, remote = [], []
+        for _ in range(repeats):
+            local.append(rate(None))
+            remote.append(rate(cluster))
+            note(f"  in-process {local[-1]:.0f} games/s, cluster {remote[-1]:.0f} games/s")
+    best_local, best_remote = max(local), max(remote)
+    return {
+        "games": games,
+        "workers": workers,
+        "in_process_games_per_s": round(best_local, 1),
+        "cluster_games_per_s": round(best_remote, 1),
+        "ratio": round(best_remote / best_local, 3),
+    }

@@ -19,6 +19,8 @@ from analyzer.errors import EXIT_BAD_INPUT, InputError, Problem
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
 CLI = "command line"
+BENCH_GAMES = 20000
+CLUSTER_BENCH_GAMES = 40000  # long enough that starting the run's chunks costs little
 
 app = typer.Typer(
     help="Monte Carlo balance and strategy analyzer for Small World of Warcraft.",
@@ -300,7 +302,7 @@ def validate(
 @app.command()
 @guarded
 def bench(
-    games: int = typer.Option(20000, "--games", "-g", help="Games per repetition."),
+    games: int = typer.Option(BENCH_GAMES, "--games", "-g", help="Games per repetition."),
     repeats: int = typer.Option(3, "--repeats", "-r", help="Repetitions; the median is shown."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON to stdout."),
     startup: bool = typer.Option(
@@ -310,12 +312,23 @@ def bench(
         "(a full compile, about 40 s) and with a warm one.",
     ),
     threads: int | None = THREADS,
+    workers: int | None = typer.Option(
+        None,
+        "--workers",
+        help="Instead: a long 4-player heuristic run in this process and on a local Dask "
+        "cluster of this many workers, games/s of both and their ratio (--games: games "
+        "per run, default 40,000).",
+        show_default=False,
+    ),
 ) -> None:
     """Games per second for 2 to 5 players and each bot, after a warm-up; then the
     time to a first game with a cold and a warm engine cache."""
     from analyzer.model.limits import check_options
 
     check_options(chunk=games, repeats=repeats)  # a repetition's games are held at once
+    if workers is not None:
+        _bench_cluster(workers, games, repeats, as_json, threads)
+        return
     n_threads = _set_threads(threads)
     from analyzer.bench import run_bench
 
@@ -347,6 +360,30 @@ def bench(
         times = run_startup()
         note(f"First game, empty engine cache (full compile): {times['cold_compile_s']:.1f} s")
         note(f"First game, warm engine cache: {times['warm_start_s']:.1f} s")
+
+
+def _bench_cluster(workers: int, games: int, repeats: int, as_json: bool, threads) -> None:
+    from analyzer.backends import check_backend_options
+
+    check_backend_options(workers, None)
+    n_threads = _set_threads(threads)
+    from analyzer.bench import run_cluster_bench
+
+    games = CLUSTER_BENCH_GAMES if games == BENCH_GAMES else games
+    note = _err if as_json else typer.echo
+    note(
+        f"{games} 4-player heuristic games a run: this process on {n_threads} threads, "
+        f"then a local cluster of {workers} workers (1 thread each), best of {repeats}"
+    )
+    row = run_cluster_bench(workers, games, repeats, note)
+    if as_json:
+        typer.echo(json.dumps(row, indent=2))
+        return
+    typer.echo(
+        f"In-process: {row['in_process_games_per_s']:.0f} games/s; local cluster of {workers} "
+        f"workers: {row['cluster_games_per_s']:.0f} games/s ({100 * row['ratio']:.0f}% of "
+        "in-process)."
+    )
 
 
 @app.command()

@@ -5,6 +5,7 @@ options dask is never imported."""
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import signal
@@ -223,3 +224,13 @@ def test_dask_is_not_imported_without_the_options():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_bench_compares_a_local_cluster_with_this_process():
+    result = run("bench", "--workers", 2, "--games", 500, "--repeats", 1, "--json")
+    assert result.exit_code == 0, result.output
+    row = json.loads(result.stdout)
+    assert set(row) == {"games", "workers", "in_process_games_per_s", "cluster_games_per_s",
+                        "ratio"}  # fmt: skip
+    assert row["workers"] == 2 and row["games"] == 500
+    assert row["cluster_games_per_s"] > 0 and row["ratio"] > 0

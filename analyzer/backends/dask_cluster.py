@@ -20,6 +20,7 @@ import itertools
 import logging
 import os
 import shutil
+import threading
 import time
 import uuid
 from collections.abc import Iterable, Iterator
@@ -45,6 +46,7 @@ NO_DASHBOARD = ":0"
 READY_MARKER = "compiled"  # as engine/precompile.py writes it
 
 _own_cache: dict[str, object] = {}  # this process's cache folder and the lock holding it
+_own_cache_lock = threading.Lock()  # a worker's threads start their first chunks together
 
 
 # ------------------------------------------------------------------ on the workers
@@ -76,9 +78,14 @@ def _lock_slot(base: Path):
 def use_own_engine_cache() -> Path:
     """Point this worker process's numba cache at a folder of its own, before the
     engine is imported here; seed it from the machine's complete engine cache.
-    Idempotent: a process keeps its first folder."""
-    if "folder" in _own_cache:
+    Idempotent: a process keeps its first folder, whichever of its threads asks."""
+    with _own_cache_lock:
+        if "folder" not in _own_cache:
+            _own_cache.update(_take_engine_cache())
         return _own_cache["folder"]
+
+
+def _take_engine_cache() -> dict:
     base = _cache_base()
     folder, lock = _lock_slot(base)
     os.environ[CACHE_ENV] = str(folder)  # the compile helper inherits it too
@@ -97,8 +104,7 @@ def use_own_engine_cache() -> Path:
             shared, engine_cache, dirs_exist_ok=True, ignore=shutil.ignore_patterns(READY_MARKER)
         )
         (engine_cache / READY_MARKER).touch()
-    _own_cache.update(folder=engine_cache, lock=lock)
-    return engine_cache
+    return {"folder": engine_cache, "lock": lock}
 
 
 def dask_setup(worker) -> None:
