@@ -181,10 +181,33 @@ def _quiet_dask_logs() -> None:
         logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
+def _probe(address: str) -> None:
+    """Open and close one connection to the scheduler: OSError or ValueError when
+    that fails. A Client that fails to start leaves an object whose clean-up waits
+    twice the timeout and prints a traceback as it is collected, so it is only made
+    once the scheduler has answered."""
+    import asyncio
+
+    from distributed.comm import connect
+
+    async def knock() -> None:
+        comm = await connect(address, timeout=CONNECT_TIMEOUT_S)
+        await comm.close()
+
+    try:
+        asyncio.run(knock())
+    except (OSError, ValueError):
+        raise
+    except Exception as exc:  # another service's reply read as a Dask handshake
+        raise ConnectionError(
+            f"something answered, but not as a Dask scheduler: {type(exc).__name__}"
+        ) from None
+
+
 class DaskBackend:
     """Plays chunks as tasks on a cluster and yields their results in chunk order."""
 
-    def __init__(self, client, cluster=None, chunk_games: int | None = None, log=None):
+    def __init__(self, client, cluster=None, chunk_games: int | None = None):
         self.client = client
         self.cluster = cluster  # the LocalCluster this backend started, if any
         if cluster is not None:
@@ -192,7 +215,6 @@ class DaskBackend:
         else:
             self.where = f"the cluster at {client.scheduler.address}"
         self.games_per_chunk = chunk_games or DEFAULT_CHUNK_GAMES
-        self.log = log
         self.engine = _engine_name()
         self.games = 0
         self.seconds = 0.0  # wall time spent in play()
@@ -225,14 +247,15 @@ class DaskBackend:
             except BaseException:
                 cluster.close()
                 raise
-            return cls(client, cluster, chunk_games, log)
+            return cls(client, cluster, chunk_games)
         try:
+            _probe(address)
             client = Client(address, timeout=CONNECT_TIMEOUT_S, set_as_default=False)
         except (OSError, ValueError, TypeError) as exc:
             raise InputError(
                 Problem(
                     CLI, "--cluster", address,
-                    f"no Dask scheduler answered there within {CONNECT_TIMEOUT_S} s ({exc}); "
+                    f"no Dask scheduler answered there ({exc}); "
                     "start one with `dask scheduler` and give the address it prints",
                 )
             ) from None  # fmt: skip
@@ -252,7 +275,7 @@ class DaskBackend:
             f"Connected to the Dask scheduler at {address}: {len(threads)} workers, "
             f"{sum(threads.values())} threads."
         )
-        return cls(client, None, chunk_games, log)
+        return cls(client, None, chunk_games)
 
     def close(self) -> None:
         try:
