@@ -171,6 +171,17 @@ def test_a_killed_worker_costs_a_retry_never_a_lost_or_double_game(tmp_path, clu
     assert backend.games == 600  # every game counted once
 
 
+def test_a_worker_with_another_engine_is_refused(cluster):
+    from analyzer.backends import ClusterError
+    from analyzer.simulate import simulate
+
+    backend = backend_on(cluster, 8)
+    backend.engine = "engine-of-another-version"
+    with pytest.raises(ClusterError, match="install the same analyzer on every worker"):
+        simulate(2, 16, 1, "random", progress=False, backend=backend)
+    assert backend.games == 0
+
+
 def test_an_unreachable_scheduler_is_one_sentence_and_exit_2(tmp_path):
     started = time.perf_counter()
     result = run("simulate", "-g", 10, "--out", tmp_path / "x", "--cluster", "tcp://127.0.0.1:9")
