@@ -96,6 +96,29 @@ def test_combos_on_a_cluster_writes_the_same_tables(tmp_path, cluster):
     assert {"combos.csv", "combos.parquet", "races.csv", "powers.csv"} <= set(names)
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("bots", "--games", 40, "--players", 3),
+        ("decline", "--games", 4, "--players", 2),
+        ("players", "--players", "2,3", "--games", 20, "--games-per-combo", 0),
+        ("compare", "scenarios/no-murlocs.toml", "--games", 12, "--games-per-combo", 2),
+    ],
+    ids=lambda command: command[0],
+)
+def test_every_study_command_takes_the_cluster_and_writes_the_same_tables(
+    tmp_path, cluster, command
+):
+    from analyzer.report.site import SCENARIO_DIR
+
+    command = [str(SCENARIO_DIR.parent / a) if str(a).endswith(".toml") else a for a in command]
+    assert run(*command, "--out", tmp_path / "local").exit_code == 0
+    remote = run(*command, "--out", tmp_path / "remote", "--cluster", cluster.scheduler.address)
+    assert remote.exit_code == 0, remote.output
+    assert "games/s over 2 workers" in remote.stdout
+    same_files(tmp_path / "local", tmp_path / "remote")
+
+
 def test_decline_players_and_compare_give_the_same_tables_on_a_cluster(cluster):
     from analyzer.scenario import load_scenario
     from analyzer.studies.compare import run_compare
