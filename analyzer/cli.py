@@ -302,8 +302,17 @@ def validate(
 @app.command()
 @guarded
 def bench(
-    games: int = typer.Option(BENCH_GAMES, "--games", "-g", help="Games per repetition."),
-    repeats: int = typer.Option(3, "--repeats", "-r", help="Repetitions; the median is shown."),
+    games: int | None = typer.Option(
+        None,
+        "--games",
+        "-g",
+        help=f"Games per repetition (default {BENCH_GAMES:,}; with --workers "
+        f"{CLUSTER_BENCH_GAMES:,}).",
+        show_default=False,
+    ),
+    repeats: int = typer.Option(
+        3, "--repeats", "-r", help="Repetitions; the median is shown (with --workers the best)."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print JSON to stdout."),
     startup: bool = typer.Option(
         True,
@@ -316,8 +325,7 @@ def bench(
         None,
         "--workers",
         help="Instead: a long 4-player heuristic run in this process and on a local Dask "
-        "cluster of this many workers, games/s of both and their ratio (--games: games "
-        "per run, default 40,000).",
+        "cluster of this many workers, games/s of both and their ratio.",
         show_default=False,
     ),
 ) -> None:
@@ -325,6 +333,8 @@ def bench(
     time to a first game with a cold and a warm engine cache."""
     from analyzer.model.limits import check_options
 
+    if games is None:
+        games = BENCH_GAMES if workers is None else CLUSTER_BENCH_GAMES
     check_options(chunk=games, repeats=repeats)  # a repetition's games are held at once
     if workers is not None:
         _bench_cluster(workers, games, repeats, as_json, threads)
@@ -369,7 +379,6 @@ def _bench_cluster(workers: int, games: int, repeats: int, as_json: bool, thread
     n_threads = _set_threads(threads)
     from analyzer.bench import run_cluster_bench
 
-    games = CLUSTER_BENCH_GAMES if games == BENCH_GAMES else games
     note = _err if as_json else typer.echo
     note(
         f"{games} 4-player heuristic games a run: this process on {n_threads} threads, "
