@@ -269,3 +269,43 @@ def test_bench_compares_a_local_cluster_with_this_process():
                         "ratio"}  # fmt: skip
     assert row["workers"] == 2 and row["games"] == 500
     assert row["cluster_games_per_s"] > 0 and row["ratio"] > 0
+
+
+def test_the_report_hands_its_backend_to_every_study(tmp_path, cluster, monkeypatch):
+    """The report runs the studies tested above; here only that each gets the cluster."""
+    import analyzer.report.baseline as baseline
+    import analyzer.report.site as site
+    from analyzer.backends.dask_cluster import DaskBackend
+    from analyzer.studies import combos, compare, decline, players
+
+    given = {}
+
+    class Seen(Exception):
+        pass
+
+    def seen(name):
+        def record(*args, backend=None, **kwargs):
+            given[name] = backend
+            raise Seen
+
+        return record
+
+    for module, name in ((baseline, "write_report"), (combos, "run_combos"),
+                         (decline, "run_decline"), (players, "run_players"),
+                         (compare, "run_compare")):  # fmt: skip
+        monkeypatch.setattr(module, name, seen(name))
+    backend = backend_on(cluster, 64)
+    studies = site.default_studies(site.ReportSettings(), backend=backend)
+    for study in studies:
+        with pytest.raises(Seen):
+            study.run_and_write(tmp_path / study.key)
+    assert len(given) == 5 and all(b is backend for b in given.values())
+
+    def build_report(out, settings, fresh, log, force, backend):
+        given["report"] = backend
+        return out / "index.html"
+
+    monkeypatch.setattr(site, "build_report", build_report)
+    result = run("report", "--out", tmp_path / "r", "--cluster", cluster.scheduler.address)
+    assert result.exit_code == 0, result.output
+    assert isinstance(given["report"], DaskBackend)
