@@ -68,7 +68,7 @@ def test_a_fair_number_gets_no_change():
     )  # fmt: skip
     row = B.suggest(curves, default_tables(), 0.25).iloc[0]
     assert row.change == 0 and row.suggested == 4
-    assert row.note.startswith("no change")
+    assert row.note.startswith("no change")  # within the interval
 
 
 def test_a_power_strong_at_any_count_is_named_with_its_nearest_number():

@@ -251,11 +251,10 @@ def suggest(curves: pd.DataFrame, tables, fair: float) -> pd.DataFrame:
             measured = dict(zip(part.offset, part.win_rate, strict=True))
             sides = [c for c in {math.floor(x), math.ceil(x)} if low <= printed + c <= high]
             change = min(sides, key=lambda c: abs(measured.get(c, logistic_at(beta, c)) - fair))
-            if x_lo <= 0 <= x_hi or change == 0:
-                change, note = (
-                    0,
-                    "no change: the printed number is as fair as any (within the interval)",
-                )
+            if x_lo <= 0 <= x_hi:
+                change, note = 0, "no change: the printed number is within the interval"
+            elif change == 0:
+                note = "no change: the printed number is the whole number nearest the fair share"
             elif not part.offset.min() <= x <= part.offset.max():
                 note = "fair within the box, beyond the numbers played (extrapolated)"
             else:
@@ -398,12 +397,13 @@ def seat_wins_with_bonus(vc: np.ndarray, tokens: np.ndarray, bonus) -> np.ndarra
     return (key == key.max(axis=1, keepdims=True)).astype(np.int64)
 
 
-def solve_seat_coins(vc, tokens, most: int = MAX_SEAT_COINS) -> np.ndarray:
+def solve_seat_coins(vc, tokens, most: int = MAX_SEAT_COINS, start=None, span=None) -> np.ndarray:
     """The whole extra coins per seat (the smallest 0) whose seat win rates are closest
-    to fair (least squares), by coordinate descent from no coins."""
+    to fair (least squares), by coordinate descent from `start` (default: none), trying
+    values within `span` of the current one (default: 0 to `most`)."""
     n = vc.shape[1]
     fair = 1.0 / n
-    bonus = np.zeros(n, np.int64)
+    bonus = np.zeros(n, np.int64) if start is None else np.asarray(start, np.int64).copy()
 
     def loss(b):
         return float(((seat_wins_with_bonus(vc, tokens, b).mean(0) - fair) ** 2).sum())
@@ -412,7 +412,12 @@ def solve_seat_coins(vc, tokens, most: int = MAX_SEAT_COINS) -> np.ndarray:
     for _ in range(8):
         improved = False
         for s in range(n):
-            for value in range(most + 1):
+            values = (
+                range(most + 1)
+                if span is None
+                else range(max(0, bonus[s] - span), min(most, bonus[s] + span) + 1)
+            )
+            for value in values:
                 if value == bonus[s]:
                     continue
                 trial = bonus.copy()
@@ -426,28 +431,37 @@ def solve_seat_coins(vc, tokens, most: int = MAX_SEAT_COINS) -> np.ndarray:
     return bonus
 
 
-def _seats(counts, games, seed, tables_by_count, policies, policy_params, bar_add) -> pd.DataFrame:
-    from analyzer.studies.common import mix64
+SEAT_STEPS = 3  # coins solved on the games, played, solved again on those: at most 3 times
 
+
+def _seats(counts, games, seed, tables_by_count, policies, policy_params, bar_add) -> pd.DataFrame:
+    """Per player count: coins solved on the games played so far (a coin as a VC at the
+    end), then really played, since the bots may spend them; what is still off is
+    solved on the new games and added, until the coins stop changing (SEAT_STEPS)."""
     rows = []
     for n in counts:
         tables = tables_by_count[n]
         pol = policies[n] if isinstance(policies, dict) else policies
         par = policy_params[n] if isinstance(policy_params, dict) else policy_params
+        base_extra = np.asarray(tables.parameters.seat_coins[:n], np.int64)
         vc, tokens, win = _seat_games(n, games, seed, tables, pol, par)
         bar_add(games)
-        coins = solve_seat_coins(vc, tokens)
-        # Bootstrap over games for each seat's coins: the same resamples every run.
-        boot = np.zeros((BOOTSTRAP, n), np.int64)
-        draws = mix64(seed, _PURPOSE_BOOT + n, np.arange(BOOTSTRAP * games)) % np.uint64(games)
-        draws = draws.astype(np.int64).reshape(BOOTSTRAP, games)
-        for b in range(BOOTSTRAP):
-            boot[b] = solve_seat_coins(vc[draws[b]], tokens[draws[b]])
-        base_extra = tuple(tables.parameters.seat_coins[:n])
-        played = tuple(int(c) + int(e) for c, e in zip(coins, base_extra, strict=True))
-        comp = _with(tables, seat_coins=played + (0,) * (5 - n))
-        _, _, win_after = _seat_games(n, games, seed, comp, pol, par)
-        bar_add(games)
+        coins = np.zeros(n, np.int64)
+        now_vc, now_tokens, win_after = vc, tokens, win
+        for _step in range(SEAT_STEPS):
+            more = solve_seat_coins(now_vc, now_tokens)
+            if not more.any():
+                break
+            coins = coins + more
+            coins -= coins.min()
+            played = tuple(int(c) for c in coins + base_extra) + (0,) * (5 - n)
+            now_vc, now_tokens, win_after = _seat_games(
+                n, games, seed, _with(tables, seat_coins=played), pol, par
+            )
+            bar_add(games)
+        # The interval: what the games last played would still add, resampled.
+        boot = coins[None, :] + _bootstrap_coins(now_vc, now_tokens, seed, n)
+        boot -= boot.min(axis=1, keepdims=True)
         for s in range(n):
             k0, k1 = int(win[:, s].sum()), int(win_after[:, s].sum())
             lo0, hi0 = wilson(k0, games)
@@ -466,6 +480,18 @@ def _seats(counts, games, seed, tables_by_count, policies, policy_params, bar_ad
                  "change_hi": float(diff.mean() + Z95 * se)}
             )  # fmt: skip
     return pd.DataFrame(rows)
+
+
+def _bootstrap_coins(vc, tokens, seed, n) -> np.ndarray:
+    """The seat solver on BOOTSTRAP resamples of the games (the same resamples every
+    run of a seed)."""
+    from analyzer.studies.common import mix64
+
+    games = vc.shape[0]
+    draws = mix64(seed, _PURPOSE_BOOT + n, np.arange(BOOTSTRAP * games)) % np.uint64(games)
+    draws = draws.astype(np.int64).reshape(BOOTSTRAP, games)
+    # Near the answer already: a narrow search from no change is enough.
+    return np.stack([solve_seat_coins(vc[d], tokens[d], start=None, span=3) for d in draws])
 
 
 # ------------------------------------------------------------------ sensitivity
@@ -588,7 +614,7 @@ def run_balance(
     combos = len(_allowed(tables, "race")) * len(_allowed(tables, "power"))
     total = 2 * combos * len(offsets) * games_per_combo  # each combo in a race and a power sweep
     total += combos * check_games_per_combo * (rounds + 3)  # whole table, printed, the die
-    total += 2 * seat_games * len(seat_counts)
+    total += (1 + SEAT_STEPS) * seat_games * len(seat_counts)
     bar = _Bar(total, progress, "balance")
     player = ComboPlayer(
         n_players, games_per_combo, seed, names, policy_params, bar, check_games_per_combo
@@ -757,6 +783,9 @@ def write_balance(result: BalanceStudy, out_dir=None, force: bool = False) -> Pa
         if (result.sensitivity.get("effect_change") is not None) and len(result.sensitivity):
             sensitivity_chart(result, temp / "sensitivity.png")
         (temp / "suggested.toml").write_text(result.suggestion_toml, encoding="utf-8")
+        # The sensitivity table alone: the report shows it under what the numbers rest on.
+        text = "\n".join(sensitivity_markdown(result)) + "\n"
+        (temp / "sensitivity.md").write_text(text, encoding="utf-8")
         (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
 
     out = Path(out_dir) if out_dir is not None else default_out(result.n_players)
