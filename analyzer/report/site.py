@@ -320,10 +320,14 @@ def _caveats(sensitivity: str | None = None) -> list[str]:
         + ". These abilities play as far as the ruleset file says and no further; every "
         "result touching them (and, through the other players, every result) may be off."
     )
+    listed = (
+        "the table below shows how far each one moves the answers"
+        if sensitivity is not None
+        else (", ".join(f"`{k}`" for k in estimates) if estimates else "none")
+    )
     lines.append(
-        f"- **Estimated numbers** ({len(estimates)}): "
-        + (", ".join(f"`{k}`" for k in estimates) if estimates else "none")
-        + ". Their sources are in analyzer/content/swow/ruleset.toml."
+        f"- **Estimated numbers** ({len(estimates)}): {listed}. Their sources are in "
+        "analyzer/content/swow/ruleset.toml."
     )
     if sensitivity is not None:
         lines += [

@@ -873,17 +873,31 @@ def sensitivity_markdown(result: BalanceStudy) -> list[str]:
     badge = s[s.estimate.str.endswith(".badge")] if len(s) else s
     if len(badge):
         rows = []
-        for r in badge.itertuples():
-            if not isinstance(r.note, str) or not r.note:
-                ranks = f"{int(r.rank)} → {int(r.rank_moved)}"
-                rows.append([f"`{r.estimate}`", f"{r.delta:+d}", pct(r.win_rate),
-                             pct(r.win_rate_moved), pp(r.effect_change), ranks,
-                             r.headlines_changed])  # fmt: skip
-            else:
-                rows.append([f"`{r.estimate}`", f"{r.delta:+d}", "", "", "", "", r.note])
+        for key, part in badge.groupby("estimate", sort=False):
+            by = part.set_index("delta")
+            now = part[part.win_rate.notna()]
+            if not len(now):
+                rows.append([f"`{key}`", "", "", "", "", "; ".join(part.note.dropna())])
+                continue
+
+            def moved(d, by=by):
+                if d not in by.index or not np.isfinite(by.loc[d, "win_rate_moved"]):
+                    return "outside its range"
+                return f"{pct(by.loc[d, 'win_rate_moved'])} ({pp(by.loc[d, 'effect_change'])})"
+
+            ranks = " / ".join(
+                str(int(by.loc[d, "rank_moved"])) if d in by.index and
+                np.isfinite(by.loc[d, "rank_moved"]) else "-"
+                for d in (-1, 1)
+            )  # fmt: skip
+            first = now.iloc[0]
+            changes = sorted({h for h in part.headlines_changed.dropna() if h != "none"})
+            rows.append([f"`{key}`", pct(first.win_rate), moved(-1), moved(1),
+                         f"{int(first['rank'])} ({ranks})",
+                         "; ".join(changes) or "none"])  # fmt: skip
         lines += _table_md(
-            ["estimate", "one token", "power win rate", "moved", "change", "power rank",
-             "headline findings that change"], rows)  # fmt: skip
+            ["estimate", "power win rate", "one token fewer", "one token more",
+             "power rank (fewer / more)", "headline findings that change"], rows)  # fmt: skip
         lines.append("")
     die = s[s.estimate == "die_faces"] if len(s) else s
     if len(die):
