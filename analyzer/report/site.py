@@ -411,7 +411,8 @@ def _expand(page: str, root: Path) -> str:
 CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:1100px;margin:2em auto;
 padding:0 1em;color:#222;line-height:1.45}
-table{border-collapse:collapse;font-size:.85em;margin:.8em 0}
+table{border-collapse:collapse;font-size:.85em;margin:.8em 0;display:block;overflow-x:auto;
+max-width:100%}
 th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left}
 th{background:#f1f1f1} tr:nth-child(even) td{background:#fafafa}
 img{max-width:100%;height:auto;border:1px solid #eee;margin:.5em 0}
