@@ -102,20 +102,26 @@ def top_bottom_chart(result, path: Path, n: int = 15) -> Path:
     return Path(path)
 
 
-def forest_plot(result, path: Path) -> Path:
-    """One panel per metric: each scenario's paired difference from its baseline,
-    with its 95% interval; red when the interval leaves out zero."""
+# The few metrics a reader asks of a house rule first (the report's opening chart).
+KEY_METRICS = ("first_seat_win", "last_seat_win", "winning_score", "combo_win_sd")
+
+
+def forest_plot(result, path: Path, only=None, cols: int = 2) -> Path:
+    """One panel per metric (`only` these): each scenario's paired difference from its
+    baseline, with its 95% interval; red when the interval leaves out zero."""
     from analyzer.studies.compare import METRICS
 
     plt = _pyplot()
     t = result.table
-    metrics = [m for m in METRICS if m in set(t.metric)]
+    metrics = [m for m in METRICS if m in set(t.metric) and (only is None or m in only)]
     names = list(dict.fromkeys(t.scenario))
-    cols = 2
+    cols = min(cols, len(metrics))
     rows = (len(metrics) + cols - 1) // cols
+    width = 11 if cols <= 2 else 3.2 * cols
     fig, axes = plt.subplots(
-        rows, cols, figsize=(11, max(3, rows * (0.32 * len(names) + 1.2))), squeeze=False
-    )
+        rows, cols, figsize=(width, max(3, rows * (0.32 * len(names) + 1.2))), squeeze=False,
+        sharey=True,
+    )  # fmt: skip
     y = np.arange(len(names))[::-1]
     for ax, metric in zip(axes.flat, metrics, strict=False):
         label, unit, _method = METRICS[metric]

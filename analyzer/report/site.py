@@ -291,7 +291,10 @@ def build_report(
                 )  # fmt: skip
                 log(f"{study.title}: {meta['seconds']:.0f} s")
             sections.append((study, found))
-        page = _expand(index_markdown(sections, s, time.perf_counter() - started), out)
+        from analyzer.report.glance import glance_markdown
+
+        glance = glance_markdown(out, {study.key: study.title for study, _ in sections})
+        page = _expand(index_markdown(sections, s, time.perf_counter() - started, glance), out)
         html = to_html(page, out, title="Small World of Warcraft report")
         report.write_files({"index.md": page, "index.html": html})
     except BaseException:
@@ -350,7 +353,9 @@ def _caveats(sensitivity: str | None = None) -> list[str]:
     return lines
 
 
-def index_markdown(sections, s: ReportSettings, seconds: float) -> str:
+def index_markdown(sections, s: ReportSettings, seconds: float, glance=()) -> str:
+    """The page: title, `glance` (the opening charts and answers), findings, caveats,
+    contents and an include line per study."""
     lines = [
         "# Small World of Warcraft: balance report",
         "",
@@ -359,6 +364,7 @@ def index_markdown(sections, s: ReportSettings, seconds: float) -> str:
         f"Built in {seconds:.0f} s (reused studies take no time). Every rate comes with its "
         "95% interval and its number of games; each section says what it ran.",
         "",
+        *glance,
         "## Findings",
         "",
     ]
@@ -418,6 +424,10 @@ th{background:#f1f1f1} tr:nth-child(even) td{background:#fafafa}
 img{max-width:100%;height:auto;border:1px solid #eee;margin:.5em 0}
 code{background:#f4f4f4;padding:0 .2em}
 h1{border-bottom:2px solid #333} h2{border-bottom:1px solid #bbb;margin-top:2em}
+.glance{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:1em}
+.glance figure{margin:0;border:1px solid #ddd;padding:.6em;background:#fcfcfc}
+.glance img{width:100%;max-height:380px;object-fit:contain;border:0;margin:0}
+.glance figcaption{font-size:.92em}
 """
 
 
