@@ -823,6 +823,8 @@ def balance(
     ),
     force: bool = FORCE,
     threads: int | None = THREADS,
+    workers: int | None = WORKERS,
+    cluster: str | None = CLUSTER,
 ) -> None:
     """What would balance it: the banner and badge numbers that make each race and
     power fair, the starting coins that make each seat fair, and how far each
@@ -849,22 +851,23 @@ def balance(
         for n, reason in skipped.items():
             _err(f"Seats: skipping {n} players, which the scenario does not allow: {reason}")
     out = _check_out(out, force, default_out(players))
-    n_threads = _set_threads(threads)
-    from analyzer.studies.balance import findings, run_balance, write_balance
+    with _games_on(workers, cluster, threads) as (backend, where):
+        from analyzer.studies.balance import findings, run_balance, write_balance
 
-    result = run_balance(
-        players, games_per_combo, seed, tables=tables, policies=policies,
-        policy_params=params, seat_counts=counts, seat_games=seat_games,
-        check_games_per_combo=check_games_per_combo, rounds=rounds,
-        tables_by_count=seat_tables, scenario=name,
-        seat_policies=seat_bots if scenario is not None else None,
-        seat_policy_params=seat_params if scenario is not None else None,
-    )  # fmt: skip
-    folder = write_balance(result, out, force)
-    typer.echo(
-        f"{result.n_games:,} games in {result.seconds:.0f} s "
-        f"({result.n_games / max(result.seconds, 1e-9):.0f} games/s, {n_threads} threads)."
-    )
+        result = run_balance(
+            players, games_per_combo, seed, tables=tables, policies=policies,
+            policy_params=params, seat_counts=counts, seat_games=seat_games,
+            check_games_per_combo=check_games_per_combo, rounds=rounds,
+            tables_by_count=seat_tables, scenario=name,
+            seat_policies=seat_bots if scenario is not None else None,
+            seat_policy_params=seat_params if scenario is not None else None,
+            backend=backend,
+        )  # fmt: skip
+        folder = write_balance(result, out, force)
+        typer.echo(
+            f"{result.n_games:,} games in {result.seconds:.0f} s "
+            f"({result.n_games / max(result.seconds, 1e-9):.0f} games/s, {where})."
+        )
     for line in findings(result):
         typer.echo("- " + line.replace("**", ""))
     typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'}).")

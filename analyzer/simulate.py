@@ -328,7 +328,7 @@ def simulate(
         tables = default_tables()
     ids, params = seat_bots(names, n_players, policy_params)
     etables = api.engine_tables(tables)
-    step = getattr(backend, "games_per_chunk", None) or engine_step()
+    step = or_in_process(backend).games_per_call(n_games) or engine_step()
     totals = _Totals(n_players, L.MAX_RACES, L.MAX_POWERS)
     started = time.perf_counter()
     bots = ", ".join(f"{names.count(p)} {p}" for p in dict.fromkeys(names))

@@ -150,6 +150,23 @@ def test_decline_players_and_compare_give_the_same_tables_on_a_cluster(cluster):
     )  # fmt: skip
 
 
+def test_the_balance_study_plays_its_parts_on_the_cluster(cluster):
+    """Its sweeps are combo studies, its seats plain games and its check a compare run,
+    each tested above; here its own seat games and sweep points."""
+    from analyzer.model import default_tables
+    from analyzer.studies import balance
+
+    tables = default_tables()
+    local = balance._seat_games(3, 90, 8, tables, "heuristic", None)
+    remote = balance._seat_games(3, 90, 8, tables, "heuristic", None, backend_on(cluster, 31))
+    for a, b in zip(local, remote, strict=True):
+        assert a.tobytes() == b.tobytes()
+    pairs = [(0, 1), (0, 2), (3, 4)]
+    here = balance.ComboPlayer(3, 4, 8, ("heuristic",) * 3).combos(tables, pairs)
+    there = balance.ComboPlayer(3, 4, 8, ("heuristic",) * 3, backend=backend_on(cluster, 5))
+    pd.testing.assert_frame_equal(here.combos, there.combos(tables, pairs).combos, check_exact=True)
+
+
 # ------------------------------------------------------------------ faults
 class KillOnce(distributed.WorkerPlugin):
     """Kills its worker process (SIGKILL, no goodbye) a moment into the first chunk
@@ -276,7 +293,7 @@ def test_the_report_hands_its_backend_to_every_study(tmp_path, cluster, monkeypa
     import analyzer.report.baseline as baseline
     import analyzer.report.site as site
     from analyzer.backends.dask_cluster import DaskBackend
-    from analyzer.studies import combos, compare, decline, players
+    from analyzer.studies import balance, combos, compare, decline, players
 
     given = {}
 
@@ -292,14 +309,14 @@ def test_the_report_hands_its_backend_to_every_study(tmp_path, cluster, monkeypa
 
     for module, name in ((baseline, "write_report"), (combos, "run_combos"),
                          (decline, "run_decline"), (players, "run_players"),
-                         (compare, "run_compare")):  # fmt: skip
+                         (compare, "run_compare"), (balance, "run_balance")):  # fmt: skip
         monkeypatch.setattr(module, name, seen(name))
     backend = backend_on(cluster, 64)
     studies = site.default_studies(site.ReportSettings(), backend=backend)
     for study in studies:
         with pytest.raises(Seen):
             study.run_and_write(tmp_path / study.key)
-    assert len(given) == 5 and all(b is backend for b in given.values())
+    assert len(given) == 6 and all(b is backend for b in given.values())
 
     def build_report(out, settings, fresh, log, force, backend):
         given["report"] = backend

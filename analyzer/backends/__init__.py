@@ -53,8 +53,9 @@ class Chunk:
 class InProcess:
     """Plays each chunk here, on numba's threads, when the caller asks for it."""
 
-    # None: the caller's own engine step (simulate.engine_step()).
-    games_per_chunk: int | None = None
+    def games_per_call(self, total: int) -> int | None:
+        """None: the caller's own engine step (simulate.engine_step())."""
+        return None
 
     def play(self, chunks: Iterable[Chunk]) -> Iterator[tuple[Chunk, Any]]:
         """(chunk, api.BatchResult) for each chunk, in the order given."""

@@ -38,6 +38,9 @@ WORKER_WAIT_S = 10
 # enough that the scheduling and transfer of a task cost under 1% of it.
 DEFAULT_CHUNK_GAMES = 2048
 TASKS_PER_THREAD = 3  # tasks in flight per worker thread: no worker waits for the next
+# The smallest task a short run is cut into so that every thread has some: 128 fast
+# heuristic games are 25 ms of play, several times Dask's cost of a task.
+MIN_CHUNK_GAMES = 128
 CACHE_ENV = "NUMBA_CACHE_DIR"
 # The scheduler starts its HTTP server (health checks; a dashboard only with bokeh)
 # even for None, on port 8787 when that is free; any free port never clashes with
@@ -299,6 +302,13 @@ class DaskBackend:
                 self.cluster.close()
 
     # -------------------------------------------------------------- playing
+    def games_per_call(self, total: int) -> int:
+        """Games per task for a run of `total` games: games_per_chunk, or fewer when
+        that would leave worker threads idle (a short run, a slow bot)."""
+        threads = max(1, sum(self.client.nthreads().values()))
+        spread = -(-total // (TASKS_PER_THREAD * threads))  # rounded up
+        return min(self.games_per_chunk, max(MIN_CHUNK_GAMES, spread))
+
     def _window(self) -> int:
         threads = sum(self.client.nthreads().values())
         return max(2, TASKS_PER_THREAD * threads)

@@ -188,7 +188,7 @@ def default_studies(s: ReportSettings, force: bool = False, backend=None) -> lis
         r = balance.run_balance(
             n, s.balance_games_per_combo, seed, seat_counts=(2, 3, 4, 5),
             seat_games=s.balance_seat_games,
-            check_games_per_combo=s.balance_check_games_per_combo,
+            check_games_per_combo=s.balance_check_games_per_combo, backend=backend,
         )  # fmt: skip
         balance.write_balance(r, folder, force)
         return balance.findings(r)

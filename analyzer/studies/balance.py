@@ -151,10 +151,14 @@ def _set_tokens(tables, kind: str, values: dict[int, int]):
 class ComboPlayer:
     """Plays forced-pick games (the combo study's) and counts them for the progress bar."""
 
-    def __init__(self, n_players, gpc, seed, policies, policy_params=None, bar=None, check_gpc=0):
+    def __init__(
+        self, n_players, gpc, seed, policies, policy_params=None, bar=None, check_gpc=0,
+        backend=None,
+    ):  # fmt: skip
         self.n_players, self.gpc, self.seed = n_players, gpc, seed
         self.policies, self.policy_params, self.bar = policies, policy_params, bar
         self.check_gpc = check_gpc  # games per combo of the whole-table checks
+        self.backend = backend  # where the games are played (analyzer/backends)
         self.done = 0
 
     def combos(self, tables, pairs, gpc=None):
@@ -163,7 +167,7 @@ class ComboPlayer:
         gpc = gpc or self.gpc
         study = run_combos(
             self.n_players, gpc, self.seed, tables=tables, progress=False, combos=pairs,
-            policies=self.policies, policy_params=self.policy_params,
+            policies=self.policies, policy_params=self.policy_params, backend=self.backend,
         )  # fmt: skip
         self.done += study.n_games
         if self.bar is not None:
@@ -366,8 +370,9 @@ def _apply(tables, changes: dict[tuple[str, int], int]):
 
 
 # ------------------------------------------------------------------ seats
-def _seat_games(n, games, seed, tables, policies, policy_params):
+def _seat_games(n, games, seed, tables, policies, policy_params, backend=None):
     """(final VC, tokens on the boards, wins) per game and seat."""
+    from analyzer.backends import Chunk, or_in_process
     from analyzer.engine import api
     from analyzer.engine import layout as L
     from analyzer.simulate import engine_step, resolve_policies, seat_bots
@@ -378,10 +383,13 @@ def _seat_games(n, games, seed, tables, policies, policy_params):
     vc = np.zeros((games, n), np.int64)
     tokens = np.zeros((games, n), np.int64)
     win = np.zeros((games, n), np.int64)
-    step = engine_step()
-    for first in range(0, games, step):
-        m = min(step, games - first)
-        res = api.play_batch(etables, n, seed, first, m, ids, params, False)
+    step = or_in_process(backend).games_per_call(games) or engine_step()
+    calls = (
+        Chunk(etables, n, seed, first, min(step, games - first), ids, params)
+        for first in range(0, games, step)
+    )
+    for call, res in or_in_process(backend).play(calls):
+        first, m = call.first, call.n_games
         vc[first : first + m] = res.seats[:, :n, L.S_VC]
         tokens[first : first + m] = res.seats[:, :n, L.S_TOKENS_ON_BOARD]
         win[first : first + m] = res.seats[:, :n, L.S_WIN]
@@ -434,7 +442,9 @@ def solve_seat_coins(vc, tokens, most: int = MAX_SEAT_COINS, start=None, span=No
 SEAT_STEPS = 3  # coins solved on the games, played, solved again on those: at most 3 times
 
 
-def _seats(counts, games, seed, tables_by_count, policies, policy_params, bar_add) -> pd.DataFrame:
+def _seats(
+    counts, games, seed, tables_by_count, policies, policy_params, bar_add, backend=None
+) -> pd.DataFrame:
     """Per player count: coins solved on the games played so far (a coin as a VC at the
     end), then really played, since the bots may spend them; what is still off is
     solved on the new games and added, until the coins stop changing (SEAT_STEPS)."""
@@ -444,7 +454,7 @@ def _seats(counts, games, seed, tables_by_count, policies, policy_params, bar_ad
         pol = policies[n] if isinstance(policies, dict) else policies
         par = policy_params[n] if isinstance(policy_params, dict) else policy_params
         base_extra = np.asarray(tables.parameters.seat_coins[:n], np.int64)
-        vc, tokens, win = _seat_games(n, games, seed, tables, pol, par)
+        vc, tokens, win = _seat_games(n, games, seed, tables, pol, par, backend)
         bar_add(games)
         coins = np.zeros(n, np.int64)
         now_vc, now_tokens, win_after = vc, tokens, win
@@ -456,7 +466,7 @@ def _seats(counts, games, seed, tables_by_count, policies, policy_params, bar_ad
             coins -= coins.min()
             played = tuple(int(c) for c in coins + base_extra) + (0,) * (5 - n)
             now_vc, now_tokens, win_after = _seat_games(
-                n, games, seed, _with(tables, seat_coins=played), pol, par
+                n, games, seed, _with(tables, seat_coins=played), pol, par, backend
             )
             bar_add(games)
         # The interval: what the games last played would still add, resampled.
@@ -596,10 +606,12 @@ def run_balance(
     scenario: str | None = None,
     seat_policies: dict | None = None,
     seat_policy_params: dict | None = None,
+    backend=None,
 ) -> BalanceStudy:
     """Every part of the study (see the module docstring). `seat_counts`: the player
     counts of the seat compensation (default: the study's own); `tables_by_count` the
-    rules at each of them (default: `tables`)."""
+    rules at each of them (default: `tables`). `backend`: where the games are played
+    (analyzer/backends; default: in this process); it never changes the results."""
     from analyzer.simulate import _Bar, resolve_policies
 
     check_balance(n_players, games_per_combo, seed, seat_games, check_games_per_combo)
@@ -617,8 +629,9 @@ def run_balance(
     total += (1 + SEAT_STEPS) * seat_games * len(seat_counts)
     bar = _Bar(total, progress, "balance")
     player = ComboPlayer(
-        n_players, games_per_combo, seed, names, policy_params, bar, check_games_per_combo
-    )
+        n_players, games_per_combo, seed, names, policy_params, bar, check_games_per_combo,
+        backend,
+    )  # fmt: skip
     started = time.perf_counter()
     fair = 1.0 / n_players
     try:
@@ -639,13 +652,13 @@ def run_balance(
         seat_params = seat_policy_params or {n: policy_params for n in seat_counts}
         seats = (
             _seats(seat_counts, seat_games, seed, tables_by_count, seat_bots, seat_params,
-                   bar_add)
+                   bar_add, backend)
             if seat_games > 0 else pd.DataFrame()
         )  # fmt: skip
     finally:
         bar.close()
     toml = suggestion_toml(tables, changes, n_players, names, policy_params, scenario)
-    whole = _compare_spread(tables, toml, n_players, seed, check_games_per_combo, scenario)
+    whole = _compare_spread(tables, toml, n_players, seed, check_games_per_combo, scenario, backend)
     player.done += int(whole.attrs.get("games", 0))
     return BalanceStudy(
         n_players=n_players, games_per_combo=games_per_combo, seed=seed, policies=names,
@@ -657,7 +670,7 @@ def run_balance(
     )  # fmt: skip
 
 
-def _compare_spread(tables, toml: str, n_players, seed, gpc, scenario) -> pd.DataFrame:
+def _compare_spread(tables, toml: str, n_players, seed, gpc, scenario, backend) -> pd.DataFrame:
     """The combo spread (and the other compare metrics) of the final suggestion
     against the rules it started from, on the same seeds."""
     import tempfile
@@ -670,7 +683,9 @@ def _compare_spread(tables, toml: str, n_players, seed, gpc, scenario) -> pd.Dat
         path.write_text(toml, encoding="utf-8")
         suggested = load_scenario(path)  # the suggestion must load like any scenario
         base = load_scenario(scenario) if scenario else None
-        result = run_compare([suggested], base, 2000, max(gpc, 2), seed, progress=False)
+        result = run_compare(
+            [suggested], base, 2000, max(gpc, 2), seed, progress=False, backend=backend
+        )
     table = result.table.copy()
     table.attrs["games"] = int(result.table.games.iloc[0] * 2) if len(table) else 0
     return table

@@ -321,8 +321,8 @@ def run_combos(
     n_combos = len(pairs_list)
     ids, params = seat_bots(names, n_players, policy_params)
     etables = api.engine_tables(tables)
-    step = chunk or getattr(backend, "games_per_chunk", None) or engine_step()
     total = n_combos * games_per_combo
+    step = chunk or or_in_process(backend).games_per_call(total) or engine_step()
     sums = np.zeros((_NSUMS, n_combos))
     error_games = 0
     started = time.perf_counter()

@@ -241,7 +241,8 @@ def _play_arms(arms, games, gpc, seed, bar, backend) -> None:
     from analyzer.backends import or_in_process
     from analyzer.simulate import engine_step
 
-    step = getattr(backend, "games_per_chunk", None) or engine_step()
+    total = sum(games + gpc * len(arm.combos) for arm, _, _ in arms)
+    step = or_in_process(backend).games_per_call(total) or engine_step()
 
     def calls():
         for a, (arm, tables, policy_params) in enumerate(arms):

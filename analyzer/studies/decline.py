@@ -335,13 +335,13 @@ def run_decline(
             _plan(n, games, seed, tab, _per_count(policies, n), _per_count(policy_params, n),
                   combos, tokens, rounds)
         )  # fmt: skip
-    step = chunk or getattr(backend, "games_per_chunk", None) or engine_step()
     # Rules that play the same vectors (the default is usually one of the sweep) run once.
     keyed = []
     for plan in plans:
         keys = {k: v.tobytes() for k, v in plan.vectors.items()}
         keyed.append((plan, keys, {b: k for k, b in reversed(list(keys.items()))}))
     total = sum(len(uniq) * plan.seat.size for plan, _, uniq in keyed)
+    step = chunk or or_in_process(backend).games_per_call(total) or engine_step()
     bar = _Bar(total, progress, f"decline rules, {', '.join(map(str, counts))} players")
     started = time.perf_counter()
     done = 0

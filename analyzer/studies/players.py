@@ -171,6 +171,7 @@ def run_players(
     scenario, skipped: the scenario's name and the counts it could not be played at
     ({count: reason}), for the summary. backend: where the games are played
     (analyzer/backends; default: in this process)."""
+    from analyzer.backends import or_in_process
     from analyzer.simulate import _Bar, engine_step
     from analyzer.studies.combos import run_combos
 
@@ -186,7 +187,7 @@ def run_players(
             tab = default_tables()
         tabs[n] = tab
     check_study_games(games * len(counts), "player-count")  # per-game arrays below
-    step = chunk or getattr(backend, "games_per_chunk", None) or engine_step()
+    step = chunk or or_in_process(backend).games_per_call(games * len(counts)) or engine_step()
     started = time.perf_counter()
     bar = _Bar(games * len(counts), progress, f"all-bot games, {len(counts)} player counts")
     try:
