@@ -21,7 +21,7 @@ import numpy as np
 
 from analyzer.errors import InputError, Problem
 from analyzer.warcraft import abilities as ab
-from analyzer.warcraft.battle import CLI, MELEE, ROUND_CAP, Battle, SideModel
+from analyzer.warcraft.battle import CLI, ROUND_CAP, Battle, SideModel
 from analyzer.warcraft.policies import order
 
 SETTLED = 1e-14  # stop once this little probability is still fighting
