@@ -21,7 +21,7 @@ import numpy as np
 
 from analyzer.errors import InputError, Problem
 from analyzer.warcraft import abilities as ab
-from analyzer.warcraft.battle import CLI, ROUND_CAP, Battle, SideModel
+from analyzer.warcraft.battle import CLI, MELEE, ROUND_CAP, Battle, SideModel
 from analyzer.warcraft.policies import order
 
 SETTLED = 1e-14  # stop once this little probability is still fighting
@@ -70,6 +70,29 @@ class SideSpace:
                 )  # fmt: skip
                 for p in range(3)
             ]
+
+    def choices(self, i: int, casualties: int, phase: int) -> list[int]:
+        """Every state the chooser can leave after taking its casualties in a phase
+        (Heal first; flyers not in the melee phase; hits beyond its units ignored)."""
+        m, s = self.model, self.states[i]
+        c = ab.healed(casualties, m.has(s, m.heal))
+        slots = [k for k in range(m.n_slots) if not (phase == MELEE and m.flying_slot[k])]
+        c = min(c, sum(s[k] for k in slots))
+        out: set[int] = set()
+
+        def walk(j: int, left: int, cur: list) -> None:
+            if j == len(slots):
+                if left == 0:
+                    out.add(self.index[tuple(cur)])
+                return
+            k = slots[j]
+            for r in range(min(left, s[k]) + 1):
+                cur[k] -= r
+                walk(j + 1, left - r, cur)
+                cur[k] += r
+
+        walk(0, c, list(s))
+        return sorted(out)
 
     def _possible(self, s) -> bool:
         m = self.model
@@ -221,28 +244,23 @@ class Chain:
         o = (ones, zero) if hitter == 0 else (zero, ones)
         return Step(ia * n[1] + ib, prob[keep], (ia, ib), c, o)
 
-    def next_state(self, step: Step, side: int, phase: int, other=None, pick=None):
-        """Each record's next state of one side: its policy's table, or the best
-        response's pick (which may look at the other side's next state)."""
+    def next_state(self, step: Step, side: int, phase: int) -> np.ndarray:
+        """Each record's next state of a side with a named policy."""
         sp = self.sides[side]
-        if pick is None:
-            after = sp.take[phase][step.x[side], step.c[side]]
-        else:
-            after = pick(step, other)
-        return sp.rise[after, step.o[side]]
+        return sp.rise[sp.take[phase][step.x[side], step.c[side]], step.o[side]]
 
     def mode_groups(self, live: np.ndarray):
         """(how per phase, joint states) for each Slow Poison pattern among live states."""
         out = []
         for m in np.unique(self.modes[live]):
             hows = [(m // 3**p) % 3 for p in range(3)]
-            out.append((hows, live & (self.modes == m)))
+            out.append((int(m), hows, live & (self.modes == m)))
         return out
 
 
-def solve(battle: Battle, chain: Chain | None = None, pick=None) -> ExactResult:
+def solve(battle: Battle, chain: Chain | None = None, fixed: dict | None = None) -> ExactResult:
     """Win, hold and survivor chances and the rounds' distribution, exactly, with
-    each side's named policy (or the chooser's pick, from best_response)."""
+    each side's named policy (or, with `fixed`, the best response's transitions)."""
     started = time.perf_counter()
     ch = Chain(battle) if chain is None else chain
     v = np.zeros(ch.n)
@@ -251,14 +269,19 @@ def solve(battle: Battle, chain: Chain | None = None, pick=None) -> ExactResult:
     v[a0 * ch.nb + b0] = 1.0
     absorbed = np.zeros(ch.n)
     ends = []
+    merged: dict = {}
     for _ in range(ROUND_CAP):
         out = np.zeros(ch.n)
         before = absorbed.sum()
-        for hows, members in ch.mode_groups(v > 0):
+        for m, hows, members in ch.mode_groups(v > 0):
             w = np.where(members, v, 0.0)
             for phase in range(3):
-                for step in ch.steps(phase, hows[phase]):
-                    w = _advance(ch, step, phase, w, pick)
+                for i, step in enumerate(ch.steps(phase, hows[phase])):
+                    if fixed is None:
+                        w = _advance(ch, step, phase, w, merged)
+                    else:
+                        src, dst, prob = fixed[(m, phase, i)]
+                        w = np.bincount(dst, weights=prob * w[src], minlength=ch.n)
                 done = ch.terminal & (w > 0)
                 absorbed[done] += w[done]
                 w[done] = 0.0
@@ -283,27 +306,116 @@ def solve(battle: Battle, chain: Chain | None = None, pick=None) -> ExactResult:
     )  # fmt: skip
 
 
-def _advance(ch: Chain, step: Step, phase: int, w: np.ndarray, pick) -> np.ndarray:
-    mass = step.prob * w[step.src]
-    live = mass > 0
-    if not live.any():
-        return np.zeros_like(w)
-    sub = _subset(step, live)
-    nb = ch.next_state(sub, 1, phase)
-    if pick is not None and ch.chooser == 0:
-        na = ch.next_state(sub, 0, phase, nb, pick[phase])
-    else:
-        na = ch.next_state(sub, 0, phase)
-    if pick is not None and ch.chooser == 1:
-        nb = ch.next_state(sub, 1, phase, na, pick[phase])
-    return np.bincount(na * ch.nb + nb, weights=mass[live], minlength=ch.n)
+def _advance(ch: Chain, step: Step, phase: int, w: np.ndarray, cache: dict):
+    """One step of the chain on the distribution w. The step's records are merged
+    once into (source, destination, probability) triples, so a round costs a few
+    bincounts however many dice outcomes lead from one state to the next."""
+    key = id(step)
+    if key not in cache:
+        na, nb = ch.next_state(step, 0, phase), ch.next_state(step, 1, phase)
+        pair = step.src * ch.n + (na * ch.nb + nb)
+        pairs, inverse = np.unique(pair, return_inverse=True)
+        cache[key] = (pairs // ch.n, pairs % ch.n, np.bincount(inverse, weights=step.prob))
+    src, dst, prob = cache[key]
+    return np.bincount(dst, weights=prob * w[src], minlength=ch.n)
 
 
-def _subset(step: Step, keep: np.ndarray) -> Step:
-    return Step(
-        step.src[keep], step.prob[keep], tuple(x[keep] for x in step.x),
-        tuple(c[keep] for c in step.c), tuple(o[keep] for o in step.o),
-    )  # fmt: skip
+@dataclass
+class BestResponse:
+    chooser: int
+    value: float  # the chance to hold the battlefield with the best casualty choices
+    result: ExactResult  # the battle played with them (survivors, rounds)
+    rounds: int  # value-iteration rounds until the values settled
+    seconds: float
+
+
+def best_response(battle: Battle, chooser: int) -> BestResponse:
+    """The casualty choices that maximise one side's chance to hold the battlefield
+    alone, against the other side's named policy, by dynamic programming over the
+    joint states: at each casualty the chooser knows both sides' rolls, as the
+    rulebook's alternate removal (defender first) lets it see what the other side
+    removes. Value iteration over rounds, as many as the battle's round cap."""
+    started = time.perf_counter()
+    ch = Chain(battle, chooser)
+    me = ch.sides[chooser]
+    term = np.where(ch.terminal & (ch.winner == chooser), 1.0, 0.0)
+    patterns = ch.mode_groups(~ch.terminal)
+    tables = {}
+    for _m, hows, _ in patterns:
+        for phase in range(3):
+            for i, step in enumerate(ch.steps(phase, hows[phase])):
+                if (hows[phase], phase, i) not in tables:
+                    tables[(hows[phase], phase, i)] = _choice_table(ch, me, step, phase)
+    v = term.copy()
+    rounds = 0
+    while rounds < ROUND_CAP:
+        rounds += 1
+        new = term.copy()
+        for _m, hows, members in patterns:
+            u = _back_round(ch, tables, hows, v, term)
+            new[members] = u[members]
+        change = np.abs(new - v).max()
+        v = new
+        if change < SETTLED:
+            break
+    fixed = {}
+    for m, hows, _ in patterns:
+        ends = _phase_ends(ch, tables, hows, v, term)
+        for phase in range(3):
+            for i, _step in enumerate(ch.steps(phase, hows[phase])):
+                src, prob, dst = tables[(hows[phase], phase, i)]
+                best = ends[(phase, i)][dst].argmax(axis=1)
+                fixed[(m, phase, i)] = (src, dst[np.arange(len(dst)), best], prob)
+    result = solve(battle, ch, fixed)
+    a0 = ch.sides[0].index[ch.sides[0].model.init]
+    b0 = ch.sides[1].index[ch.sides[1].model.init]
+    value = float(v[a0 * ch.nb + b0])
+    return BestResponse(chooser, value, result, rounds, time.perf_counter() - started)
+
+
+def _choice_table(ch: Chain, me: SideSpace, step: Step, phase: int):
+    """(source, probability, destination per choice) of a step's records, merged:
+    the chooser's every way to take its casualties, the other side's policy's one."""
+    side = ch.chooser
+    other = ch.next_state(step, 1 - side, phase)
+    x, c, o = step.x[side], step.c[side], step.o[side]
+    cmax = int(c.max()) + 1
+    keys, u = np.unique(x * cmax + c, return_inverse=True)
+    choices = [me.choices(int(k // cmax), int(k % cmax), phase) for k in keys]
+    width = max(len(ch_) for ch_ in choices)
+    work = len(step.src) * width
+    if work > BEST_WORK_LIMIT:
+        raise too_big(me.model.side.name, work)
+    table = np.array([ch_ + [ch_[0]] * (width - len(ch_)) for ch_ in choices], np.int64)
+    n_o = me.rise.shape[1]
+    comb = ((step.src * len(keys) + u) * n_o + o) * len(ch.sides[1 - side].states) + other
+    uniq, inverse = np.unique(comb, return_inverse=True)
+    prob = np.bincount(inverse, weights=step.prob)
+    rest, other_r = np.divmod(uniq, len(ch.sides[1 - side].states))
+    rest, o_r = np.divmod(rest, n_o)
+    src, u_r = np.divmod(rest, len(keys))
+    mine = me.rise[table[u_r], o_r[:, None]]
+    dst = mine * ch.nb + other_r[:, None] if side == 0 else other_r[:, None] * ch.nb + mine
+    return src, prob, dst
+
+
+def _phase_ends(ch: Chain, tables, hows, v, term) -> dict:
+    """The values at the end of each step of a round with these Slow Poison modes."""
+    ends = {}
+    u = v
+    for phase in (2, 1, 0):
+        u = np.where(ch.terminal, term, u)
+        steps = ch.steps(phase, hows[phase])
+        for i in range(len(steps) - 1, -1, -1):
+            ends[(phase, i)] = u
+            src, prob, dst = tables[(hows[phase], phase, i)]
+            u = np.bincount(src, weights=prob * u[dst].max(axis=1), minlength=ch.n)
+    ends["start"] = u
+    return ends
+
+
+def _back_round(ch: Chain, tables, hows, v, term) -> np.ndarray:
+    return _phase_ends(ch, tables, hows, v, term)["start"]
 
 
 def too_big(what: str, work: int) -> InputError:
