@@ -674,6 +674,184 @@ def players(
     typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
 
 
+ARMY_HELP = (
+    'groups separated by commas, each "COUNT TYPE [sN | LN] [flank] [+area +heal +poison '
+    '+bloodlust +raise] [costN] [@player]", like "1 melee s2, 4 melee s2 flank, 1 ranged s2"'
+)
+
+
+def _battle_from_options(
+    file, attacker, defender, attacker_race, defender_race, attacker_policy, defender_policy,
+    attacker_reserve, defender_reserve, units,
+):  # fmt: skip
+    """The battle of a TOML file or of the army options (never both)."""
+    from dataclasses import replace
+
+    from analyzer.warcraft.battle import Battle, Side, check_battle, load_battle, parse_army
+    from analyzer.warcraft.units import load_units
+
+    book = load_units(units)
+    if file is not None:
+        if attacker is not None or defender is not None:
+            raise InputError(
+                Problem(CLI, "--file", str(file), "give the armies in the file or as "
+                        "--attacker/--defender, not both")
+            )  # fmt: skip
+        battle = load_battle(file, book)
+        sides = list(battle.sides)
+        for i, policy in enumerate((attacker_policy, defender_policy)):
+            if policy is not None:
+                sides[i] = replace(sides[i], policy=policy)
+        battle = Battle((sides[0], sides[1]))
+    else:
+        missing = [k for k, v in (("--attacker", attacker), ("--defender", defender)) if v is None]
+        if missing:
+            raise InputError(
+                [
+                    Problem(CLI, k, None, f"give both armies ({ARMY_HELP}) or --file")
+                    for k in missing
+                ]
+            )
+        sides = []
+        for key, text, race, policy, reserve in (
+            ("--attacker", attacker, attacker_race, attacker_policy, attacker_reserve),
+            ("--defender", defender, defender_race, defender_policy, defender_reserve),
+        ):
+            name = race or key.strip("-")
+            groups = parse_army(text, name, key, book, race)
+            sides.append(Side(name, groups, policy or "cheapest", reserve))
+        if sides[0].name == sides[1].name:
+            sides[1] = replace(sides[1], name=sides[1].name + " (defender)")
+        battle = Battle((sides[0], sides[1]))
+    check_battle(battle, CLI if file is None else str(file))
+    return battle
+
+
+def _check_battle_run(games: int, seed: int) -> None:
+    problems = []
+    if not 0 <= games <= 100_000_000:
+        problems.append(Problem(CLI, "--games", games, "must be 0 (exact only) to 100000000"))
+    if not 0 <= seed < 2**63:
+        problems.append(Problem(CLI, "--seed", seed, "must be 0 to 2**63 - 1"))
+    if problems:
+        raise InputError(problems)
+
+
+def _set_battle_threads(threads: int | None) -> int:
+    import numba
+
+    if threads is not None:
+        most = numba.config.NUMBA_NUM_THREADS
+        if not 1 <= threads <= most:
+            raise InputError(Problem(CLI, "--threads", threads, f"must be 1 to {most}"))
+        numba.set_num_threads(threads)
+    return numba.get_num_threads()
+
+
+BATTLE_FILE = typer.Option(
+    None, "--file", help="Battle file (TOML): [attacker] and [defender] with their units."
+)
+UNITS = typer.Option(
+    None, "--units", help="Unit data file (TOML) instead of the shipped one (levels, costs)."
+)
+GAMES_BATTLE = typer.Option(
+    200000, "--games", "-g", help="Monte Carlo battles (0: the exact solver only)."
+)
+
+
+@app.command()
+@guarded
+def battle(
+    attacker: str | None = typer.Option(None, "--attacker", help=f"Attacking army: {ARMY_HELP}."),
+    defender: str | None = typer.Option(None, "--defender", help="Defending army, as --attacker."),
+    attacker_race: str | None = typer.Option(
+        None, "--attacker-race", help="The attacker's race in the unit data (for LN, costs)."
+    ),
+    defender_race: str | None = typer.Option(None, "--defender-race", help="As --attacker-race."),
+    attacker_policy: str | None = typer.Option(
+        None,
+        "--attacker-policy",
+        help="cheapest, protect, retreat or keepflyers (default: cheapest, or the file's).",
+    ),  # fmt: skip
+    defender_policy: str | None = typer.Option(None, "--defender-policy", help="As above."),
+    attacker_reserve: int | None = typer.Option(
+        None,
+        "--attacker-reserve",
+        help="Melee units in reserve for Raise Dead (default: every marker not in the battle).",
+    ),  # fmt: skip
+    defender_reserve: int | None = typer.Option(None, "--defender-reserve", help="As above."),
+    file: Path | None = BATTLE_FILE,
+    units: Path | None = UNITS,
+    best: bool = typer.Option(
+        False, "--best", help="Compare every policy and compute each side's best response."
+    ),
+    games: int = GAMES_BATTLE,
+    seed: int = typer.Option(1, "--seed", "-s", help="Run seed: same seed, same battles."),
+    out: Path | None = typer.Option(
+        None, "--out", help="Folder for the tables (CSV and Parquet) and summary.md."
+    ),
+    force: bool = FORCE,
+    threads: int | None = THREADS,
+) -> None:
+    """Warcraft: the Board Game: one battle's odds, exactly and by Monte Carlo."""
+    for key, value in (("--attacker-reserve", attacker_reserve),
+                       ("--defender-reserve", defender_reserve)):  # fmt: skip
+        if value is not None and not 0 <= value <= 10:
+            raise InputError(Problem(CLI, key, value, "must be 0 to 10"))
+    _check_battle_run(games, seed)
+    b = _battle_from_options(
+        file, attacker, defender, attacker_race, defender_race, attacker_policy,
+        defender_policy, attacker_reserve, defender_reserve, units,
+    )  # fmt: skip
+    if out is not None:
+        _check_out(out, force, out)
+    from analyzer.warcraft.exact import solve
+    from analyzer.warcraft.report import (
+        battle_text,
+        compare_policies,
+        outcome_frame,
+        rounds_frame,
+        survivor_frame,
+    )  # fmt: skip
+
+    exact = solve(b)
+    mc = None
+    n_threads = 0
+    if games:
+        n_threads = _set_battle_threads(threads)
+        from analyzer.warcraft.montecarlo import simulate as play
+
+        mc = play(b, games, seed)
+    frames = {
+        "outcomes": outcome_frame(b, exact, mc),
+        "survivors": survivor_frame(b, exact, mc),
+        "rounds": rounds_frame(exact, mc),
+    }
+    notes = []
+    if best:
+        frames["policies"], notes = compare_policies(b, True)
+    lines = battle_text(b, frames, exact, mc, notes)
+    timing = f"Exact solver: {exact.n_states:,} joint states, {exact.seconds:.2f} s."
+    if mc is not None:
+        timing += (
+            f" Monte Carlo: {mc.n:,} battles in {mc.seconds:.2f} s on {n_threads} threads "
+            "(including compilation on a first run)."
+        )
+    typer.echo("\n".join(lines + ["", timing]))
+    if out is not None:
+        from analyzer.studies.common import write_folder, write_table
+
+        def fill(folder: Path) -> None:
+            for name, frame in frames.items():
+                write_table(frame, folder, name)
+            (folder / "summary.md").write_text(
+                "# Battle\n\n" + "\n".join(lines) + "\n", encoding="utf-8"
+            )
+
+        folder = write_folder(out, fill, force)
+        typer.echo(f"Wrote {folder}/ ({', '.join(sorted(frames))} as CSV and Parquet, summary.md)")
+
+
 def _combo_scenario(path: Path, players: int | None):
     """(tables, bots, bot parameters, players) of a scenario file."""
     from analyzer.scenario import load_scenario

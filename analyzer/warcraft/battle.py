@@ -460,3 +460,9 @@ def sources_of(battle: Battle) -> list[str]:
 
 
 __all__ = ["Battle", "Group", "Side", "SideModel", "SOURCES"]
+
+
+def replace_policy(battle: Battle, side: int, policy: str) -> Battle:
+    sides = list(battle.sides)
+    sides[side] = replace(sides[side], policy=policy)
+    return Battle((sides[0], sides[1]), battle.notes)
