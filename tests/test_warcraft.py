@@ -1,0 +1,300 @@
+"""Warcraft: the Board Game battles: the rules by hand-computed cases and the
+rulebook's example, the exact solver against the Monte Carlo, the policies and the
+best response, the unit data and the `analyzer battle` command."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from typer.testing import CliRunner
+
+from analyzer.cli import app
+from analyzer.stats import wilson
+from analyzer.warcraft import abilities as ab
+from analyzer.warcraft.battle import (
+    FLYING,
+    MELEE,
+    RANGED,
+    ROUND_CAP,
+    Battle,
+    Side,
+    SideModel,
+    parse_army,
+    replace_policy,
+)
+from analyzer.warcraft.exact import best_response, solve
+from analyzer.warcraft.policies import POLICIES, order
+from analyzer.warcraft.units import load_units
+
+runner = CliRunner()
+
+
+def side(text: str, name: str, policy: str = "cheapest", reserve=None) -> Side:
+    return Side(name, parse_army(text, name, "--army"), policy, reserve)
+
+
+def fight(a: str, b: str, pa: str = "cheapest", pb: str = "cheapest") -> Battle:
+    return Battle((side(a, "A", pa), side(b, "B", pb)))
+
+
+# ------------------------------------------------------------------ hand-computed
+def test_one_melee_each_hand_computed():
+    # Each die hits 3 times in 6: round 1 ends unless both miss (3/4); either side
+    # holds alone with 1/4, both die with 1/4; over the battle each outcome is 1/3.
+    r = solve(fight("1 melee s3", "1 melee s3"))
+    assert r.rounds[0] == pytest.approx(0.75)
+    assert r.rounds[1] == pytest.approx(0.75 * 0.25)
+    assert r.hold == pytest.approx([1 / 3, 1 / 3])
+    assert r.empty == pytest.approx(1 / 3)
+
+
+def test_flyers_are_not_melee_casualties():
+    # B's flyer cannot be chosen in the melee phase, so A's sure melee hits are
+    # ignored; B's flyer hits 1 in 6 each round, which ends the battle for B.
+    r = solve(fight("1 melee s6", "1 flying s1"))
+    assert r.rounds[0] == pytest.approx(1 / 6)
+    assert r.hold[0] == 0
+    assert r.unresolved == pytest.approx((5 / 6) ** ROUND_CAP)
+    assert r.hold[1] == pytest.approx(1 - (5 / 6) ** ROUND_CAP)
+
+
+def test_area_attack_and_heal_one_round():
+    # A's 1 inflicts 2 casualties (Area Attack), Heal takes one back: B keeps a unit
+    # in the battlefield in round 1, and A dies if one of B's two dice hits (11/36).
+    r = solve(fight("1 melee s1 +area", "2 melee s1 +heal"))
+    assert r.rounds[0] == pytest.approx(11 / 36)
+    assert ab.healed(2, True) == 1 and ab.healed(0, True) == 0
+    assert ab.die_hits(1, 1, True) == 2 and ab.die_hits(1, 1, False) == 1
+
+
+def test_bloodlust_extra_die_only_where_rolling():
+    # One ranged unit of Strength 6 with Bloodlust rolls two sure hits in the ranged
+    # phase and clears B's battlefield in round 1; it rolls nothing in the melee phase.
+    r = solve(fight("1 ranged s6 +bloodlust", "2 melee s1"))
+    assert r.rounds[0] == pytest.approx(1.0)
+    assert r.hold[0] == pytest.approx(1.0)
+    assert ab.bloodlust_dice(0, True) == 0
+    without = solve(fight("1 ranged s6", "2 melee s1"))
+    assert without.hold[0] < 1
+
+
+def test_slow_poison_strikes_first():
+    # Together, two Strength 6 melee units kill each other; striking first, A wins.
+    assert solve(fight("1 melee s6", "1 melee s6")).empty == pytest.approx(1.0)
+    assert solve(fight("1 melee s6 +poison", "1 melee s6")).hold[0] == pytest.approx(1.0)
+    # One poisoner picks the phase where the opponent rolls most; three: every phase.
+    assert ab.first_strike_mask(1, 1, 3, 2) == 0b010
+    assert ab.first_strike_mask(2, 1, 3, 2) == 0b110
+    assert ab.first_strike_mask(3, 0, 0, 0) == 0b111
+
+
+def test_raise_dead_adds_melee_from_the_reserve():
+    m = SideModel(side("1 melee s1 +raise", "U", reserve=2))
+    assert m.raise_most == 3
+    s = m.rise(m.init, 5)  # five 1s, but only two units in the reserve
+    assert s[0] == 3
+    m0 = SideModel(side("1 melee s1 +raise", "U", reserve=0))
+    assert m0.rise(m0.init, 1) == m0.init
+
+
+# ------------------------------------------------------------------ the rulebook
+def test_attacking_example_counts_two_casualties():
+    # "Attacking": six Strength 2 melee units roll 4, 3, 1, 3 and re-roll 2, 6.
+    assert sum(ab.die_hits(r, 2, False) for r in (4, 3, 1, 3, 2, 6)) == 2
+
+
+def test_example_of_a_battle_melee_phase():
+    # After the flying phase the Humans hold two ranged units in the battlefield and
+    # two flyers in the flanks; the Night Elves' two melee hits must take the ranged
+    # units (flyers cannot be chosen), emptying the battlefield: the battle is over.
+    humans = SideModel(side("2 ranged s3, 2 flying s3 flank", "Humans"))
+    for name in POLICIES:
+        after = humans.take(humans.init, 2, MELEE, order(humans.side, name))
+        assert humans.battlefield(after) == 0
+        assert after[humans.n_slots - 1] == 2  # both flyers left
+    # Had the flyers been choosable (any other phase), the battle could go on.
+    kept = humans.take(humans.init, 2, FLYING, order(humans.side, "keepflyers"))
+    assert humans.battlefield(kept) == 0
+    spared = humans.take(humans.init, 2, RANGED, order(humans.side, "protect"))
+    assert humans.battlefield(spared) == 2
+
+
+def test_example_of_a_battle_ranged_phase_odds():
+    # The Humans' two Strength 3 ranged units hit with 1/2 each; the Night Elves'
+    # Strength 2 ranged unit with 1/3 (the example's rolls: a 4 misses, a 5 and a 2
+    # inflict one casualty).
+    humans = SideModel(side("2 ranged s3", "Humans"))
+    assert humans.attack(humans.init, RANGED)[:, 0] == pytest.approx([0.25, 0.5, 0.25])
+    elves = SideModel(side("1 ranged s2", "Night Elves"))
+    assert elves.attack(elves.init, RANGED)[:, 0] == pytest.approx([2 / 3, 1 / 3])
+    assert [ab.die_hits(r, 3, False) for r in (5, 2)] == [0, 1]
+
+
+# ------------------------------------------------------------------ two engines agree
+GRID = [
+    ("1 melee s3", "1 melee s3", "cheapest", "cheapest"),
+    ("1 melee s2, 4 melee s2 flank, 1 ranged s2 flank, 1 flying s3 flank",
+     "1 melee s2, 2 ranged s3, 2 flying s3 flank", "protect", "cheapest"),
+    ("2 melee s5 +area, 3 melee s5 +area flank", "3 melee s3, 3 ranged s3 flank",
+     "retreat", "keepflyers"),
+    ("1 flying s3 +bloodlust, 2 melee s2 flank", "2 melee s4 +heal, 1 flying s2 flank",
+     "keepflyers", "protect"),
+    ("1 melee s2 +raise, 2 melee s2 +raise flank, 1 ranged s2 +poison flank",
+     "2 melee s3, 2 ranged s3 flank", "cheapest", "protect"),
+    ("1 melee s3, 1 melee s4 @Ally, 2 ranged s2 flank +poison",
+     "3 melee s3, 3 melee s3 flank", "protect", "retreat"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("a,b,pa,pb", GRID)
+def test_exact_and_monte_carlo_agree(a, b, pa, pb):
+    from analyzer.warcraft.montecarlo import simulate
+
+    battle = fight(a, b, pa, pb)
+    exact = solve(battle)
+    n = 40_000
+    mc = simulate(battle, n, seed=7)
+    assert mc.outcome[:4].sum() == n
+    # 99.9% Wilson intervals (z = 3.29): 18 comparisons at a fixed seed.
+    for idx, p in ((0, exact.hold[0]), (1, exact.hold[1]), (2, exact.empty)):
+        lo, hi = wilson(mc.outcome[idx], n, z=3.29)
+        assert lo <= p <= hi, (idx, p, lo, hi)
+    for i in range(2):
+        assert mc.survivors[i] == pytest.approx(exact.survivors[i], abs=0.05)
+    total = exact.hold.sum() + exact.empty + exact.unresolved
+    assert total == pytest.approx(1.0, abs=1e-9)
+
+
+def test_same_seed_same_battles_whatever_the_threads():
+    import numba
+
+    from analyzer.warcraft.montecarlo import simulate
+
+    battle = fight(*GRID[1][:2])
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one = simulate(battle, 10_000, seed=3)
+        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+        many = simulate(battle, 10_000, seed=3)
+    finally:
+        numba.set_num_threads(before)
+    assert (one.outcome == many.outcome).all() and (one.rounds == many.rounds).all()
+    assert not (simulate(battle, 10_000, seed=4).outcome == one.outcome).all()
+
+
+# ------------------------------------------------------------------ policies
+def test_best_response_beats_every_named_policy():
+    battle = fight(*GRID[1][:2])
+    for chooser in (0, 1):
+        br = best_response(battle, chooser)
+        assert br.result.hold[chooser] == pytest.approx(br.value, abs=1e-9)
+        for name in POLICIES:
+            named = solve(replace_policy(battle, chooser, name)).hold[chooser]
+            assert br.value >= named - 1e-9
+
+
+def test_policy_orders():
+    s = side("1 melee s2 cost2, 2 melee s2 cost2 flank, 1 flying s3 cost4 flank", "X")
+    # slots: 0 melee battlefield, 1 melee flanks, 2 flying battlefield, 3 flying flanks
+    assert order(s, "cheapest") == [1, 0, 3, 2]
+    assert order(s, "protect") == [1, 3, 0, 2]
+    assert order(s, "retreat") == [0, 2, 1, 3]
+    assert order(s, "keepflyers") == [1, 0, 3, 2]
+
+
+def test_retreat_ends_the_battle_sooner():
+    a, b = GRID[1][:2]
+    protect = solve(fight(a, b, "protect"))
+    retreat = solve(fight(a, b, "retreat"))
+    mean = lambda r: float((np.arange(1, len(r.rounds) + 1) * r.rounds).sum())  # noqa: E731
+    assert mean(retreat) < mean(protect)
+    assert retreat.hold[0] < protect.hold[0]
+
+
+# ------------------------------------------------------------------ unit data
+def test_shipped_units_carry_their_source():
+    book = load_units()
+    orc = book.find("Orcs", "melee", 4, "test", "race")
+    assert (orc.strength, orc.abilities, orc.strength_source) == (5, ("Area Attack",), "rulebook")
+    assert all(u.strength_source == "rulebook" and u.note for u in book.units)
+    assert book.cost("Humans", "melee").total == 2  # every race's melee building
+    assert book.cost("Humans", "ranged") is None  # not in the text: an input
+    assert book.upgrade.total == 4
+
+
+def test_bad_units_file_names_the_key(tmp_path):
+    from analyzer.errors import InputError
+
+    bad = tmp_path / "units.toml"
+    bad.write_text(
+        '[[unit]]\nrace = "Orcs"\ntype = "mele"\nstrength = 9\nstrength_source = "rulebook"\n'
+        'abilities = ["Bloodlus"]\nabilities_source = "guess"\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(InputError) as exc:
+        load_units(bad)
+    text = str(exc.value)
+    for part in ("unit[0].type = 'mele'", "Did you mean 'melee'?", "unit[0].strength = 9",
+                 "'Bloodlust'", "unit[0].abilities_source = 'guess'"):  # fmt: skip
+        assert part in text
+
+
+# ------------------------------------------------------------------ the command
+def run(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def test_battle_command_prints_and_writes(tmp_path):
+    out = tmp_path / "b"
+    result = run(
+        "battle", "--attacker", "1 melee L4, 2 melee L4 flank", "--attacker-race", "Orcs",
+        "--defender", "2 melee s2, 1 ranged s3 flank", "--games", "2000", "--out", out,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "holds the battlefield alone" in result.output
+    assert "Monte Carlo (2,000 battles, seed 1)" in result.output
+    assert "Orcs melee L4" in result.output
+    for name in ("outcomes", "survivors", "rounds"):
+        assert len(pd.read_parquet(out / f"{name}.parquet")) == len(
+            pd.read_csv(out / f"{name}.csv")
+        )
+    assert (out / "summary.md").exists()
+
+
+def test_battle_file(tmp_path):
+    f = tmp_path / "battle.toml"
+    f.write_text(
+        '[attacker]\nname = "Orcs"\npolicy = "protect"\n'
+        '[[attacker.units]]\ntype = "melee"\nrace = "Orcs"\nlevel = 4\nbattlefield = 2\n'
+        '[defender]\nname = "Humans"\n'
+        '[[defender.units]]\ntype = "ranged"\nstrength = 3\nbattlefield = 2\nflank = 1\n',
+        encoding="utf-8",
+    )
+    result = run("battle", "--file", f, "--games", "0")
+    assert result.exit_code == 0, result.output
+    assert "Orcs melee L4" in result.output and "Monte Carlo" not in result.output
+
+
+@pytest.mark.parametrize(
+    "args,expected",
+    [
+        (["--attacker", "4 melee s2", "--defender", "1 melee s2"], "at most 3 units"),
+        (["--attacker", "1 mele s2", "--defender", "1 melee s2"], "COUNT TYPE"),
+        (["--attacker", "1 melee s2 +blodlust", "--defender", "1 melee s2"], "+bloodlust"),
+        (["--attacker", "1 melee s9", "--defender", "1 melee s2"], "must be 1 to 6"),
+        (["--attacker", "1 melee", "--defender", "1 melee s2"], "give the Strength"),
+        (["--attacker", "1 melee s2", "--defender", "1 melee s2", "--attacker-policy", "cheap"],
+         "Did you mean 'cheapest'?"),
+        (["--attacker", "1 melee L2", "--defender", "1 melee s2", "--attacker-race", "Orcs"],
+         "only at these levels"),
+        (["--attacker", "1 melee s2 flank", "--defender", "1 melee s2"], "at least one unit"),
+        (["--attacker", "1 melee s2", "--defender", "1 melee s2", "--games", "-1"], "--games"),
+    ],
+)  # fmt: skip
+def test_battle_bad_input_exit_2(args, expected):
+    result = run("battle", *args)
+    assert result.exit_code == 2, result.output
+    assert expected in result.output
+    assert "Traceback" not in result.output
