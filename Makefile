@@ -24,6 +24,7 @@ report: setup
 
 bench: setup
 	$(BIN)/analyzer bench
+	$(BIN)/analyzer battle-bench
 	@echo "The full 320-combo table at +/- 3 win-rate points (1,100 games per combo):"
 	$(BIN)/analyzer combos --players 4 --games-per-combo 1100 --out reports/bench-combos
 

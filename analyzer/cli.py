@@ -737,15 +737,13 @@ def _check_battle_run(games: int, seed: int) -> None:
         raise InputError(problems)
 
 
-def _set_battle_threads(threads: int | None) -> int:
-    import numba
+def _battle_threads(threads: int | None) -> int:
+    """--threads of the battle commands: Python threads over the compiled kernel."""
+    import os
 
-    if threads is not None:
-        most = numba.config.NUMBA_NUM_THREADS
-        if not 1 <= threads <= most:
-            raise InputError(Problem(CLI, "--threads", threads, f"must be 1 to {most}"))
-        numba.set_num_threads(threads)
-    return numba.get_num_threads()
+    if threads is not None and not 1 <= threads <= 256:
+        raise InputError(Problem(CLI, "--threads", threads, "must be 1 to 256"))
+    return threads or os.cpu_count() or 1
 
 
 BATTLE_FILE = typer.Option(
@@ -799,6 +797,7 @@ def battle(
         if value is not None and not 0 <= value <= 10:
             raise InputError(Problem(CLI, key, value, "must be 0 to 10"))
     _check_battle_run(games, seed)
+    n_threads = _battle_threads(threads)
     b = _battle_from_options(
         file, attacker, defender, attacker_race, defender_race, attacker_policy,
         defender_policy, attacker_reserve, defender_reserve, units,
@@ -816,12 +815,10 @@ def battle(
 
     exact = solve(b)
     mc = None
-    n_threads = 0
     if games:
-        n_threads = _set_battle_threads(threads)
         from analyzer.warcraft.montecarlo import simulate as play
 
-        mc = play(b, games, seed)
+        mc = play(b, games, seed, threads)
     frames = {
         "outcomes": outcome_frame(b, exact, mc),
         "survivors": survivor_frame(b, exact, mc),
@@ -850,6 +847,117 @@ def battle(
 
         folder = write_folder(out, fill, force)
         typer.echo(f"Wrote {folder}/ ({', '.join(sorted(frames))} as CSV and Parquet, summary.md)")
+
+
+@app.command("battle-study")
+@guarded
+def battle_study(
+    attacker: str = typer.Option(
+        "melee s3",
+        "--attacker",
+        help='The attacking unit, without a count: "TYPE sN|LN '
+        '[+ability]", like "melee L4" with --attacker-race Orcs.',
+    ),  # fmt: skip
+    defender: str = typer.Option("melee s3", "--defender", help="The defending unit, as above."),
+    attacker_race: str | None = typer.Option(None, "--attacker-race", help="For LN and costs."),
+    defender_race: str | None = typer.Option(None, "--defender-race", help="For LN and costs."),
+    most: int = typer.Option(8, "--most", help="Units per side, 1 to 10, in the heatmap."),
+    reference: str = typer.Option(
+        "3 melee s3, 3 melee s3 flank",
+        "--reference",
+        help="The army the break-even study fights (an input, not rulebook data).",
+    ),  # fmt: skip
+    units: Path | None = UNITS,
+    out: Path | None = typer.Option(
+        None, "--out", help="Folder (default: reports/battle-study).", show_default=False
+    ),
+    force: bool = FORCE,
+) -> None:
+    """Warcraft: the Board Game: the attacker's exact chance over army sizes (heatmap),
+    hits per resource of the unit data, and upgrade or more units."""
+    from analyzer.warcraft.battle import Battle, Side, check_battle, parse_army
+    from analyzer.warcraft.study import check_template
+    from analyzer.warcraft.units import load_units
+
+    if not 1 <= most <= 10:
+        raise InputError(Problem(CLI, "--most", most, "must be 1 to 10"))
+    book = load_units(units)
+    check_template(attacker, "--attacker", book, attacker_race)
+    check_template(defender, "--defender", book, defender_race)
+    ref = Side("reference", parse_army(reference, "reference", "--reference"))
+    check_battle(Battle((ref, ref)), CLI)
+    out = _check_out(out, force, Path("reports") / "battle-study")
+    from analyzer.studies.common import write_folder, write_table
+    from analyzer.warcraft.study import (
+        break_even,
+        break_even_chart,
+        efficiency_lines,
+        heatmap,
+        heatmap_chart,
+        heatmap_lines,
+        unit_efficiency,
+    )  # fmt: skip
+
+    heat = heatmap(attacker, defender, most, most, book=book, races=(attacker_race, defender_race))
+    eff = unit_efficiency(book)
+    be = break_even(book, reference)
+    lines = ["# Battle study", "", "## Attacker's chance over army sizes", "",
+             *heatmap_lines(heat), "", "## Efficiency per resource", "",
+             *efficiency_lines(eff, be)]  # fmt: skip
+    typer.echo("\n".join(lines))
+
+    def fill(folder: Path) -> None:
+        write_table(heat.frame, folder, "heatmap")
+        write_table(eff, folder, "efficiency")
+        write_table(be.frame, folder, "break_even")
+        write_table(be.summary, folder, "break_even_summary")
+        heatmap_chart(heat, folder / "heatmap.png")
+        break_even_chart(be, folder / "break_even.png")
+        (folder / "summary.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    folder = write_folder(out, fill, force)
+    typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
+
+
+@app.command("battle-report")
+@guarded
+def battle_report(
+    games: int = typer.Option(
+        200000, "--games", "-g", help="Monte Carlo battles for the example battle."
+    ),
+    seed: int = typer.Option(1, "--seed", "-s", help="Run seed."),
+    out: Path | None = typer.Option(
+        None, "--out", help="Folder (default: reports/warcraft-battles).", show_default=False
+    ),
+    force: bool = FORCE,
+    threads: int | None = THREADS,
+) -> None:
+    """Warcraft: the Board Game: the standalone battles page (index.md, index.html)."""
+    _check_battle_run(games, seed)
+    threads = _battle_threads(threads)
+    from analyzer.warcraft.study import DEFAULT_OUT, build_page
+
+    out = _check_out(out, force, DEFAULT_OUT)
+    page = build_page(out, games, seed, force, threads, log=_err)
+    typer.echo(f"Report written: {page}")
+
+
+@app.command("battle-bench")
+@guarded
+def battle_bench(
+    games: int = typer.Option(1000000, "--games", "-g", help="Monte Carlo battles per timing."),
+    threads: int | None = THREADS,
+) -> None:
+    """Warcraft: the Board Game: exact-solver seconds for the largest battle and Monte
+    Carlo battles per second (after a warm-up)."""
+    _check_battle_run(games, 1)
+    if games < 1:
+        raise InputError(Problem(CLI, "--games", games, "must be at least 1"))
+    threads = _battle_threads(threads)
+    from analyzer.warcraft.bench import run_bench
+
+    for line in run_bench(games, threads):
+        typer.echo(line)
 
 
 def _combo_scenario(path: Path, players: int | None):

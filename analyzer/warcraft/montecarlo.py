@@ -7,12 +7,12 @@ the thread count. The ability rules are abilities.py's own functions, compiled h
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass
 
 import numba
 import numpy as np
-from numba import prange
 
 from analyzer.warcraft import abilities as ab
 from analyzer.warcraft.battle import MELEE, ROUND_CAP, Battle, SideModel
@@ -23,8 +23,9 @@ MAX_GROUPS = 6  # 3 types x 2 players (a teammate)
 MAX_SLOTS = 2 * MAX_GROUPS
 # Per group: type, strength, area, heal, poison, bloodlust, player, raises (Raise Dead).
 G_TYPE, G_STR, G_AREA, G_HEAL, G_POISON, G_LUST, G_PLAYER, G_RAISE = range(8)
-# Per side: groups, the raising player (-1: none), its melee group, most melee units.
-S_GROUPS, S_RAISER, S_INTO, S_MOST = range(4)
+# Per side: groups, the raising player (-1: none), its melee group, most melee units,
+# and whether any group has Heal, Bloodlust or Slow Poison (to skip their loops).
+S_GROUPS, S_RAISER, S_INTO, S_MOST, S_HEAL, S_LUST, S_POISON = range(7)
 # Outcome counters: attacker holds, defender holds, empty, unresolved, wipes.
 O_A, O_B, O_EMPTY, O_OPEN, O_WIPE_A, O_WIPE_B = range(6)
 
@@ -35,7 +36,7 @@ _raised = numba.njit(cache=True)(ab.raised)
 _first = numba.njit(cache=True)(ab.first_strike_mask)
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def _next(x):
     # splitmix64: one multiply-xorshift step per draw, state in x[0]
     x[0] += np.uint64(0x9E3779B97F4A7C15)
@@ -45,9 +46,17 @@ def _next(x):
     return z ^ (z >> np.uint64(31))
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def _roll(x):
-    return np.int64(((_next(x) >> np.uint64(32)) * np.uint64(6)) >> np.uint64(32)) + 1
+    """One die, 1 to 6. Each 64-bit draw gives two dice (its two 32-bit halves, each
+    scaled to 0..5 by a multiply-shift); x[1] keeps the spare half (x[2] = 1 when held)."""
+    if x[2]:
+        x[2] = np.uint64(0)
+        return np.int64((x[1] * np.uint64(6)) >> np.uint64(32)) + 1
+    z = _next(x)
+    x[1] = z & np.uint64(0xFFFFFFFF)
+    x[2] = np.uint64(1)
+    return np.int64(((z >> np.uint64(32)) * np.uint64(6)) >> np.uint64(32)) + 1
 
 
 @numba.njit(cache=True)
@@ -66,6 +75,8 @@ def _has(st, side, G, S, field):
 @numba.njit(cache=True)
 def _dice(st, side, G, S, g):
     n = _alive(st, side, g)
+    if not S[side, S_LUST]:
+        return n
     lust = False
     for h in range(S[side, S_GROUPS]):
         if G[side, h, G_LUST] and G[side, h, G_PLAYER] == G[side, g, G_PLAYER]:
@@ -105,7 +116,9 @@ def _attack(st, side, G, S, phase, x, out):
 
 @numba.njit(cache=True)
 def _take(st, side, G, S, order, casualties, phase):
-    c = _healed(casualties, _has(st, side, G, S, G_HEAL))
+    if casualties == 0:
+        return
+    c = _healed(casualties, S[side, S_HEAL] != 0 and _has(st, side, G, S, G_HEAL))
     for i in range(2 * S[side, S_GROUPS]):
         if c == 0:
             break
@@ -133,12 +146,12 @@ def _battlefield(st, side, S):
 
 
 @numba.njit(cache=True)
-def _play(seed, battle, G, S, init, order, st, outcome, rounds, surv):
-    x = np.zeros(1, np.uint64)
+def _play(seed, battle, G, S, init, order, st, x, hit_a, hit_b, c, outcome, rounds, surv):
+    # Counters are indexed by the chunk c here, not sliced by the caller: a slice per
+    # battle is a new array view, which costs more than a short battle.
     x[0] = np.uint64(seed) * np.uint64(0xD1B54A32D192ED03) + np.uint64(battle)
+    x[2] = np.uint64(0)
     _next(x)  # decorrelate neighbouring battles' streams
-    hit_a = np.zeros(2, np.int64)
-    hit_b = np.zeros(2, np.int64)
     st[:, :] = init
     result = O_OPEN
     r = 0
@@ -148,12 +161,14 @@ def _play(seed, battle, G, S, init, order, st, outcome, rounds, surv):
         mask_b = 0
         pa = 0
         pb = 0
-        for g in range(S[0, S_GROUPS]):
-            if G[0, g, G_POISON]:
-                pa += _alive(st, 0, g)
-        for g in range(S[1, S_GROUPS]):
-            if G[1, g, G_POISON]:
-                pb += _alive(st, 1, g)
+        if S[0, S_POISON]:
+            for g in range(S[0, S_GROUPS]):
+                if G[0, g, G_POISON]:
+                    pa += _alive(st, 0, g)
+        if S[1, S_POISON]:
+            for g in range(S[1, S_GROUPS]):
+                if G[1, g, G_POISON]:
+                    pb += _alive(st, 1, g)
         if pa > 0:
             mask_a = _first(pa, _phase_dice(st, 1, G, S, 0), _phase_dice(st, 1, G, S, 1),
                             _phase_dice(st, 1, G, S, 2))  # fmt: skip
@@ -182,32 +197,37 @@ def _play(seed, battle, G, S, init, order, st, outcome, rounds, surv):
             if bfa == 0 or bfb == 0:
                 result = O_A if bfb == 0 and bfa > 0 else (O_B if bfa == 0 and bfb > 0 else O_EMPTY)
                 break
-    outcome[result] += 1
+    outcome[c, result] += 1
     for side in range(2):
         total = 0
         for g in range(S[side, S_GROUPS]):
             n = _alive(st, side, g)
-            surv[side, g] += n
+            surv[c, side, g] += n
             total += n
         if total == 0:
-            outcome[O_WIPE_A + side] += 1
-    rounds[r if result != O_OPEN else 0] += 1
+            outcome[c, O_WIPE_A + side] += 1
+    rounds[c, r if result != O_OPEN else 0] += 1
 
 
-@numba.njit(cache=True, parallel=True)
-def _run(seed, n_battles, G, S, init, order, outcome, rounds, surv):
-    n_chunks = outcome.shape[0]
-    for c in prange(n_chunks):
-        st = np.zeros((2, MAX_SLOTS), np.int64)
+@numba.njit(cache=True, nogil=True)
+def _run(seed, n_battles, first, step, G, S, init, order, outcome, rounds, surv):
+    """Chunks first, first + step, ... of the battles (one thread's share); without
+    the GIL, so Python threads run them side by side (compiling numba's parallel
+    loops would cost several seconds more)."""
+    st = np.zeros((2, MAX_SLOTS), np.int64)
+    x = np.zeros(3, np.uint64)
+    hit_a = np.zeros(2, np.int64)
+    hit_b = np.zeros(2, np.int64)
+    for c in range(first, outcome.shape[0], step):
         stop = min(n_battles, (c + 1) * CHUNK)
         for battle in range(c * CHUNK, stop):
-            _play(seed, battle, G, S, init, order, st, outcome[c], rounds[c], surv[c])
+            _play(seed, battle, G, S, init, order, st, x, hit_a, hit_b, c, outcome, rounds, surv)
 
 
 def pack(battle: Battle):
     """The battle as the kernel's arrays."""
     G = np.zeros((2, MAX_GROUPS, 8), np.int64)
-    S = np.full((2, 4), -1, np.int64)
+    S = np.full((2, 7), -1, np.int64)
     init = np.zeros((2, MAX_SLOTS), np.int64)
     orders = np.zeros((2, MAX_SLOTS), np.int64)
     for i, side in enumerate(battle.sides):
@@ -217,7 +237,8 @@ def pack(battle: Battle):
         for g, grp in enumerate(side.groups):
             G[i, g] = (m.gtype[g], m.strength[g], m.area[g], m.heal[g], m.poison[g],
                        "Bloodlust" in grp.abilities, m.player[g], m.raise_groups[g])  # fmt: skip
-        S[i] = (m.n_groups, m.raiser, m.raise_into, m.raise_most)
+        S[i] = (m.n_groups, m.raiser, m.raise_into, m.raise_most, m.heal.any(),
+                m.lust_player.any(), m.poison.any())  # fmt: skip
         init[i, : m.n_slots] = m.init
         orders[i, : m.n_slots] = order(side)
     return G, S, init, orders
@@ -234,14 +255,27 @@ class MonteCarloResult:
     seconds: float
 
 
-def simulate(battle: Battle, n: int, seed: int) -> MonteCarloResult:
+def simulate(battle: Battle, n: int, seed: int, threads: int | None = None) -> MonteCarloResult:
+    """n battles on `threads` threads (default: every core); the sums do not depend
+    on the thread count."""
+    from concurrent.futures import ThreadPoolExecutor
+
     G, S, init, orders = pack(battle)
+    threads = max(1, threads or os.cpu_count() or 1)
     n_chunks = -(-n // CHUNK)
     outcome = np.zeros((n_chunks, 6), np.int64)
     rounds = np.zeros((n_chunks, ROUND_CAP + 1), np.int64)
     surv = np.zeros((n_chunks, 2, MAX_GROUPS), np.int64)
     started = time.perf_counter()
-    _run(seed, n, G, S, init, orders, outcome, rounds, surv)
+    args = (G, S, init, orders, outcome, rounds, surv)
+    threads = min(threads, n_chunks)
+    if threads == 1:
+        _run(seed, n, 0, 1, *args)
+    else:
+        with ThreadPoolExecutor(threads) as pool:
+            jobs = [pool.submit(_run, seed, n, t, threads, *args) for t in range(threads)]
+            for job in jobs:
+                job.result()
     seconds = time.perf_counter() - started
     total = surv.sum(axis=0)
     means = [total[i, : len(s.groups)] / n for i, s in enumerate(battle.sides)]

@@ -1,0 +1,50 @@
+"""`analyzer battle-bench`: the exact solver's time on the largest battle the rules
+allow a side (10 melee, 7 ranged and 4 flying units, 3 in the battlefield), and the
+Monte Carlo's battles per second on a typical battle and on that largest one."""
+
+from __future__ import annotations
+
+import time
+
+from analyzer.warcraft.battle import Battle, Side, parse_army
+
+LARGEST = (
+    "1 melee s3, 9 melee s3 flank, 1 ranged s2, 6 ranged s2 flank, 1 flying s3, 3 flying s3 flank"
+)
+# A battle as the rulebook's example has it: a few units in the battlefield, more in
+# the flanks.
+TYPICAL = (
+    "1 melee s2, 5 melee s2 flank, 1 ranged s2 flank, 1 flying s3 flank",
+    "1 melee s2, 2 ranged s3, 2 flying s3 flank",
+)
+VARIANTS = {
+    "no abilities": (LARGEST, LARGEST),
+    "Area Attack + Bloodlust": (LARGEST.replace("melee s3", "melee s5 +area +bloodlust"), LARGEST),
+    "Heal + Slow Poison": (LARGEST.replace("ranged s2", "ranged s2 +heal +poison"), LARGEST),
+    "Raise Dead": (LARGEST.replace("melee s3", "melee s3 +raise").replace(", 9 melee", ", 5 melee"),
+                   LARGEST),
+}  # fmt: skip
+
+
+def battle_of(a: str, b: str) -> Battle:
+    return Battle((Side("A", parse_army(a, "A", "bench")), Side("B", parse_army(b, "B", "bench"))))
+
+
+def run_bench(games: int, threads: int) -> list[str]:
+    from analyzer.warcraft.exact import solve
+    from analyzer.warcraft.montecarlo import simulate
+
+    lines = [f"Threads: {threads}"]
+    for name, (a, b) in VARIANTS.items():
+        started = time.perf_counter()
+        r = solve(battle_of(a, b))
+        lines.append(
+            f"Exact solver, largest battle ({name}): {time.perf_counter() - started:.2f} s "
+            f"({r.n_states:,} joint states, {len(r.rounds)} rounds)"
+        )
+    for name, (a, b) in (("typical battle", TYPICAL), ("largest battle", (LARGEST, LARGEST))):
+        battle = battle_of(a, b)
+        simulate(battle, 10_000, 1, threads)  # warm-up (compiles on a first run)
+        best = min(simulate(battle, games, 1, threads).seconds for _ in range(3))
+        lines.append(f"Monte Carlo, {name}: {games / best:,.0f} battles/s (best of 3 x {games:,})")
+    return lines
