@@ -926,6 +926,7 @@ def battle_report(
         200000, "--games", "-g", help="Monte Carlo battles for the example battle."
     ),
     seed: int = typer.Option(1, "--seed", "-s", help="Run seed."),
+    most: int = typer.Option(8, "--most", help="Units per side in the heatmap, 1 to 10."),
     out: Path | None = typer.Option(
         None, "--out", help="Folder (default: reports/warcraft-battles).", show_default=False
     ),
@@ -935,10 +936,12 @@ def battle_report(
     """Warcraft: the Board Game: the standalone battles page (index.md, index.html)."""
     _check_battle_run(games, seed)
     threads = _battle_threads(threads)
+    if not 1 <= most <= 10:
+        raise InputError(Problem(CLI, "--most", most, "must be 1 to 10"))
     from analyzer.warcraft.study import DEFAULT_OUT, build_page
 
     out = _check_out(out, force, DEFAULT_OUT)
-    page = build_page(out, games, seed, force, threads, log=_err)
+    page = build_page(out, games, seed, force, threads, log=_err, most=most)
     typer.echo(f"Report written: {page}")
 
 

@@ -167,19 +167,11 @@ def test_exact_and_monte_carlo_agree(a, b, pa, pb):
 
 
 def test_same_seed_same_battles_whatever_the_threads():
-    import numba
-
     from analyzer.warcraft.montecarlo import simulate
 
     battle = fight(*GRID[1][:2])
-    before = numba.get_num_threads()
-    try:
-        numba.set_num_threads(1)
-        one = simulate(battle, 10_000, seed=3)
-        numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
-        many = simulate(battle, 10_000, seed=3)
-    finally:
-        numba.set_num_threads(before)
+    one = simulate(battle, 10_000, seed=3, threads=1)
+    many = simulate(battle, 10_000, seed=3, threads=3)
     assert (one.outcome == many.outcome).all() and (one.rounds == many.rounds).all()
     assert not (simulate(battle, 10_000, seed=4).outcome == one.outcome).all()
 
@@ -298,3 +290,32 @@ def test_battle_bad_input_exit_2(args, expected):
     assert result.exit_code == 2, result.output
     assert expected in result.output
     assert "Traceback" not in result.output
+
+
+def test_battle_study_and_report_pages(tmp_path):
+    study = tmp_path / "study"
+    result = run("battle-study", "--attacker", "melee L4", "--attacker-race", "Orcs", "--most",
+                 "3", "--out", study)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    heat = pd.read_parquet(study / "heatmap.parquet")
+    assert len(heat) == 9 and heat.attacker_hold.between(0, 1).all()
+    assert (study / "heatmap.png").exists() and (study / "break_even.png").exists()
+    assert "Strength: rulebook; cost: rulebook" in result.output  # Orc melee, with costs
+    page = tmp_path / "page"
+    result = run("battle-report", "--games", "2000", "--most", "2", "--out", page)
+    assert result.exit_code == 0, result.output
+    html = (page / "index.html").read_text(encoding="utf-8")
+    assert "data:image/png;base64," in html and "best response" in html.lower()
+    assert "Example of a Battle" in (page / "index.md").read_text(encoding="utf-8")
+    # The folder is the analyzer's own: a second run replaces it; a user's file stays.
+    (page / "mine.txt").write_text("keep", encoding="utf-8")
+    again = run("battle-report", "--games", "1000", "--most", "2", "--out", page)
+    assert again.exit_code == 2 and "--force" in again.output
+    again = run("battle-report", "--games", "1000", "--most", "2", "--out", page, "--force")
+    assert again.exit_code == 0 and (page / "mine.txt").read_text(encoding="utf-8") == "keep"
+
+
+def test_help_lists_the_battle_commands():
+    result = run("--help")
+    for command in ("battle", "battle-study", "battle-report", "battle-bench"):
+        assert command in result.output

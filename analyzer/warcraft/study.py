@@ -261,8 +261,8 @@ def efficiency_lines(eff, be: BreakEven) -> list[str]:
         "|---:|---:|---:|",
     ]
     for r in be.summary.itertuples():
-        pays = "never (up to 8)" if r.upgrade_pays_from_units is None or not np.isfinite(
-            r.upgrade_pays_from_units) else int(r.upgrade_pays_from_units)  # fmt: skip
+        found = r.upgrade_pays_from_units
+        pays = int(found) if _known(found) else f"never (up to {int(be.frame.units.max())})"
         lines.append(f"| {r.strength} -> {r.strength + 1} | {pays} | "
                      f"{r.expected_hits_break_even} |")  # fmt: skip
     lines += ["", "The Strengths are what-ifs: only the Orc melee level 4 (Strength 5, Area "
@@ -274,8 +274,14 @@ def efficiency_lines(eff, be: BreakEven) -> list[str]:
 __all__ = ["Group"]
 
 
+def _known(x) -> bool:
+    return x is not None and bool(np.isfinite(x))
+
+
 # ------------------------------------------------------------------ the report page
-def build_page(out: Path, games: int, seed: int, force: bool, threads=None, log=print) -> Path:
+def build_page(
+    out: Path, games: int, seed: int, force: bool, threads=None, log=print, most: int = 8
+) -> Path:
     """reports/warcraft-battles/: index.md and a self-contained index.html (charts
     embedded), with every table as CSV and Parquet beside them."""
     from analyzer.report.site import to_html
@@ -306,11 +312,11 @@ def build_page(out: Path, games: int, seed: int, force: bool, threads=None, log=
     }
     frames["example_policies"], notes = compare_policies(example, True)
     log("Heatmap over army sizes...")
-    heat = heatmap("melee L4", "melee s3", 8, 8, book=book, races=("Orcs", None))
+    heat = heatmap("melee L4", "melee s3", most, most, book=book, races=("Orcs", None))
     frames["heatmap"] = heat.frame
     log("Efficiency and break-even...")
     eff = unit_efficiency(book)
-    be = break_even(book)
+    be = break_even(book, most=most)
     frames["efficiency"], frames["break_even"], frames["break_even_summary"] = (
         eff, be.frame, be.summary,
     )  # fmt: skip
@@ -398,6 +404,8 @@ def _findings(battle: Battle, exact, pol, heat: Heatmap, be: BreakEven) -> list[
     ]
     out.append(
         "- An upgrade beats its price in melee units (exact battles against "
-        f"{be.reference}): " + ("; ".join(pays) if pays else "never up to 8 units") + "."
+        f"{be.reference}): "
+        + ("; ".join(pays) if pays else f"never up to {int(be.frame.units.max())} units")
+        + "."
     )
     return out
