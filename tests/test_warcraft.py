@@ -319,3 +319,41 @@ def test_help_lists_the_battle_commands():
     result = run("--help")
     for command in ("battle", "battle-study", "battle-report", "battle-bench"):
         assert command in result.output
+
+
+def test_example_of_a_battle_casualties_follow_cheapest_first():
+    # The example's rolls, phase by phase, with the rulebook's costs (a melee unit 1 gold
+    # + 1 wood; ranged and flying costs are not in the text, so they rank after it).
+    # Night Elves: six melee S2 (one in the battlefield), one ranged S2 and one flying
+    # S3 in the flanks; Humans: a melee unit and two ranged S3 in the battlefield, two
+    # flyers S3 in the flanks (the text does not place them; ruling W12).
+    book = load_units()
+    elves = SideModel(Side("Night Elves", parse_army(
+        "1 melee s2, 5 melee s2 flank, 1 ranged s2 flank, 1 flying s3 flank", "Night Elves",
+        "x", book, "Night Elves")))  # fmt: skip
+    humans = SideModel(Side("Humans", parse_army(
+        "1 melee s2, 2 ranged s3, 2 flying s3 flank", "Humans", "x", book, "Humans")))  # fmt: skip
+    e, h = elves.init, humans.init
+    oe, oh = order(elves.side), order(humans.side)
+    # Ranged: the Elves roll a 4 (miss); the Humans a 5 and a 2: one casualty, which
+    # the Elves take from their melee units in the flanks.
+    e = elves.take(e, 1, RANGED, oe)
+    assert e[:2] == (1, 4)
+    # Flying: one hit each: the Elves lose another flank melee unit, the Humans their
+    # lone melee unit in the battlefield.
+    e, h = elves.take(e, 1, FLYING, oe), humans.take(h, 1, FLYING, oh)
+    assert e[:2] == (1, 3) and h[:2] == (0, 0)
+    # Melee: four Elf melee units roll 5, 2, 3, 2: two casualties; the Humans roll
+    # nothing and must remove their two ranged units: the battlefield is the Elves'.
+    assert elves.phase_dice(e, MELEE) == 4 and humans.phase_dice(h, MELEE) == 0
+    assert sum(ab.die_hits(r, 2, False) for r in (5, 2, 3, 2)) == 2
+    h = humans.take(h, 2, MELEE, oh)
+    assert humans.battlefield(h) == 0 and elves.battlefield(e) == 1 and h[-1] == 2
+
+
+def test_battle_ends_after_the_phase_that_settles_it():
+    # Ruling W2: B retreats, emptying its battlefield in the ranged phase; the battle
+    # ends there, before B's Strength 6 flank unit could kill A's melee unit.
+    r = solve(fight("1 melee s1, 1 ranged s6 flank", "1 melee s6, 1 melee s6 flank",
+                    pb="retreat"))  # fmt: skip
+    assert r.hold[0] == pytest.approx(1.0) and r.rounds[0] == pytest.approx(1.0)
