@@ -140,6 +140,21 @@ def parse_army(
                 strength, source = unit.strength, unit.strength_source
             abilities = list(dict.fromkeys(list(unit.abilities) + abilities))
             label = unit.label
+        if level is None and book is not None and race is not None:
+            # The text's example Strengths carry no level: use one when none is given,
+            # and call a given Strength the rulebook's when it is the same.
+            known = [
+                u
+                for u in book.units
+                if u.race.lower() == race.lower() and u.type == type_ and u.level is None
+            ]
+            if known and strength in (None, known[0].strength):
+                strength, source, label = (
+                    known[0].strength,
+                    known[0].strength_source,
+                    known[0].label,
+                )
+                abilities = list(dict.fromkeys(list(known[0].abilities) + abilities))
         if strength is None:
             problems.append(
                 Problem(CLI, key, part.strip(), "give the Strength (sN) or a level (LN)")
@@ -453,9 +468,9 @@ def sources_of(battle: Battle) -> list[str]:
     for side in battle.sides:
         for g in side.groups:
             if g.strength_source != "rulebook":
-                out.append(f"{side.name}: {g.name} Strength {g.strength} ({g.strength_source})")
+                out.append(f"{g.name} Strength {g.strength} ({g.strength_source})")
             if g.cost is not None and g.cost_source != "rulebook":
-                out.append(f"{side.name}: {g.name} cost {g.cost} ({g.cost_source})")
+                out.append(f"{g.name} cost {g.cost} ({g.cost_source})")
     return out
 
 

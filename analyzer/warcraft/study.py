@@ -68,7 +68,7 @@ def heatmap(attacker: str, defender: str, most_a: int, most_b: int, policies=("c
             ))  # fmt: skip
             check_battle(b)
             r = solve(b)
-            sources.update(s.split(": ", 1)[1] for s in sources_of(b))
+            sources.update(sources_of(b))
             rows.append((n, m, r.hold[0], r.hold[1], r.empty))
     frame = pd.DataFrame(
         rows, columns=["attacker_units", "defender_units", "attacker_hold", "defender_hold",
@@ -299,8 +299,10 @@ def build_page(
     started = time.perf_counter()
     book = load_units()
     example = Battle((
-        Side("Night Elves", parse_army(EXAMPLE_ATTACKER, "Night Elves", "example"), "protect"),
-        Side("Humans", parse_army(EXAMPLE_DEFENDER, "Humans", "example"), "cheapest"),
+        Side("Night Elves", parse_army(EXAMPLE_ATTACKER, "Night Elves", "example", book,
+                                       "Night Elves"), "protect"),
+        Side("Humans", parse_army(EXAMPLE_DEFENDER, "Humans", "example", book, "Humans"),
+             "cheapest"),
     ))  # fmt: skip
     log("The rulebook's example battle: exact, Monte Carlo, policies and best responses...")
     exact = solve(example)
