@@ -160,8 +160,8 @@ def parse_army(
                 Problem(CLI, key, part.strip(), "give the Strength (sN) or a level (LN)")
             )
             continue
-        if cost is None and book is not None and race is not None:
-            c = book.cost(race, type_)
+        if cost is None and book is not None:
+            c = book.cost(race or "", type_)  # a cost for all races applies to any
             if c is not None:
                 cost, cost_source = c.total, c.source
         groups.append(
