@@ -357,3 +357,25 @@ def test_battle_ends_after_the_phase_that_settles_it():
     r = solve(fight("1 melee s1, 1 ranged s6 flank", "1 melee s6, 1 melee s6 flank",
                     pb="retreat"))  # fmt: skip
     assert r.hold[0] == pytest.approx(1.0) and r.rounds[0] == pytest.approx(1.0)
+
+
+def test_bad_battle_file_names_file_and_key(tmp_path):
+    f = tmp_path / "battle.toml"
+    f.write_text(
+        '[attacker]\npolicy = "protekt"\n[[attacker.units]]\ntype = "melee"\nstrenght = 2\n'
+        'battlefield = 1\n[defender]\n[[defender.units]]\ntype = "flying"\nstrength = 3\n'
+        "battlefield = 5\n",
+        encoding="utf-8",
+    )
+    result = run("battle", "--file", f, "--games", "0")
+    assert result.exit_code == 2, result.output
+    assert f"{f}: attacker.units[0].strenght = 'strenght': unknown key" in result.output
+    assert "Did you mean 'strength'?" in result.output
+    assert "attacker.policy = 'protekt'" in result.output  # every problem at once
+    assert "Traceback" not in result.output
+
+
+def test_a_side_is_at_most_two_players():
+    result = run("battle", "--attacker", "1 melee s2, 1 melee s2 @B, 1 ranged s2 @C",
+                 "--defender", "1 melee s2", "--games", "0")  # fmt: skip
+    assert result.exit_code == 2 and "teams of two" in result.output

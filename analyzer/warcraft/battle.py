@@ -20,7 +20,7 @@ import numpy as np
 from analyzer.errors import InputError, Problem
 from analyzer.model.tomlfile import Checker, read_toml
 from analyzer.warcraft import abilities as ab
-from analyzer.warcraft.units import ABILITIES, COST, SOURCES, STRENGTH, TYPES, UnitBook
+from analyzer.warcraft.units import ABILITIES, COST, STRENGTH, TYPES, UnitBook
 
 CLI = "command line"
 PHASES = TYPES  # a round: ranged, then flying, then melee
@@ -207,7 +207,11 @@ def load_battle(path: str | Path, book: UnitBook | None = None) -> Battle:
             continue
         ck.keys(table, key, ("name", "policy", "reserve", "units"))
         name = ck.text(table, "name", key, required=False) or key
-        policy = ck.text(table, "policy", key, required=False) or "cheapest"
+        policy = "cheapest"
+        if "policy" in table:
+            from analyzer.warcraft.policies import POLICIES
+
+            policy = ck.choice(table, "policy", key, list(POLICIES)) or "cheapest"
         reserve = ck.integer(table, "reserve", key, 0, 10) if "reserve" in table else None
         rows = table.get("units")
         if not isinstance(rows, list) or not rows or not all(isinstance(r, dict) for r in rows):
@@ -293,6 +297,10 @@ def check_battle(battle: Battle, where: str = CLI) -> None:
             if not STRENGTH[0] <= g.strength <= STRENGTH[1]:
                 problems.append(Problem(where, f"{key} {g.player} {g.type} strength",
                                         g.strength, "must be 1 to 6"))  # fmt: skip
+        players = list(dict.fromkeys(g.player for g in side.groups))
+        if len(players) > 2:
+            problems.append(Problem(where, key, players, "a side is one player and at most "
+                                    "one teammate (teams of two)"))  # fmt: skip
         raisers = {g.player for g in side.groups if "Raise Dead" in g.abilities}
         if len(raisers) > 1:
             problems.append(Problem(where, key, sorted(raisers), "only one player of a side "
@@ -472,9 +480,6 @@ def sources_of(battle: Battle) -> list[str]:
             if g.cost is not None and g.cost_source != "rulebook":
                 out.append(f"{g.name} cost {g.cost} ({g.cost_source})")
     return out
-
-
-__all__ = ["Battle", "Group", "Side", "SideModel", "SOURCES"]
 
 
 def replace_policy(battle: Battle, side: int, policy: str) -> Battle:

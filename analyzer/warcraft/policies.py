@@ -8,7 +8,7 @@ whose loss leaves the highest chance to hold the battlefield."""
 
 from __future__ import annotations
 
-from analyzer.warcraft.battle import FLYING, Side
+from analyzer.warcraft.battle import Side
 
 POLICIES = {
     "cheapest": "cheapest units first (by gold plus wood; units without a cost after "
@@ -54,6 +54,3 @@ def cost_note(side: Side) -> str | None:
         f"{side.name}: no cost given for {', '.join(missing)}; the policies rank them "
         "after the units with a cost, weakest first"
     )
-
-
-__all__ = ["POLICIES", "BEST", "FLYING", "order", "cost_note"]

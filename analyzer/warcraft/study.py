@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from analyzer.warcraft.battle import STACK, Battle, Group, Side, check_battle, parse_army
+from analyzer.warcraft.battle import STACK, Battle, Side, check_battle, parse_army
 from analyzer.warcraft.exact import solve
 
 DEFAULT_OUT = Path("reports") / "warcraft-battles"
@@ -229,7 +229,9 @@ def heatmap_lines(h: Heatmap) -> list[str]:
         cells = " | ".join(f"{100 * x:.0f}%" for x in part.sort_values("defender_units")
                            .attacker_hold)  # fmt: skip
         lines.append(f"| {n} | {cells} |")
-    lines += ["", f"Even match-ups (holds within 10 points of each other): {len(even)} cells."]
+    lines += ["", f"Even match-ups (holds within 10 points of each other): {len(even)} cells.",
+              "Numbers not from the rulebook: " + ("; ".join(h.sources) or "none")
+              + "; cards are not played."]  # fmt: skip
     return lines
 
 
@@ -269,9 +271,6 @@ def efficiency_lines(eff, be: BreakEven) -> list[str]:
               "Attack) is in the text, so no real ladder step can be priced without your "
               "tiles (enter them with --units)."]  # fmt: skip
     return lines
-
-
-__all__ = ["Group"]
 
 
 def _known(x) -> bool:
