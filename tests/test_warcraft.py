@@ -379,3 +379,17 @@ def test_a_side_is_at_most_two_players():
     result = run("battle", "--attacker", "1 melee s2, 1 melee s2 @B, 1 ranged s2 @C",
                  "--defender", "1 melee s2", "--games", "0")  # fmt: skip
     assert result.exit_code == 2 and "teams of two" in result.output
+
+
+def test_raise_dead_with_more_ones_than_the_reserve():
+    # Four ranged dice can roll four 1s; the reserve holds one melee unit: both engines
+    # raise at most one (a bug once let the exact solver's table overflow here).
+    from analyzer.warcraft.montecarlo import simulate
+
+    undead = side("1 melee s2 +raise, 4 ranged s3 flank", "U", reserve=1)
+    battle = Battle((undead, side("2 melee s3, 3 melee s3 flank", "B")))
+    exact = solve(battle)
+    mc = simulate(battle, 40_000, seed=11)
+    lo, hi = wilson(mc.outcome[0], mc.n, z=3.29)
+    assert lo <= exact.hold[0] <= hi
+    assert exact.survivors[0][0] <= 2 + 1e-9  # one in the battle plus one raised, at most

@@ -52,13 +52,15 @@ class SideSpace:
         self.bf = np.array([m.battlefield(s) for s in states], np.int64)
         self.alive = np.array([sum(s) for s in states], np.int64)
         self.counts = np.array(states, np.int64).reshape(n, m.n_slots)
-        self.max_ones = max(0, m.raise_most)
+        # Outcomes of each state's attack per phase, as (hits, ones, probability).
+        self.outcomes = [self._outcomes(p) for p in range(3)]
+        # A phase can roll more 1s than the reserve holds (ranged and flying dice count
+        # too); raised() stops at the reserve.
+        self.max_ones = max(int(self.outcomes[p][1].max()) for p in range(3))
         self.rise = np.array(
             [[self.index[m.rise(s, o)] for o in range(self.max_ones + 1)] for s in states],
             np.int64,
         )
-        # Outcomes of each state's attack per phase, as (hits, ones, probability).
-        self.outcomes = [self._outcomes(p) for p in range(3)]
         if not free:
             self.take = [
                 np.array(
