@@ -21,7 +21,7 @@ import numpy as np
 
 from analyzer.errors import InputError, Problem
 from analyzer.warcraft import abilities as ab
-from analyzer.warcraft.battle import CLI, MELEE, ROUND_CAP, Battle, SideModel
+from analyzer.warcraft.battle import CLI, MELEE, RANGED, ROUND_CAP, Battle, SideModel
 from analyzer.warcraft.policies import order
 
 SETTLED = 1e-14  # stop once this little probability is still fighting
@@ -29,14 +29,27 @@ SETTLED = 1e-14  # stop once this little probability is still fighting
 BEST_WORK_LIMIT = 30_000_000
 
 
+def _remove_one(m: SideModel, s: tuple, phase: int, order) -> tuple:
+    """One casualty by the order, without Heal (the caller applied it once)."""
+    for slot in order:
+        if s[slot] and not (phase == MELEE and m.flying_slot[slot]):
+            s = list(s)
+            s[slot] -= 1
+            return tuple(s)
+    return s
+
+
 class SideSpace:
     """Every state a side can reach, with its tables: attack outcomes per phase, the
     state after c casualties in a phase under its policy, the state after raising."""
 
-    def __init__(self, model: SideModel, free: bool, max_hits: int):
+    def __init__(self, model: SideModel, free: bool):
         self.model = model
         self.free = free  # the best responder: every state below the start is reachable
         self.order = order(model.side)
+        # More casualties than the side can ever have units act as that many: the take
+        # tables stop there and next_state clips.
+        self.most = sum(model.init) + max(0, model.raise_most)
         m = model
         if free:
             ranges = [range(v + 1) for v in m.init]
@@ -45,7 +58,7 @@ class SideSpace:
                 ranges[2 * g] = range(m.raise_most + 1)
             states = [s for s in itertools.product(*ranges) if self._possible(s)]
         else:
-            states = self._reach(max_hits)
+            states = self._reach()
         self.states = states
         self.index = {s: i for i, s in enumerate(states)}
         n = len(states)
@@ -62,16 +75,28 @@ class SideSpace:
             np.int64,
         )
         if not free:
-            self.take = [
-                np.array(
-                    [
-                        [self.index[m.take(s, c, p, self.order)] for c in range(max_hits + 1)]
-                        for s in states
-                    ],
-                    np.int64,
-                )  # fmt: skip
-                for p in range(3)
-            ]
+            # The ranged and flying phases take casualties alike; the melee phase skips
+            # flyers.
+            other, melee = self._take_table(RANGED), self._take_table(MELEE)
+            self.take = [other, other, melee]
+
+    def _take_table(self, phase: int) -> np.ndarray:
+        """take[state, c]: the state after c casualties under the side's policy. One
+        casualty at a time along the policy's order (Heal's one-off reduction first),
+        so the table costs a step per entry."""
+        m = self.model
+        table = np.zeros((len(self.states), self.most + 1), np.int64)
+        for i, s in enumerate(self.states):
+            healer = m.has(s, m.heal)
+            chain = [i]
+            cur = s
+            for _ in range(self.most):
+                cur = m.take(cur, 1, phase, self.order) if not healer else _remove_one(
+                    m, cur, phase, self.order)  # fmt: skip
+                chain.append(self.index[cur])
+            for c in range(self.most + 1):
+                table[i, c] = chain[ab.healed(c, healer)]
+        return table
 
     def choices(self, i: int, casualties: int, phase: int) -> list[int]:
         """Every state the chooser can leave after taking its casualties in a phase
@@ -103,12 +128,16 @@ class SideSpace:
         g = m.raise_into
         return s[2 * g] + s[2 * g + 1] <= m.raise_most and s[2 * g + 1] <= m.init[2 * g + 1]
 
-    def _reach(self, max_hits: int) -> list[tuple]:
+    def _reach(self) -> list[tuple]:
         m, seen = self.model, {self.model.init}
         todo = [m.init]
         while todo:
             s = todo.pop()
-            nxt = [m.take(s, c, p, self.order) for p in range(3) for c in range(1, max_hits + 1)]
+            nxt = [
+                m.take(s, c, p, self.order)
+                for p in (RANGED, MELEE)
+                for c in range(1, self.most + 1)
+            ]
             nxt += [m.rise(s, o) for o in range(1, max(0, m.raise_most) + 1)]
             for t in nxt:
                 if t not in seen:
@@ -126,9 +155,6 @@ class SideSpace:
             h, o = np.nonzero(r)
             hits[i, : len(h)], ones[i, : len(h)], prob[i, : len(h)] = h, o, r[h, o]
         return hits, ones, prob
-
-    def max_hits(self) -> int:
-        return max(int(self.outcomes[p][0].max()) for p in range(3))
 
 
 @dataclass
@@ -162,11 +188,7 @@ class Chain:
 
     def __init__(self, battle: Battle, chooser: int | None = None):
         self.battle = battle
-        models = [SideModel(s) for s in battle.sides]
-        # The most casualties one phase can inflict: every die hits twice.
-        dice = [sum(g.battlefield + g.flank for g in s.groups) + 2 for s in battle.sides]
-        most = [2 * (d + max(0, m.raise_most)) for d, m in zip(dice, models, strict=True)]
-        self.sides = [SideSpace(models[i], chooser == i, max(most[1 - i], 1)) for i in range(2)]
+        self.sides = [SideSpace(SideModel(s), chooser == i) for i, s in enumerate(battle.sides)]
         self.chooser = chooser
         a, b = self.sides
         self.n = len(a.states) * len(b.states)
@@ -249,7 +271,8 @@ class Chain:
     def next_state(self, step: Step, side: int, phase: int) -> np.ndarray:
         """Each record's next state of a side with a named policy."""
         sp = self.sides[side]
-        return sp.rise[sp.take[phase][step.x[side], step.c[side]], step.o[side]]
+        c = np.minimum(step.c[side], sp.most)
+        return sp.rise[sp.take[phase][step.x[side], c], step.o[side]]
 
     def mode_groups(self, live: np.ndarray):
         """(how per phase, joint states) for each Slow Poison pattern among live states."""
