@@ -17,6 +17,7 @@ import itertools
 import time
 from dataclasses import dataclass
 
+import numba
 import numpy as np
 
 from analyzer.errors import InputError, Problem
@@ -296,21 +297,27 @@ def solve(battle: Battle, chain: Chain | None = None, fixed: dict | None = None)
     ends = []
     merged: dict = {}
     for _ in range(ROUND_CAP):
-        out = np.zeros(ch.n)
         before = absorbed.sum()
-        for m, hows, members in ch.mode_groups(v > 0):
-            w = np.where(members, v, 0.0)
-            for phase in range(3):
-                for i, step in enumerate(ch.steps(phase, hows[phase])):
+        # One distribution per Slow Poison pattern of the round, keyed by the ways the
+        # phases still to come are fought; patterns merge once their futures agree.
+        parts = {}
+        for _m, hows, members in ch.mode_groups(v > 0):
+            parts[tuple(hows)] = np.where(members, v, 0.0)
+        for phase in range(3):
+            merged_parts: dict = {}
+            for rest, w in parts.items():
+                for i, step in enumerate(ch.steps(phase, rest[0])):
                     if fixed is None:
                         w = _advance(ch, step, phase, w, merged)
                     else:
-                        src, dst, prob = fixed[(m, phase, i)]
-                        w = np.bincount(dst, weights=prob * w[src], minlength=ch.n)
+                        w = _step(*fixed[(rest, phase, i)], w)
                 done = ch.terminal & (w > 0)
                 absorbed[done] += w[done]
                 w[done] = 0.0
-            out += w
+                key = rest[1:]
+                merged_parts[key] = merged_parts[key] + w if key in merged_parts else w
+            parts = merged_parts
+        out = parts[()]
         v = out
         ends.append(absorbed.sum() - before)
         if v.sum() < SETTLED:
@@ -340,9 +347,30 @@ def _advance(ch: Chain, step: Step, phase: int, w: np.ndarray, cache: dict):
         na, nb = ch.next_state(step, 0, phase), ch.next_state(step, 1, phase)
         pair = step.src * ch.n + (na * ch.nb + nb)
         pairs, inverse = np.unique(pair, return_inverse=True)
-        cache[key] = (pairs // ch.n, pairs % ch.n, np.bincount(inverse, weights=step.prob))
-    src, dst, prob = cache[key]
-    return np.bincount(dst, weights=prob * w[src], minlength=ch.n)
+        cache[key] = _rows(pairs // ch.n, pairs % ch.n, np.bincount(inverse, weights=step.prob),
+                           ch.n)  # fmt: skip
+    return _step(*cache[key], w)
+
+
+def _rows(src, dst, prob, n: int):
+    """Triples grouped by source (row pointers), for _step."""
+    by = np.argsort(src, kind="stable")
+    src, dst, prob = src[by], dst[by], prob[by]
+    return np.searchsorted(src, np.arange(n + 1)), dst, prob
+
+
+@numba.njit(cache=True)
+def _step(rowptr, dst, prob, w):
+    """w times the step's transition matrix, visiting only states that hold mass: most
+    joint states hold none in a given phase."""
+    out = np.zeros_like(w)
+    for s in range(w.shape[0]):
+        m = w[s]
+        if m == 0.0:
+            continue
+        for k in range(rowptr[s], rowptr[s + 1]):
+            out[dst[k]] += prob[k] * m
+    return out
 
 
 @dataclass
@@ -384,13 +412,17 @@ def best_response(battle: Battle, chooser: int) -> BestResponse:
         if change < SETTLED:
             break
     fixed = {}
-    for m, hows, _ in patterns:
+    for _m, hows, _ in patterns:
         ends = _phase_ends(ch, tables, hows, v, term)
         for phase in range(3):
-            for i, _step in enumerate(ch.steps(phase, hows[phase])):
+            for i in range(len(ch.steps(phase, hows[phase]))):
                 src, prob, dst = tables[(hows[phase], phase, i)]
                 best = ends[(phase, i)][dst].argmax(axis=1)
-                fixed[(m, phase, i)] = (src, dst[np.arange(len(dst)), best], prob)
+                # The best choice depends on the phases still to come, like the parts
+                # of solve().
+                fixed[(tuple(hows[phase:]), phase, i)] = _rows(
+                    src, dst[np.arange(len(dst)), best], prob, ch.n
+                )
     result = solve(battle, ch, fixed)
     a0 = ch.sides[0].index[ch.sides[0].model.init]
     b0 = ch.sides[1].index[ch.sides[1].model.init]
