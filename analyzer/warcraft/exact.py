@@ -236,6 +236,27 @@ class Chain:
                 self._steps[key] = [self._one_way(phase, first), self._one_way(phase, 1 - first)]
         return self._steps[key]
 
+    def rows(self, phase: int, how: int, i: int):
+        """Step i of a phase fought this way, both sides keeping their named policies,
+        as a transition matrix grouped by source state (built once, compiled)."""
+        key = ("rows", phase, how, i)
+        if key not in self._steps:
+            a, b = self.sides
+            if how == 0:
+                hitters = (0, 1)
+            else:
+                first = 0 if how == 1 else 1
+                hitters = (first,) if i == 0 else (1 - first,)
+            mine = [
+                (sp.outcomes[phase] if k in hitters else _no_attack(len(sp.states)))
+                for k, sp in enumerate(self.sides)
+            ]
+            self._steps[key] = _build_rows(
+                self.nb, *mine[0], *mine[1], a.take[phase], a.rise, a.most, b.take[phase],
+                b.rise, b.most,
+            )  # fmt: skip
+        return self._steps[key]
+
     def _together(self, phase: int) -> Step:
         a, b = self.sides
         ha, oa, pa = a.outcomes[phase]
@@ -295,7 +316,6 @@ def solve(battle: Battle, chain: Chain | None = None, fixed: dict | None = None)
     v[a0 * ch.nb + b0] = 1.0
     absorbed = np.zeros(ch.n)
     ends = []
-    merged: dict = {}
     for _ in range(ROUND_CAP):
         before = absorbed.sum()
         # One distribution per Slow Poison pattern of the round, keyed by the ways the
@@ -306,9 +326,9 @@ def solve(battle: Battle, chain: Chain | None = None, fixed: dict | None = None)
         for phase in range(3):
             merged_parts: dict = {}
             for rest, w in parts.items():
-                for i, step in enumerate(ch.steps(phase, rest[0])):
+                for i in range(1 if rest[0] == 0 else 2):
                     if fixed is None:
-                        w = _advance(ch, step, phase, w, merged)
+                        w = _step(*ch.rows(phase, rest[0], i), w)
                     else:
                         w = _step(*fixed[(rest, phase, i)], w)
                 done = ch.terminal & (w > 0)
@@ -338,18 +358,53 @@ def solve(battle: Battle, chain: Chain | None = None, fixed: dict | None = None)
     )  # fmt: skip
 
 
-def _advance(ch: Chain, step: Step, phase: int, w: np.ndarray, cache: dict):
-    """One step of the chain on the distribution w. The step's records are merged
-    once into (source, destination, probability) triples, so a round costs a few
-    bincounts however many dice outcomes lead from one state to the next."""
-    key = id(step)
-    if key not in cache:
-        na, nb = ch.next_state(step, 0, phase), ch.next_state(step, 1, phase)
-        pair = step.src * ch.n + (na * ch.nb + nb)
-        pairs, inverse = np.unique(pair, return_inverse=True)
-        cache[key] = _rows(pairs // ch.n, pairs % ch.n, np.bincount(inverse, weights=step.prob),
-                           ch.n)  # fmt: skip
-    return _step(*cache[key], w)
+def _no_attack(n: int):
+    """The outcomes of a side that does not roll in a step: no hits, no 1s, surely."""
+    return np.zeros((n, 1), np.int64), np.zeros((n, 1), np.int64), np.ones((n, 1))
+
+
+@numba.njit(cache=True)
+def _build_rows(nb, ha, oa, pa, hb, ob, pb, take_a, rise_a, most_a, take_b, rise_b, most_b):
+    """(row pointers, destinations, probabilities) of a step from every joint state:
+    each pair of attack outcomes sends the state to the one the policies and Raise
+    Dead give; outcomes reaching the same state are summed in a scratch row."""
+    na = ha.shape[0]
+    n = na * nb
+    scratch = np.zeros(n)
+    touched = np.empty(n, np.int64)
+    rowptr = np.zeros(n + 1, np.int64)
+    for rnd in range(2):  # count, then fill
+        if rnd == 1:
+            dst = np.empty(rowptr[n], np.int64)
+            prob = np.empty(rowptr[n])
+        for j in range(n):
+            a = j // nb
+            b = j - a * nb
+            used = 0
+            for k in range(ha.shape[1]):
+                if pa[a, k] == 0.0:
+                    continue
+                b_after = take_b[b, min(ha[a, k], most_b)]
+                for m in range(hb.shape[1]):
+                    if pb[b, m] == 0.0:
+                        continue
+                    a2 = rise_a[take_a[a, min(hb[b, m], most_a)], oa[a, k]]
+                    b2 = rise_b[b_after, ob[b, m]]
+                    d = a2 * nb + b2
+                    if scratch[d] == 0.0:
+                        touched[used] = d
+                        used += 1
+                    scratch[d] += pa[a, k] * pb[b, m]
+            if rnd == 0:
+                rowptr[j + 1] = rowptr[j] + used
+            else:
+                start = rowptr[j]
+                for t in range(used):
+                    dst[start + t] = touched[t]
+                    prob[start + t] = scratch[touched[t]]
+            for t in range(used):
+                scratch[touched[t]] = 0.0
+    return rowptr, dst, prob
 
 
 def _rows(src, dst, prob, n: int):
