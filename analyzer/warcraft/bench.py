@@ -11,6 +11,10 @@ from analyzer.warcraft.battle import Battle, Side, parse_army
 LARGEST = (
     "1 melee s3, 9 melee s3 flank, 1 ranged s2, 6 ranged s2 flank, 1 flying s3, 3 flying s3 flank"
 )
+EVERY = (
+    "1 melee s5 +area +raise, 5 melee s5 +area +raise flank, 1 ranged s2 +heal +poison, "
+    "6 ranged s2 +heal +poison flank, 1 flying s3 +bloodlust, 3 flying s3 +bloodlust flank"
+)
 # A battle as the rulebook's example has it: a few units in the battlefield, more in
 # the flanks.
 TYPICAL = (
@@ -23,11 +27,16 @@ VARIANTS = {
     "Heal + Slow Poison": (LARGEST.replace("ranged s2", "ranged s2 +heal +poison"), LARGEST),
     "Raise Dead": (LARGEST.replace("melee s3", "melee s3 +raise").replace(", 9 melee", ", 5 melee"),
                    LARGEST),
+    # The slowest case found: every ability on both sides (Raise Dead on one), both
+    # protecting their battlefield, 100 rounds (Heal makes the battle drag on).
+    "every ability, protect": (EVERY, EVERY.replace(" +raise", "")),
 }  # fmt: skip
+POLICY = {"every ability, protect": "protect"}
 
 
-def battle_of(a: str, b: str) -> Battle:
-    return Battle((Side("A", parse_army(a, "A", "bench")), Side("B", parse_army(b, "B", "bench"))))
+def battle_of(a: str, b: str, policy: str = "cheapest") -> Battle:
+    return Battle((Side("A", parse_army(a, "A", "bench"), policy),
+                   Side("B", parse_army(b, "B", "bench"), policy)))  # fmt: skip
 
 
 def run_bench(games: int, threads: int) -> list[str]:
@@ -35,12 +44,14 @@ def run_bench(games: int, threads: int) -> list[str]:
     from analyzer.warcraft.montecarlo import simulate
 
     lines = [f"Threads: {threads}"]
+    solve(battle_of("1 melee s3", "1 melee s3"))  # load (or compile) the solver's loops
     for name, (a, b) in VARIANTS.items():
-        started = time.perf_counter()
-        r = solve(battle_of(a, b))
+        started, cpu = time.perf_counter(), time.process_time()
+        r = solve(battle_of(a, b, POLICY.get(name, "cheapest")))
         lines.append(
             f"Exact solver, largest battle ({name}): {time.perf_counter() - started:.2f} s "
-            f"({r.n_states:,} joint states, {len(r.rounds)} rounds)"
+            f"({time.process_time() - cpu:.2f} CPU-s; {r.n_states:,} joint states, "
+            f"{len(r.rounds)} rounds)"
         )
     for name, (a, b) in (("typical battle", TYPICAL), ("largest battle", (LARGEST, LARGEST))):
         battle = battle_of(a, b)
