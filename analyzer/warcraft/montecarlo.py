@@ -1,4 +1,6 @@
-"""The compiled Monte Carlo: plays battles die by die with each side's named policy.
+"""The compiled Monte Carlo: plays battles with each side's named policy, die by die
+where a die's face matters (Area Attack, Raise Dead) and otherwise one draw of a
+group's hits from their binomial law.
 
 Each battle draws its dice from its own stream, seeded by (seed, battle number), and
 battles are summed in fixed chunks: the same seed gives the same results whatever
@@ -29,14 +31,37 @@ S_GROUPS, S_RAISER, S_INTO, S_MOST, S_HEAL, S_LUST, S_POISON = range(7)
 # Outcome counters: attacker holds, defender holds, empty, unresolved, wipes.
 O_A, O_B, O_EMPTY, O_OPEN, O_WIPE_A, O_WIPE_B = range(6)
 
-_die_hits = numba.njit(cache=True)(ab.die_hits)
-_healed = numba.njit(cache=True)(ab.healed)
-_bloodlust = numba.njit(cache=True)(ab.bloodlust_dice)
-_raised = numba.njit(cache=True)(ab.raised)
-_first = numba.njit(cache=True)(ab.first_strike_mask)
+MAX_DICE = 16  # groups of up to this many dice draw their hits at once
 
 
-@numba.njit(cache=True)
+def _binomial_table() -> np.ndarray:
+    """BINOMIAL[n, s, k]: the chance of at most k hits with n dice of Strength s, times
+    2**32 (the last entry of each row is 2**32, so a draw always finds its k). Written
+    from the binomial law directly, not from the exact solver's convolutions, so the
+    two engines stay independent."""
+    from math import comb
+
+    table = np.zeros((MAX_DICE + 1, 7, MAX_DICE + 1), np.uint64)
+    for n in range(MAX_DICE + 1):
+        for s in range(7):
+            p = s / 6
+            total = 0.0
+            for k in range(MAX_DICE + 1):
+                if k <= n:
+                    total += comb(n, k) * p**k * (1 - p) ** (n - k)
+                table[n, s, k] = 2**32 if k >= n else min(2**32, round(total * 2**32))
+    return table
+
+
+BINOMIAL = _binomial_table()
+_die_hits = numba.njit(cache=True, inline="always")(ab.die_hits)
+_healed = numba.njit(cache=True, inline="always")(ab.healed)
+_bloodlust = numba.njit(cache=True, inline="always")(ab.bloodlust_dice)
+_raised = numba.njit(cache=True, inline="always")(ab.raised)
+_first = numba.njit(cache=True, inline="always")(ab.first_strike_mask)
+
+
+@numba.njit(cache=True, inline="always")
 def _next(x):
     # splitmix64: one multiply-xorshift step per draw, state in x[0]
     x[0] += np.uint64(0x9E3779B97F4A7C15)
@@ -46,7 +71,7 @@ def _next(x):
     return z ^ (z >> np.uint64(31))
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _roll(x):
     """One die, 1 to 6. Each 64-bit draw gives two dice (its two 32-bit halves, each
     scaled to 0..5 by a multiply-shift); x[1] keeps the spare half (x[2] = 1 when held)."""
@@ -59,12 +84,23 @@ def _roll(x):
     return np.int64(((z >> np.uint64(32)) * np.uint64(6)) >> np.uint64(32)) + 1
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
+def _binomial(x, cdf):
+    """Hits of a group of plain dice: the first k whose cumulative chance, in 32-bit
+    units, exceeds a uniform 32-bit draw."""
+    u = _next(x) >> np.uint64(32)
+    k = 0
+    while u >= cdf[k]:
+        k += 1
+    return k
+
+
+@numba.njit(cache=True, inline="always")
 def _alive(st, side, g):
     return st[side, 2 * g] + st[side, 2 * g + 1]
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _has(st, side, G, S, field):
     for g in range(S[side, S_GROUPS]):
         if G[side, g, field] and _alive(st, side, g) > 0:
@@ -72,7 +108,7 @@ def _has(st, side, G, S, field):
     return False
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _dice(st, side, G, S, g):
     n = _alive(st, side, g)
     if not S[side, S_LUST]:
@@ -85,7 +121,7 @@ def _dice(st, side, G, S, g):
     return _bloodlust(n, lust)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _phase_dice(st, side, G, S, phase):
     n = 0
     for g in range(S[side, S_GROUPS]):
@@ -94,7 +130,7 @@ def _phase_dice(st, side, G, S, phase):
     return n
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _attack(st, side, G, S, phase, x, out):
     """Roll a side's attacks in a phase: out[0] casualties, out[1] 1s for Raise Dead."""
     counting = S[side, S_RAISER] >= 0 and _has(st, side, G, S, G_RAISE)
@@ -105,6 +141,10 @@ def _attack(st, side, G, S, phase, x, out):
             continue
         n = _dice(st, side, G, S, g)
         mine = counting and G[side, g, G_PLAYER] == S[side, S_RAISER]
+        if not mine and G[side, g, G_AREA] == 0 and n <= MAX_DICE:
+            # Only the number of hits matters: one draw from its binomial law.
+            hits += _binomial(x, BINOMIAL[n, G[side, g, G_STR]])
+            continue
         for _ in range(n):
             r = _roll(x)
             hits += _die_hits(r, G[side, g, G_STR], G[side, g, G_AREA] != 0)
@@ -114,7 +154,7 @@ def _attack(st, side, G, S, phase, x, out):
     out[1] = ones
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _take(st, side, G, S, order, casualties, phase):
     if casualties == 0:
         return
@@ -130,14 +170,14 @@ def _take(st, side, G, S, order, casualties, phase):
         c -= k
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _rise(st, side, S, ones):
     g = S[side, S_INTO]
     if ones > 0 and g >= 0:
         st[side, 2 * g] += _raised(ones, True, _alive(st, side, g), S[side, S_MOST])
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def _battlefield(st, side, S):
     n = 0
     for g in range(S[side, S_GROUPS]):
