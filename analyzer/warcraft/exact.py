@@ -446,6 +446,12 @@ def best_response(battle: Battle, chooser: int) -> BestResponse:
     started = time.perf_counter()
     ch = Chain(battle, chooser)
     me = ch.sides[chooser]
+    # Refuse before building the records: one per joint state and pair of outcomes.
+    records = ch.n * max(
+        ch.sides[0].outcomes[p][0].shape[1] * ch.sides[1].outcomes[p][0].shape[1] for p in range(3)
+    )
+    if records > BEST_WORK_LIMIT:
+        raise too_big(me.model.side.name, records)
     term = np.where(ch.terminal & (ch.winner == chooser), 1.0, 0.0)
     patterns = ch.mode_groups(~ch.terminal)
     tables = {}
