@@ -2,11 +2,12 @@
 
 A joint state is (attacker's state, defender's state), each a tuple of slot counts
 (battle.py). Each phase is a step of the chain (two steps when Slow Poison makes one
-side strike first); the end of the battle is checked after each phase. The chain is
-stored as records, one per (joint state, attack outcome of each side): the state
-before, the probability, and the casualties and 1s each side receives and rolls.
-A side with a named policy turns its casualties into its next state through a table;
-the best response chooses them (best_response).
+side strike first); the end of the battle is checked after each phase. A side with a
+named policy turns its casualties into its next state through a table, and a compiled
+loop (_build_rows) turns every pair of attack outcomes into the step's transitions.
+The best response (best_response) works on records instead, one per (joint state,
+attack outcome of each side): the state before, the probability, and the casualties
+and 1s each side receives and rolls, so that it can choose the casualties itself.
 
 Both engines stop at ROUND_CAP rounds; what is left then is reported as unresolved
 (a battle where Heal cancels every hit can last forever)."""
@@ -26,7 +27,8 @@ from analyzer.warcraft.battle import CLI, MELEE, RANGED, ROUND_CAP, Battle, Side
 from analyzer.warcraft.policies import order
 
 SETTLED = 1e-14  # stop once this little probability is still fighting
-# The best response's tables: joint states x choices x opponent states it gathers over.
+# The best response's records (joint states x outcome pairs) and choice tables
+# (records x choices) stay below this, or it is refused: memory and seconds grow with it.
 BEST_WORK_LIMIT = 30_000_000
 
 
