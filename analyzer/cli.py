@@ -682,12 +682,19 @@ ARMY_HELP = (
 
 def _battle_from_options(
     file, attacker, defender, attacker_race, defender_race, attacker_policy, defender_policy,
-    attacker_reserve, defender_reserve, units,
+    attacker_reserve, defender_reserve, units, webs=(False, False),
 ):  # fmt: skip
     """The battle of a TOML file or of the army options (never both)."""
     from dataclasses import replace
 
-    from analyzer.warcraft.battle import Battle, Side, check_battle, load_battle, parse_army
+    from analyzer.warcraft.battle import (
+        Battle,
+        Side,
+        check_battle,
+        load_battle,
+        parse_army,
+        play_web,
+    )  # fmt: skip
     from analyzer.warcraft.units import load_units
 
     book = load_units(units)
@@ -723,6 +730,7 @@ def _battle_from_options(
         if sides[0].name == sides[1].name:
             sides[1] = replace(sides[1], name=sides[1].name + " (defender)")
         battle = Battle((sides[0], sides[1]))
+    battle = play_web(battle, *webs)
     check_battle(battle, CLI if file is None else str(file))
     return battle
 
@@ -778,6 +786,13 @@ def battle(
         help="Melee units in reserve for Raise Dead (default: every marker not in the battle).",
     ),  # fmt: skip
     defender_reserve: int | None = typer.Option(None, "--defender-reserve", help="As above."),
+    attacker_web: bool = typer.Option(
+        False,
+        "--attacker-web",
+        help="The attacker plays Web or Ensnare at the first melee "
+        "phase: the defender's flyers can be melee casualties.",
+    ),  # fmt: skip
+    defender_web: bool = typer.Option(False, "--defender-web", help="As above, the defender."),
     file: Path | None = BATTLE_FILE,
     units: Path | None = UNITS,
     best: bool = typer.Option(
@@ -800,7 +815,7 @@ def battle(
     n_threads = _battle_threads(threads)
     b = _battle_from_options(
         file, attacker, defender, attacker_race, defender_race, attacker_policy,
-        defender_policy, attacker_reserve, defender_reserve, units,
+        defender_policy, attacker_reserve, defender_reserve, units, (attacker_web, defender_web),
     )  # fmt: skip
     if out is not None:
         _check_out(out, force, out)

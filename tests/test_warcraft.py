@@ -393,3 +393,36 @@ def test_raise_dead_with_more_ones_than_the_reserve():
     lo, hi = wilson(mc.outcome[0], mc.n, z=3.29)
     assert lo <= exact.hold[0] <= hi
     assert exact.survivors[0][0] <= 2 + 1e-9  # one in the battle plus one raised, at most
+
+
+def test_web_lets_melee_hits_take_flyers():
+    # The example's parenthesis: had the Humans been able to choose flyers as melee
+    # casualties (Web or Ensnare played against them), the battle would have gone on.
+    from analyzer.warcraft.battle import play_web
+
+    battle = play_web(Battle((side("1 melee s2", "Night Elves"),
+                              side("2 ranged s3, 2 flying s3 flank", "Humans", "protect"))),
+                      True, False)  # fmt: skip
+    humans = SideModel(battle.sides[1])
+    after = humans.take(humans.init, 2, MELEE, order(humans.side))
+    assert humans.battlefield(after) == 2 and after[-1] == 0
+
+
+def test_web_exact_and_monte_carlo_agree():
+    from analyzer.warcraft.battle import play_web
+    from analyzer.warcraft.montecarlo import simulate
+
+    plain = fight("2 melee s4, 2 melee s4 flank", "1 flying s2, 3 flying s2 flank")
+    webbed = play_web(plain, True, False)
+    before, after = solve(plain), solve(webbed)
+    assert before.hold[0] == 0 and after.hold[0] > 0.5  # melee units can now kill flyers
+    mc = simulate(webbed, 40_000, seed=5)
+    lo, hi = wilson(mc.outcome[0], mc.n, z=3.29)
+    assert lo <= after.hold[0] <= hi
+
+
+def test_web_option_is_said():
+    result = run("battle", "--attacker", "2 melee s4", "--defender", "1 flying s2",
+                 "--attacker-web", "--games", "0")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "plays Web or Ensnare at the first melee phase" in result.output

@@ -64,6 +64,9 @@ class Side:
     groups: tuple[Group, ...]
     policy: str = "cheapest"
     reserve: int | None = None  # melee units in the Raise Dead player's reserve
+    # The other side plays Web or Ensnare at the first melee phase: this side's flyers
+    # may be taken as melee-phase casualties for the rest of the battle (ruling W13).
+    ensnared: bool = False
 
     def units(self) -> int:
         return sum(g.battlefield + g.flank for g in self.groups)
@@ -200,12 +203,18 @@ def load_battle(path: str | Path, book: UnitBook | None = None) -> Battle:
     data = read_toml(path)
     ck = Checker(str(path))
     ck.keys(data, "", SIDE_KEYS)
-    sides = []
+    sides, webs = [], []
     for key in SIDE_KEYS:
         table = ck.table(data, key, "")
         if table is None:
             continue
-        ck.keys(table, key, ("name", "policy", "reserve", "units"))
+        ck.keys(table, key, ("name", "policy", "reserve", "web", "units"))
+        web = table.get("web", False)
+        if not isinstance(web, bool):
+            ck.add(f"{key}.web", web, "must be true or false (this side plays Web or "
+                   "Ensnare at the first melee phase)")  # fmt: skip
+            web = False
+        webs.append(web)
         name = ck.text(table, "name", key, required=False) or key
         policy = "cheapest"
         if "policy" in table:
@@ -228,9 +237,20 @@ def load_battle(path: str | Path, book: UnitBook | None = None) -> Battle:
         sides = [replace(s, groups=merge_groups(list(s.groups))) for s in sides]
     except InputError as exc:
         raise InputError([replace(p, file=str(path)) for p in exc.problems]) from None
-    battle = Battle((sides[0], sides[1]))
+    battle = play_web(Battle((sides[0], sides[1])), *webs)
     check_battle(battle, str(path))
     return battle
+
+
+def play_web(battle: Battle, attacker: bool, defender: bool) -> Battle:
+    """Web / Ensnare (the same card text for Undead and Orcs), played by a side at the
+    battle's first melee phase: the other side's flyers become melee casualties."""
+    a, b = battle.sides
+    if attacker:
+        b = replace(b, ensnared=True)
+    if defender:
+        a = replace(a, ensnared=True)
+    return Battle((a, b), battle.notes)
 
 
 def _group_from_table(ck: Checker, row: dict, where: str, side: str, book) -> Group | None:
@@ -374,6 +394,7 @@ class SideModel:
                     self.raise_most = in_battle + reserve
         self.init = tuple(v for g in gs for v in (g.battlefield, g.flank))
         self.flying_slot = np.repeat(self.gtype == FLYING, 2)
+        self.ensnared = side.ensnared
         self.bf_slot = np.tile([True, False], self.n_groups)
 
     # The state's facts ------------------------------------------------
@@ -431,17 +452,19 @@ class SideModel:
         for slot in order:
             if casualties == 0:
                 break
-            if phase == MELEE and self.flying_slot[slot]:
+            if self.shielded(slot, phase):
                 continue
             k = min(casualties, s[slot])
             s[slot] -= k
             casualties -= k
         return tuple(s)
 
+    def shielded(self, slot: int, phase: int) -> bool:
+        """Flyers cannot be chosen as melee-phase casualties (unless ensnared)."""
+        return phase == MELEE and bool(self.flying_slot[slot]) and not self.ensnared
+
     def choosable(self, s, phase: int) -> int:
-        return sum(
-            s[i] for i in range(self.n_slots) if not (phase == MELEE and self.flying_slot[i])
-        )
+        return sum(s[i] for i in range(self.n_slots) if not self.shielded(i, phase))
 
     def rise(self, s, ones: int) -> tuple:
         if ones == 0 or self.raise_into < 0:
@@ -480,6 +503,16 @@ def sources_of(battle: Battle) -> list[str]:
             if g.cost is not None and g.cost_source != "rulebook":
                 out.append(f"{g.name} cost {g.cost} ({g.cost_source})")
     return out
+
+
+def cards_text(battle: Battle) -> str:
+    played = [
+        f"the {SIDE_KEYS[1 - i]} ({battle.sides[1 - i].name}) plays Web or Ensnare at the "
+        "first melee phase"
+        for i, s in enumerate(battle.sides)
+        if s.ensnared
+    ]
+    return "Cards: " + ("; ".join(played) + "; no other card" if played else "none played")
 
 
 def replace_policy(battle: Battle, side: int, policy: str) -> Battle:

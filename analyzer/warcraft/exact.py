@@ -35,7 +35,7 @@ BEST_WORK_LIMIT = 30_000_000
 def _remove_one(m: SideModel, s: tuple, phase: int, order) -> tuple:
     """One casualty by the order, without Heal (the caller applied it once)."""
     for slot in order:
-        if s[slot] and not (phase == MELEE and m.flying_slot[slot]):
+        if s[slot] and not m.shielded(slot, phase):
             s = list(s)
             s[slot] -= 1
             return tuple(s)
@@ -106,7 +106,7 @@ class SideSpace:
         (Heal first; flyers not in the melee phase; hits beyond its units ignored)."""
         m, s = self.model, self.states[i]
         c = ab.healed(casualties, m.has(s, m.heal))
-        slots = [k for k in range(m.n_slots) if not (phase == MELEE and m.flying_slot[k])]
+        slots = [k for k in range(m.n_slots) if not m.shielded(k, phase)]
         c = min(c, sum(s[k] for k in slots))
         out: set[int] = set()
 

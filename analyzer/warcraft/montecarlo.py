@@ -27,7 +27,7 @@ MAX_SLOTS = 2 * MAX_GROUPS
 G_TYPE, G_STR, G_AREA, G_HEAL, G_POISON, G_LUST, G_PLAYER, G_RAISE = range(8)
 # Per side: groups, the raising player (-1: none), its melee group, most melee units,
 # and whether any group has Heal, Bloodlust or Slow Poison (to skip their loops).
-S_GROUPS, S_RAISER, S_INTO, S_MOST, S_HEAL, S_LUST, S_POISON = range(7)
+S_GROUPS, S_RAISER, S_INTO, S_MOST, S_HEAL, S_LUST, S_POISON, S_ENSNARED = range(8)
 # Outcome counters: attacker holds, defender holds, empty, unresolved, wipes.
 O_A, O_B, O_EMPTY, O_OPEN, O_WIPE_A, O_WIPE_B = range(6)
 
@@ -163,7 +163,7 @@ def _take(st, side, G, S, order, casualties, phase):
         if c == 0:
             break
         slot = order[side, i]
-        if phase == 2 and G[side, slot // 2, G_TYPE] == 1:
+        if phase == 2 and G[side, slot // 2, G_TYPE] == 1 and not S[side, S_ENSNARED]:
             continue  # flyers cannot be chosen in the melee phase
         k = min(c, st[side, slot])
         st[side, slot] -= k
@@ -267,7 +267,7 @@ def _run(seed, n_battles, first, step, G, S, init, order, outcome, rounds, surv)
 def pack(battle: Battle):
     """The battle as the kernel's arrays."""
     G = np.zeros((2, MAX_GROUPS, 8), np.int64)
-    S = np.full((2, 7), -1, np.int64)
+    S = np.full((2, 8), -1, np.int64)
     init = np.zeros((2, MAX_SLOTS), np.int64)
     orders = np.zeros((2, MAX_SLOTS), np.int64)
     for i, side in enumerate(battle.sides):
@@ -278,7 +278,7 @@ def pack(battle: Battle):
             G[i, g] = (m.gtype[g], m.strength[g], m.area[g], m.heal[g], m.poison[g],
                        "Bloodlust" in grp.abilities, m.player[g], m.raise_groups[g])  # fmt: skip
         S[i] = (m.n_groups, m.raiser, m.raise_into, m.raise_most, m.heal.any(),
-                m.lust_player.any(), m.poison.any())  # fmt: skip
+                m.lust_player.any(), m.poison.any(), m.ensnared)  # fmt: skip
         init[i, : m.n_slots] = m.init
         orders[i, : m.n_slots] = order(side)
     return G, S, init, orders

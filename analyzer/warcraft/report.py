@@ -185,6 +185,8 @@ def provenance_lines(battle: Battle, notes=()) -> list[str]:
         note = cost_note(side)
         if note:
             out.append(f"- {note}.")
-    out.append("- Cards are not played (docs/rulings-warcraft.md).")
+    from analyzer.warcraft.battle import cards_text
+
+    out.append(f"- {cards_text(battle)} (docs/rulings-warcraft.md, W13).")
     out += [f"- {n}" for n in notes]
     return out
