@@ -674,9 +674,11 @@ def players(
     typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
 
 
+# No square brackets in help texts: rich would read them as markup and drop them.
 ARMY_HELP = (
-    'groups separated by commas, each "COUNT TYPE [sN | LN] [flank] [+area +heal +poison '
-    '+bloodlust +raise] [costN] [@player]", like "1 melee s2, 4 melee s2 flank, 1 ranged s2"'
+    'groups separated by commas, each "COUNT TYPE" then sN (Strength) or LN (level), '
+    "optionally flank, +area, +heal, +poison, +bloodlust, +raise, costN and @player, like "
+    '"1 melee s2, 4 melee s2 flank, 1 ranged s2"'
 )
 
 
@@ -755,7 +757,7 @@ def _battle_threads(threads: int | None) -> int:
 
 
 BATTLE_FILE = typer.Option(
-    None, "--file", help="Battle file (TOML): [attacker] and [defender] with their units."
+    None, "--file", help="Battle file (TOML): attacker and defender tables with their units."
 )
 UNITS = typer.Option(
     None, "--units", help="Unit data file (TOML) instead of the shipped one (levels, costs)."
@@ -870,8 +872,8 @@ def battle_study(
     attacker: str = typer.Option(
         "melee s3",
         "--attacker",
-        help='The attacking unit, without a count: "TYPE sN|LN '
-        '[+ability]", like "melee L4" with --attacker-race Orcs.',
+        help='The attacking unit, without a count: "TYPE sN" or "TYPE LN", then abilities, '
+        'like "melee L4" with --attacker-race Orcs.',
     ),  # fmt: skip
     defender: str = typer.Option("melee s3", "--defender", help="The defending unit, as above."),
     attacker_race: str | None = typer.Option(None, "--attacker-race", help="For LN and costs."),
