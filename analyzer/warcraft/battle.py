@@ -12,7 +12,7 @@ phase's rules that the exact solver builds its chain from."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -75,10 +75,6 @@ class Side:
 @dataclass(frozen=True)
 class Battle:
     sides: tuple[Side, Side]  # attacker, defender
-    notes: tuple[str, ...] = field(default=())
-
-    def with_policies(self, a: str, b: str) -> Battle:
-        return Battle((replace(self.sides[0], policy=a), replace(self.sides[1], policy=b)))
 
 
 # ------------------------------------------------------------------ reading armies
@@ -250,7 +246,7 @@ def play_web(battle: Battle, attacker: bool, defender: bool) -> Battle:
         b = replace(b, ensnared=True)
     if defender:
         a = replace(a, ensnared=True)
-    return Battle((a, b), battle.notes)
+    return Battle((a, b))
 
 
 def _group_from_table(ck: Checker, row: dict, where: str, side: str, book) -> Group | None:
@@ -518,4 +514,4 @@ def cards_text(battle: Battle) -> str:
 def replace_policy(battle: Battle, side: int, policy: str) -> Battle:
     sides = list(battle.sides)
     sides[side] = replace(sides[side], policy=policy)
-    return Battle((sides[0], sides[1]), battle.notes)
+    return Battle((sides[0], sides[1]))
