@@ -140,6 +140,11 @@ def unit_efficiency(book):
     )  # fmt: skip
 
 
+# An upgrade "pays" when it adds at least half a point to the chance to hold: near a
+# certain win both armies hold with 99.99% and a 1e-5 edge says nothing.
+PAYS = 0.005
+
+
 @dataclass
 class BreakEven:
     frame: object  # strength, units, upgrade_hold, more_units_hold, upgrade_gain
@@ -182,7 +187,7 @@ def break_even(book, reference: str = "3 melee s3, 3 melee s3 flank", most: int 
     )
     summary = []
     for s, part in frame.groupby("strength"):
-        pays = part[part.upgrade_gain > 0]
+        pays = part[part.upgrade_gain >= PAYS]
         # Expected hits: n (s + 1) / 6 against (n + extra) s / 6: equal at n = extra * s.
         summary.append((s, int(pays.units.min()) if len(pays) else None, extra * s))
     summary = pd.DataFrame(
@@ -229,7 +234,8 @@ def heatmap_lines(h: Heatmap) -> list[str]:
         cells = " | ".join(f"{100 * x:.0f}%" for x in part.sort_values("defender_units")
                            .attacker_hold)  # fmt: skip
         lines.append(f"| {n} | {cells} |")
-    lines += ["", f"Even match-ups (holds within 10 points of each other): {len(even)} cells.",
+    lines += ["", f"Even match-ups (holds within 10 points of each other): {len(even)} of "
+              f"{len(f)}.",
               "Numbers not from the rulebook: " + ("; ".join(h.sources) or "none")
               + "; cards are not played."]  # fmt: skip
     return lines
@@ -256,7 +262,8 @@ def efficiency_lines(eff, be: BreakEven) -> list[str]:
         f"**Upgrade or more units?** An upgrade costs {be.upgrade_cost} resources (rulebook), "
         f"a melee unit {be.unit_cost} (rulebook): an upgrade's price buys {be.extra_units} "
         f"more melee units. Against {be.reference} (an input), the exact chance to hold the "
-        "battlefield says from how many melee units the upgrade pays; counting expected hits "
+        "battlefield says from how many melee units the upgrade pays (by half a point or "
+        "more); counting expected hits "
         "alone, it pays above extra x Strength units:",
         "",
         "| Strength s -> s + 1 | upgrade pays from (units, battles) | expected hits break even |",
