@@ -426,3 +426,14 @@ def test_web_option_is_said():
                  "--attacker-web", "--games", "0")  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "plays Web or Ensnare at the first melee phase" in result.output
+
+
+def test_a_settling_first_strike_ends_the_battle_before_the_answer():
+    # Ruling W2: A's Slow Poison strikes first in the melee phase (where B rolls most);
+    # B retreats, emptying its battlefield, and the battle ends before B's flank unit
+    # answers. Checked only at the end of the phase, it would be an empty battlefield.
+    from analyzer.warcraft.montecarlo import simulate
+
+    battle = fight("1 melee s6 +poison", "1 melee s6, 1 melee s6 flank", pb="retreat")
+    assert solve(battle).hold[0] == pytest.approx(1.0)
+    assert simulate(battle, 1000, seed=2).outcome[0] == 1000

@@ -2,7 +2,7 @@
 
 A joint state is (attacker's state, defender's state), each a tuple of slot counts
 (battle.py). Each phase is a step of the chain (two steps when Slow Poison makes one
-side strike first); the end of the battle is checked after each phase. A side with a
+side strike first); the end of the battle is checked after each step. A side with a
 named policy turns its casualties into its next state through a table, and a compiled
 loop (_build_rows) turns every pair of attack outcomes into the step's transitions.
 The best response (best_response) works on records instead, one per (joint state,
@@ -333,9 +333,11 @@ def solve(battle: Battle, chain: Chain | None = None, fixed: dict | None = None)
                         w = _step(*ch.rows(phase, rest[0], i), w)
                     else:
                         w = _step(*fixed[(rest, phase, i)], w)
-                done = ch.terminal & (w > 0)
-                absorbed[done] += w[done]
-                w[done] = 0.0
+                    # The end is checked whenever casualties have been removed: after
+                    # a phase, and after a first strike (ruling W2).
+                    done = ch.terminal & (w > 0)
+                    absorbed[done] += w[done]
+                    w[done] = 0.0
                 key = rest[1:]
                 merged_parts[key] = merged_parts[key] + w if key in merged_parts else w
             parts = merged_parts
@@ -524,9 +526,9 @@ def _phase_ends(ch: Chain, tables, hows, v, term) -> dict:
     ends = {}
     u = v
     for phase in (2, 1, 0):
-        u = np.where(ch.terminal, term, u)
         steps = ch.steps(phase, hows[phase])
         for i in range(len(steps) - 1, -1, -1):
+            u = np.where(ch.terminal, term, u)  # the end is checked after every step
             ends[(phase, i)] = u
             src, prob, dst = tables[(hows[phase], phase, i)]
             u = np.bincount(src, weights=prob * u[dst].max(axis=1), minlength=ch.n)

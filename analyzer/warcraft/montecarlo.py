@@ -232,6 +232,10 @@ def _play(seed, battle, G, S, init, order, st, x, hit_a, hit_b, c, outcome, roun
                     _attack(st, side, G, S, phase, x, hit_a)
                     _take(st, 1 - side, G, S, order, hit_a[0], phase)
                     _rise(st, side, S, hit_a[1])
+                    # A first strike that settles the battlefield ends the battle before
+                    # the answer (ruling W2).
+                    if _battlefield(st, 0, S) == 0 or _battlefield(st, 1, S) == 0:
+                        break
             bfa = _battlefield(st, 0, S)
             bfb = _battlefield(st, 1, S)
             if bfa == 0 or bfb == 0:
