@@ -674,6 +674,92 @@ def players(
     typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
 
 
+@app.command()
+@guarded
+def balance(
+    players: int | None = typer.Option(
+        None,
+        "--players",
+        "-p",
+        help="Players, 2 to 5 (default: the scenario's, else 4).",
+        show_default=False,
+    ),
+    games_per_combo: int = typer.Option(
+        150,
+        "--games-per-combo",
+        "-g",
+        help="Games per combo at each token number (a race's curve pools its combos).",
+    ),
+    seed: int = typer.Option(1, "--seed", "-s", help="Run seed: same seed, same games."),
+    seat_players: str = typer.Option(
+        "2,3,4,5", "--seat-players", help=f"{PLAYERS_LIST_HELP}: where seats get coins."
+    ),
+    seat_games: int = typer.Option(
+        20000, "--seat-games", help="Games per player count for the seats (0: skip them)."
+    ),
+    check_games_per_combo: int = typer.Option(
+        100,
+        "--check-games-per-combo",
+        help="Games per combo when all suggestions are played at once.",
+    ),
+    rounds: int = typer.Option(2, "--rounds", help="Rounds of suggestions at once (1 to 5)."),
+    scenario: Path | None = SCENARIO,
+    out: Path | None = typer.Option(
+        None,
+        "--out",
+        help="Report folder (default: reports/balance-<players>p).",
+        show_default=False,
+    ),
+    force: bool = FORCE,
+    threads: int | None = THREADS,
+) -> None:
+    """What would balance it: the banner and badge numbers that make each race and
+    power fair, the starting coins that make each seat fair, and how far each
+    estimated number moves the answers."""
+    from analyzer.studies.balance import check_balance, default_out
+    from analyzer.studies.common import parse_counts
+
+    tables, policies, params, name = None, "heuristic", None, None
+    if scenario is not None:
+        tables, policies, params, players = _combo_scenario(scenario, players)
+        name = str(scenario)
+    players = 4 if players is None else players
+    check_balance(players, games_per_combo, seed, seat_games, check_games_per_combo)
+    if not 1 <= rounds <= 5:
+        raise InputError(Problem(CLI, "--rounds", rounds, "must be a whole number from 1 to 5"))
+    counts = parse_counts(seat_players, "--seat-players")
+    seat_tables = None
+    if scenario is not None:
+        from analyzer.studies.common import scenario_counts
+
+        seat_tables, seat_bots, seat_params, counts, skipped = scenario_counts(
+            scenario, counts, "balance", skip_invalid=True
+        )
+        for n, reason in skipped.items():
+            _err(f"Seats: skipping {n} players, which the scenario does not allow: {reason}")
+    out = _check_out(out, force, default_out(players))
+    n_threads = _set_threads(threads)
+    from analyzer.studies.balance import findings, run_balance, write_balance
+
+    result = run_balance(
+        players, games_per_combo, seed, tables=tables, policies=policies,
+        policy_params=params, seat_counts=counts, seat_games=seat_games,
+        check_games_per_combo=check_games_per_combo, rounds=rounds,
+        tables_by_count=seat_tables, scenario=name,
+        seat_policies=seat_bots if scenario is not None else None,
+        seat_policy_params=seat_params if scenario is not None else None,
+    )  # fmt: skip
+    folder = write_balance(result, out, force)
+    typer.echo(
+        f"{result.n_games:,} games in {result.seconds:.0f} s "
+        f"({result.n_games / max(result.seconds, 1e-9):.0f} games/s, {n_threads} threads)."
+    )
+    for line in findings(result):
+        typer.echo("- " + line.replace("**", ""))
+    typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'}).")
+    typer.echo(f"Check the suggestion with: analyzer compare {folder / 'suggested.toml'}")
+
+
 # No square brackets in help texts: rich would read them as markup and drop them.
 ARMY_HELP = (
     'groups separated by commas, each "COUNT TYPE" then sN (Strength) or LN (level), '

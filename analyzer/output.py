@@ -105,10 +105,16 @@ class OutputFolder:
         if foreign and not self.force:
             more = f" and {len(foreign) - 8} more" if len(foreign) > 8 else ""
             shown = ", ".join(foreign[:8]) + more
+            older = (
+                ""
+                if (self.path / MANIFEST).exists()
+                else " (if this is the output of an older version of the analyzer, which "
+                "kept no list of its files, delete the folder first)"
+            )
             raise self._problem(
                 f"this folder holds files the analyzer did not write ({shown}); it never "
                 "deletes or replaces them: name a new or empty folder, or add --force to write "
-                "its own files beside them"
+                f"its own files beside them{older}"
             )
 
     def _is_ours(self, entry: str, ours: set[str], manifest: dict) -> bool:

@@ -37,7 +37,8 @@ TOP_KEYS = ("scenario", "seats", "rules", "races", "powers")
 SCENARIO_KEYS = ("name", "description", "ruleset", "players")
 NUMBER_KEYS = tuple(key for key, _, _ in NUMBERS)
 FLAG_KEYS = ("use_die", "murlocs")
-RULE_KEYS = NUMBER_KEYS + ("die_faces", "rounds", "extra_rounds", "boards") + FLAG_KEYS
+RULE_KEYS = NUMBER_KEYS + ("die_faces", "rounds", "extra_rounds", "boards", "seat_coins")
+RULE_KEYS += FLAG_KEYS
 RACE_KEYS = ("banned", "allowed", "banner")
 POWER_KEYS = ("banned", "allowed", "badge", "badge_delta")
 # Bot parameters whose meaning bounds them (a chance, a count of tokens or turns);
@@ -245,6 +246,10 @@ def _rules(check: Checker, data: dict, ruleset: Ruleset | None, players: int | N
         value = check.check_int(table["extra_rounds"], "rules.extra_rounds", *limits.EXTRA_ROUNDS)
         if value is not None:
             changes["extra_rounds"] = value
+    if "seat_coins" in table:
+        coins = _seat_coins(check, table["seat_coins"], players)
+        if coins is not None:
+            changes["seat_coins"] = coins
     if ruleset is None or players is None:
         return changes  # rounds and boards are per player count, checked against the box
     if "rounds" in table:
@@ -256,6 +261,20 @@ def _rules(check: Checker, data: dict, ruleset: Ruleset | None, players: int | N
         if counts is not None:
             changes["boards"] = {**ruleset.boards, players: counts}
     return changes
+
+
+def _seat_coins(check: Checker, value: object, players: int | None) -> tuple[int, ...] | None:
+    """Extra starting coins per seat in turn order (a compensation for seat order):
+    one whole number per player."""
+    key = "rules.seat_coins"
+    if not isinstance(value, list) or (players is not None and len(value) != players):
+        count = f"{players} " if players is not None else ""
+        check.add(key, value, f"must be a list of {count}whole numbers, one per seat in turn order")
+        return None
+    coins = [check.check_int(v, f"{key}[{i}]", *limits.SEAT_COINS) for i, v in enumerate(value)]
+    if None in coins:
+        return None
+    return tuple(coins) + (0,) * (MAX_PLAYERS - len(coins))
 
 
 def _boards(check: Checker, value: object, ruleset: Ruleset) -> tuple[int, int, int] | None:

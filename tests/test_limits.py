@@ -158,6 +158,7 @@ def test_docs_list_every_range():
         "die_faces": limits.DIE_FACE,
         "rounds": limits.ROUNDS,
         "extra_rounds": limits.EXTRA_ROUNDS,
+        "seat_coins": limits.SEAT_COINS,
         "banner": limits.BANNER,
         "box": limits.BOX,
         "badge": limits.BADGE,

@@ -49,9 +49,16 @@ def test_the_page_is_self_contained(built):
 def test_every_chart_of_every_study_is_on_the_page(built):
     out, page, _, _ = built
     html = page.read_text(encoding="utf-8")
+    import base64
+
     charts = list(out.glob("*/*.png"))
     assert len(charts) >= 4
-    assert html.count("data:image/png;base64,") == len(charts)
+    for chart in charts:  # each embedded as data, once in its study and maybe at the top
+        assert base64.b64encode(chart.read_bytes()).decode("ascii") in html, chart.name
+    opening = html.split("<h2", 3)[1]  # the opening section: one chart per question
+    assert "At a glance" in opening
+    assert opening.count("data:image/png;base64,") >= 4
+    assert html.count("data:image/png;base64,") <= len(charts) + 5
 
 
 def test_the_page_flags_what_is_not_modeled(built):

@@ -364,3 +364,21 @@ def test_cli_simulate_refuses_a_bad_scenario(tmp_path):
     bad = write(tmp_path, HEAD + '[races]\nbanned = ["Tauren"]\n')
     result = run("simulate", "--scenario", bad, "--games", 10)
     assert result.exit_code == 2 and "Did you mean 'tauren'?" in result.stderr
+
+
+def test_seat_coins_start_a_seat_richer(tmp_path):
+    path = write(tmp_path, HEAD + "[rules]\nseat_coins = [0, 0, 0, 1000]\n")
+    sc = load_scenario(path)
+    assert sc.parameters.seat_coins == (0, 0, 0, 1000, 0)
+    sim = simulate(4, 40, 1, sc.policies, progress=False, tables=sc.tables(), check=True)
+    assert sim.error_games == 0
+    # 1,000 coins more than anyone can score: the last seat wins every game.
+    assert sim.summary.win_rate.tolist() == [0.0, 0.0, 0.0, 1.0]
+    assert sim.summary.mean_vc.iloc[3] >= 1000
+
+
+def test_seat_coins_need_one_number_per_seat(tmp_path):
+    problems = problems_of(tmp_path, HEAD + "[rules]\nseat_coins = [0, 1, 2]\n")
+    assert "list of 4 whole numbers" in find(problems, "rules.seat_coins").message
+    problems = problems_of(tmp_path, HEAD + "[rules]\nseat_coins = [0, 1, 2, 1001]\n")
+    assert "from 0 to 1,000" in find(problems, "rules.seat_coins[3]").message

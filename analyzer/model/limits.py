@@ -31,6 +31,7 @@ RULE_NUMBERS = {
 }
 DIE_FACE = (0, DIE_SIDES)
 ROUNDS = (1, MAX_ROUNDS)
+SEAT_COINS = (0, 1000)  # extra starting coins of one seat (a seat-order compensation)
 EXTRA_ROUNDS = (0, MAX_ROUNDS - 1)  # rounds plus extra rounds: at most MAX_ROUNDS
 
 # Race tokens: a banner, a race's box, and a badge (tokens a special power adds).

@@ -3,7 +3,7 @@ and join them into one Markdown page and one self-contained HTML page.
 
 reports/<name>/
     index.html, index.md      the page: findings, then every study with its charts
-    bots/ combos/ decline/ players/ compare/
+    bots/ combos/ decline/ players/ compare/ balance/
                               one folder per study: its CSV, Parquet, PNG and summary.md,
                               plus study.json (what it was run with) and findings.json
 
@@ -49,14 +49,19 @@ class ReportSettings:
     players_games_per_combo: int = 60
     compare_games: int = 10000  # as `analyzer compare`: seat win-rate deltas to about +/- 1 point
     compare_games_per_combo: int = 60
+    balance_games_per_combo: int = 100  # per combo and token number: +/- 0.5 token or so
+    balance_seat_games: int = 20000  # per player count and arm
+    balance_check_games_per_combo: int = 60
     house_rules: list[Path] = field(default_factory=list)  # default: shipped ones
 
     def scaled(self, factor: float) -> ReportSettings:
         """Every study's games times `factor` (at least a handful each): a quick look."""
         import dataclasses
 
+        # The balance curves need ten games per combo and number to fit at all.
+        least = {"balance_games_per_combo": 10}
         sizes = {
-            f.name: max(4, round(getattr(self, f.name) * factor))
+            f.name: max(least.get(f.name, 4), round(getattr(self, f.name) * factor))
             for f in dataclasses.fields(self)
             if f.name.endswith("games") or f.name.endswith("per_combo")
         }
@@ -123,7 +128,7 @@ def house_rules(players: int) -> list[Path]:
 def default_studies(s: ReportSettings, force: bool = False) -> list[Study]:
     """The four studies of the report, plus the bots' own check, on settings `s`."""
     from analyzer.report.baseline import write_report
-    from analyzer.studies import combos, compare, decline, players
+    from analyzer.studies import balance, combos, compare, decline, players
 
     n, seed = s.players, s.seed
     rules = s.house_rules or house_rules(n)
@@ -172,8 +177,25 @@ def default_studies(s: ReportSettings, force: bool = False) -> list[Study]:
               {"seed": seed, "games": s.players_games,
                "games_per_combo": s.players_games_per_combo}, players_study)
     )  # fmt: skip
+
+    def balance_study(folder: Path) -> list[str]:
+        r = balance.run_balance(
+            n, s.balance_games_per_combo, seed, seat_counts=(2, 3, 4, 5),
+            seat_games=s.balance_seat_games,
+            check_games_per_combo=s.balance_check_games_per_combo,
+        )  # fmt: skip
+        balance.write_balance(r, folder, force)
+        return balance.findings(r)
+
+    balance_entry = Study(
+        "balance", "What would balance it",
+        {"players": n, "seed": seed, "games_per_combo": s.balance_games_per_combo,
+         "seat_games": s.balance_seat_games,
+         "check_games_per_combo": s.balance_check_games_per_combo},
+        balance_study,
+    )  # fmt: skip
     if not rules:  # no shipped house rule for this player count: nothing to compare
-        return studies
+        return studies + [balance_entry]
     studies.append(
         Study(
             "compare",
@@ -189,7 +211,7 @@ def default_studies(s: ReportSettings, force: bool = False) -> list[Study]:
             inputs=list(rules),
         )  # fmt: skip
     )
-    return studies
+    return studies + [balance_entry]
 
 
 def bot_findings(folder: Path) -> list[str]:
@@ -269,7 +291,10 @@ def build_report(
                 )  # fmt: skip
                 log(f"{study.title}: {meta['seconds']:.0f} s")
             sections.append((study, found))
-        page = _expand(index_markdown(sections, s, time.perf_counter() - started), out)
+        from analyzer.report.glance import glance_markdown
+
+        glance = glance_markdown(out, {study.key: study.title for study, _ in sections})
+        page = _expand(index_markdown(sections, s, time.perf_counter() - started, glance), out)
         html = to_html(page, out, title="Small World of Warcraft report")
         report.write_files({"index.md": page, "index.html": html})
     except BaseException:
@@ -283,7 +308,9 @@ def _demote(markdown: str, levels: int = 1) -> str:
     return re.sub(r"^(#+) ", lambda m: "#" * (len(m.group(1)) + levels) + " ", markdown, flags=re.M)
 
 
-def _caveats() -> list[str]:
+def _caveats(sensitivity: str | None = None) -> list[str]:
+    """What every number rests on; `sensitivity`: the balance study's table of how far
+    each estimated number moves the answers (a file under the report folder)."""
     from analyzer.model import default_tables
 
     tables = default_tables()
@@ -296,11 +323,24 @@ def _caveats() -> list[str]:
         + ". These abilities play as far as the ruleset file says and no further; every "
         "result touching them (and, through the other players, every result) may be off."
     )
-    lines.append(
-        f"- **Estimated numbers** ({len(estimates)}): "
-        + (", ".join(f"`{k}`" for k in estimates) if estimates else "none")
-        + ". Their sources are in analyzer/content/swow/ruleset.toml."
+    listed = (
+        "the table below shows how far each one moves the answers"
+        if sensitivity is not None
+        else (", ".join(f"`{k}`" for k in estimates) if estimates else "none")
     )
+    lines.append(
+        f"- **Estimated numbers** ({len(estimates)}): {listed}. Their sources are in "
+        "analyzer/content/swow/ruleset.toml."
+    )
+    if sensitivity is not None:
+        lines += [
+            "",
+            "Which estimate matters: each estimated number one step lower and one step higher, "
+            "on the same games (from the balance study below).",
+            "",
+            f"<!-- include-text {sensitivity} -->",
+            "",
+        ]
     lines.append(
         "- **Board faces** are modeled from public region counts, not transcribed; terrain "
         "and borders are generated (tools/make_boards.py)."
@@ -313,7 +353,9 @@ def _caveats() -> list[str]:
     return lines
 
 
-def index_markdown(sections, s: ReportSettings, seconds: float) -> str:
+def index_markdown(sections, s: ReportSettings, seconds: float, glance=()) -> str:
+    """The page: title, `glance` (the opening charts and answers), findings, caveats,
+    contents and an include line per study."""
     lines = [
         "# Small World of Warcraft: balance report",
         "",
@@ -322,6 +364,7 @@ def index_markdown(sections, s: ReportSettings, seconds: float) -> str:
         f"Built in {seconds:.0f} s (reused studies take no time). Every rate comes with its "
         "95% interval and its number of games; each section says what it ran.",
         "",
+        *glance,
         "## Findings",
         "",
     ]
@@ -330,7 +373,8 @@ def index_markdown(sections, s: ReportSettings, seconds: float) -> str:
             lines += [f"**{study.title}**", ""]
             lines += [f"- {f}" for f in found]
             lines.append("")
-    lines += _caveats()
+    keys = [study.key for study, _ in sections]
+    lines += _caveats("balance/sensitivity.md" if "balance" in keys else None)
     lines += ["## Contents", ""]
     lines += [f"- [{study.title}](#{_anchor(study.title)})" for study, _ in sections]
     lines.append("")
@@ -352,25 +396,38 @@ def _expand(page: str, root: Path) -> str:
     where the page says `<!-- include folder/summary.md -->`."""
 
     def include(m: re.Match) -> str:
-        path = root / m.group(1)
+        path = root / m.group(2)
+        folder = path.parent.name
         text = path.read_text(encoding="utf-8")
         text = re.sub(r"\A# .*\n", "", text)  # the section heading replaces its title
+        # Charts the summary shows itself are named from its own folder.
+        text = re.sub(r"\]\(([^/)]+\.png)\)", rf"]({folder}/\1)", text)
+        if m.group(1) == "include-text":
+            return text
         charts = sorted(path.parent.glob("*.png"))
-        pictures = [f"![{c.stem}]({path.parent.name}/{c.name})" for c in charts]
+        shown = f"]({folder}/{{}})"
+        pictures = [
+            f"![{c.stem}]({folder}/{c.name})" for c in charts if shown.format(c.name) not in text
+        ]
         return _demote(text, 1) + "\n\n" + "\n\n".join(pictures)
 
-    return re.sub(r"<!-- include (\S+) -->", include, page)
+    return re.sub(r"<!-- (include|include-text) (\S+) -->", include, page)
 
 
 CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:1100px;margin:2em auto;
 padding:0 1em;color:#222;line-height:1.45}
-table{border-collapse:collapse;font-size:.85em;margin:.8em 0}
+table{border-collapse:collapse;font-size:.85em;margin:.8em 0;display:block;overflow-x:auto;
+max-width:100%}
 th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left}
 th{background:#f1f1f1} tr:nth-child(even) td{background:#fafafa}
 img{max-width:100%;height:auto;border:1px solid #eee;margin:.5em 0}
 code{background:#f4f4f4;padding:0 .2em}
 h1{border-bottom:2px solid #333} h2{border-bottom:1px solid #bbb;margin-top:2em}
+.glance{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:1em}
+.glance figure{margin:0;border:1px solid #ddd;padding:.6em;background:#fcfcfc}
+.glance img{width:100%;max-height:380px;object-fit:contain;border:0;margin:0}
+.glance figcaption{font-size:.92em}
 """
 
 

@@ -436,13 +436,14 @@ def default_out() -> Path:
 def write_compare(result: CompareStudy, out_dir=None, force: bool = False) -> Path:
     """Write compare.csv/.parquet, arms.csv, the forest plot and summary.md; the
     folder appears complete or not at all."""
-    from analyzer.report.charts import forest_plot
+    from analyzer.report.charts import KEY_METRICS, forest_plot
     from analyzer.studies import common
 
     def fill(temp: Path) -> None:
         common.write_table(result.table, temp, "compare")
         result.arms.to_csv(temp / "arms.csv", index=False)
         forest_plot(result, temp / "forest.png")
+        forest_plot(result, temp / "key-metrics.png", only=KEY_METRICS, cols=len(KEY_METRICS))
         (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
 
     return common.write_folder(Path(out_dir) if out_dir is not None else default_out(), fill, force)
