@@ -21,6 +21,7 @@ test: setup
 
 report: setup
 	$(BIN)/analyzer report
+	$(BIN)/analyzer battle-report
 
 bench: setup
 	$(BIN)/analyzer bench
