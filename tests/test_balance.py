@@ -135,3 +135,10 @@ def test_cli_writes_the_study_and_refuses_bad_options(tmp_path):
     assert "How far each estimated number moves the answers" in summary
     assert "`powers.fishing.badge`" in summary
     assert runner.invoke(app, ["validate", str(out / "suggested.toml")]).exit_code == 0
+    # Same seed, same bytes: the tables of a second run match the first to the byte.
+    again = tmp_path / "again"
+    assert runner.invoke(app, [*args[:-1], str(again)]).exit_code == 0
+    for table in ("balance", "curves", "spread", "seats", "sensitivity", "whole_table"):
+        first = (out / f"{table}.csv").read_bytes()
+        assert first == (again / f"{table}.csv").read_bytes(), table
+    assert set(pd.read_csv(out / "spread.csv").file) == {"suggested.toml"}

@@ -687,6 +687,9 @@ def _compare_spread(tables, toml: str, n_players, seed, gpc, scenario, backend) 
             [suggested], base, 2000, max(gpc, 2), seed, progress=False, backend=backend
         )
     table = result.table.copy()
+    # The suggestion was read from a temporary folder: name the file it is written to,
+    # so that the table is the same bytes on every run.
+    table["file"] = "suggested.toml"
     table.attrs["games"] = int(result.table.games.iloc[0] * 2) if len(table) else 0
     return table
 
