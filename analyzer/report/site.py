@@ -74,7 +74,7 @@ def _code_hash() -> str:
     for folder in ("studies", "report", "model"):
         for path in sorted((root / folder).glob("*.py")):
             digest.update(path.read_bytes())
-    for path in sorted((root / "content").rglob("*.toml")):
+    for path in sorted((root / "rulesets").rglob("*.toml")):
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
@@ -288,7 +288,7 @@ def _caveats() -> list[str]:
     lines.append(
         f"- **Estimated numbers** ({len(estimates)}): "
         + (", ".join(f"`{k}`" for k in estimates) if estimates else "none")
-        + ". Their sources are in analyzer/content/swow/ruleset.toml."
+        + ". Their sources are in analyzer/rulesets/swow/content/ruleset.toml."
     )
     lines.append(
         "- **Board faces** are modeled from public region counts, not transcribed; terrain "
