@@ -3,7 +3,7 @@ call of a kernel loads it from the on-disk cache or compiles it.
 
 numba checks a cached kernel only against its own file, not the files it calls,
 so an edit to one engine file could leave a stale caller in the cache. The cache
-folder is therefore named after a hash of all engine and player sources.
+folder is therefore named after a hash of all engine, player and ruleset sources.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 
 def _source_hash() -> str:
     digest = hashlib.sha1()
-    for folder in ("engine", "players"):
-        for path in sorted((_PACKAGE / folder).glob("*.py")):
+    for folder in ("engine", "players", "rulesets"):
+        for path in sorted((_PACKAGE / folder).rglob("*.py")):
             digest.update(path.name.encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()[:12]

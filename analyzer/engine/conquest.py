@@ -5,22 +5,6 @@ abandoning and redeploying.
 
 from __future__ import annotations
 
-from analyzer.engine.abilities import (
-    HARMONY_PRICE,
-    OBJECTIVE_VC,
-    after_conquest,
-    first_conquest_entry,
-    least_conquest_tokens,
-    marsh_toll,
-    may_enter_water,
-    min_region_tokens,
-    modify_cost,
-    pays_travel,
-    reaches_as_adjacent,
-    region_immune,
-    tokens_lost,
-    water_terrain,
-)
 from analyzer.engine.column import discard_power, return_race
 from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
@@ -77,16 +61,6 @@ from analyzer.engine.layout import (
     RT_FACTION,
     STREAM_DICE,
 )
-from analyzer.engine.markers import (
-    MODE_ASHES,
-    PLACE_BITS,
-    aegis_price,
-    guard_price,
-    modes_cost,
-    open_modes,
-    pay_aegis,
-    reveal_markers,
-)
 from analyzer.engine.rng import randint
 from analyzer.engine.state import (
     EV_ABANDON,
@@ -106,6 +80,32 @@ from analyzer.model.ids import (
     MURLOC,
     PANDAREN,
     SYM_ENTRY,
+)
+from analyzer.rulesets.swow.abilities import (
+    HARMONY_PRICE,
+    OBJECTIVE_VC,
+    after_conquest,
+    first_conquest_entry,
+    least_conquest_tokens,
+    marsh_toll,
+    may_enter_water,
+    min_region_tokens,
+    modify_cost,
+    pays_travel,
+    reaches_as_adjacent,
+    region_immune,
+    tokens_lost,
+    water_terrain,
+)
+from analyzer.rulesets.swow.markers import (
+    MODE_ASHES,
+    PLACE_BITS,
+    aegis_price,
+    guard_price,
+    modes_cost,
+    open_modes,
+    pay_aegis,
+    reveal_markers,
 )
 
 # work[] marks while computing targets

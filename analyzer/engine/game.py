@@ -5,15 +5,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.engine.abilities import (
-    HARMONY_PRICE,
-    min_region_tokens,
-    race_tokens_in_play,
-    redeploy_bonus_tokens,
-    take_beasts,
-    turn_end,
-    turn_start,
-)
 from analyzer.engine.column import take_combo, visible_combos
 from analyzer.engine.conquest import (
     compute_targets,
@@ -96,42 +87,6 @@ from analyzer.engine.layout import (
     S_VC,
     S_WIN,
 )
-from analyzer.engine.markers import (
-    DOOMHAMMER_PRICE,
-    MODE_ASHES,
-    MODE_DOOMHAMMER,
-    USED_ETHEREALS,
-    controls_marker,
-    credit,
-    heart_tribute,
-    marker_region,
-    may_steal,
-    modes_coins,
-    move_marker,
-    pay_aegis,
-    use_artifacts,
-)
-from analyzer.engine.powers import (
-    INTIMIDATIONS_PER_TURN,
-    champion_conquest,
-    champion_ok,
-    champion_ready,
-    conquest_hand,
-    has_intimidation_dest,
-    intimidate,
-    intimidation_dest_ok,
-    intimidation_ok,
-    portal_swap,
-    swap_ok,
-    swap_ready,
-)
-from analyzer.engine.races import (
-    airborne_assault,
-    end_of_turn,
-    engage,
-    enlist,
-    start_of_turn,
-)
 from analyzer.engine.rng import init_streams
 from analyzer.engine.scoring import score_turn
 from analyzer.engine.setup import setup_game
@@ -174,6 +129,51 @@ from analyzer.players.policy import (
     choose_swap,
     choose_target,
     place_hand,
+)
+from analyzer.rulesets.swow.abilities import (
+    HARMONY_PRICE,
+    min_region_tokens,
+    race_tokens_in_play,
+    redeploy_bonus_tokens,
+    take_beasts,
+    turn_end,
+    turn_start,
+)
+from analyzer.rulesets.swow.markers import (
+    DOOMHAMMER_PRICE,
+    MODE_ASHES,
+    MODE_DOOMHAMMER,
+    USED_ETHEREALS,
+    controls_marker,
+    credit,
+    heart_tribute,
+    marker_region,
+    may_steal,
+    modes_coins,
+    move_marker,
+    pay_aegis,
+    use_artifacts,
+)
+from analyzer.rulesets.swow.powers import (
+    INTIMIDATIONS_PER_TURN,
+    champion_conquest,
+    champion_ok,
+    champion_ready,
+    conquest_hand,
+    has_intimidation_dest,
+    intimidate,
+    intimidation_dest_ok,
+    intimidation_ok,
+    portal_swap,
+    swap_ok,
+    swap_ready,
+)
+from analyzer.rulesets.swow.races import (
+    airborne_assault,
+    end_of_turn,
+    engage,
+    enlist,
+    start_of_turn,
 )
 
 

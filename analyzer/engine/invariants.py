@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.engine.abilities import is_water, may_enter_water, min_region_tokens
 from analyzer.engine.jit import allocating, inline_kernel
 from analyzer.engine.layout import (
     B_SYMBOLS,
@@ -80,6 +79,7 @@ from analyzer.model.ids import (
     SYM_MARKER,
     WELL_OF_ETERNITY,
 )
+from analyzer.rulesets.swow.abilities import is_water, may_enter_water, min_region_tokens
 
 ERR_COINS = 1  # a player's coins went negative
 ERR_REGION = 2  # a region's owner, race, decline flag and tokens disagree

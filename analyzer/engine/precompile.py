@@ -48,11 +48,11 @@ from analyzer.engine.game import (
 )
 from analyzer.engine.invariants import check_invariants
 from analyzer.engine.layout import G_TURN, MAX_PLAYERS, S_NF
-from analyzer.engine.races import airborne_assault, end_of_turn, enlist, start_of_turn
 from analyzer.engine.scoring import score_turn
 from analyzer.engine.state import new_game
 from analyzer.players.params import N_POLICY_PARAMS
 from analyzer.players.policy import choose_abandon, choose_decline, choose_target, place_hand
+from analyzer.rulesets.swow.races import airborne_assault, end_of_turn, enlist, start_of_turn
 
 READY_MARKER = "compiled"  # written into the engine's cache folder after a first run
 

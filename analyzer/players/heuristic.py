@@ -23,17 +23,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.engine.abilities import (
-    FORM_HUMAN,
-    FORM_WORGEN,
-    HARMONY_PRICE,
-    OBJECTIVE_VC,
-    bonus_per_region,
-    least_conquest_tokens,
-    marsh_toll,
-    min_region_tokens,
-    region_bonus,
-)
 from analyzer.engine.conquest import (
     defended_cost,
     die_reach,
@@ -86,28 +75,6 @@ from analyzer.engine.layout import (
     RT_FACTION,
     RT_MODELED,
 )
-from analyzer.engine.markers import (
-    BATTLEGROUND_TIMES,
-    DOOMHAMMER_PRICE,
-    MODE_ASHES,
-    MODE_DOOMHAMMER,
-    MODE_ETHEREALS,
-    MODE_FROSTMOURNE,
-    fighting_faction,
-    guard_price,
-    marker_region,
-    may_steal,
-    modes_cost,
-)
-from analyzer.engine.powers import (
-    champion_may_go,
-    champion_target,
-    conquest_hand,
-    intimidation_allowed,
-    intimidation_dest_ok,
-    is_magic,
-    swap_ok,
-)
 from analyzer.model.ids import (
     ALLIANCE,
     BEAST_MASTER,
@@ -139,6 +106,39 @@ from analyzer.players.params import (
     TARGET_AIRBORNE,
     TARGET_CONQUER,
     TARGET_DIE,
+)
+from analyzer.rulesets.swow.abilities import (
+    FORM_HUMAN,
+    FORM_WORGEN,
+    HARMONY_PRICE,
+    OBJECTIVE_VC,
+    bonus_per_region,
+    least_conquest_tokens,
+    marsh_toll,
+    min_region_tokens,
+    region_bonus,
+)
+from analyzer.rulesets.swow.markers import (
+    BATTLEGROUND_TIMES,
+    DOOMHAMMER_PRICE,
+    MODE_ASHES,
+    MODE_DOOMHAMMER,
+    MODE_ETHEREALS,
+    MODE_FROSTMOURNE,
+    fighting_faction,
+    guard_price,
+    marker_region,
+    may_steal,
+    modes_cost,
+)
+from analyzer.rulesets.swow.powers import (
+    champion_may_go,
+    champion_target,
+    conquest_hand,
+    intimidation_allowed,
+    intimidation_dest_ok,
+    is_magic,
+    swap_ok,
 )
 
 # What the bot believes each ability is worth, in tokens, over a race's life.

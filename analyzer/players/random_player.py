@@ -10,7 +10,6 @@ regions (policy.choose_bombs, policy.choose_objectives).
 
 from __future__ import annotations
 
-from analyzer.engine.abilities import least_conquest_tokens
 from analyzer.engine.conquest import (
     MARK_ADJACENT,
     abandon,
@@ -43,7 +42,11 @@ from analyzer.engine.layout import (
     R_TOKENS,
     STREAM_SEAT0,
 )
-from analyzer.engine.markers import (
+from analyzer.engine.rng import randint, uniform
+from analyzer.model.ids import GNOMES, N_ARTIFACTS
+from analyzer.players.params import R_ABANDON, TARGET_AIRBORNE, TARGET_CONQUER, TARGET_DIE
+from analyzer.rulesets.swow.abilities import least_conquest_tokens
+from analyzer.rulesets.swow.markers import (
     DOOMHAMMER_PRICE,
     MODE_ASHES,
     MODE_DOOMHAMMER,
@@ -52,7 +55,7 @@ from analyzer.engine.markers import (
     may_steal,
     modes_cost,
 )
-from analyzer.engine.powers import (
+from analyzer.rulesets.swow.powers import (
     champion_may_go,
     champion_target,
     intimidation_allowed,
@@ -60,9 +63,6 @@ from analyzer.engine.powers import (
     is_magic,
     swap_ok,
 )
-from analyzer.engine.rng import randint, uniform
-from analyzer.model.ids import GNOMES, N_ARTIFACTS
-from analyzer.players.params import R_ABANDON, TARGET_AIRBORNE, TARGET_CONQUER, TARGET_DIE
 
 
 @inline_kernel

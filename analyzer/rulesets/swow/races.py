@@ -9,7 +9,6 @@ the map at turn start or end. docs/rulings.md lists the choices made here.
 
 from __future__ import annotations
 
-from analyzer.engine.abilities import HARMONY_PRICE, least_conquest_tokens, race_tokens_in_play
 from analyzer.engine.conquest import (
     airborne_cost,
     clear_region,
@@ -53,6 +52,11 @@ from analyzer.model.ids import (
     PANDAREN,
 )
 from analyzer.players.policy import choose_bombs, choose_enlist, choose_objectives
+from analyzer.rulesets.swow.abilities import (
+    HARMONY_PRICE,
+    least_conquest_tokens,
+    race_tokens_in_play,
+)
 
 
 # ---------------------------------------------------------------------- Harmony

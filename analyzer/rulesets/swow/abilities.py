@@ -49,7 +49,7 @@ report shows it. An ability that is not modeled simply has no branch here.
 | Intimidating | powers.intimidate before each conquest |
 
 The three powers a bot uses during its turn (Championing, Portal Mage, Intimidating)
-have their legality checks and actions in engine/powers.py.
+have their legality checks and actions in powers.py.
 | Light's Hope Chapel | tokens_lost (none lost, the Chapel's own fall included) |
 | Spirit Healer | redeploy_bonus_tokens (+1 while the box has one) |
 | Well of Eternity | active_bonus / decline_bonus (markers.well_bonus); reveal_markers moves it |
@@ -59,7 +59,7 @@ have their legality checks and actions in engine/powers.py.
 | Ashes, Doomhammer, Frostmourne | modes: compute_targets (G_MODES), special_cost, game.attack |
 | Ethereals | conquest mode MODE_ETHEREALS (Place -2); game.ethereals_steal, markers.may_steal |
 
-Markers live in analyzer/engine/markers.py (where they lie, who holds them, their
+Markers live in markers.py (where they lie, who holds them, their
 effects); the rows above say where the engine calls them.
 """
 
@@ -101,7 +101,6 @@ from analyzer.engine.layout import (
     RT_BOX,
     RT_FACTION,
 )
-from analyzer.engine.markers import controls_marker, in_play, well_bonus
 from analyzer.model.ids import (
     ALLIANCE,
     ARCHAEOLOGIST,
@@ -151,6 +150,7 @@ from analyzer.model.ids import (
     TROLLS,
     WORGEN,
 )
+from analyzer.rulesets.swow.markers import controls_marker, in_play, well_bonus
 
 FORM_HUMAN = 0
 FORM_WORGEN = 1
