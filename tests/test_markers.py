@@ -35,7 +35,7 @@ from kernels import (
 )
 
 from analyzer.engine import layout as L
-from analyzer.engine.game import ATTACK_DONE, ATTACK_FINAL, ATTACK_ILLEGAL
+from analyzer.engine.conquest import ATTACK_DONE, ATTACK_FINAL, ATTACK_ILLEGAL
 from analyzer.engine.invariants import ERR_MARKERS
 from analyzer.engine.state import EV_REVEAL
 from analyzer.model.ids import (

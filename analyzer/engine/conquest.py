@@ -6,7 +6,8 @@ abandoning and redeploying.
 from __future__ import annotations
 
 from analyzer.engine.column import discard_power, return_race
-from analyzer.engine.jit import inline_kernel, kernel
+from analyzer.engine.invariants import ERR_TARGETS
+from analyzer.engine.jit import allocating, inline_kernel, kernel
 from analyzer.engine.layout import (
     B_DEGREE,
     B_SYMBOLS,
@@ -16,6 +17,7 @@ from analyzer.engine.layout import (
     G_CLOSED,
     G_DEFEATED,
     G_DIE_ROLLS,
+    G_ERROR,
     G_KILLS,
     G_MODES,
     G_NREG,
@@ -111,6 +113,11 @@ from analyzer.rulesets.swow.markers import (
 # work[] marks while computing targets
 MARK_OWN = 1
 MARK_ADJACENT = 2
+
+# What a conquest attempt came to (game.conquest_phase and the rulesets' own conquests)
+ATTACK_DONE = 0  # a conquest made; more may follow
+ATTACK_FINAL = 1  # the final attempt was made (or the conquests end): stop
+ATTACK_ILLEGAL = -1
 
 
 @kernel
@@ -342,6 +349,21 @@ def update_targets(g, t, p, r, n_legal):
             if c >= 0:
                 n_legal += 1
     return n_legal
+
+
+@allocating
+def check_targets(g, t, p, n_targets):
+    """The naive oracle for update_targets: recompute every cost (and the open
+    conquest modes) and compare."""
+    kept = g.cost.copy()
+    modes = g.gst[G_MODES]
+    if compute_targets(g, t, p) != n_targets and g.gst[G_ERROR] == 0:
+        g.gst[G_ERROR] = ERR_TARGETS
+    if g.gst[G_MODES] != modes and g.gst[G_ERROR] == 0:
+        g.gst[G_ERROR] = ERR_TARGETS
+    for r in range(g.gst[G_NREG]):
+        if g.cost[r] != kept[r] and g.gst[G_ERROR] == 0:
+            g.gst[G_ERROR] = ERR_TARGETS
 
 
 @kernel

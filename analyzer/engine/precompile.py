@@ -28,6 +28,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.engine.conquest import (
+    check_targets,
     compute_targets,
     conquer,
     die_allowed,
@@ -36,16 +37,7 @@ from analyzer.engine.conquest import (
     update_targets,
 )
 from analyzer.engine.decline import go_into_decline
-from analyzer.engine.game import (
-    attack,
-    battleground_side,
-    check_targets,
-    ethereals_steal,
-    final_standings,
-    place_artifacts,
-    power_before_conquest,
-    power_phase,
-)
+from analyzer.engine.game import final_standings
 from analyzer.engine.invariants import check_invariants
 from analyzer.engine.layout import G_TURN, MAX_PLAYERS, S_NF
 from analyzer.engine.scoring import score_turn
@@ -53,6 +45,15 @@ from analyzer.engine.state import new_game
 from analyzer.players.params import N_POLICY_PARAMS
 from analyzer.players.policy import choose_abandon, choose_decline, choose_target, place_hand
 from analyzer.rulesets.swow.races import airborne_assault, end_of_turn, enlist, start_of_turn
+from analyzer.rulesets.swow.turn import (
+    ability_conquest,
+    attack,
+    battleground_side,
+    ethereals_steal,
+    place_artifacts,
+    power_before_conquest,
+    power_phase,
+)
 
 READY_MARKER = "compiled"  # written into the engine's cache folder after a first run
 
@@ -74,6 +75,7 @@ def turn_backwards(g, t, seats, run):
         attack(g, t, p, p, run, p)
         final_attempt(g, t, p, p, p)
         die_allowed(g, t, p, p)
+        ability_conquest(g, t, p, p, p, p)
         airborne_assault(g, t, p, p)
         choose_target(g, t, p)
         check_targets(g, t, p, p)

@@ -186,7 +186,7 @@ def airborne_assault(g, t, p, r):
     """The Gnomes' airborne assault on r, once a turn: any region not theirs, as
     though adjacent, after a free die that lowers the cost (never below the least
     a conquest needs). Returns that cost, or -1 when the assault is not allowed.
-    game.conquest_phase conquers with it, or makes it the final attempt when the
+    turn.ability_conquest conquers with it, or makes it the final attempt when the
     hand is still short (the normal die, at most 3 short), or else ends conquests."""
     cost = airborne_cost(g, t, p, r) if g.gst[G_AIRBORNE] == 0 else -1
     if cost < 0:
