@@ -51,12 +51,12 @@ from analyzer.model.ids import (
     HUMANS,
     PANDAREN,
 )
-from analyzer.players.policy import choose_bombs, choose_enlist, choose_objectives
 from analyzer.rulesets.swow.abilities import (
     HARMONY_PRICE,
     least_conquest_tokens,
     race_tokens_in_play,
 )
+from analyzer.rulesets.swow.bots import choose_bombs, choose_enlist, choose_objectives
 
 
 # ---------------------------------------------------------------------- Harmony

@@ -102,15 +102,6 @@ from analyzer.model.ids import (
     PORTAL_MAGE,
 )
 from analyzer.players.params import TARGET_AIRBORNE
-from analyzer.players.policy import (
-    choose_artifact_region,
-    choose_champion,
-    choose_form,
-    choose_intimidation,
-    choose_side,
-    choose_steal,
-    choose_swap,
-)
 from analyzer.rulesets.swow.abilities import (
     HARMONY_PRICE,
     min_region_tokens,
@@ -118,6 +109,15 @@ from analyzer.rulesets.swow.abilities import (
     take_beasts,
     turn_end,
     turn_start,
+)
+from analyzer.rulesets.swow.bots import (
+    choose_artifact_region,
+    choose_champion,
+    choose_form,
+    choose_intimidation,
+    choose_side,
+    choose_steal,
+    choose_swap,
 )
 from analyzer.rulesets.swow.markers import (
     DOOMHAMMER_PRICE,
