@@ -23,8 +23,6 @@ from __future__ import annotations
 from analyzer.engine.conquest import (
     defended_cost,
     die_reach,
-    far_cost,
-    place_next_door,
 )
 from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
@@ -119,6 +117,7 @@ from analyzer.rulesets.swow.markers import (
     guard_price,
     modes_cost,
 )
+from analyzer.rulesets.swow.modes import far_cost, place_next_door
 from analyzer.rulesets.swow.values import POWER_VALUE, RACE_VALUE, markers_worth
 
 
@@ -311,7 +310,7 @@ def heuristic_target(g, t, p):
         c = cost[r]
         ac = -1
         if airborne and (reg[r, R_PLAYER] != p or reg[r, R_DECLINE] != 0):
-            # conquest.airborne_cost on the hoisted arrays (a call per region
+            # races.airborne_cost on the hoisted arrays (a call per region
             # taking the game and the tables costs a refcount update per array)
             if coins >= guard_price(reg, p, r):
                 ac = defended_cost(

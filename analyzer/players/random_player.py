@@ -13,8 +13,6 @@ from analyzer.engine.conquest import (
     abandon,
     defended_cost,
     die_reach,
-    far_cost,
-    place_next_door,
 )
 from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
@@ -49,6 +47,7 @@ from analyzer.rulesets.swow.markers import (
     guard_price,
     modes_cost,
 )
+from analyzer.rulesets.swow.modes import far_cost, place_next_door
 
 
 @inline_kernel
@@ -81,7 +80,7 @@ def plain_option(cost, reg, p, r, coins, reach):
 
 @inline_kernel
 def air_cost(board, reg, ply, r, p, race, power, form, t_params, least, harmony_due, coins):
-    """conquest.airborne_cost for the Gnomes on plain arrays (a call per region
+    """races.airborne_cost for the Gnomes on plain arrays (a call per region
     taking the game and the tables costs a refcount update per array)."""
     if (reg[r, R_PLAYER] == p and reg[r, R_DECLINE] == 0) or coins < guard_price(reg, p, r):
         return -1

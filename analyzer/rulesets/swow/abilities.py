@@ -12,7 +12,7 @@ Hooks (where the engine calls in):
 - redeployment ............. `redeploy_bonus_tokens`
 - decline .................. `on_decline`, `power_lasts_in_decline`
 - markers .................. `markers.reveal_markers` (entering), conquest modes
-  (`compute_targets` -> G_MODES, `conquest.special_cost`, `turn.attack`), end of turn
+  (`compute_targets` -> G_MODES, `modes.special_cost`, `turn.attack`), end of turn
   (`turn.place_artifacts`), `markers.aegis_price` (call it before any power acts on a region)
 
 Which abilities are modeled is recorded in the ruleset file (`modeled`), and every
@@ -24,9 +24,9 @@ report shows it. An ability that is not modeled simply has no branch here.
 | Draenei | tokens_lost (Holy Light: the first loss in each opponent's turn returns to hand) |
 | Dwarves | modify_cost (Mountain -2) |
 | Forsaken | conquest.conquer counts discarded tokens; races.enlist before redeploying |
-| Gnomes | turn.ability_conquest (TARGET_AIRBORNE), conquest.airborne_cost, races.airborne_assault |
-| Goblins | races.reveal_bombs (turn start), policy.choose_bombs (turn end), clear_region |
-| Humans | policy.choose_objectives (turn end), conquest.claim_objective, on_decline |
+| Gnomes | turn.ability_conquest (TARGET_AIRBORNE), races.airborne_cost, races.airborne_assault |
+| Goblins | races.reveal_bombs (turn start), bots.choose_bombs (turn end), clear_region |
+| Humans | bots.choose_objectives (turn end), conquest.claim_objective, on_decline |
 | Kobolds | reaches_as_adjacent, first_conquest_entry (Caverns) |
 | Naga | may_enter_water, first_conquest_entry (Seas and Lakes) |
 | Night Elves | modify_cost (Forest -1), after_conquest (Wisp Wall), region_cost (+1) |
@@ -56,7 +56,7 @@ have their legality checks and actions in powers.py.
 | Battleground | scoring.faction_bonus via markers.fighting_faction; turn.battleground_side |
 | Aegis of Aggramar | markers.aegis_price (coins before an attack or power), place_artifacts |
 | Heart of Azeroth | turn.place_artifacts, markers.heart_tribute |
-| Ashes, Doomhammer, Frostmourne | modes: compute_targets (G_MODES), special_cost, turn.attack |
+| Ashes, Doomhammer, Frostmourne | compute_targets (G_MODES), modes.special_cost, turn.attack |
 | Ethereals | conquest mode MODE_ETHEREALS (Place -2); turn.ethereals_steal, markers.may_steal |
 
 Markers live in markers.py (where they lie, who holds them, their

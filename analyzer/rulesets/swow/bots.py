@@ -11,10 +11,7 @@ from __future__ import annotations
 
 from analyzer.engine.conquest import (
     MARK_ADJACENT,
-    bomb_allowed,
     compute_targets,
-    drop_bomb,
-    objective_allowed,
 )
 from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
@@ -69,6 +66,7 @@ from analyzer.rulesets.swow.markers import (
     marker_region,
     may_steal,
 )
+from analyzer.rulesets.swow.pieces import bomb_allowed, drop_bomb, objective_allowed
 from analyzer.rulesets.swow.powers import (
     champion_may_go,
     champion_target,

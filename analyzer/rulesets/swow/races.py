@@ -10,8 +10,8 @@ the map at turn start or end. docs/rulings.md lists the choices made here.
 from __future__ import annotations
 
 from analyzer.engine.conquest import (
-    airborne_cost,
     clear_region,
+    defended_cost,
     pay_vc,
     roll_die,
     take_losses,
@@ -25,14 +25,17 @@ from analyzer.engine.layout import (
     G_ATTACKED,
     G_BOMBS,
     G_BOMBS_N,
+    G_CLOSED,
     G_ERROR,
     G_HARMONY_FROM,
     G_KILLS,
     G_NREG,
     G_PLAYERS,
     P_COINS,
+    P_FORM,
     P_HAND,
     P_HARMONY,
+    P_POWER,
     P_RACE,
     PAR_CAPS,
     R_BOMB,
@@ -47,6 +50,7 @@ from analyzer.engine.trace import log_event
 from analyzer.model.ids import (
     C_HARMONY,
     FORSAKEN,
+    GNOMES,
     GOBLINS,
     HUMANS,
     PANDAREN,
@@ -57,6 +61,7 @@ from analyzer.rulesets.swow.abilities import (
     race_tokens_in_play,
 )
 from analyzer.rulesets.swow.bots import choose_bombs, choose_enlist, choose_objectives
+from analyzer.rulesets.swow.markers import aegis_price
 
 
 # ---------------------------------------------------------------------- Harmony
@@ -196,3 +201,21 @@ def airborne_assault(g, t, p, r):
     roll = roll_die(g, t)
     log_event(g, EV_DIE, p, r, roll, 2)
     return max(cost - roll, least_conquest_tokens(t, g.ply[p, P_RACE]))
+
+
+@kernel
+def airborne_cost(g, t, p, r):
+    """Tokens the Gnomes' airborne assault needs for r before its free die: any
+    region of any board not theirs, as though adjacent (no travel cost); -1 if closed."""
+    g_reg = g.reg
+    g_ply = g.ply
+    race = g_ply[p, P_RACE]
+    if race != GNOMES or (g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0):
+        return -1
+    if g_ply[p, P_COINS] < aegis_price(g, p, r):
+        return -1  # an Aegis asks 2 VC before the assault
+    harmony_due = g.gst[G_CLOSED]
+    return defended_cost(
+        g.board, g_reg, g_ply, r, p, race, g_ply[p, P_POWER], g_ply[p, P_FORM], 0, t.params,
+        least_conquest_tokens(t, race), harmony_due, g_ply[p, P_COINS],
+    )  # fmt: skip

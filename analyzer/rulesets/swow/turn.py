@@ -44,7 +44,6 @@ from analyzer.engine.conquest import (
     die_allowed,
     final_attempt,
     pay_vc,
-    special_cost,
     update_targets,
 )
 from analyzer.engine.invariants import ERR_BAD_MOVE
@@ -134,6 +133,7 @@ from analyzer.rulesets.swow.markers import (
     pay_aegis,
     use_artifacts,
 )
+from analyzer.rulesets.swow.modes import special_cost
 from analyzer.rulesets.swow.powers import (
     INTIMIDATIONS_PER_TURN,
     champion_conquest,
