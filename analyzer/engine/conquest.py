@@ -64,6 +64,25 @@ from analyzer.engine.layout import (
     STREAM_DICE,
 )
 from analyzer.engine.rng import randint
+from analyzer.engine.rule_hooks import (
+    HARMONY_PRICE,
+    OBJECTIVE_VC,
+    after_conquest,
+    first_conquest_entry,
+    guard_price,
+    least_conquest_tokens,
+    marsh_toll,
+    may_enter_water,
+    min_region_tokens,
+    modify_cost,
+    open_modes,
+    pays_travel,
+    reaches_as_adjacent,
+    region_immune,
+    reveal_markers,
+    tokens_lost,
+    water_terrain,
+)
 from analyzer.engine.state import (
     EV_ABANDON,
     EV_CONQUER,
@@ -78,27 +97,6 @@ from analyzer.model.ids import (
     HUMANS,
     PANDAREN,
     SYM_ENTRY,
-)
-from analyzer.rulesets.swow.abilities import (
-    HARMONY_PRICE,
-    OBJECTIVE_VC,
-    after_conquest,
-    first_conquest_entry,
-    least_conquest_tokens,
-    marsh_toll,
-    may_enter_water,
-    min_region_tokens,
-    modify_cost,
-    pays_travel,
-    reaches_as_adjacent,
-    region_immune,
-    tokens_lost,
-    water_terrain,
-)
-from analyzer.rulesets.swow.markers import (
-    guard_price,
-    open_modes,
-    reveal_markers,
 )
 
 # work[] marks while computing targets

@@ -22,9 +22,13 @@ from analyzer.engine.layout import (
     R_PLAYER,
     R_TOKENS,
 )
+from analyzer.engine.rule_hooks import (
+    min_region_tokens,
+    on_decline,
+    power_lasts_in_decline,
+)
 from analyzer.engine.state import EV_DECLINE
 from analyzer.engine.trace import log_event
-from analyzer.rulesets.swow.abilities import min_region_tokens, on_decline, power_lasts_in_decline
 
 
 @kernel

@@ -76,20 +76,14 @@ from analyzer.engine.layout import (
     S_WIN,
 )
 from analyzer.engine.rng import init_streams
+from analyzer.engine.rule_hooks import (
+    race_tokens_in_play,
+)
 from analyzer.engine.scoring import score_turn
 from analyzer.engine.setup import setup_game
 from analyzer.engine.state import EV_PICK, EV_REDEPLOY
 from analyzer.engine.trace import log_event
-from analyzer.players.params import TARGET_DIE
-from analyzer.players.policy import (
-    choose_abandon,
-    choose_combo,
-    choose_decline,
-    choose_target,
-    place_hand,
-)
-from analyzer.rulesets.swow.abilities import race_tokens_in_play
-from analyzer.rulesets.swow.turn import (
+from analyzer.engine.turn_hooks import (
     ability_conquest,
     active_turn_begins,
     after_conquests,
@@ -111,6 +105,14 @@ from analyzer.rulesets.swow.turn import (
     targets_stale,
     turn_begins,
     turn_ends,
+)
+from analyzer.players.params import TARGET_DIE
+from analyzer.players.policy import (
+    choose_abandon,
+    choose_combo,
+    choose_decline,
+    choose_target,
+    place_hand,
 )
 
 

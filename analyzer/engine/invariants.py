@@ -54,6 +54,11 @@ from analyzer.engine.layout import (
     RT_BOX,
     RT_FACTION,
 )
+from analyzer.engine.rule_hooks import (
+    is_water,
+    may_enter_water,
+    min_region_tokens,
+)
 from analyzer.model.ids import (
     ALLIANCE,
     BEAST_MASTER,
@@ -79,7 +84,6 @@ from analyzer.model.ids import (
     SYM_MARKER,
     WELL_OF_ETERNITY,
 )
-from analyzer.rulesets.swow.abilities import is_water, may_enter_water, min_region_tokens
 
 ERR_COINS = 1  # a player's coins went negative
 ERR_REGION = 2  # a region's owner, race, decline flag and tokens disagree

@@ -42,18 +42,9 @@ from analyzer.engine.invariants import check_invariants
 from analyzer.engine.layout import G_TURN, MAX_PLAYERS, S_NF
 from analyzer.engine.scoring import score_turn
 from analyzer.engine.state import new_game
+from analyzer.engine.turn_hooks import compile_backwards_early, compile_backwards_late
 from analyzer.players.params import N_POLICY_PARAMS
 from analyzer.players.policy import choose_abandon, choose_decline, choose_target, place_hand
-from analyzer.rulesets.swow.races import airborne_assault, end_of_turn, enlist, start_of_turn
-from analyzer.rulesets.swow.turn import (
-    ability_conquest,
-    attack,
-    battleground_side,
-    ethereals_steal,
-    place_artifacts,
-    power_before_conquest,
-    power_phase,
-)
 
 READY_MARKER = "compiled"  # written into the engine's cache folder after a first run
 
@@ -68,29 +59,20 @@ def turn_backwards(g, t, seats, run):
         final_standings(g, seats[0])
         check_invariants(g, t)
         score_turn(g, t, p)
-        end_of_turn(g, t, p)
-        place_artifacts(g, t, p)
+        compile_backwards_late(g, t, p, run)  # the ruleset's kernels of the turn's end
         place_hand(g, t, p)
-        enlist(g, t, p)
-        attack(g, t, p, p, run, p)
         final_attempt(g, t, p, p, p)
         die_allowed(g, t, p, p)
-        ability_conquest(g, t, p, p, p, p)
-        airborne_assault(g, t, p, p)
         choose_target(g, t, p)
         check_targets(g, t, p, p)
         update_targets(g, t, p, p, p)
         conquer(g, t, p, p, p)
-        power_before_conquest(g, t, p, p)
         compute_targets(g, t, p)
-        battleground_side(g, t, p)
-        ethereals_steal(g, t, p)
-        power_phase(g, t, p, run)
+        compile_backwards_early(g, t, p, run)  # and of its start
         choose_abandon(g, t, p)
         ready_troops(g, t, p)
         go_into_decline(g, t, p)
         choose_decline(g, t, p)
-        start_of_turn(g, t, p)
     return p
 
 

@@ -19,11 +19,14 @@ from analyzer.engine.layout import (
     R_PLAYER,
     RT_FACTION,
 )
+from analyzer.engine.rule_hooks import (
+    active_bonus,
+    decline_bonus,
+    fighting_faction,
+)
 from analyzer.engine.state import EV_SCORE
 from analyzer.engine.trace import log_event
 from analyzer.model.ids import ALLIANCE, HORDE, MURLOC
-from analyzer.rulesets.swow.abilities import active_bonus, decline_bonus
-from analyzer.rulesets.swow.markers import fighting_faction
 
 
 @inline_kernel

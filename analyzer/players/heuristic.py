@@ -20,6 +20,19 @@
 
 from __future__ import annotations
 
+from analyzer.engine.bot_hooks import (
+    DOOMHAMMER_PRICE,
+    MODE_ASHES,
+    MODE_DOOMHAMMER,
+    MODE_ETHEREALS,
+    MODE_FROSTMOURNE,
+    POWER_VALUE,
+    RACE_VALUE,
+    far_cost,
+    markers_worth,
+    modes_cost,
+    place_next_door,
+)
 from analyzer.engine.conquest import (
     defended_cost,
     die_reach,
@@ -70,6 +83,17 @@ from analyzer.engine.layout import (
     RT_FACTION,
     RT_MODELED,
 )
+from analyzer.engine.rule_hooks import (
+    HARMONY_PRICE,
+    OBJECTIVE_VC,
+    bonus_per_region,
+    fighting_faction,
+    guard_price,
+    least_conquest_tokens,
+    marsh_toll,
+    min_region_tokens,
+    region_bonus,
+)
 from analyzer.model.ids import (
     ALLIANCE,
     BEAST_MASTER,
@@ -98,27 +122,6 @@ from analyzer.players.params import (
     TARGET_CONQUER,
     TARGET_DIE,
 )
-from analyzer.rulesets.swow.abilities import (
-    HARMONY_PRICE,
-    OBJECTIVE_VC,
-    bonus_per_region,
-    least_conquest_tokens,
-    marsh_toll,
-    min_region_tokens,
-    region_bonus,
-)
-from analyzer.rulesets.swow.markers import (
-    DOOMHAMMER_PRICE,
-    MODE_ASHES,
-    MODE_DOOMHAMMER,
-    MODE_ETHEREALS,
-    MODE_FROSTMOURNE,
-    fighting_faction,
-    guard_price,
-    modes_cost,
-)
-from analyzer.rulesets.swow.modes import far_cost, place_next_door
-from analyzer.rulesets.swow.values import POWER_VALUE, RACE_VALUE, markers_worth
 
 
 @inline_kernel

@@ -9,6 +9,14 @@ decisions are in the ruleset's package (rulesets/swow/bots.py).
 
 from __future__ import annotations
 
+from analyzer.engine.bot_hooks import (
+    DOOMHAMMER_PRICE,
+    MODE_ASHES,
+    MODE_DOOMHAMMER,
+    far_cost,
+    modes_cost,
+    place_next_door,
+)
 from analyzer.engine.conquest import (
     abandon,
     defended_cost,
@@ -37,17 +45,12 @@ from analyzer.engine.layout import (
     STREAM_SEAT0,
 )
 from analyzer.engine.rng import randint, uniform
+from analyzer.engine.rule_hooks import (
+    guard_price,
+    least_conquest_tokens,
+)
 from analyzer.model.ids import GNOMES
 from analyzer.players.params import R_ABANDON, TARGET_AIRBORNE, TARGET_CONQUER, TARGET_DIE
-from analyzer.rulesets.swow.abilities import least_conquest_tokens
-from analyzer.rulesets.swow.markers import (
-    DOOMHAMMER_PRICE,
-    MODE_ASHES,
-    MODE_DOOMHAMMER,
-    guard_price,
-    modes_cost,
-)
-from analyzer.rulesets.swow.modes import far_cost, place_next_door
 
 
 @inline_kernel
