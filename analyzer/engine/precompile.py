@@ -11,6 +11,11 @@ run loads what the helper finished and the two meet in the middle (measured:
 about 40 s down to about 24 s). The results are the same either way: a cached
 kernel is the same machine code as a freshly compiled one.
 
+The helper inherits the run's environment, so it compiles the run's ruleset
+(ANALYZER_RULESET, engine/__init__.py) into that ruleset's cache folder; the
+ruleset adds its own kernels to the list (its compile_backwards_late / _early
+turn hooks).
+
 The helper only ever adds cache entries. If it fails, is stopped half-way or
 compiles a signature the run does not use, the run compiles what it needs
 itself. It is stopped as soon as the run's compilation is over.
