@@ -26,6 +26,8 @@ bench: setup
 	$(BIN)/analyzer bench
 	@echo "The full 320-combo table at +/- 3 win-rate points (1,100 games per combo):"
 	$(BIN)/analyzer combos --players 4 --games-per-combo 1100 --out reports/bench-combos
+	@echo "The full balance table at 4 players, default precision (curves, all at once, seats 2-5, sensitivity):"
+	$(BIN)/analyzer balance --players 4 --out reports/bench-balance
 
 lint: setup
 	$(BIN)/ruff format --check analyzer tests tools

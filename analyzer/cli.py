@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
+import signal
 import time
 from pathlib import Path
 
@@ -15,7 +16,7 @@ import typer
 
 from analyzer.errors import EXIT_BAD_INPUT, InputError, Problem
 
-EXIT_INTERRUPTED = 130
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
 CLI = "command line"
 
 app = typer.Typer(
@@ -32,6 +33,32 @@ CHECK = typer.Option(False, "--check", help="Check invariants after every turn."
 SCENARIO = typer.Option(
     None, "--scenario", help="Scenario file (TOML): its ruleset, rules and bots."
 )
+FORCE = typer.Option(
+    False,
+    "--force",
+    help="Write into an --out folder that also holds files of yours; they are left "
+    "untouched (a file with the name of one this command writes is still refused).",
+)
+
+
+class Stopped(KeyboardInterrupt):
+    """A stop signal other than Ctrl-C (SIGTERM from `timeout` or a cluster's
+    scheduler, SIGHUP from a closed terminal). Raised like Ctrl-C's KeyboardInterrupt,
+    so every writer cleans up the same way."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _raise_stopped(signum, frame) -> None:
+    raise Stopped(signum)
+
+
+def catch_stop_signals() -> None:
+    """SIGTERM and SIGHUP stop a run as cleanly as Ctrl-C."""
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, _raise_stopped)
 
 
 def _err(text: str) -> None:
@@ -39,21 +66,43 @@ def _err(text: str) -> None:
 
 
 def guarded(command):
-    """Turn a user's mistake into its message and exit code 2, and Ctrl-C into exit
-    130, never a traceback. Files are already cleaned up by the code that wrote them."""
+    """Turn a user's mistake into its message and exit code 2, a stop (Ctrl-C,
+    SIGTERM, SIGHUP) into exit 128 + the signal, and an operating-system error into
+    one sentence (exit 2, or 1 when the machine failed, like a full disk): never a
+    traceback. Files are already cleaned up by the code that wrote them."""
 
     @functools.wraps(command)
     def run(*args, **kwargs):
+        from analyzer.output import os_error_exit_code, os_error_message
+
         try:
             return command(*args, **kwargs)
         except InputError as exc:
             _err(str(exc))
             raise typer.Exit(EXIT_BAD_INPUT) from None
-        except KeyboardInterrupt:
-            _err("Interrupted: nothing half-written was left behind.")
-            raise typer.Exit(EXIT_INTERRUPTED) from None
+        except KeyboardInterrupt as exc:
+            signum = exc.signum if isinstance(exc, Stopped) else signal.SIGINT
+            name = signal.Signals(signum).name
+            _err(f"Stopped ({name}): nothing half-written was left behind.")
+            raise typer.Exit(128 + signum) from None
+        except OSError as exc:
+            _err(os_error_message(exc))
+            raise typer.Exit(os_error_exit_code(exc)) from None
 
     return run
+
+
+def _check_out(out: Path | None, force: bool, default: Path, names=None) -> Path:
+    """The --out folder (or the default one), refused before anything is played if
+    the command could not write it (analyzer/output.py)."""
+    from analyzer.output import OutputFolder
+
+    folder = default if out is None else out
+    if names is None:
+        OutputFolder(folder, force=force).check()
+    else:
+        OutputFolder(folder, force=force, exclusive=False).check(names)
+    return folder
 
 
 def _set_threads(threads: int | None) -> int:
@@ -71,16 +120,6 @@ def _set_threads(threads: int | None) -> int:
         # The progress bar stands still meanwhile; say why.
         _err("First run of this engine: compiling it once (about 25 s on 2 cores).")
     return numba.get_num_threads()
-
-
-def _check_positive(**values: int) -> None:
-    problems = [
-        Problem(CLI, f"--{key}", value, "must be at least 1")
-        for key, value in values.items()
-        if value < 1
-    ]
-    if problems:
-        raise InputError(problems)
 
 
 @app.command()
@@ -106,6 +145,7 @@ def simulate(
     ),
     chunk: int = typer.Option(20000, "--chunk", help="Games per Parquet row group."),
     check: bool = CHECK,
+    force: bool = FORCE,
     threads: int | None = THREADS,
 ) -> None:
     """Play games and print win rates and mean VC per seat.
@@ -138,6 +178,10 @@ def simulate(
     policies = "heuristic" if policies is None else policies
     check_run(players, games, seed, chunk)
     resolve_policies(policies, players)
+    if out is not None:
+        from analyzer.simulate import PARQUET_NAMES
+
+        _check_out(out, force, out, PARQUET_NAMES)
     n_threads = _set_threads(threads)
     from analyzer.simulate import simulate as run
 
@@ -151,6 +195,7 @@ def simulate(
         check=check,
         policy_params=policy_params,
         tables=tables,
+        force=force,
     )
     _print_summary(sim, n_threads, title)
 
@@ -217,7 +262,9 @@ def bench(
 ) -> None:
     """Games per second for 2 to 5 players and each bot, after a warm-up; then the
     time to a first game with a cold and a warm engine cache."""
-    _check_positive(games=games, repeats=repeats)
+    from analyzer.model.limits import check_options
+
+    check_options(chunk=games, repeats=repeats)  # a repetition's games are held at once
     n_threads = _set_threads(threads)
     from analyzer.bench import run_bench
 
@@ -263,16 +310,19 @@ def bots(
         help="Report folder (default: reports/baseline-<players>p).",
         show_default=False,
     ),
+    force: bool = FORCE,
     threads: int | None = THREADS,
 ) -> None:
     """Check the bots: all heuristic, and one heuristic against random bots."""
+    from analyzer.report.baseline import default_out
     from analyzer.simulate import check_run
 
     check_run(players, games, seed, 1)
+    out = _check_out(out, force, default_out(players))
     _set_threads(threads)
     from analyzer.report.baseline import write_report
 
-    folder = write_report(out, n_players=players, n_games=games, seed=seed)
+    folder = write_report(out, n_players=players, n_games=games, seed=seed, force=force)
     typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
 
 
@@ -293,6 +343,7 @@ def report(
     fresh: bool = typer.Option(
         False, "--fresh", help="Rerun every study, even those whose results are up to date."
     ),
+    force: bool = FORCE,
     threads: int | None = THREADS,
 ) -> None:
     """Run the default studies (reusing up-to-date ones) and write index.html + index.md."""
@@ -301,6 +352,9 @@ def report(
     check_run(players, 1, seed, 1)
     if not 0 < scale <= 100:
         raise InputError(Problem(CLI, "--scale", scale, "must be above 0 and at most 100"))
+    from analyzer.report.site import default_out
+
+    out = _check_out(out, force, default_out(players))
     _set_threads(threads)
     from analyzer.report.site import ReportSettings, build_report
 
@@ -308,7 +362,9 @@ def report(
     if scale != 1.0:
         settings = settings.scaled(scale)
     started = time.perf_counter()
-    page = build_report(out, settings, fresh=fresh, log=lambda m: typer.echo(m, err=True))
+    page = build_report(
+        out, settings, fresh=fresh, log=lambda m: typer.echo(m, err=True), force=force
+    )
     typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {page}")
 
 
@@ -335,6 +391,7 @@ def combos(
         show_default=False,
     ),
     check: bool = CHECK,
+    force: bool = FORCE,
     threads: int | None = THREADS,
 ) -> None:
     """Value every race and power combo: force it as one seat's first pick."""
@@ -342,9 +399,10 @@ def combos(
     if scenario is not None:
         tables, policies, params, players = _combo_scenario(scenario, players)
     players = 4 if players is None else players
-    from analyzer.studies.combos import check_study
+    from analyzer.studies.combos import check_study, default_out
 
     check_study(players, games_per_combo, seed, cost)
+    out = _check_out(out, force, default_out(players))
     n_threads = _set_threads(threads)
     from analyzer.studies.combos import run_combos, write_combos
 
@@ -352,7 +410,7 @@ def combos(
         players, games_per_combo, seed, cost, tables=tables, policies=policies,
         policy_params=params, check=check,
     )  # fmt: skip
-    folder = write_combos(result, out)
+    folder = write_combos(result, out, force)
     typer.echo(
         f"{result.n_games} games in {result.seconds:.1f} s "
         f"({result.n_games / max(result.seconds, 1e-9):.0f} games/s, {n_threads} threads)."
@@ -392,6 +450,7 @@ def compare(
     out: Path | None = typer.Option(
         None, "--out", help="Report folder (default: reports/compare).", show_default=False
     ),
+    force: bool = FORCE,
     threads: int | None = THREADS,
 ) -> None:
     """Compare house rules with the baseline on the same seeds (paired games)."""
@@ -414,11 +473,15 @@ def compare(
                 ]
             )  # fmt: skip
     base = load_scenario(baseline) if baseline is not None else None
+    from analyzer.studies.compare import check_distinct, default_out
+
+    check_distinct(loaded)
+    out = _check_out(out, force, default_out())
     n_threads = _set_threads(threads)
     from analyzer.studies.compare import run_compare, write_compare
 
     result = run_compare(loaded, base, games, games_per_combo, seed)
-    folder = write_compare(result, out)
+    folder = write_compare(result, out, force)
     n_arms = len(loaded) + len(result.n_players)
     typer.echo(
         f"{n_arms} arms in {result.seconds:.1f} s ({n_threads} threads). "
@@ -450,8 +513,9 @@ def replay(
     from analyzer.simulate import check_run, resolve_policies
 
     check_run(players, 1, seed, 1)
-    if game < 0:
-        raise InputError(Problem(CLI, "--game", game, "must be 0 or more"))
+    from analyzer.model.limits import check_options
+
+    check_options(game=game)
     names = resolve_policies(policies, players)
     from analyzer.model import default_tables
     from analyzer.playthrough import play_and_describe
@@ -508,6 +572,7 @@ def decline(
         show_default=False,
     ),
     check: bool = CHECK,
+    force: bool = FORCE,
     threads: int | None = THREADS,
 ) -> None:
     """When to decline: sweep the heuristic's decline threshold and "decline in round r"
@@ -522,6 +587,9 @@ def decline(
 
         for n in counts:  # refuse a bad name before anything is compiled
             parse_combo_names(combos, default_tables() if tables is None else tables[n])
+    from analyzer.studies.decline import default_out
+
+    out = _check_out(out, force, default_out(counts))
     n_threads = _set_threads(threads)
     from analyzer.studies.decline import findings, run_decline, write_decline
 
@@ -529,7 +597,7 @@ def decline(
         counts, games, seed, tables=tables, policies=bots, policy_params=params,
         combos=combos, check=check, scenario=name,
     )  # fmt: skip
-    folder = write_decline(result, out)
+    folder = write_decline(result, out, force)
     typer.echo(
         f"{result.n_games} games in {result.seconds:.1f} s "
         f"({result.n_games / max(result.seconds, 1e-9):.0f} games/s, {n_threads} threads)."
@@ -571,6 +639,7 @@ def players(
         show_default=False,
     ),
     check: bool = CHECK,
+    force: bool = FORCE,
     threads: int | None = THREADS,
 ) -> None:
     """What the player count changes: seat advantage, scores, declines, and how combo
@@ -585,6 +654,9 @@ def players(
     from analyzer.studies.players import check_players
 
     check_players(games, games_per_combo, seed)
+    from analyzer.studies.players import default_out
+
+    out = _check_out(out, force, default_out(counts))
     n_threads = _set_threads(threads)
     from analyzer.studies.players import findings, run_players, write_players
 
@@ -592,7 +664,7 @@ def players(
         counts, games, seed, tables=tables, policies=bots, policy_params=params,
         games_per_combo=games_per_combo, check=check, scenario=name, skipped=skipped,
     )  # fmt: skip
-    folder = write_players(result, out)
+    folder = write_players(result, out, force)
     typer.echo(
         f"{result.n_games} games in {result.seconds:.1f} s "
         f"({result.n_games / max(result.seconds, 1e-9):.0f} games/s, {n_threads} threads)."
@@ -600,6 +672,92 @@ def players(
     for line in findings(result):
         typer.echo(f"- {line}")
     typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
+
+
+@app.command()
+@guarded
+def balance(
+    players: int | None = typer.Option(
+        None,
+        "--players",
+        "-p",
+        help="Players, 2 to 5 (default: the scenario's, else 4).",
+        show_default=False,
+    ),
+    games_per_combo: int = typer.Option(
+        150,
+        "--games-per-combo",
+        "-g",
+        help="Games per combo at each token number (a race's curve pools its combos).",
+    ),
+    seed: int = typer.Option(1, "--seed", "-s", help="Run seed: same seed, same games."),
+    seat_players: str = typer.Option(
+        "2,3,4,5", "--seat-players", help=f"{PLAYERS_LIST_HELP}: where seats get coins."
+    ),
+    seat_games: int = typer.Option(
+        20000, "--seat-games", help="Games per player count for the seats (0: skip them)."
+    ),
+    check_games_per_combo: int = typer.Option(
+        100,
+        "--check-games-per-combo",
+        help="Games per combo when all suggestions are played at once.",
+    ),
+    rounds: int = typer.Option(2, "--rounds", help="Rounds of suggestions at once (1 to 5)."),
+    scenario: Path | None = SCENARIO,
+    out: Path | None = typer.Option(
+        None,
+        "--out",
+        help="Report folder (default: reports/balance-<players>p).",
+        show_default=False,
+    ),
+    force: bool = FORCE,
+    threads: int | None = THREADS,
+) -> None:
+    """What would balance it: the banner and badge numbers that make each race and
+    power fair, the starting coins that make each seat fair, and how far each
+    estimated number moves the answers."""
+    from analyzer.studies.balance import check_balance, default_out
+    from analyzer.studies.common import parse_counts
+
+    tables, policies, params, name = None, "heuristic", None, None
+    if scenario is not None:
+        tables, policies, params, players = _combo_scenario(scenario, players)
+        name = str(scenario)
+    players = 4 if players is None else players
+    check_balance(players, games_per_combo, seed, seat_games, check_games_per_combo)
+    if not 1 <= rounds <= 5:
+        raise InputError(Problem(CLI, "--rounds", rounds, "must be a whole number from 1 to 5"))
+    counts = parse_counts(seat_players, "--seat-players")
+    seat_tables = None
+    if scenario is not None:
+        from analyzer.studies.common import scenario_counts
+
+        seat_tables, seat_bots, seat_params, counts, skipped = scenario_counts(
+            scenario, counts, "balance", skip_invalid=True
+        )
+        for n, reason in skipped.items():
+            _err(f"Seats: skipping {n} players, which the scenario does not allow: {reason}")
+    out = _check_out(out, force, default_out(players))
+    n_threads = _set_threads(threads)
+    from analyzer.studies.balance import findings, run_balance, write_balance
+
+    result = run_balance(
+        players, games_per_combo, seed, tables=tables, policies=policies,
+        policy_params=params, seat_counts=counts, seat_games=seat_games,
+        check_games_per_combo=check_games_per_combo, rounds=rounds,
+        tables_by_count=seat_tables, scenario=name,
+        seat_policies=seat_bots if scenario is not None else None,
+        seat_policy_params=seat_params if scenario is not None else None,
+    )  # fmt: skip
+    folder = write_balance(result, out, force)
+    typer.echo(
+        f"{result.n_games:,} games in {result.seconds:.0f} s "
+        f"({result.n_games / max(result.seconds, 1e-9):.0f} games/s, {n_threads} threads)."
+    )
+    for line in findings(result):
+        typer.echo("- " + line.replace("**", ""))
+    typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'}).")
+    typer.echo(f"Check the suggestion with: analyzer compare {folder / 'suggested.toml'}")
 
 
 def _combo_scenario(path: Path, players: int | None):
@@ -618,6 +776,7 @@ def _combo_scenario(path: Path, players: int | None):
 
 
 def main() -> None:
+    catch_stop_signals()
     app()
 
 

@@ -21,7 +21,7 @@ import numpy as np
 from analyzer import rulesets
 from analyzer.engine.layout import MAX_PLAYERS, MAX_REGIONS
 from analyzer.errors import InputError
-from analyzer.model import ids
+from analyzer.model import ids, limits
 from analyzer.model.boards import Face, load_faces, worst_selections
 from analyzer.model.params import Parameters
 from analyzer.model.ruleset import NUMBERS, SIZE_KEYS, Ruleset, load_ruleset
@@ -30,26 +30,20 @@ from analyzer.model.tomlfile import Checker, is_int, read_toml
 from analyzer.players.params import PARAMS_BY_POLICY, POLICY_NAMES, default_vector
 
 DEFAULT_RULESET = "swow"
-MAX_ROUNDS = 20
-DIE_SIDES = 6
+MAX_ROUNDS = limits.MAX_ROUNDS
+DIE_SIDES = limits.DIE_SIDES
 
 TOP_KEYS = ("scenario", "seats", "rules", "races", "powers")
 SCENARIO_KEYS = ("name", "description", "ruleset", "players")
 NUMBER_KEYS = tuple(key for key, _, _ in NUMBERS)
 FLAG_KEYS = ("use_die", "murlocs")
-RULE_KEYS = NUMBER_KEYS + ("die_faces", "rounds", "extra_rounds", "boards") + FLAG_KEYS
+RULE_KEYS = NUMBER_KEYS + ("die_faces", "rounds", "extra_rounds", "boards", "seat_coins")
+RULE_KEYS += FLAG_KEYS
 RACE_KEYS = ("banned", "allowed", "banner")
 POWER_KEYS = ("banned", "allowed", "badge", "badge_delta")
-# Bot parameters whose meaning bounds them: a chance, or a count of tokens or turns.
-PARAM_RANGES = {
-    "abandon": (0.0, 1.0),
-    "decline_tokens": (0.0, None),
-    "decline_min_age": (0.0, None),
-    "decline_at_age": (0.0, None),
-    "decline_round": (0.0, None),
-    "reserve": (0.0, None),
-    "worgen_hand": (0.0, None),
-}
+# Bot parameters whose meaning bounds them (a chance, a count of tokens or turns);
+# any other is a weight within limits.BOT_WEIGHT.
+PARAM_RANGES = limits.BOT_PARAMETERS
 
 
 @dataclass(frozen=True, eq=False)
@@ -204,12 +198,9 @@ def _bot_number(check: Checker, value: object, key: str, name: str) -> float | N
     if not (is_int(value) or isinstance(value, float)) or not math.isfinite(value):
         check.add(key, value, "must be a number")
         return None
-    low, high = PARAM_RANGES.get(name, (None, None))
-    if low is not None and value < low:
-        check.add(key, value, f"must be at least {low:g}")
-        return None
-    if high is not None and value > high:
-        check.add(key, value, f"must be at most {high:g}")
+    low, high = PARAM_RANGES.get(name, limits.BOT_WEIGHT)
+    if not low <= value <= high:
+        check.add(key, value, f"must be a number from {low:g} to {high:g}")
         return None
     return float(value)
 
@@ -244,7 +235,7 @@ def _rules(check: Checker, data: dict, ruleset: Ruleset | None, players: int | N
         faces = table["die_faces"]
         if isinstance(faces, list) and len(faces) == DIE_SIDES:
             values = [
-                check.check_int(v, f"rules.die_faces[{i}]", 0, DIE_SIDES)
+                check.check_int(v, f"rules.die_faces[{i}]", *limits.DIE_FACE)
                 for i, v in enumerate(faces)
             ]
             if None not in values:
@@ -252,13 +243,17 @@ def _rules(check: Checker, data: dict, ruleset: Ruleset | None, players: int | N
         else:
             check.add("rules.die_faces", faces, f"must be a list of {DIE_SIDES} whole numbers")
     if "extra_rounds" in table:
-        value = check.check_int(table["extra_rounds"], "rules.extra_rounds", 0, MAX_ROUNDS - 1)
+        value = check.check_int(table["extra_rounds"], "rules.extra_rounds", *limits.EXTRA_ROUNDS)
         if value is not None:
             changes["extra_rounds"] = value
+    if "seat_coins" in table:
+        coins = _seat_coins(check, table["seat_coins"], players)
+        if coins is not None:
+            changes["seat_coins"] = coins
     if ruleset is None or players is None:
         return changes  # rounds and boards are per player count, checked against the box
     if "rounds" in table:
-        value = check.check_int(table["rounds"], "rules.rounds", 1, MAX_ROUNDS)
+        value = check.check_int(table["rounds"], "rules.rounds", *limits.ROUNDS)
         if value is not None:
             changes["rounds"] = {**ruleset.rounds, players: value}
     if "boards" in table:
@@ -266,6 +261,20 @@ def _rules(check: Checker, data: dict, ruleset: Ruleset | None, players: int | N
         if counts is not None:
             changes["boards"] = {**ruleset.boards, players: counts}
     return changes
+
+
+def _seat_coins(check: Checker, value: object, players: int | None) -> tuple[int, ...] | None:
+    """Extra starting coins per seat in turn order (a compensation for seat order):
+    one whole number per player."""
+    key = "rules.seat_coins"
+    if not isinstance(value, list) or (players is not None and len(value) != players):
+        count = f"{players} " if players is not None else ""
+        check.add(key, value, f"must be a list of {count}whole numbers, one per seat in turn order")
+        return None
+    coins = [check.check_int(v, f"{key}[{i}]", *limits.SEAT_COINS) for i, v in enumerate(value)]
+    if None in coins:
+        return None
+    return tuple(coins) + (0,) * (MAX_PLAYERS - len(coins))
 
 
 def _boards(check: Checker, value: object, ruleset: Ruleset) -> tuple[int, int, int] | None:
@@ -334,7 +343,11 @@ def _races(check: Checker, data: dict, ruleset: Ruleset | None) -> dict:
     boxes = {r.key: r.box for r in ruleset.races}
     # A banner must leave room in the box, as in the ruleset itself.
     banner = _numbers(
-        check, table.get("banner", {}), "races.banner", ids.RACES, lambda k: (1, boxes[k])
+        check,
+        table.get("banner", {}),
+        "races.banner",
+        ids.RACES,
+        lambda k: (limits.BANNER[0], min(limits.BANNER[1], boxes[k])),
     )
     if banner:
         changes["banners"] = tuple(banner.get(r.key, r.banner) for r in ruleset.races)
@@ -349,10 +362,13 @@ def _powers(check: Checker, data: dict, ruleset: Ruleset | None) -> dict:
         changes["powers_allowed"] = tuple(allowed)
     delta = 0
     if "badge_delta" in table:
-        delta = check.check_int(table["badge_delta"], "powers.badge_delta", -10, 10) or 0
+        delta = check.check_int(table["badge_delta"], "powers.badge_delta", *limits.BADGE_DELTA)
+        delta = delta or 0
     if ruleset is None:
         return changes
-    badge = _numbers(check, table.get("badge", {}), "powers.badge", ids.POWERS, lambda k: (0, None))
+    badge = _numbers(
+        check, table.get("badge", {}), "powers.badge", ids.POWERS, lambda k: limits.BADGE
+    )
     # The delta moves only the badges nobody has read off a box; a badge given
     # explicitly is taken as it is.
     badges = []

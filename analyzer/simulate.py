@@ -28,6 +28,7 @@ DEFAULT_CHUNK = 20000
 # Games per engine call. The engine holds the GIL while it plays, so the progress
 # bar can only move between calls; results do not depend on this number.
 MIN_STEP = 2048
+PARQUET_NAMES = ("seats.parquet", "races.parquet")
 
 
 @dataclass
@@ -94,17 +95,9 @@ def seat_bots(names, n_players: int, policy_params=None):
 
 def check_run(n_players: int, n_games: int, seed: int, chunk: int) -> None:
     """InputError listing every out-of-range number of a run."""
-    problems = []
-    if not isinstance(n_players, int) or not 2 <= n_players <= L.MAX_PLAYERS:
-        problems.append(_bad("--players", n_players, f"must be 2 to {L.MAX_PLAYERS}"))
-    if not isinstance(n_games, int) or n_games < 1:
-        problems.append(_bad("--games", n_games, "must be at least 1"))
-    if not isinstance(seed, int) or not 0 <= seed < 2**63:
-        problems.append(_bad("--seed", seed, "must be a whole number from 0 to 2**63 - 1"))
-    if not isinstance(chunk, int) or chunk < 1:
-        problems.append(_bad("--chunk", chunk, "must be at least 1"))
-    if problems:
-        raise InputError(problems)
+    from analyzer.model.limits import check_options
+
+    check_options(CLI, players=n_players, games=n_games, seed=seed, chunk=chunk)
 
 
 class _Totals:
@@ -303,10 +296,28 @@ def simulate(
     progress: bool = True,
     policy_params=None,
     tables=None,
+    force: bool = False,
+    parquet_dir=None,
 ) -> Simulation:
     """Play games 0..n_games-1 of run `seed`; write seats.parquet and races.parquet to
-    out_dir when given (complete files or none). `policy_params` overrides the bots'
-    default parameter vectors: one vector for every seat, or one row per seat."""
+    out_dir when given (complete files or none; a file of the user's with either name
+    is refused before anything is played, see analyzer/output.py). `policy_params`
+    overrides the bots' default parameter vectors: one vector for every seat, or one
+    row per seat. `parquet_dir` writes into a folder the caller is already staging."""
+    if out_dir is not None:
+        from analyzer.output import OutputFolder
+
+        folder = OutputFolder(out_dir, force=force, exclusive=False)
+        folder.check(PARQUET_NAMES)
+        check_run(n_players, n_games, seed, chunk)
+        with folder.staging(PARQUET_NAMES) as stage:
+            sim = simulate(
+                n_players, n_games, seed, policies, chunk=chunk, check=check,
+                progress=progress, policy_params=policy_params, tables=tables,
+                parquet_dir=stage,
+            )  # fmt: skip
+        sim.paths = {name: Path(out_dir) / path.name for name, path in sim.paths.items()}
+        return sim
     check_run(n_players, n_games, seed, chunk)
     names = resolve_policies(policies, n_players)
     if tables is None:
@@ -320,7 +331,7 @@ def simulate(
     started = time.perf_counter()
     bots = ", ".join(f"{names.count(p)} {p}" for p in dict.fromkeys(names))
     bar = _Bar(n_games, progress, bots)
-    sink = ParquetSink(out_dir) if out_dir is not None else None
+    sink = ParquetSink(parquet_dir) if parquet_dir is not None else None
     paths: dict[str, Path] = {}
     try:
         for first in range(0, n_games, chunk):

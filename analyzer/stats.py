@@ -55,3 +55,53 @@ def normal_interval(mean, se, z: float = Z95):
     mean = np.asarray(mean, dtype=np.float64)
     se = np.asarray(se, dtype=np.float64)
     return (mean - z * se)[()], (mean + z * se)[()]
+
+
+def logit(p):
+    p = np.asarray(p, dtype=np.float64)
+    return np.log(p / (1 - p))[()]
+
+
+def fit_logistic(x, wins, games, iterations: int = 50):
+    """Grouped-binomial logistic regression logit(p) = a + b x by iteratively
+    reweighted least squares: ((a, b), 2x2 covariance). Half a win and one game are
+    added per point (a Jeffreys-style nudge) so a point at 0 or 100% stays finite.
+
+    The covariance assumes independent points; points played on the same seeds
+    (common random numbers) are positively correlated, which makes the slope's
+    interval from it conservative (wider than it needs to be)."""
+    x = np.asarray(x, dtype=np.float64)
+    k = np.asarray(wins, dtype=np.float64) + 0.5
+    n = np.asarray(games, dtype=np.float64) + 1.0
+    design = np.column_stack([np.ones_like(x), x])
+    beta = np.zeros(2)
+    beta[0] = logit(k.sum() / n.sum())
+    for _ in range(iterations):
+        p = 1.0 / (1.0 + np.exp(-(design @ beta)))
+        w = n * p * (1 - p)
+        info = design.T @ (design * w[:, None])
+        step = np.linalg.solve(info, design.T @ (k - n * p))
+        beta = beta + step
+        if np.max(np.abs(step)) < 1e-10:
+            break
+    p = 1.0 / (1.0 + np.exp(-(design @ beta)))
+    info = design.T @ (design * (n * p * (1 - p))[:, None])
+    return beta, np.linalg.inv(info)
+
+
+def logistic_at(beta, x):
+    """The fitted rate at x."""
+    return (1.0 / (1.0 + np.exp(-(beta[0] + beta[1] * np.asarray(x, dtype=np.float64)))))[()]
+
+
+def solve_logistic(beta, cov, target: float, z: float = Z95):
+    """(x, lo, hi): where the fitted rate equals `target`, with a delta-method
+    interval. NaN when the slope is not positive (the rate does not rise with x)."""
+    a, b = beta
+    if not b > 0:
+        return np.nan, np.nan, np.nan
+    t = logit(target)
+    x = (t - a) / b
+    grad = np.array([-1.0 / b, -(t - a) / (b * b)])
+    se = float(np.sqrt(max(grad @ cov @ grad, 0.0)))
+    return float(x), float(x - z * se), float(x + z * se)

@@ -82,7 +82,9 @@ def test_simulate_writes_both_parquet_files(tmp_path):
     result = run("simulate", "--players", 3, "--games", 200, "--seed", 5, "--out", out)
     assert result.exit_code == 0, result.output
     assert "heuristic" in result.stdout and "win rate" in result.stdout
-    assert sorted(p.name for p in out.iterdir()) == ["races.parquet", "seats.parquet"]
+    # The two tables, and the list of what the analyzer wrote there (analyzer/output.py).
+    names = sorted(p.name for p in out.iterdir())
+    assert names == [".analyzer-output.json", "races.parquet", "seats.parquet"]
     seats = pd.read_parquet(out / "seats.parquet")
     races = pd.read_parquet(out / "races.parquet")
     assert tuple(seats.columns) == SEAT_COLUMNS
@@ -150,7 +152,7 @@ def test_error_mid_run_leaves_no_files(tmp_path, monkeypatch):
     out = tmp_path / "run"
     result = run("simulate", "-p", 2, "-g", 200, "--chunk", 100, "--out", out)
     assert isinstance(result.exception, RuntimeError)
-    assert list(out.iterdir()) == []
+    assert not out.exists()  # the folder made for the run is gone with it
 
 
 def test_interrupt_exits_130_and_leaves_no_files(tmp_path, monkeypatch):
@@ -158,7 +160,7 @@ def test_interrupt_exits_130_and_leaves_no_files(tmp_path, monkeypatch):
     out = tmp_path / "run"
     result = run("simulate", "-p", 2, "-g", 200, "--chunk", 100, "--out", out)
     assert result.exit_code == 130
-    assert list(out.iterdir()) == []
+    assert not out.exists()
 
 
 def test_failed_run_keeps_the_previous_files(tmp_path, monkeypatch):
@@ -166,7 +168,8 @@ def test_failed_run_keeps_the_previous_files(tmp_path, monkeypatch):
     before = pd.read_parquet(tmp_path / "seats.parquet")
     fail_on_call(monkeypatch, 2, KeyboardInterrupt())
     assert run("simulate", "-p", 2, "-g", 300, "--chunk", 100, "--out", tmp_path).exit_code == 130
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["races.parquet", "seats.parquet"]
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == [".analyzer-output.json", "races.parquet", "seats.parquet"]
     pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "seats.parquet"), before)
 
 
@@ -199,6 +202,7 @@ def test_report_writes_a_complete_folder(tmp_path):
     assert str(out) in result.stdout
     names = {p.name for p in out.iterdir()}
     assert names == {
+        ".analyzer-output.json",
         "seats.parquet",
         "races.parquet",
         "summary.csv",
@@ -228,7 +232,7 @@ def test_interrupted_report_leaves_nothing(tmp_path, monkeypatch):
     out = tmp_path / "reports" / "baseline-2p"
     result = run("bots", "--games", 50, "--players", 2, "--out", out)
     assert result.exit_code == 130
-    assert list(out.parent.iterdir()) == []
+    assert not out.parent.exists()  # no folder made for the run is left
 
 
 def test_replay_prints_one_game_the_same_way_twice():

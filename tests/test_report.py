@@ -111,7 +111,7 @@ def test_an_interrupted_report_writes_no_page(tmp_path, monkeypatch):
         build_report(tmp_path / "r", s, log=lambda m: None)
     assert not (tmp_path / "r" / "index.html").exists()
     assert not (tmp_path / "r" / "combos").exists()
-    assert not list((tmp_path / "r").glob(".*tmp"))
+    assert not list((tmp_path / "r").rglob(".analyzer-tmp-*"))
 
 
 def test_cli_report_refuses_a_bad_scale(tmp_path):

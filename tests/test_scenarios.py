@@ -256,11 +256,11 @@ def test_out_of_range_numbers_are_refused(tmp_path):
         '[[seats]]\npolicy = "random"\nabandon = 1.5\n'
     )
     problems = problems_of(tmp_path, text)
-    assert "at most 5" in find(problems, "scenario.players").message
-    assert "at most 10" in find(problems, "rules.column_size").message
-    assert "at least 0" in find(problems, "rules.start_coins").message
-    assert "at most 6" in find(problems, "rules.die_faces[5]").message
-    assert "at most 1" in find(problems, "seats[0].abandon").message
+    assert "from 2 to 5" in find(problems, "scenario.players").message
+    assert "from 1 to 10" in find(problems, "rules.column_size").message
+    assert "from 0 to 1,000" in find(problems, "rules.start_coins").message
+    assert "from 0 to 6" in find(problems, "rules.die_faces[5]").message
+    assert "from 0 to 1" in find(problems, "seats[0].abandon").message
 
 
 def test_too_many_rounds_in_all(tmp_path):
@@ -329,7 +329,8 @@ def test_cli_validate_a_scenario(tmp_path):
     bad = write(tmp_path, HEAD + "[rules]\nfaction_bonus = -1\n")
     result = run("validate", bad)
     assert result.exit_code == 2
-    assert f"{bad}: rules.faction_bonus = -1: must be at least 0." in result.stdout
+    expected = f"{bad}: rules.faction_bonus = -1: must be a whole number from 0 to 20."
+    assert expected in result.stdout
     assert "Traceback" not in result.output
 
 
@@ -363,3 +364,21 @@ def test_cli_simulate_refuses_a_bad_scenario(tmp_path):
     bad = write(tmp_path, HEAD + '[races]\nbanned = ["Tauren"]\n')
     result = run("simulate", "--scenario", bad, "--games", 10)
     assert result.exit_code == 2 and "Did you mean 'tauren'?" in result.stderr
+
+
+def test_seat_coins_start_a_seat_richer(tmp_path):
+    path = write(tmp_path, HEAD + "[rules]\nseat_coins = [0, 0, 0, 1000]\n")
+    sc = load_scenario(path)
+    assert sc.parameters.seat_coins == (0, 0, 0, 1000, 0)
+    sim = simulate(4, 40, 1, sc.policies, progress=False, tables=sc.tables(), check=True)
+    assert sim.error_games == 0
+    # 1,000 coins more than anyone can score: the last seat wins every game.
+    assert sim.summary.win_rate.tolist() == [0.0, 0.0, 0.0, 1.0]
+    assert sim.summary.mean_vc.iloc[3] >= 1000
+
+
+def test_seat_coins_need_one_number_per_seat(tmp_path):
+    problems = problems_of(tmp_path, HEAD + "[rules]\nseat_coins = [0, 1, 2]\n")
+    assert "list of 4 whole numbers" in find(problems, "rules.seat_coins").message
+    problems = problems_of(tmp_path, HEAD + "[rules]\nseat_coins = [0, 1, 2, 1001]\n")
+    assert "from 0 to 1,000" in find(problems, "rules.seat_coins[3]").message

@@ -51,7 +51,8 @@ assert N_RACE_IDS <= MAX_RACES
 PAR_DIE_FACES = 11  # six faces follow
 PAR_ROUNDS = 17  # rounds for 2, 3, 4, 5 players follow (index by players - 2)
 PAR_BOARDS = 21  # (large, medium, small) faces for 2, 3, 4, 5 players: 12 ints
-N_PARAMS = 33
+PAR_SEAT_COINS = 33  # extra starting coins per seat in turn order (a house rule): 5 ints
+N_PARAMS = 38
 # The engine's params vector carries the component caps after the rule constants
 # (one array fewer to pass around: numba's compile time grows with argument size).
 PAR_CAPS = N_PARAMS

@@ -105,6 +105,19 @@ def _mark_ready() -> None:
     (folder / READY_MARKER).touch()
 
 
+def _die_with_parent() -> None:
+    """In the helper, before it starts: ask Linux to send it SIGTERM when the run
+    dies, even by SIGKILL, so it never goes on compiling as an orphan."""
+    import ctypes
+    import signal
+
+    try:
+        pr_set_pdeathsig = 1
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+    except (OSError, AttributeError):  # not Linux: the run's own cleanup still stops it
+        pass
+
+
 @contextmanager
 def compile_helper():
     """Around a run's first call into the engine: a helper process while the
@@ -123,6 +136,7 @@ def compile_helper():
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            preexec_fn=_die_with_parent,
         )
     try:
         yield

@@ -58,6 +58,7 @@ from analyzer.engine.layout import (
     PAR_EXTRA_ROUNDS,
     PAR_MURLOCS,
     PAR_ROUNDS,
+    PAR_SEAT_COINS,
     PAR_START_COINS,
     PT_ALLOWED,
     R_DECLINE,
@@ -265,7 +266,10 @@ def setup_game(g, t, n_players):
     g_gst[G_ROUND] = 1
     g_gst[G_ROUNDS] = t_params[PAR_ROUNDS + n_players - 2] + t_params[PAR_EXTRA_ROUNDS]
     for p in range(MAX_PLAYERS):
-        g_ply[p, P_COINS] = t_params[PAR_START_COINS] if p < n_players else 0
+        if p < n_players:
+            g_ply[p, P_COINS] = t_params[PAR_START_COINS] + t_params[PAR_SEAT_COINS + p]
+        else:
+            g_ply[p, P_COINS] = 0
         g_ply[p, P_RACE] = -1
         g_ply[p, P_POWER] = -1
         g_ply[p, P_DECLINE_RACE] = -1

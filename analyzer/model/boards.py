@@ -159,7 +159,7 @@ def _regions(check: Checker, entry: dict, where: str, label: str) -> tuple[Regio
             complete = False
             continue
         check.keys(reg, rw, REGION_KEYS)
-        rid = check.integer(reg, "id", rw)
+        rid = check.integer(reg, "id", rw, 0, MAX_REGIONS - 1)
         terrain = check.choice(reg, "terrain", rw, ids.TERRAINS)
         symbols = _symbols(check, reg, rw, terrain)
         borders = _borders(check, reg, rw)

@@ -169,7 +169,15 @@ COMPONENTS = (
     C_MARKERS,
 ) = range(len(COMPONENTS))
 
-PROVENANCES = ("rulebook", "component list", "public fan data", "estimate")
+# "public transcription": read off a printed component (a banner, a badge, a map) by
+# public transcriptions of the game, not given in the rules text.
+PROVENANCES = (
+    "rulebook",
+    "component list",
+    "public fan data",
+    "public transcription",
+    "estimate",
+)
 
 # Whether the engine plays an ability: "full", "partial" (what is missing is said in
 # the ruleset file's `missing` text) or "none".

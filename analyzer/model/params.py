@@ -31,6 +31,7 @@ class Parameters:
     use_die: bool = True  # roll the reinforcement die on the final attempt
     murlocs: bool = True  # place Murlocs at setup
     extra_rounds: int = 0  # added to the rounds of every player count
+    seat_coins: tuple[int, ...] = (0,) * L.MAX_PLAYERS  # extra starting coins by seat
     # Per race / power, in ids order; from_ruleset fills them from the ruleset.
     banners: tuple[int, ...] = ()  # race tokens on each banner
     races_allowed: tuple[bool, ...] = ()  # False: the banner is left in the box
@@ -74,6 +75,8 @@ class Parameters:
         out[L.PAR_EXTRA_ROUNDS] = self.extra_rounds
         out[L.PAR_MIN_CONQUEST_TOKENS] = self.min_conquest_tokens
         out[L.PAR_DIE_FACES : L.PAR_DIE_FACES + 6] = self.die_faces
+        seats = tuple(self.seat_coins) + (0,) * (L.MAX_PLAYERS - len(self.seat_coins))
+        out[L.PAR_SEAT_COINS : L.PAR_SEAT_COINS + L.MAX_PLAYERS] = seats
         for players in PLAYER_COUNTS:
             k = players - 2
             out[L.PAR_ROUNDS + k] = self.rounds[players]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from analyzer.engine.layout import MAX_COLUMN, MAX_PLAYERS
-from analyzer.model import ids
+from analyzer.engine.layout import MAX_PLAYERS
+from analyzer.model import ids, limits
 from analyzer.model.tomlfile import Checker, read_toml
 from analyzer.rulesets import content_dir
 
@@ -20,17 +20,8 @@ SIZE_OF_KEY = {"large": ids.SIZE_L, "medium": ids.SIZE_M, "small": ids.SIZE_S}
 MARKER_KINDS = ("artifact", "place")
 DIE_SIDES = 6
 
-# Top-level rule numbers: (key, smallest allowed, largest allowed).
-NUMBERS = (
-    ("start_coins", 0, None),
-    ("column_size", 1, MAX_COLUMN),
-    ("faction_bonus", 0, None),
-    ("travel_cost", 0, None),
-    ("base_cost", 0, None),
-    ("water_cost", 0, None),
-    ("die_max_short", 0, None),
-    ("min_conquest_tokens", 0, None),
-)
+# Top-level rule numbers: (key, smallest allowed, largest allowed), from model/limits.py.
+NUMBERS = tuple((key, low, high) for key, (low, high) in limits.RULE_NUMBERS.items())
 TOP_KEYS = (
     ("name", "die_faces", "die_faces_source", "rounds", "rounds_source", "boards")
     + ("boards_source", "boards_in_box", "components", "races", "powers", "markers")
@@ -160,7 +151,9 @@ def _die_faces(check: Checker, data: dict, sources: dict[str, str]) -> tuple[int
     if not isinstance(faces, list) or len(faces) != DIE_SIDES:
         check.add("die_faces", faces, f"must be a list of {DIE_SIDES} whole numbers")
         return ()
-    return tuple(check.check_int(v, f"die_faces[{i}]") for i, v in enumerate(faces))
+    return tuple(
+        check.check_int(v, f"die_faces[{i}]", *limits.DIE_FACE) for i, v in enumerate(faces)
+    )
 
 
 def _player_table(check: Checker, data: dict, key: str) -> dict:
@@ -183,7 +176,7 @@ def _rounds(check: Checker, data: dict, sources: dict[str, str]) -> dict[int, in
     if source is not None:
         sources["rounds"] = source
     return {
-        n: check.check_int(v, f"rounds.{n}", minimum=1)
+        n: check.check_int(v, f"rounds.{n}", *limits.ROUNDS)
         for n, v in _player_table(check, data, "rounds").items()
     }
 
@@ -193,7 +186,9 @@ def _boards_in_box(check: Checker, data: dict, sources: dict[str, str]) -> tuple
     if table is None:
         return (0, 0, 0)
     check.keys(table, "boards_in_box", [k for s in SIZE_KEYS for k in (s, f"{s}_source")])
-    counts = [check.number(table, s, "boards_in_box", sources) for s in SIZE_KEYS]
+    counts = [
+        check.number(table, s, "boards_in_box", sources, *limits.BOARDS_IN_BOX) for s in SIZE_KEYS
+    ]
     return tuple(c or 0 for c in counts)
 
 
@@ -210,7 +205,7 @@ def _boards(
             check.add(where, entry, "must be a table like { large = 1, medium = 1, small = 1 }")
             continue
         check.keys(entry, where, SIZE_KEYS)
-        counts = tuple(check.integer(entry, s, where) for s in SIZE_KEYS)
+        counts = tuple(check.integer(entry, s, where, *limits.BOARDS_IN_BOX) for s in SIZE_KEYS)
         if None in counts:
             continue
         if sum(counts) == 0:
@@ -227,7 +222,10 @@ def _components(check: Checker, data: dict, sources: dict[str, str]) -> dict[str
     if table is None:
         return {}
     check.keys(table, "components", [k for c in ids.COMPONENTS for k in (c, f"{c}_source")])
-    return {c: check.number(table, c, "components", sources) for c in ids.COMPONENTS}
+    return {
+        c: check.number(table, c, "components", sources, *limits.COMPONENTS[c])
+        for c in ids.COMPONENTS
+    }
 
 
 def _entries(check: Checker, data: dict, section: str, keys: tuple[str, ...], build, sources):
@@ -265,8 +263,8 @@ def _modeled(check: Checker, entry: dict, where: str) -> tuple[str, str]:
 def _race(check: Checker, entry: dict, key: str, where: str, sources) -> Race:
     check.keys(entry, where, RACE_KEYS)
     faction = check.choice(entry, "faction", where, ids.FACTIONS)
-    banner = check.number(entry, "banner", where, sources)
-    box = check.number(entry, "box", where, sources)
+    banner = check.number(entry, "banner", where, sources, *limits.BANNER)
+    box = check.number(entry, "box", where, sources, *limits.BOX)
     if banner is not None and box is not None and banner > box:
         check.add(f"{where}.banner", banner, f"more tokens than the box holds (box = {box})")
     modeled, missing = _modeled(check, entry, where)
@@ -286,7 +284,7 @@ def _race(check: Checker, entry: dict, key: str, where: str, sources) -> Race:
 
 def _power(check: Checker, entry: dict, key: str, where: str, sources) -> Power:
     check.keys(entry, where, POWER_KEYS)
-    badge = check.number(entry, "badge", where, sources)
+    badge = check.number(entry, "badge", where, sources, *limits.BADGE)
     modeled, missing = _modeled(check, entry, where)
     return Power(
         key=key,

@@ -13,13 +13,21 @@ from pathlib import Path
 
 from analyzer.errors import InputError, Problem, ProblemList
 from analyzer.model.ids import PROVENANCES
+from analyzer.model.limits import range_text
 
 
 def read_toml(path: str | Path) -> dict:
     """The parsed file; an InputError if it cannot be read or is not TOML."""
     file = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        # Check before opening: opening a FIFO would wait for a writer forever.
+        if Path(path).exists() and not Path(path).is_file():
+            kind = "a folder" if Path(path).is_dir() else "a pipe, device or socket"
+            raise InputError(
+                Problem(file, "(file)", file, f"not a regular file ({kind}); name a TOML file")
+            )
+        # utf-8-sig: a byte-order mark, as some editors on Windows write, is accepted.
+        text = Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         reason = getattr(exc, "strerror", None) or str(exc)
         raise InputError(
@@ -81,25 +89,20 @@ class Checker:
             return None
         return value
 
-    def integer(
-        self, table: dict, key: str, where: str, minimum: int = 0, maximum: int | None = None
-    ) -> int | None:
+    def integer(self, table: dict, key: str, where: str, minimum: int, maximum: int) -> int | None:
         value = self.value(table, key, where)
         if value is None:
             return None
         return self.check_int(value, dotted(where, key), minimum, maximum)
 
-    def check_int(
-        self, value: object, key: str, minimum: int = 0, maximum: int | None = None
-    ) -> int | None:
+    def check_int(self, value: object, key: str, minimum: int, maximum: int) -> int | None:
+        """Every integer has a range (model/limits.py): what the engine holds and
+        what makes sense for the game."""
         if not is_int(value):
             self.add(key, value, "must be a whole number")
             return None
-        if value < minimum:
-            self.add(key, value, f"must be at least {minimum}")
-            return None
-        if maximum is not None and value > maximum:
-            self.add(key, value, f"must be at most {maximum}")
+        if not minimum <= value <= maximum:
+            self.add(key, value, range_text(minimum, maximum))
             return None
         return value
 
@@ -127,10 +130,10 @@ class Checker:
         return value  # type: ignore[return-value]
 
     def number(
-        self, table: dict, key: str, where: str, sources: dict[str, str], **limits
+        self, table: dict, key: str, where: str, sources: dict[str, str], minimum: int, maximum: int
     ) -> int | None:
         """An integer with its `<key>_source` provenance, recorded in `sources`."""
-        value = self.integer(table, key, where, **limits)
+        value = self.integer(table, key, where, minimum, maximum)
         source = self.choice(table, f"{key}_source", where, PROVENANCES)
         if source is not None:
             sources[dotted(where, key)] = source

@@ -8,13 +8,20 @@ from analyzer.errors import InputError, Problem
 from analyzer.model.boards import parse_faces
 from analyzer.model.ruleset import load_ruleset, parse_ruleset
 from analyzer.model.tomlfile import read_toml
+from analyzer.rulesets.classic import ids as classic_ids
+from analyzer.rulesets.classic import loader as classic
 
 
 def file_kind(data: dict) -> str | None:
     """ "scenario" (a [scenario] table; checked first, as a scenario may hold [races]
-    too), "ruleset" (a [races] table), "boards" ([[faces]]) or None."""
+    too), "classic maps" / "classic ruleset" (the original Small World: [[maps]], or
+    `ruleset = "classic"`), "ruleset" (a [races] table), "boards" ([[faces]]) or None."""
     if "scenario" in data:
         return "scenario"
+    if "maps" in data:
+        return "classic maps"
+    if data.get("ruleset") == classic_ids.RULESET_TAG:
+        return "classic ruleset"
     if "races" in data:
         return "ruleset"
     if "faces" in data:
@@ -23,9 +30,10 @@ def file_kind(data: dict) -> str | None:
 
 
 def validate_path(path: str | Path) -> list[Problem]:
-    """Every problem in a scenario, ruleset or board file (see file_kind); an empty
-    list when the file is fine. A board file is checked against the shipped ruleset's
-    box caps and board counts."""
+    """Every problem in a scenario, ruleset, board or classic file (see file_kind); an
+    empty list when the file is fine. A board file is checked against the shipped
+    ruleset's box caps and board counts, a classic maps file against the shipped classic
+    ruleset."""
     file = str(path)
     try:
         data = read_toml(path)
@@ -39,14 +47,19 @@ def validate_path(path: str | Path) -> list[Problem]:
             parse_ruleset(data, file)
         elif kind == "boards":
             parse_faces(data, file, load_ruleset())
+        elif kind == "classic ruleset":
+            classic.parse_ruleset(data, file)
+        elif kind == "classic maps":
+            classic.parse_maps(data, file, classic.load_ruleset())
         else:
             return [
                 Problem(
                     file,
                     "(file)",
                     sorted(data),
-                    "neither a scenario (no [scenario] table), a ruleset (no [races] table) "
-                    "nor a board file (no [[faces]])",
+                    "neither a scenario (no [scenario] table), a ruleset (no [races] table), "
+                    "a board file (no [[faces]]) nor an original Small World file (no [[maps]], "
+                    'no ruleset = "classic")',
                 )
             ]
     except InputError as exc:

@@ -5,15 +5,14 @@ numbers rest on. The folder appears complete or not at all."""
 from __future__ import annotations
 
 import datetime as dt
-import shutil
 import time
-import uuid
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from analyzer.simulate import Simulation, simulate
+from analyzer.studies.common import write_folder
 
 BATCH_ALL = "all heuristic"
 BATCH_VS = "heuristic vs random"
@@ -31,23 +30,22 @@ def write_report(
     seed: int = 1,
     chunk: int = 20000,
     progress: bool = True,
+    force: bool = False,
 ) -> Path:
     """Run both batches and write the report folder; returns its path."""
     from analyzer.model import default_tables
 
     out = Path(out) if out is not None else default_out(n_players)
     tables = default_tables()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    # Build everything beside the target, then swap it in with renames.
-    temp = out.parent / f".{out.name}.{uuid.uuid4().hex[:12]}.tmp"
-    temp.mkdir()
     started = time.perf_counter()
-    try:
+
+    def fill(temp: Path) -> None:
         common = dict(n_games=n_games, seed=seed, chunk=chunk, check=True, progress=progress)
         common["tables"] = tables
-        both = simulate(n_players, policies="heuristic", out_dir=temp, **common)
+        both = simulate(n_players, policies="heuristic", parquet_dir=temp, **common)
         mixed = ["heuristic"] + ["random"] * (n_players - 1)
-        vs = simulate(n_players, policies=mixed, out_dir=temp / VS_FOLDER, **common)
+        (temp / VS_FOLDER).mkdir()
+        vs = simulate(n_players, policies=mixed, parquet_dir=temp / VS_FOLDER, **common)
         frames = {BATCH_ALL: both, BATCH_VS: vs}
         for name, attr in (
             ("summary", "summary"),
@@ -61,22 +59,8 @@ def write_report(
             joined.to_csv(temp / f"{name}.csv", index=False)
         text = summary_markdown(both, vs, tables, time.perf_counter() - started)
         (temp / "summary.md").write_text(text, encoding="utf-8")
-        _swap_in(temp, out)
-    except BaseException:
-        shutil.rmtree(temp, ignore_errors=True)
-        raise
-    return out
 
-
-def _swap_in(temp: Path, out: Path) -> None:
-    """Replace `out` by `temp`; the old folder is removed only once the new one is in."""
-    old = None
-    if out.exists():
-        old = out.parent / f".{out.name}.{uuid.uuid4().hex[:12]}.old"
-        out.rename(old)
-    temp.rename(out)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+    return write_folder(out, fill, force=force)
 
 
 # ------------------------------------------------------------------ Markdown

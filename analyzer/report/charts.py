@@ -333,3 +333,114 @@ def rank_correlation_heatmap(result, path: Path) -> Path:
     return _save_with_footer(
         fig, result, f"{result.games_per_combo} games per combo and count", path
     )
+
+
+def _one_count(result):
+    """The footer's view of a study played at one player count."""
+    from types import SimpleNamespace
+
+    return SimpleNamespace(
+        policies={result.n_players: result.policies}, ruleset_name=result.ruleset_name,
+        scenario=result.scenario, seed=result.seed, not_modeled=result.not_modeled,
+        estimates=result.estimates,
+    )  # fmt: skip
+
+
+def balance_curves(result, kind: str, path: Path) -> Path:
+    """One panel per race (or power): its win rate against its banner (badge) tokens,
+    Wilson 95% bars, the logistic fit, the fair share, the printed number (star) and
+    the suggestion (diamond)."""
+    plt = _pyplot()
+    t = result.table[result.table.kind == kind]
+    c = result.curves[result.curves.kind == kind]
+    n = len(t)
+    cols = 5 if n > 16 else 4
+    rows = max(1, -(-n // cols))
+    fig, axes = plt.subplots(rows, cols, figsize=(3.1 * cols, 2.5 * rows + 0.8), squeeze=False)
+    fair = 100 * result.fair
+    for ax, r in zip(axes.flat, t.itertuples(), strict=False):
+        part = c[c.id == r.id].sort_values("tokens")
+        x = part.tokens.to_numpy(np.float64)
+        y = 100 * part.win_rate.to_numpy(np.float64)
+        err = np.vstack([y - 100 * part.win_lo, 100 * part.win_hi - y])
+        ax.errorbar(x, y, yerr=err, fmt="o", markersize=3, capsize=2, color="#1f77b4")
+        grid = np.linspace(x.min(), x.max(), 60)
+        fitted = 100 / (1 + np.exp(-(r.beta0 + r.beta1 * (grid - r.printed))))
+        ax.plot(grid, fitted, color="#1f77b4", linewidth=1, alpha=0.7)
+        ax.axhline(fair, color="black", linestyle="--", linewidth=0.8)
+        ax.scatter([r.printed], [100 * r.win_rate], marker="*", s=110, color="#ff7f0e",
+                   edgecolor="black", zorder=4)  # fmt: skip
+        if r.suggested != r.printed:
+            ax.scatter([r.suggested], [100 * r.win_rate_suggested], marker="D", s=40,
+                       color="#2ca02c", edgecolor="black", zorder=4)  # fmt: skip
+        title = f"{r.name}: {r.printed}" + (
+            f" → {r.suggested}" if r.suggested != r.printed else " (keep)"
+        )
+        ax.set_title(title + ("" if r.reaches_fair else " ⚠ box"), fontsize=8)
+        ax.tick_params(labelsize=7)
+    for ax in list(axes.flat)[n:]:
+        ax.set_visible(False)
+    fig.supxlabel(f"{'banner' if kind == 'race' else 'badge'} tokens", fontsize=9)
+    fig.supylabel("win rate of its forced picks, % (Wilson 95%)", fontsize=9)
+    fig.suptitle(
+        f"Which {'banner' if kind == 'race' else 'badge'} number is fair? {result.n_players} "
+        f"players (dashed: fair share; star: printed; diamond: suggested)", fontsize=10,
+    )  # fmt: skip
+    games = f"{result.games_per_combo} games per combo and number"
+    return _save_with_footer(fig, _one_count(result), games, path)
+
+
+def seat_compensation(result, path: Path) -> Path:
+    """Seat win rate minus the fair share, per player count: the printed rules (open)
+    and with the suggested extra coins (filled), Wilson 95% bars; coins written above."""
+    plt = _pyplot()
+    s = result.seats
+    counts = sorted(s.players.unique())
+    fig, axes = plt.subplots(1, len(counts), figsize=(3.4 * len(counts), 3.6), squeeze=False)
+    for ax, n in zip(axes[0], counts, strict=True):
+        f = s[s.players == n]
+        x = f.seat.to_numpy(np.float64)
+        for shift, col, lo, hi, style, label in (
+            (-0.12, "win_rate", "win_lo", "win_hi", "o", "printed rules"),
+            (0.12, "win_rate_compensated", "compensated_lo", "compensated_hi", "s",
+             "with extra coins"),
+        ):  # fmt: skip
+            y = 100 * (f[col] - f.fair).to_numpy(np.float64)
+            err = np.vstack([100 * (f[col] - f[lo]), 100 * (f[hi] - f[col])])
+            ax.errorbar(x + shift, y, yerr=err, fmt=style, capsize=2, markersize=4,
+                        mfc="white" if style == "o" else None, label=label)  # fmt: skip
+        for r in f.itertuples():
+            ax.annotate(f"+{r.coins}", (r.seat, ax.get_ylim()[1]), ha="center", va="top",
+                        fontsize=8, color="#2ca02c")  # fmt: skip
+        ax.axhline(0, color="black", linestyle="--", linewidth=0.8)
+        ax.set_xticks(x)
+        ax.set_title(f"{n} players", fontsize=9)
+        ax.set_xlabel("seat (green: extra coins)", fontsize=8)
+    axes[0, 0].set_ylabel("win rate minus fair share, points")
+    axes[0, 0].legend(fontsize=7)
+    fig.suptitle("Seat compensation: extra starting coins by seat", fontsize=10)
+    games = f"{int(s.games.iloc[0]):,} games per count and arm"
+    return _save_with_footer(fig, _one_count(result), games, path)
+
+
+def sensitivity_chart(result, path: Path) -> Path:
+    """For each estimated badge: its power's win rate change with one token less and
+    one more (the same games), in points."""
+    plt = _pyplot()
+    s = result.sensitivity
+    s = s[s.estimate.str.endswith(".badge") & s.effect_change.notna()]
+    names = list(dict.fromkeys(s.name))
+    fig, ax = plt.subplots(figsize=(7, 0.28 * len(names) + 1.6))
+    for d, colour in ((-1, "#d62728"), (1, "#2ca02c")):
+        part = s[s.delta == d].set_index("name").reindex(names)
+        ax.barh(np.arange(len(names)) + (0.2 if d > 0 else -0.2),
+                100 * part.effect_change.to_numpy(np.float64), height=0.38, color=colour,
+                label=f"badge {d:+d}")  # fmt: skip
+    ax.set_yticks(range(len(names)), names, fontsize=7)
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.set_xlabel("change of the power's win rate, points")
+    ax.set_title("Estimated badge numbers: what one token either way changes", fontsize=10)
+    ax.legend(fontsize=7)
+    return _save_with_footer(
+        fig, _one_count(result), f"{result.games_per_combo} games per combo", path
+    )

@@ -3,7 +3,7 @@ and join them into one Markdown page and one self-contained HTML page.
 
 reports/<name>/
     index.html, index.md      the page: findings, then every study with its charts
-    bots/ combos/ decline/ players/ compare/
+    bots/ combos/ decline/ players/ compare/ balance/
                               one folder per study: its CSV, Parquet, PNG and summary.md,
                               plus study.json (what it was run with) and findings.json
 
@@ -20,7 +20,6 @@ import hashlib
 import json
 import re
 import time
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,14 +49,19 @@ class ReportSettings:
     players_games_per_combo: int = 60
     compare_games: int = 10000  # as `analyzer compare`: seat win-rate deltas to about +/- 1 point
     compare_games_per_combo: int = 60
+    balance_games_per_combo: int = 100  # per combo and token number: +/- 0.5 token or so
+    balance_seat_games: int = 20000  # per player count and arm
+    balance_check_games_per_combo: int = 60
     house_rules: list[Path] = field(default_factory=list)  # default: shipped ones
 
     def scaled(self, factor: float) -> ReportSettings:
         """Every study's games times `factor` (at least a handful each): a quick look."""
         import dataclasses
 
+        # The balance curves need ten games per combo and number to fit at all.
+        least = {"balance_games_per_combo": 10}
         sizes = {
-            f.name: max(4, round(getattr(self, f.name) * factor))
+            f.name: max(least.get(f.name, 4), round(getattr(self, f.name) * factor))
             for f in dataclasses.fields(self)
             if f.name.endswith("games") or f.name.endswith("per_combo")
         }
@@ -121,38 +125,38 @@ def house_rules(players: int) -> list[Path]:
     return out
 
 
-def default_studies(s: ReportSettings) -> list[Study]:
+def default_studies(s: ReportSettings, force: bool = False) -> list[Study]:
     """The four studies of the report, plus the bots' own check, on settings `s`."""
     from analyzer.report.baseline import write_report
-    from analyzer.studies import combos, compare, decline, players
+    from analyzer.studies import balance, combos, compare, decline, players
 
     n, seed = s.players, s.seed
     rules = s.house_rules or house_rules(n)
 
     def bots(folder: Path) -> list[str]:
-        write_report(folder, n_players=n, n_games=s.bot_games, seed=seed)
+        write_report(folder, n_players=n, n_games=s.bot_games, seed=seed, force=force)
         return bot_findings(folder)
 
     def combo_study(folder: Path) -> list[str]:
         r = combos.run_combos(n, s.games_per_combo, seed)
-        combos.write_combos(r, folder)
+        combos.write_combos(r, folder, force)
         return combos.findings(r)
 
     def decline_study(folder: Path) -> list[str]:
         r = decline.run_decline(n, s.decline_games, seed)
-        decline.write_decline(r, folder)
+        decline.write_decline(r, folder, force)
         return decline.findings(r)
 
     def players_study(folder: Path) -> list[str]:
         r = players.run_players(
             [2, 3, 4, 5], s.players_games, seed, games_per_combo=s.players_games_per_combo
         )
-        players.write_players(r, folder)
+        players.write_players(r, folder, force)
         return players.findings(r)
 
     def compare_study(folder: Path) -> list[str]:
         r = compare.run_compare(rules, None, s.compare_games, s.compare_games_per_combo, seed)
-        compare.write_compare(r, folder)
+        compare.write_compare(r, folder, force)
         return compare.findings(r)
 
     studies = [
@@ -173,6 +177,25 @@ def default_studies(s: ReportSettings) -> list[Study]:
               {"seed": seed, "games": s.players_games,
                "games_per_combo": s.players_games_per_combo}, players_study)
     )  # fmt: skip
+
+    def balance_study(folder: Path) -> list[str]:
+        r = balance.run_balance(
+            n, s.balance_games_per_combo, seed, seat_counts=(2, 3, 4, 5),
+            seat_games=s.balance_seat_games,
+            check_games_per_combo=s.balance_check_games_per_combo,
+        )  # fmt: skip
+        balance.write_balance(r, folder, force)
+        return balance.findings(r)
+
+    balance_entry = Study(
+        "balance", "What would balance it",
+        {"players": n, "seed": seed, "games_per_combo": s.balance_games_per_combo,
+         "seat_games": s.balance_seat_games,
+         "check_games_per_combo": s.balance_check_games_per_combo},
+        balance_study,
+    )  # fmt: skip
+    if not rules:  # no shipped house rule for this player count: nothing to compare
+        return studies + [balance_entry]
     studies.append(
         Study(
             "compare",
@@ -188,7 +211,7 @@ def default_studies(s: ReportSettings) -> list[Study]:
             inputs=list(rules),
         )  # fmt: skip
     )
-    return studies
+    return studies + [balance_entry]
 
 
 def bot_findings(folder: Path) -> list[str]:
@@ -228,43 +251,53 @@ def build_report(
     settings: ReportSettings | None = None,
     fresh: bool = False,
     log: Callable[[str], None] = print,
+    force: bool = False,
 ) -> Path:
     """Run (or reuse) every study into `out` and write index.md and index.html there.
-    Returns the path of index.html."""
+    Returns the path of index.html. Only the analyzer's own files in `out` are ever
+    replaced (analyzer/output.py)."""
+    from analyzer.output import OutputFolder
+
     s = settings or ReportSettings()
     out = Path(out) if out is not None else default_out(s.players)
-    out.mkdir(parents=True, exist_ok=True)
+    report = OutputFolder(out, force=force)
+    report.check()
     code = _code_hash()
-    studies = default_studies(s)
+    studies = default_studies(s, force)
+    for study in studies:  # refuse a study folder holding a user's files before any game
+        OutputFolder(out / study.key, force=force).check()
     sections = []
     started = time.perf_counter()
-    for study in studies:
-        folder = out / study.key
-        stamp = _stamp(study, code)
-        if not fresh and _reusable(folder, stamp):
-            log(f"{study.title}: reusing {folder}/")
-            found = json.loads((folder / "findings.json").read_text())
-        else:
-            t0 = time.perf_counter()
-            log(f"{study.title}: running...")
-            (folder / "study.json").unlink(missing_ok=True)
-            found = study.run_and_write(folder)
-            (folder / "findings.json").write_text(json.dumps(found, indent=1))
-            meta = {"stamp": stamp, "seconds": round(time.perf_counter() - t0, 1),
-                    "written": dt.datetime.now().isoformat(timespec="seconds")}  # fmt: skip
-            (folder / "study.json").write_text(json.dumps(meta, indent=1))
-            log(f"{study.title}: {meta['seconds']:.0f} s")
-        sections.append((study, found))
-    page = _expand(index_markdown(sections, s, time.perf_counter() - started), out)
-    _write_atomic(out / "index.md", page)
-    _write_atomic(out / "index.html", to_html(page, out, title="Small World of Warcraft report"))
+    try:
+        report.remove_debris()
+        report.ensure()
+        for study in studies:
+            folder = out / study.key
+            stamp = _stamp(study, code)
+            if not fresh and _reusable(folder, stamp):
+                log(f"{study.title}: reusing {folder}/")
+                found = json.loads((folder / "findings.json").read_text())
+            else:
+                t0 = time.perf_counter()
+                log(f"{study.title}: running...")
+                report.claim_folder(study.key)
+                found = study.run_and_write(folder)
+                meta = {"stamp": stamp, "seconds": round(time.perf_counter() - t0, 1),
+                        "written": dt.datetime.now().isoformat(timespec="seconds")}  # fmt: skip
+                # study.json last: a study stopped before it is written is run again.
+                OutputFolder(folder, force=force).write_files(
+                    {"findings.json": json.dumps(found, indent=1),
+                     "study.json": json.dumps(meta, indent=1)}
+                )  # fmt: skip
+                log(f"{study.title}: {meta['seconds']:.0f} s")
+            sections.append((study, found))
+        page = _expand(index_markdown(sections, s, time.perf_counter() - started), out)
+        html = to_html(page, out, title="Small World of Warcraft report")
+        report.write_files({"index.md": page, "index.html": html})
+    except BaseException:
+        report.undo_created()
+        raise
     return out / "index.html"
-
-
-def _write_atomic(path: Path, text: str) -> None:
-    temp = path.parent / f".{path.name}.{uuid.uuid4().hex[:8]}.tmp"
-    temp.write_text(text, encoding="utf-8")
-    temp.replace(path)
 
 
 def _demote(markdown: str, levels: int = 1) -> str:
@@ -272,7 +305,9 @@ def _demote(markdown: str, levels: int = 1) -> str:
     return re.sub(r"^(#+) ", lambda m: "#" * (len(m.group(1)) + levels) + " ", markdown, flags=re.M)
 
 
-def _caveats() -> list[str]:
+def _caveats(sensitivity: str | None = None) -> list[str]:
+    """What every number rests on; `sensitivity`: the balance study's table of how far
+    each estimated number moves the answers (a file under the report folder)."""
     from analyzer.model import default_tables
 
     tables = default_tables()
@@ -285,11 +320,24 @@ def _caveats() -> list[str]:
         + ". These abilities play as far as the ruleset file says and no further; every "
         "result touching them (and, through the other players, every result) may be off."
     )
-    lines.append(
-        f"- **Estimated numbers** ({len(estimates)}): "
-        + (", ".join(f"`{k}`" for k in estimates) if estimates else "none")
-        + ". Their sources are in analyzer/rulesets/swow/content/ruleset.toml."
+    listed = (
+        "the table below shows how far each one moves the answers"
+        if sensitivity is not None
+        else (", ".join(f"`{k}`" for k in estimates) if estimates else "none")
     )
+    lines.append(
+        f"- **Estimated numbers** ({len(estimates)}): {listed}. Their sources are in "
+        "analyzer/rulesets/swow/content/ruleset.toml."
+    )
+    if sensitivity is not None:
+        lines += [
+            "",
+            "Which estimate matters: each estimated number one step lower and one step higher, "
+            "on the same games (from the balance study below).",
+            "",
+            f"<!-- include-text {sensitivity} -->",
+            "",
+        ]
     lines.append(
         "- **Board faces** are modeled from public region counts, not transcribed; terrain "
         "and borders are generated (tools/make_boards.py)."
@@ -319,7 +367,8 @@ def index_markdown(sections, s: ReportSettings, seconds: float) -> str:
             lines += [f"**{study.title}**", ""]
             lines += [f"- {f}" for f in found]
             lines.append("")
-    lines += _caveats()
+    keys = [study.key for study, _ in sections]
+    lines += _caveats("balance/sensitivity.md" if "balance" in keys else None)
     lines += ["## Contents", ""]
     lines += [f"- [{study.title}](#{_anchor(study.title)})" for study, _ in sections]
     lines.append("")
@@ -341,20 +390,29 @@ def _expand(page: str, root: Path) -> str:
     where the page says `<!-- include folder/summary.md -->`."""
 
     def include(m: re.Match) -> str:
-        path = root / m.group(1)
+        path = root / m.group(2)
+        folder = path.parent.name
         text = path.read_text(encoding="utf-8")
         text = re.sub(r"\A# .*\n", "", text)  # the section heading replaces its title
+        # Charts the summary shows itself are named from its own folder.
+        text = re.sub(r"\]\(([^/)]+\.png)\)", rf"]({folder}/\1)", text)
+        if m.group(1) == "include-text":
+            return text
         charts = sorted(path.parent.glob("*.png"))
-        pictures = [f"![{c.stem}]({path.parent.name}/{c.name})" for c in charts]
+        shown = f"]({folder}/{{}})"
+        pictures = [
+            f"![{c.stem}]({folder}/{c.name})" for c in charts if shown.format(c.name) not in text
+        ]
         return _demote(text, 1) + "\n\n" + "\n\n".join(pictures)
 
-    return re.sub(r"<!-- include (\S+) -->", include, page)
+    return re.sub(r"<!-- (include|include-text) (\S+) -->", include, page)
 
 
 CSS = """
 body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:1100px;margin:2em auto;
 padding:0 1em;color:#222;line-height:1.45}
-table{border-collapse:collapse;font-size:.85em;margin:.8em 0}
+table{border-collapse:collapse;font-size:.85em;margin:.8em 0;display:block;overflow-x:auto;
+max-width:100%}
 th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left}
 th{background:#f1f1f1} tr:nth-child(even) td{background:#fafafa}
 img{max-width:100%;height:auto;border:1px solid #eee;margin:.5em 0}

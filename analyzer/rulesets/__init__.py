@@ -1,4 +1,10 @@
-"""The rulesets, one package each (its content files, abilities and bots' knowledge), by name."""
+"""One package per ruleset: its content files, their loader, its abilities and
+what its bots know of them.
+
+`analyzer.rulesets.<name>` holds one game (`swow` is Small World of Warcraft,
+`classic` the original Small World); the shared machinery (the engine's core,
+TOML checking, problems, the CLI) stays in the core packages.
+"""
 
 from __future__ import annotations
 
@@ -13,5 +19,6 @@ def content_dir(name: str) -> Path:
 
 
 def ruleset_names() -> list[str]:
-    """Every ruleset package that ships content files."""
-    return sorted(p.parent.parent.name for p in RULESETS_DIR.glob("*/content/ruleset.toml"))
+    """The rulesets a scenario may name: packages whose content the engine plays
+    (ruleset.toml and boards.toml; the classic one's maps have no engine yet)."""
+    return sorted(p.parent.parent.name for p in RULESETS_DIR.glob("*/content/boards.toml"))

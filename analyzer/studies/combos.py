@@ -29,6 +29,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.errors import InputError, Problem
+from analyzer.model.limits import check_option
 from analyzer.stats import mean_se_from_sums, normal_interval, wilson
 
 WHERE = "combos study"
@@ -183,12 +184,10 @@ def check_study(n_players: int, games_per_combo: int, seed: int, cost: int) -> N
     problems = []
     if not isinstance(n_players, int) or not 2 <= n_players <= MAX_PLAYERS:
         problems.append(Problem(cli, "--players", n_players, f"must be 2 to {MAX_PLAYERS}"))
-    if not isinstance(games_per_combo, int) or games_per_combo < 1:
-        problems.append(Problem(cli, "--games-per-combo", games_per_combo, "must be at least 1"))
-    if not isinstance(seed, int) or not 0 <= seed < 2**63:
-        problems.append(Problem(cli, "--seed", seed, "must be a whole number from 0 to 2**63 - 1"))
-    if not isinstance(cost, int) or cost < 0:
-        problems.append(Problem(cli, "--cost", cost, "must be 0 or more coins"))
+    for key, value in (("--games-per-combo", games_per_combo), ("--seed", seed), ("--cost", cost)):
+        problem = check_option(key, value, cli)
+        if problem is not None:
+            problems.append(problem)
     if problems:
         raise InputError(problems)
 
@@ -405,7 +404,7 @@ def default_out(n_players: int) -> Path:
     return Path("reports") / f"combos-{n_players}p"
 
 
-def write_combos(result: ComboStudy, out_dir=None) -> Path:
+def write_combos(result: ComboStudy, out_dir=None, force: bool = False) -> Path:
     """Write the study's folder (CSV, Parquet, charts, summary.md); it appears complete
     or not at all. Returns its path."""
     from analyzer.report.charts import combo_heatmap, top_bottom_chart
@@ -420,7 +419,7 @@ def write_combos(result: ComboStudy, out_dir=None) -> Path:
         (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
 
     out = Path(out_dir) if out_dir is not None else default_out(result.n_players)
-    return common.write_folder(out, fill)
+    return common.write_folder(out, fill, force)
 
 
 def _pct(x: float) -> str:

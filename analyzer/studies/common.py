@@ -6,8 +6,6 @@ summary starts and ends with."""
 from __future__ import annotations
 
 import copy
-import shutil
-import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -55,9 +53,10 @@ def parse_counts(value, key: str = "--players") -> tuple[int, ...]:
 
 
 def check_seed(seed) -> list[Problem]:
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        return [Problem(CLI, "--seed", seed, "must be a whole number from 0 to 2**63 - 1")]
-    return []
+    from analyzer.model.limits import check_option
+
+    problem = check_option("--seed", seed)
+    return [] if problem is None else [problem]
 
 
 def check_chunk(chunk, where: str) -> None:
@@ -209,22 +208,22 @@ def mix64(seed: int, purpose: int, games: np.ndarray) -> np.ndarray:
 
 
 # ------------------------------------------------------------------ output
-def write_folder(out: Path, fill: Callable[[Path], None]) -> Path:
-    """Build a folder with `fill(temp)` beside `out`, then swap it in: it appears
-    complete or not at all."""
-    from analyzer.report.baseline import _swap_in
+def write_folder(out: Path, fill: Callable[[Path], None], force: bool = False) -> Path:
+    """Build a study's files with `fill(temp)` in a staging folder, then move them into
+    `out` together: the folder changes all at once or not at all, and only the
+    analyzer's own files in it are ever replaced (analyzer/output.py)."""
+    from analyzer.output import OutputFolder
 
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    temp = out.parent / f".{out.name}.{uuid.uuid4().hex[:12]}.tmp"
-    temp.mkdir()
-    try:
+    with OutputFolder(out, force=force).staging() as temp:
         fill(temp)
-        _swap_in(temp, out)
-    except BaseException:
-        shutil.rmtree(temp, ignore_errors=True)
-        raise
-    return out
+    return Path(out)
+
+
+def check_out(out: Path, force: bool = False) -> None:
+    """Refuse, before any game is played, an --out the study could not write."""
+    from analyzer.output import OutputFolder
+
+    OutputFolder(out, force=force).check()
 
 
 def write_table(frame, folder: Path, name: str) -> None:

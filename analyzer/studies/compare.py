@@ -32,6 +32,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.errors import InputError, Problem
+from analyzer.model.limits import MAX_STUDY_GAMES, OPTIONS, check_study_games, range_text
 from analyzer.stats import Z95
 
 WHERE = "compare study"
@@ -118,16 +119,39 @@ def _scenario(item):
 
 def check_study(games: int, games_per_combo: int, seed: int, bootstrap: int) -> None:
     problems = []
-    if not isinstance(games, int) or games < 2:
-        problems.append(Problem(WHERE, "--games", games, "must be at least 2"))
-    if not isinstance(games_per_combo, int) or games_per_combo < 2:
-        problems.append(Problem(WHERE, "--games-per-combo", games_per_combo, "must be at least 2"))
+    if not isinstance(games, int) or not 2 <= games <= MAX_STUDY_GAMES:
+        problems.append(Problem(WHERE, "--games", games, range_text(2, MAX_STUDY_GAMES)))
+    most = OPTIONS["--games-per-combo"][1]
+    if not isinstance(games_per_combo, int) or not 2 <= games_per_combo <= most:
+        problems.append(Problem(WHERE, "--games-per-combo", games_per_combo, range_text(2, most)))
     if not isinstance(seed, int) or not 0 <= seed < 2**63:
         problems.append(
             Problem(WHERE, "--seed", seed, "must be a whole number from 0 to 2**63 - 1")
         )
     if not isinstance(bootstrap, int) or bootstrap < 10:
         problems.append(Problem(WHERE, "bootstrap", bootstrap, "must be at least 10"))
+    if problems:
+        raise InputError(problems)
+
+
+def check_distinct(scenarios: Sequence) -> None:
+    """Each scenario is a row of the tables and a line of the charts, named by its
+    [scenario] name, so the names must differ: refused before any game is played.
+    (The baseline may be one of them: a scenario against itself gives exactly 0.)"""
+    problems = []
+    seen: dict[str, str] = {}
+    for sc in scenarios:
+        if sc.name in seen:
+            same = Path(seen[sc.name]).resolve() == Path(sc.path).resolve()
+            why = (
+                "this file is named twice; name each scenario once"
+                if same
+                else f"{seen[sc.name]} has the same name; give each scenario its own "
+                "[scenario] name so the tables can tell them apart"
+            )
+            problems.append(Problem(sc.path, "scenario.name", sc.name, why))
+        else:
+            seen[sc.name] = sc.path
     if problems:
         raise InputError(problems)
 
@@ -317,6 +341,7 @@ def run_compare(
                 "leave --baseline out (each count then gets the printed rules)",
             )
         )  # fmt: skip
+    check_distinct(loaded)
     base_arms = {}  # players -> (name, file, tables, bots, bot parameters)
     for n_players in counts:
         if base_sc is not None:
@@ -327,6 +352,7 @@ def run_compare(
                                     default_tables(), ("heuristic",) * n_players, None)  # fmt: skip
     total = sum(games + games_per_combo * _n_combos(a[2]) for a in base_arms.values())
     total += sum(games + games_per_combo * _n_combos(sc.tables()) for sc in loaded)
+    check_study_games(total, "house-rule")  # every arm keeps per-game results for pairing
     bar = _Bar(total, progress, f"{len(loaded) + len(counts)} arms")
     started = time.perf_counter()
     done = 0
@@ -407,7 +433,7 @@ def default_out() -> Path:
     return Path("reports") / "compare"
 
 
-def write_compare(result: CompareStudy, out_dir=None) -> Path:
+def write_compare(result: CompareStudy, out_dir=None, force: bool = False) -> Path:
     """Write compare.csv/.parquet, arms.csv, the forest plot and summary.md; the
     folder appears complete or not at all."""
     from analyzer.report.charts import forest_plot
@@ -419,7 +445,7 @@ def write_compare(result: CompareStudy, out_dir=None) -> Path:
         forest_plot(result, temp / "forest.png")
         (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
 
-    return common.write_folder(Path(out_dir) if out_dir is not None else default_out(), fill)
+    return common.write_folder(Path(out_dir) if out_dir is not None else default_out(), fill, force)
 
 
 def _fmt(metric: str, x: float, signed: bool = False) -> str:

@@ -35,6 +35,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.errors import InputError, Problem
+from analyzer.model.limits import MAX_STUDY_GAMES, check_study_games, range_text
 from analyzer.stats import Z95, mean_se, normal_interval, wilson
 from analyzer.studies import common
 from analyzer.studies.common import CLI, pct, pp
@@ -148,8 +149,8 @@ def rule_text(vec: np.ndarray) -> str:
 
 def check_decline(games, seed, tokens, rounds) -> None:
     problems = common.check_seed(seed)
-    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        problems.append(Problem(CLI, "--games", games, "must be at least 1"))
+    if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_STUDY_GAMES:
+        problems.append(Problem(CLI, "--games", games, range_text(1, MAX_STUDY_GAMES)))
     if not list(tokens) and rounds is not None and not list(rounds):
         problems.append(Problem(CLI, "tokens/rounds", "[]", "sweep at least one rule"))
     for v in tokens:
@@ -232,6 +233,7 @@ def _plan(n, games, seed, tables, policies, policy_params, pairs_chosen, tokens,
     # Game layout: seat-major blocks, then one slice per group.
     n_groups = len(groups)
     total = n_groups * games
+    check_study_games(total, "decline")  # before the per-game arrays below
     seat = np.empty(total, np.int64)
     group = np.empty(total, np.int64)
     for s in range(n):
@@ -485,7 +487,7 @@ def chart_names(result: DeclineStudy) -> list[str]:
     return [f"curves-{n}p.png" for n in result.players]
 
 
-def write_decline(result: DeclineStudy, out_dir=None) -> Path:
+def write_decline(result: DeclineStudy, out_dir=None, force: bool = False) -> Path:
     """Write decline.csv, best.csv, groups.csv (and Parquet), one curves-<N>p.png per
     player count and summary.md; the folder appears complete or not at all."""
     from analyzer.report.charts import decline_curves
@@ -500,7 +502,7 @@ def write_decline(result: DeclineStudy, out_dir=None) -> Path:
             decline_curves(result, n, temp / name)
         (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
 
-    return common.write_folder(out, fill)
+    return common.write_folder(out, fill, force)
 
 
 def public_curves(result: DeclineStudy) -> pd.DataFrame:

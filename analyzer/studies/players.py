@@ -29,6 +29,8 @@ import numpy as np
 import pandas as pd
 
 from analyzer.errors import InputError, Problem
+from analyzer.model import limits
+from analyzer.model.limits import MAX_STUDY_GAMES, check_study_games, range_text
 from analyzer.stats import Z95, mean_se, normal_interval, wilson
 from analyzer.studies import common
 from analyzer.studies.common import CLI, pct, pp
@@ -74,12 +76,14 @@ class PlayersStudy:
 
 def check_players(games, games_per_combo, seed) -> None:
     problems = common.check_seed(seed)
-    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        problems.append(Problem(CLI, "--games", games, "must be at least 1"))
-    if not isinstance(games_per_combo, int) or games_per_combo < 0:
+    if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_STUDY_GAMES:
+        problems.append(Problem(CLI, "--games", games, range_text(1, MAX_STUDY_GAMES)))
+    most = limits.OPTIONS["--games-per-combo"][1]
+    if not isinstance(games_per_combo, int) or not 0 <= games_per_combo <= most:
         problems.append(
-            Problem(CLI, "--games-per-combo", games_per_combo, "must be 0 (no combo study) or more")
-        )
+            Problem(CLI, "--games-per-combo", games_per_combo,
+                    f"{range_text(0, most)} (0: no combo study)")
+        )  # fmt: skip
     if problems:
         raise InputError(problems)
 
@@ -166,6 +170,7 @@ def run_players(
 
             tab = default_tables()
         tabs[n] = tab
+    check_study_games(games * len(counts), "player-count")  # per-game arrays below
     step = chunk or engine_step()
     started = time.perf_counter()
     bar = _Bar(games * len(counts), progress, f"all-bot games, {len(counts)} player counts")
@@ -388,7 +393,7 @@ def chart_names(result: PlayersStudy) -> list[str]:
     return names
 
 
-def write_players(result: PlayersStudy, out_dir=None) -> Path:
+def write_players(result: PlayersStudy, out_dir=None, force: bool = False) -> Path:
     """Write every table (CSV and Parquet), the charts and summary.md; the folder
     appears complete or not at all."""
     from analyzer.report.charts import rank_correlation_heatmap, score_violins, seat_advantage
@@ -408,7 +413,7 @@ def write_players(result: PlayersStudy, out_dir=None) -> Path:
             draw[name](result, temp / name)
         (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
 
-    return common.write_folder(out, fill)
+    return common.write_folder(out, fill, force)
 
 
 def findings(result: PlayersStudy) -> list[str]:

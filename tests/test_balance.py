@@ -1,0 +1,137 @@
+"""The balance solver (analyzer/studies/balance.py): it recovers a planted imbalance,
+leaves a fair number alone, finds a known seat handicap, and writes a suggestion that
+loads and validates as a scenario."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pandas as pd
+import pytest
+from typer.testing import CliRunner
+
+from analyzer.cli import app
+from analyzer.model import default_tables
+from analyzer.model.tables import compile_tables
+from analyzer.stats import fit_logistic, solve_logistic
+from analyzer.studies import balance as B
+
+runner = CliRunner()
+FORSAKEN = 4  # ids.FORSAKEN: a box of 20, room for a planted +3
+
+
+def test_logistic_fit_recovers_a_known_curve():
+    x = np.arange(-3, 4)
+    games = np.full(x.size, 10**7)
+    p = 1 / (1 + np.exp(-(-1.0 + 0.3 * x)))
+    beta, cov = fit_logistic(x, np.round(p * games), games)
+    assert beta == pytest.approx([-1.0, 0.3], abs=1e-3)
+    at, lo, hi = solve_logistic(beta, cov, 0.25)
+    assert at == pytest.approx((np.log(1 / 3) + 1.0) / 0.3, abs=0.01)
+    assert lo < at < hi
+
+
+def _suggestion(tables, gpc=60):
+    player = B.ComboPlayer(4, gpc, 1, ("heuristic",) * 4)
+    curves = pd.DataFrame(B.sweep(player, tables, "race", B.OFFSETS, only=[FORSAKEN]))
+    return B.suggest(curves, tables, 0.25).iloc[0], curves
+
+
+def test_a_planted_imbalance_is_recovered():
+    tables = default_tables()
+    banners = list(tables.parameters.banners)
+    banners[FORSAKEN] += 3
+    planted = compile_tables(
+        tables.ruleset, tables.faces, dataclasses.replace(tables.parameters, banners=tuple(banners))
+    )
+    before, _ = _suggestion(tables)
+    after, curves = _suggestion(planted)
+    # Three tokens more on the banner: the same fair number, so three tokens fewer.
+    assert after.printed == before.printed + 3
+    assert before.fair_lo <= after.fair_tokens <= before.fair_hi
+    assert after.change - before.change in (-4, -3, -2)
+    assert abs(after.suggested - before.suggested) <= 1
+    # The curve was extended towards the crossing (below the grid around the planted 9).
+    assert curves.tokens.min() < after.printed - 3
+
+
+def test_a_fair_number_gets_no_change():
+    # A curve that crosses the fair share exactly at the printed number.
+    offsets = np.arange(-3, 4)
+    games = np.full(offsets.size, 100_000)
+    rate = 1 / (1 + np.exp(-(np.log(1 / 3) + 0.25 * offsets)))
+    curves = pd.DataFrame(
+        {"kind": "power", "id": 8, "name": "Farmer", "printed": 4, "offset": offsets,
+         "tokens": 4 + offsets, "games": games, "wins": np.round(rate * games).astype(int),
+         "win_rate": rate, "win_lo": rate - 0.003, "win_hi": rate + 0.003}
+    )  # fmt: skip
+    row = B.suggest(curves, default_tables(), 0.25).iloc[0]
+    assert row.change == 0 and row.suggested == 4
+    assert row.note.startswith("no change")  # within the interval
+
+
+def test_a_power_strong_at_any_count_is_named_with_its_nearest_number():
+    offsets = np.arange(-3, 4)
+    games = np.full(offsets.size, 10_000)
+    rate = np.full(offsets.size, 0.40)  # the tokens change nothing
+    curves = pd.DataFrame(
+        {"kind": "power", "id": 8, "name": "Farmer", "printed": 4, "offset": offsets,
+         "tokens": 4 + offsets, "games": games, "wins": (rate * games).astype(int),
+         "win_rate": rate, "win_lo": rate - 0.01, "win_hi": rate + 0.01}
+    )  # fmt: skip
+    row = B.suggest(curves, default_tables(), 0.25).iloc[0]
+    assert not row.reaches_fair
+    assert "no token number in the box makes it fair" in row.note
+    assert f"nearest: {row.suggested}" in row.note
+
+
+def test_the_seat_solver_finds_a_known_handicap():
+    rng = np.random.default_rng(3)
+    vc = rng.integers(60, 100, (20000, 4))
+    vc[:, 0] -= 3  # the first seat scores three fewer, all else alike
+    tokens = np.zeros_like(vc)
+    coins = B.solve_seat_coins(vc, tokens)
+    assert coins[0] in (2, 3, 4) and max(coins[1:]) <= 1 and min(coins) == 0
+
+
+def test_the_suggestion_is_a_scenario_that_loads_and_validates(tmp_path):
+    from analyzer.scenario import load_scenario
+
+    tables = default_tables()
+    changes = {("race", 13): 8, ("power", 3): 3}  # Tauren 11 -> 8, Blacksmith 4 -> 3
+    text = B.suggestion_toml(tables, changes, 4, ("heuristic",) * 4, None, None)
+    path = tmp_path / "suggested.toml"
+    path.write_text(text, encoding="utf-8")
+    assert runner.invoke(app, ["validate", str(path)]).exit_code == 0
+    sc = load_scenario(path)
+    p = tables.parameters
+    banners, badges = list(p.banners), list(p.badges)
+    banners[13], badges[3] = 8, 3
+    expected = dataclasses.replace(p, banners=tuple(banners), badges=tuple(badges))
+    assert sc.parameters == expected  # every other rule exactly as it was
+    assert sc.policies == ("heuristic",) * 4
+
+
+def test_cli_writes_the_study_and_refuses_bad_options(tmp_path):
+    bad = runner.invoke(app, ["balance", "--rounds", "9"])
+    assert bad.exit_code == 2 and "--rounds" in bad.stderr
+    bad = runner.invoke(app, ["balance", "--games-per-combo", "5"])
+    assert bad.exit_code == 2 and "--games-per-combo" in bad.stderr
+    out = tmp_path / "balance"
+    args = ["balance", "--games-per-combo", "10", "--seat-players", "2", "--seat-games", "300",
+            "--check-games-per-combo", "2", "--rounds", "1", "--out", str(out)]  # fmt: skip
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    names = {p.name for p in out.iterdir()}
+    for name in ("balance.csv", "curves.csv", "seats.csv", "sensitivity.csv", "spread.csv",
+                 "curves-races.png", "curves-powers.png", "seats.png", "suggested.toml",
+                 "summary.md"):  # fmt: skip
+        assert name in names, name
+    table = pd.read_csv(out / "balance.csv")
+    assert len(table) == 16 + 20
+    assert set(table.kind) == {"race", "power"}
+    summary = (out / "summary.md").read_text(encoding="utf-8")
+    assert "How far each estimated number moves the answers" in summary
+    assert "`powers.fishing.badge`" in summary
+    assert runner.invoke(app, ["validate", str(out / "suggested.toml")]).exit_code == 0
