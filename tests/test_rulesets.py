@@ -40,6 +40,7 @@ def test_a_ruleset_gives_every_hook_the_core_calls(package):
         given = importlib.import_module(f"{package}.hooks.{layer}")
         missing = sorted(name for name in hook_names(module) if not hasattr(given, name))
         assert missing == [], f"{package}.hooks.{layer} lacks {missing}"
+    assert callable(importlib.import_module(f"{package}.hooks.precompile").turn_backwards)
 
 
 # A fresh process playing the plain ruleset: checked games with both bots, then

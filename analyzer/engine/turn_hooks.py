@@ -1,6 +1,5 @@
 """The played ruleset's turn hooks: what its abilities do at each point of
-game.play_turn and its conquests (SWoW's rulesets/swow/turn.py describes each),
-and its part of the compile helper's list (precompile.py).
+game.play_turn and its conquests (SWoW's rulesets/swow/turn.py describes each).
 
 Bound once per process to the ruleset's `hooks.turn` module (see rule_hooks.py)."""
 
@@ -21,8 +20,6 @@ before_redeploy = _ruleset.before_redeploy
 before_targets = _ruleset.before_targets
 coins_gate_regions = _ruleset.coins_gate_regions
 combo_taken = _ruleset.combo_taken
-compile_backwards_early = _ruleset.compile_backwards_early
-compile_backwards_late = _ruleset.compile_backwards_late
 conquests_begin = _ruleset.conquests_begin
 conquests_beyond_targets = _ruleset.conquests_beyond_targets
 hand_may_conquer = _ruleset.hand_may_conquer

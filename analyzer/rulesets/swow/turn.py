@@ -34,8 +34,6 @@ The hooks of conquest costs, losses, scoring and decline are in abilities.py.
 
 from __future__ import annotations
 
-from numba import njit
-
 from analyzer.engine.conquest import (
     ATTACK_DONE,
     ATTACK_FINAL,
@@ -541,28 +539,3 @@ def turn_ends(g, t, p, declined):
     race = g.ply[p, P_RACE]
     if race == HUMANS or race == GOBLINS or race == PANDAREN:
         end_of_turn(g, t, p)
-
-
-# ------------------------------------------------------------- compile helper
-@njit(no_cfunc_wrapper=True, _nrt=False)  # not cached: it only exists to type its calls
-def compile_backwards_late(g, t, p, run):
-    """For engine/precompile.py: SWoW's kernels of the turn's end and of its
-    conquests, last first (typed, never called: run is False)."""
-    if run:
-        end_of_turn(g, t, p)
-        place_artifacts(g, t, p)
-        enlist(g, t, p)
-        attack(g, t, p, p, run, p)
-        ability_conquest(g, t, p, p, p, p)
-        airborne_assault(g, t, p, p)
-        power_before_conquest(g, t, p, p)
-
-
-@njit(no_cfunc_wrapper=True, _nrt=False)  # not cached: it only exists to type its calls
-def compile_backwards_early(g, t, p, run):
-    """For engine/precompile.py: SWoW's kernels of the turn's start, last first."""
-    if run:
-        battleground_side(g, t, p)
-        ethereals_steal(g, t, p)
-        power_phase(g, t, p, run)
-        start_of_turn(g, t, p)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from numba import njit
-
 from analyzer.engine.conquest import ATTACK_ILLEGAL
 from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import G_AIRBORNE
@@ -113,14 +111,4 @@ def after_redeploy(g, t, p):
 
 @inline_kernel
 def turn_ends(g, t, p, declined):
-    return
-
-
-@njit(no_cfunc_wrapper=True, _nrt=False)  # the compile helper's list: nothing of its own
-def compile_backwards_late(g, t, p, run):
-    return
-
-
-@njit(no_cfunc_wrapper=True, _nrt=False)
-def compile_backwards_early(g, t, p, run):
     return
