@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from analyzer import rulesets
 from analyzer.engine.layout import MAX_PLAYERS, MAX_REGIONS
 from analyzer.errors import InputError
 from analyzer.model import ids, limits
@@ -28,7 +29,6 @@ from analyzer.model.tables import Tables, compile_tables, default_content
 from analyzer.model.tomlfile import Checker, is_int, read_toml
 from analyzer.players.params import PARAMS_BY_POLICY, POLICY_NAMES, default_vector
 
-CONTENT_ROOT = Path(__file__).resolve().parent / "content"
 DEFAULT_RULESET = "swow"
 MAX_ROUNDS = limits.MAX_ROUNDS
 DIE_SIDES = limits.DIE_SIDES
@@ -123,8 +123,8 @@ def parse_scenario(data: dict, file: str, base: Path) -> Scenario:
 
 # ------------------------------------------------------------------ [scenario]
 def ruleset_names() -> list[str]:
-    """The shipped content folders (each holds ruleset.toml and boards.toml)."""
-    return sorted(p.parent.name for p in CONTENT_ROOT.glob("*/ruleset.toml"))
+    """The shipped rulesets (each package's content folder holds ruleset.toml and boards.toml)."""
+    return rulesets.ruleset_names()
 
 
 def _content(check: Checker, head: dict, base: Path):
@@ -137,7 +137,7 @@ def _content(check: Checker, head: dict, base: Path):
         ruleset, faces = default_content()
         return name, ruleset, faces
     if name in ruleset_names():
-        folder = CONTENT_ROOT / name
+        folder = rulesets.content_dir(name)
     else:
         folder = base / name
         if not (folder / "ruleset.toml").is_file() or not (folder / "boards.toml").is_file():

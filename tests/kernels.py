@@ -14,9 +14,10 @@ from numba.core.dispatcher import Dispatcher
 
 from analyzer.engine.jit import python_entry
 
-ENGINE = "abilities column conquest decline game invariants markers powers races rng"
-ENGINE += " scoring setup state trace"
+ENGINE = "column conquest decline game invariants rng scoring setup state trace"
+SWOW = "abilities bots markers modes pieces powers races turn values"
 MODULES = [importlib.import_module(f"analyzer.engine.{name}") for name in ENGINE.split()]
+MODULES += [importlib.import_module(f"analyzer.rulesets.swow.{name}") for name in SWOW.split()]
 MODULES += [
     importlib.import_module(f"analyzer.players.{name}")
     for name in ("heuristic", "policy", "random_player")

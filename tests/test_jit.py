@@ -7,9 +7,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from analyzer.engine import conquest, invariants, powers, rng
+from analyzer.engine import conquest, invariants, rng
 from analyzer.engine.jit import KernelDispatcher, python_entry
 from analyzer.engine.layout import N_STREAMS
+from analyzer.rulesets.swow import powers
 
 
 def test_a_kernel_called_from_python_raises_a_clear_error():

@@ -35,9 +35,8 @@ from kernels import (
 )
 
 from analyzer.engine import layout as L
-from analyzer.engine.game import ATTACK_DONE, ATTACK_FINAL, ATTACK_ILLEGAL
+from analyzer.engine.conquest import ATTACK_DONE, ATTACK_FINAL, ATTACK_ILLEGAL
 from analyzer.engine.invariants import ERR_MARKERS
-from analyzer.engine.markers import MODE_ASHES, MODE_DOOMHAMMER, MODE_ETHEREALS, MODE_FROSTMOURNE
 from analyzer.engine.state import EV_REVEAL
 from analyzer.model.ids import (
     AEGIS,
@@ -64,6 +63,12 @@ from analyzer.model.ids import (
     TAUREN,
     TROLLS,
     WELL_OF_ETERNITY,
+)
+from analyzer.rulesets.swow.markers import (
+    MODE_ASHES,
+    MODE_DOOMHAMMER,
+    MODE_ETHEREALS,
+    MODE_FROSTMOURNE,
 )
 
 

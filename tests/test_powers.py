@@ -33,7 +33,6 @@ from kernels import (
 )
 
 from analyzer.engine import layout as L
-from analyzer.engine.abilities import FORM_HUMAN
 from analyzer.model.ids import (
     AEGIS,
     BEAST_MASTER,
@@ -54,6 +53,7 @@ from analyzer.model.ids import (
     TAUREN,
     TROLLS,
 )
+from analyzer.rulesets.swow.abilities import FORM_HUMAN
 
 
 def vc(pos, p, decline=False):

@@ -28,7 +28,6 @@ from kernels import (
 )
 
 from analyzer.engine import layout as L
-from analyzer.engine.abilities import HARMONY_PRICE, OBJECTIVE_VC
 from analyzer.engine.invariants import ERR_RACE_PIECES
 from analyzer.engine.state import EV_CONQUER, EV_DIE
 from analyzer.model.ids import (
@@ -47,6 +46,7 @@ from analyzer.model.ids import (
     TAUREN,
 )
 from analyzer.players.params import TARGET_AIRBORNE
+from analyzer.rulesets.swow.abilities import HARMONY_PRICE, OBJECTIVE_VC
 
 LIVE, DUD = L.BOMB_LIVE, L.BOMB_DUD
 

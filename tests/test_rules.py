@@ -28,7 +28,6 @@ from kernels import (
 )
 
 from analyzer.engine import layout as L
-from analyzer.engine.abilities import FORM_HUMAN, FORM_WORGEN
 from analyzer.engine.state import EV_CONQUER, EV_SCORE, new_game
 from analyzer.model.ids import (
     AEGIS,
@@ -66,6 +65,7 @@ from analyzer.model.ids import (
     WORGEN,
 )
 from analyzer.players.params import N_POLICY_PARAMS
+from analyzer.rulesets.swow.abilities import FORM_HUMAN, FORM_WORGEN
 
 
 def take(pos, p, r):

@@ -1,4 +1,4 @@
-"""Write analyzer/content/swow/boards.toml: modeled faces of the six double-sided boards.
+"""Write analyzer/rulesets/swow/content/boards.toml: modeled faces of the six double-sided boards.
 
 The real geometry of the Small World of Warcraft boards is not public, so each face is
 a model with the published counts (11 / 9 / 7 land regions on large / medium / small

@@ -5,24 +5,9 @@ abandoning and redeploying.
 
 from __future__ import annotations
 
-from analyzer.engine.abilities import (
-    HARMONY_PRICE,
-    OBJECTIVE_VC,
-    after_conquest,
-    first_conquest_entry,
-    least_conquest_tokens,
-    marsh_toll,
-    may_enter_water,
-    min_region_tokens,
-    modify_cost,
-    pays_travel,
-    reaches_as_adjacent,
-    region_immune,
-    tokens_lost,
-    water_terrain,
-)
 from analyzer.engine.column import discard_power, return_race
-from analyzer.engine.jit import inline_kernel, kernel
+from analyzer.engine.invariants import ERR_TARGETS
+from analyzer.engine.jit import allocating, inline_kernel, kernel
 from analyzer.engine.layout import (
     B_DEGREE,
     B_SYMBOLS,
@@ -32,6 +17,7 @@ from analyzer.engine.layout import (
     G_CLOSED,
     G_DEFEATED,
     G_DIE_ROLLS,
+    G_ERROR,
     G_KILLS,
     G_MODES,
     G_NREG,
@@ -77,20 +63,28 @@ from analyzer.engine.layout import (
     RT_FACTION,
     STREAM_DICE,
 )
-from analyzer.engine.markers import (
-    MODE_ASHES,
-    PLACE_BITS,
-    aegis_price,
-    guard_price,
-    modes_cost,
-    open_modes,
-    pay_aegis,
-    reveal_markers,
-)
 from analyzer.engine.rng import randint
+from analyzer.engine.rule_hooks import (
+    HARMONY_PRICE,
+    OBJECTIVE_VC,
+    after_conquest,
+    first_conquest_entry,
+    guard_price,
+    least_conquest_tokens,
+    marsh_toll,
+    may_enter_water,
+    min_region_tokens,
+    modify_cost,
+    open_modes,
+    pays_travel,
+    reaches_as_adjacent,
+    region_immune,
+    reveal_markers,
+    tokens_lost,
+    water_terrain,
+)
 from analyzer.engine.state import (
     EV_ABANDON,
-    EV_BOMB,
     EV_CONQUER,
     EV_DIE,
     EV_LOSS,
@@ -98,12 +92,9 @@ from analyzer.engine.state import (
 )
 from analyzer.engine.trace import log_event
 from analyzer.model.ids import (
-    ALLIANCE,
     FORSAKEN,
-    GNOMES,
     HORDE,
     HUMANS,
-    MURLOC,
     PANDAREN,
     SYM_ENTRY,
 )
@@ -111,6 +102,11 @@ from analyzer.model.ids import (
 # work[] marks while computing targets
 MARK_OWN = 1
 MARK_ADJACENT = 2
+
+# What a conquest attempt came to (game.conquest_phase and the rulesets' own conquests)
+ATTACK_DONE = 0  # a conquest made; more may follow
+ATTACK_FINAL = 1  # the final attempt was made (or the conquests end): stop
+ATTACK_ILLEGAL = -1
 
 
 @kernel
@@ -198,24 +194,6 @@ def region_cost(
     return defended_cost(
         board, reg, ply, r, p, race, power, form, travel, t_params, least, harmony_due, coins
     )
-
-
-@kernel
-def airborne_cost(g, t, p, r):
-    """Tokens the Gnomes' airborne assault needs for r before its free die: any
-    region of any board not theirs, as though adjacent (no travel cost); -1 if closed."""
-    g_reg = g.reg
-    g_ply = g.ply
-    race = g_ply[p, P_RACE]
-    if race != GNOMES or (g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0):
-        return -1
-    if g_ply[p, P_COINS] < aegis_price(g, p, r):
-        return -1  # an Aegis asks 2 VC before the assault
-    harmony_due = g.gst[G_CLOSED]
-    return defended_cost(
-        g.board, g_reg, g_ply, r, p, race, g_ply[p, P_POWER], g_ply[p, P_FORM], 0, t.params,
-        least_conquest_tokens(t, race), harmony_due, g_ply[p, P_COINS],
-    )  # fmt: skip
 
 
 @kernel
@@ -344,42 +322,19 @@ def update_targets(g, t, p, r, n_legal):
     return n_legal
 
 
-@kernel
-def far_cost(board, reg, ply, work, r, p, race, power, form, t_params, least, harmony_due, coins):
-    """Tokens to conquer r as if it were adjacent (Ashes of Al'ar), -1 for p's own."""
-    if work[r] == MARK_OWN:
-        return -1
-    return defended_cost(
-        board, reg, ply, r, p, race, power, form, 0, t_params, least, harmony_due, coins
-    )
-
-
-@inline_kernel
-def place_next_door(reg, work, r):
-    """r holds a face-up Legendary Place next to p's race (the Ethereals' discount)."""
-    return work[r] == MARK_ADJACENT and (reg[r, R_MARKERS_UP] & PLACE_BITS) != 0
-
-
-@kernel
-def special_cost(g, t, p, r, modes):
-    """Tokens p's race needs to conquer r with the conquest modes `modes` (bits of
-    markers.MODE_*, all open: G_MODES), or -1 when they do not allow it. Reads the
-    g.cost and g.work that compute_targets / update_targets keep for p."""
-    if modes & ~g.gst[G_MODES]:
-        return -1
-    reg = g.reg
-    work = g.work
-    race = g.ply[p, P_RACE]
-    least = least_conquest_tokens(t, race)
-    c_far = -1
-    if modes & MODE_ASHES:
-        ply = g.ply
-        harmony_due = g.gst[G_CLOSED]
-        c_far = far_cost(
-            g.board, reg, ply, work, r, p, race, ply[p, P_POWER], ply[p, P_FORM], t.params,
-            least, harmony_due, ply[p, P_COINS],
-        )  # fmt: skip
-    return modes_cost(g.cost[r], c_far, place_next_door(reg, work, r), modes, least)
+@allocating
+def check_targets(g, t, p, n_targets):
+    """The naive oracle for update_targets: recompute every cost (and the open
+    conquest modes) and compare."""
+    kept = g.cost.copy()
+    modes = g.gst[G_MODES]
+    if compute_targets(g, t, p) != n_targets and g.gst[G_ERROR] == 0:
+        g.gst[G_ERROR] = ERR_TARGETS
+    if g.gst[G_MODES] != modes and g.gst[G_ERROR] == 0:
+        g.gst[G_ERROR] = ERR_TARGETS
+    for r in range(g.gst[G_NREG]):
+        if g.cost[r] != kept[r] and g.gst[G_ERROR] == 0:
+            g.gst[G_ERROR] = ERR_TARGETS
 
 
 @kernel
@@ -612,45 +567,6 @@ def abandon(g, t, p, r):
         g.ply[p, P_CHAMPION] = 1
     clear_region(g, r)
     log_event(g, EV_ABANDON, p, r, 0, 0)
-
-
-@inline_kernel
-def objective_allowed(t, reg, r):
-    """Whether the Humans may put a Military Objective on r: a region no Alliance
-    race holds (empty, Murlocs, Horde or Neutral) without one already."""
-    race = reg[r, R_RACE]
-    if reg[r, R_OBJECTIVE] != 0:
-        return False
-    return race < 0 or race == MURLOC or t.race[race, RT_FACTION] != ALLIANCE
-
-
-@inline_kernel
-def bomb_allowed(g, p, r):
-    """Whether p's Goblins may drop a Bomb on r: an opponent's active region with
-    no Bomb, next to a region of the Goblins."""
-    reg = g.reg
-    q = reg[r, R_PLAYER]
-    if q < 0 or q == p or reg[r, R_DECLINE] != 0 or reg[r, R_BOMB] != 0:
-        return False
-    if region_immune(reg, r) or g.ply[p, P_COINS] < aegis_price(g, p, r):
-        return False  # a Watch Tower; an Aegis asks 2 VC first
-    adj = g.adj
-    for k in range(g.board[r, B_DEGREE]):
-        nb = adj[r, k]
-        if reg[nb, R_PLAYER] == p and reg[nb, R_DECLINE] == 0:
-            return True
-    return False
-
-
-@inline_kernel
-def drop_bomb(g, p, r):
-    """The top Bomb of the stack goes face down on r."""
-    g_gst = g.gst
-    pay_aegis(g, p, r)
-    n = g_gst[G_BOMBS_N] - 1
-    g.reg[r, R_BOMB] = g_gst[G_BOMBS + n]
-    g_gst[G_BOMBS_N] = n
-    log_event(g, EV_BOMB, p, r, 0, 1)
 
 
 @inline_kernel

@@ -3,7 +3,6 @@ keeps one token per region (Tauren two), flipped; its badge is discarded."""
 
 from __future__ import annotations
 
-from analyzer.engine.abilities import min_region_tokens, on_decline, power_lasts_in_decline
 from analyzer.engine.column import discard_power, return_race
 from analyzer.engine.conquest import clear_region, wipe_decline_race_if_gone
 from analyzer.engine.jit import kernel
@@ -22,6 +21,11 @@ from analyzer.engine.layout import (
     R_DECLINE,
     R_PLAYER,
     R_TOKENS,
+)
+from analyzer.engine.rule_hooks import (
+    min_region_tokens,
+    on_decline,
+    power_lasts_in_decline,
 )
 from analyzer.engine.state import EV_DECLINE
 from analyzer.engine.trace import log_event

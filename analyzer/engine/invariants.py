@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.engine.abilities import is_water, may_enter_water, min_region_tokens
 from analyzer.engine.jit import allocating, inline_kernel
 from analyzer.engine.layout import (
     B_SYMBOLS,
@@ -54,6 +53,11 @@ from analyzer.engine.layout import (
     RT_ALLOWED,
     RT_BOX,
     RT_FACTION,
+)
+from analyzer.engine.rule_hooks import (
+    is_water,
+    may_enter_water,
+    min_region_tokens,
 )
 from analyzer.model.ids import (
     ALLIANCE,

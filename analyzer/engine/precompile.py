@@ -11,6 +11,11 @@ run loads what the helper finished and the two meet in the middle (measured:
 about 40 s down to about 24 s). The results are the same either way: a cached
 kernel is the same machine code as a freshly compiled one.
 
+The helper inherits the run's environment, so it compiles the run's ruleset
+(ANALYZER_RULESET, engine/__init__.py) into that ruleset's cache folder, from
+the list the ruleset gives (`turn_backwards` in its hooks/precompile.py: its
+kernels sit between the core's, and the order decides where helper and run meet).
+
 The helper only ever adds cache entries. If it fails, is stopped half-way or
 compiles a signature the run does not use, the run compiles what it needs
 itself. It is stopped as soon as the run's compilation is over.
@@ -25,71 +30,13 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
-from numba import njit
 
-from analyzer.engine.conquest import (
-    compute_targets,
-    conquer,
-    die_allowed,
-    final_attempt,
-    ready_troops,
-    update_targets,
-)
-from analyzer.engine.decline import go_into_decline
-from analyzer.engine.game import (
-    attack,
-    battleground_side,
-    check_targets,
-    ethereals_steal,
-    final_standings,
-    place_artifacts,
-    power_before_conquest,
-    power_phase,
-)
-from analyzer.engine.invariants import check_invariants
-from analyzer.engine.layout import G_TURN, MAX_PLAYERS, S_NF
-from analyzer.engine.races import airborne_assault, end_of_turn, enlist, start_of_turn
-from analyzer.engine.scoring import score_turn
+from analyzer.engine import ruleset_module
+from analyzer.engine.layout import MAX_PLAYERS, S_NF
 from analyzer.engine.state import new_game
 from analyzer.players.params import N_POLICY_PARAMS
-from analyzer.players.policy import choose_abandon, choose_decline, choose_target, place_hand
 
 READY_MARKER = "compiled"  # written into the engine's cache folder after a first run
-
-
-@njit(no_cfunc_wrapper=True, _nrt=False)  # not cached: it only exists to type its calls
-def turn_backwards(g, t, seats, run):
-    """Types (and so compiles and caches) the kernels of a turn, last first,
-    with the argument types game.play_turn passes. Called with run=False: the
-    calls are compiled, never made."""
-    p = g.gst[G_TURN]
-    if run:
-        final_standings(g, seats[0])
-        check_invariants(g, t)
-        score_turn(g, t, p)
-        end_of_turn(g, t, p)
-        place_artifacts(g, t, p)
-        place_hand(g, t, p)
-        enlist(g, t, p)
-        attack(g, t, p, p, run, p)
-        final_attempt(g, t, p, p, p)
-        die_allowed(g, t, p, p)
-        airborne_assault(g, t, p, p)
-        choose_target(g, t, p)
-        check_targets(g, t, p, p)
-        update_targets(g, t, p, p, p)
-        conquer(g, t, p, p, p)
-        power_before_conquest(g, t, p, p)
-        compute_targets(g, t, p)
-        battleground_side(g, t, p)
-        ethereals_steal(g, t, p)
-        power_phase(g, t, p, run)
-        choose_abandon(g, t, p)
-        ready_troops(g, t, p)
-        go_into_decline(g, t, p)
-        choose_decline(g, t, p)
-        start_of_turn(g, t, p)
-    return p
 
 
 def compile_turn_backwards() -> None:
@@ -98,6 +45,7 @@ def compile_turn_backwards() -> None:
 
     # Any content gives the same types; the shipped one is always at hand.
     seats = np.zeros((1, MAX_PLAYERS, S_NF), np.int32)  # as batch.run_batch makes them
+    turn_backwards = ruleset_module("hooks.precompile").turn_backwards
     turn_backwards(new_game(N_POLICY_PARAMS, 1), engine_tables(default_tables()), seats, False)
 
 

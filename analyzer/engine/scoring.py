@@ -3,7 +3,6 @@ power and marker bonuses, and the Alliance/Horde Faction Bonus."""
 
 from __future__ import annotations
 
-from analyzer.engine.abilities import active_bonus, decline_bonus
 from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
     G_DEFEATED,
@@ -20,7 +19,11 @@ from analyzer.engine.layout import (
     R_PLAYER,
     RT_FACTION,
 )
-from analyzer.engine.markers import fighting_faction
+from analyzer.engine.rule_hooks import (
+    active_bonus,
+    decline_bonus,
+    fighting_faction,
+)
 from analyzer.engine.state import EV_SCORE
 from analyzer.engine.trace import log_event
 from analyzer.model.ids import ALLIANCE, HORDE, MURLOC

@@ -8,8 +8,9 @@ from pathlib import Path
 from analyzer.engine.layout import MAX_PLAYERS
 from analyzer.model import ids, limits
 from analyzer.model.tomlfile import Checker, read_toml
+from analyzer.rulesets import content_dir
 
-CONTENT_DIR = Path(__file__).resolve().parent.parent / "content" / "swow"
+CONTENT_DIR = content_dir("swow")
 RULESET_PATH = CONTENT_DIR / "ruleset.toml"
 
 PLAYER_COUNTS = tuple(range(2, MAX_PLAYERS + 1))

@@ -1,6 +1,6 @@
 """A scripted bot that plays like a decent human.
 
-- Combo: tokens, plus what the race and power are worth (a value table below),
+- Combo: tokens, plus what the race and power are worth (rulesets/swow/values.py),
   plus coins lying on the combo, minus its price; abilities that pay per turn
   count less when few turns are left.
 - Conquest: the cheapest valuable region first (value per token), so a turn
@@ -12,33 +12,30 @@
   In the last round only the players still to play count.
 - Decline: a parameterized rule (tokens free to attack below a threshold once
   the race is old enough, or at a fixed age), never in the last round.
-- Race pieces: Forsaken buy every token but in the last round; Gnomes fly when
-  it beats the best normal conquest; Goblins bomb every region they may, the
-  richest opponent first (policy.choose_bombs); Humans put Objectives where they
-  can take them cheapest (objective_score); a Harmony holder pays the Pandaren
-  only where it is worth it.
+- Abilities: Gnomes fly when it beats the best normal conquest; a Harmony
+  holder pays the Pandaren only where it is worth it; every other decision an
+  ability asks is in the ruleset's package (rulesets/swow/bots.py), and what
+  the bot thinks abilities are worth in its values.py.
 """
 
 from __future__ import annotations
 
-import numpy as np
-
-from analyzer.engine.abilities import (
-    FORM_HUMAN,
-    FORM_WORGEN,
-    HARMONY_PRICE,
-    OBJECTIVE_VC,
-    bonus_per_region,
-    least_conquest_tokens,
-    marsh_toll,
-    min_region_tokens,
-    region_bonus,
+from analyzer.engine.bot_hooks import (
+    DOOMHAMMER_PRICE,
+    MODE_ASHES,
+    MODE_DOOMHAMMER,
+    MODE_ETHEREALS,
+    MODE_FROSTMOURNE,
+    POWER_VALUE,
+    RACE_VALUE,
+    far_cost,
+    markers_worth,
+    modes_cost,
+    place_next_door,
 )
 from analyzer.engine.conquest import (
     defended_cost,
     die_reach,
-    far_cost,
-    place_next_door,
 )
 from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
@@ -86,27 +83,16 @@ from analyzer.engine.layout import (
     RT_FACTION,
     RT_MODELED,
 )
-from analyzer.engine.markers import (
-    BATTLEGROUND_TIMES,
-    DOOMHAMMER_PRICE,
-    MODE_ASHES,
-    MODE_DOOMHAMMER,
-    MODE_ETHEREALS,
-    MODE_FROSTMOURNE,
+from analyzer.engine.rule_hooks import (
+    HARMONY_PRICE,
+    OBJECTIVE_VC,
+    bonus_per_region,
     fighting_faction,
     guard_price,
-    marker_region,
-    may_steal,
-    modes_cost,
-)
-from analyzer.engine.powers import (
-    champion_may_go,
-    champion_target,
-    conquest_hand,
-    intimidation_allowed,
-    intimidation_dest_ok,
-    is_magic,
-    swap_ok,
+    least_conquest_tokens,
+    marsh_toll,
+    min_region_tokens,
+    region_bonus,
 )
 from analyzer.model.ids import (
     ALLIANCE,
@@ -114,15 +100,12 @@ from analyzer.model.ids import (
     DEFENSIVE,
     FIELDS,
     GNOMES,
-    HEART,
     HILLS,
     HORDE,
     MARSHDWELLER,
     MURLOC,
-    N_ARTIFACTS,
     PANDAREN,
     SYM_ENTRY,
-    WORGEN,
 )
 from analyzer.players.params import (
     H_ABILITY_WEIGHT,
@@ -135,40 +118,10 @@ from analyzer.players.params import (
     H_LEADER_FOCUS,
     H_RESERVE,
     H_TOKEN_VALUE,
-    H_WORGEN_HAND,
     TARGET_AIRBORNE,
     TARGET_CONQUER,
     TARGET_DIE,
 )
-
-# What the bot believes each ability is worth, in tokens, over a race's life.
-# Bot knowledge, not rules: only abilities the engine models are counted.
-RACE_VALUE = np.array(
-    # blood_elves draenei dwarves ethereals forsaken gnomes goblins humans
-    [1.0, 1.0, 1.0, 1.0, 2.0, 1.5, 1.5, 1.5,
-     # kobolds naga night_elves orcs pandaren tauren trolls worgen
-     1.0, 1.0, 1.5, 1.0, 1.5, -4.0, 1.5, 1.5, 0.0],
-    dtype=np.float64,
-)  # fmt: skip
-POWER_VALUE = np.array(
-    # archaeologist battle_master beast_master blacksmith championing defensive
-    [0.5, 1.5, 1.5, 2.0, 2.0, 1.0,
-     # enraged explorer farmer fishing garrisoned herbalist intimidating
-     1.0, 1.5, 1.5, 1.5, 1.0, 1.5, 1.5,
-     # marshdweller mining mountaineer portal_mage ranger sailing swamp_walker
-     0.5, 1.5, 1.5, 0.5, 1.5, 1.0, 1.5],
-    dtype=np.float64,
-)  # fmt: skip
-# What taking a region with a face-up marker is worth on top of its VC, in tokens
-# (the Dark Portal's 2 VC already count through region_bonus; the Well lies in water).
-MARKER_VALUE = np.array(
-    # aegis ashes doomhammer frostmourne heart
-    [1.0, 1.0, 1.0, 1.5, 1.0,
-     # battleground dark_portal karazhan lights_hope meeting_stone spirit_healer well
-     0.5, 0.0, 1.0, 1.0, 0.5, 1.0, 0.0],
-    dtype=np.float64,
-)  # fmt: skip
-FACE_DOWN_VALUE = 0.5  # a face-down marker: any of the twelve
 
 
 @inline_kernel
@@ -241,13 +194,6 @@ def heuristic_decline(g, t, p):
     return free_tokens(g, p) < g.pol[p, H_DECLINE_TOKENS]
 
 
-@inline_kernel
-def heuristic_form(g, t, p):
-    if g.ply[p, P_RACE] == WORGEN and free_tokens(g, p) >= g.pol[p, H_WORGEN_HAND]:
-        return FORM_WORGEN
-    return FORM_HUMAN
-
-
 # --------------------------------------------------------------------- conquest
 @inline_kernel
 def leader(g):
@@ -286,18 +232,6 @@ def popcount(bits):
         bits &= bits - 1
         n += 1
     return n
-
-
-@inline_kernel
-def markers_worth(markers, up):
-    """What the markers lying on a region are worth to whoever takes it."""
-    v = 0.0
-    for m in range(N_MARKERS):
-        if (up >> m) & 1:
-            v += MARKER_VALUE[m]
-        elif (markers >> m) & 1:
-            v += FACE_DOWN_VALUE
-    return v
 
 
 @kernel
@@ -379,7 +313,7 @@ def heuristic_target(g, t, p):
         c = cost[r]
         ac = -1
         if airborne and (reg[r, R_PLAYER] != p or reg[r, R_DECLINE] != 0):
-            # conquest.airborne_cost on the hoisted arrays (a call per region
+            # races.airborne_cost on the hoisted arrays (a call per region
             # taking the game and the tables costs a refcount update per array)
             if coins >= guard_price(reg, p, r):
                 ac = defended_cost(
@@ -489,115 +423,6 @@ def heuristic_target(g, t, p):
 
 
 # ------------------------------------------------------------------ race pieces
-@inline_kernel
-def heuristic_enlist(g, t, p, most):
-    """Forsaken: buy every token while the race has a turn left to use it."""
-    return most if turns_left(g, p) >= 2 else 0
-
-
-@inline_kernel
-def objective_score(t, reg, cost, r):
-    """Humans: how good r is for a Military Objective (cost[] holds what the Humans
-    would pay next turn): the cheapest target first, a Horde region (no Horde
-    conqueror can claim it) first on a tie; a Horde region out of reach after
-    every target; any other region never (-1e6)."""
-    race = reg[r, R_RACE]
-    horde = race >= 0 and race != MURLOC and t.race[race, RT_FACTION] == HORDE
-    if cost[r] >= 0:
-        return -cost[r] + (0.5 if horde else 0.0)
-    return -1e3 if horde else -1e6
-
-
-@inline_kernel
-def heuristic_steal(g, t, p):
-    """Ethereals: pull the most valuable Artifact no Aegis guards next to them into
-    their neighbouring region with the most tokens."""
-    reg = g.reg
-    board = g.board
-    adj = g.adj
-    best_m = -1
-    best_dst = -1
-    best_value = -1.0
-    for m in range(N_ARTIFACTS):
-        src = marker_region(g, m)
-        if src < 0 or guard_price(reg, p, src) > 0:
-            continue
-        for j in range(board[src, B_DEGREE]):  # the thief stands next to it
-            dst = adj[src, j]
-            if reg[dst, R_PLAYER] == p and may_steal(g, p, m, src, dst):
-                v = MARKER_VALUE[m] + 0.01 * reg[dst, R_TOKENS]
-                if v > best_value:
-                    best_value = v
-                    best_m = m
-                    best_dst = dst
-    return best_m, best_dst
-
-
-@inline_kernel
-def heuristic_side(g, t, p):
-    """A Neutral race on the Battleground fights against the faction it has beaten
-    more this turn, then the one with more regions next to its own."""
-    reg = g.reg
-    board = g.board
-    adj = g.adj
-    race_tab = t.race
-    score = 0.0  # > 0: more Horde to beat, so fight for the Alliance
-    for d in range(MAX_RACES):
-        n = g.gst[G_DEFEATED + d]
-        if d != MURLOC and n > 0:
-            f = race_tab[d, RT_FACTION]
-            w = 10.0 * min(n, BATTLEGROUND_TIMES)
-            score += w if f == HORDE else (-w if f == ALLIANCE else 0.0)
-    for r in range(g.gst[G_NREG]):
-        if reg[r, R_PLAYER] != p or reg[r, R_DECLINE] != 0:
-            continue
-        for k in range(board[r, B_DEGREE]):
-            d = reg[adj[r, k], R_RACE]
-            if d >= 0 and d != MURLOC and reg[adj[r, k], R_PLAYER] != p:
-                f = race_tab[d, RT_FACTION]
-                score += 1.0 if f == HORDE else (-1.0 if f == ALLIANCE else 0.0)
-    return ALLIANCE if score > 0 else HORDE
-
-
-@inline_kernel
-def heuristic_artifact_region(g, t, p, m):
-    """The Aegis guards the region most exposed to opponents (neighbouring active
-    enemies, an Entry); the Heart goes where the most opponents' active races
-    touch it."""
-    reg = g.reg
-    board = g.board
-    adj = g.adj
-    n_players = g.gst[G_PLAYERS]
-    entry_threat = g.pol[p, H_ENTRY_THREAT]
-    best = -1
-    best_score = -1.0
-    for r in range(g.gst[G_NREG]):
-        if reg[r, R_PLAYER] != p or reg[r, R_DECLINE] != 0:
-            continue
-        score = 0.0
-        if m == HEART:
-            for q in range(n_players):
-                if q == p:
-                    continue
-                for k in range(board[r, B_DEGREE]):
-                    nb = adj[r, k]
-                    if reg[nb, R_PLAYER] == q and reg[nb, R_DECLINE] == 0:
-                        score += 1.0
-                        break
-        else:
-            for k in range(board[r, B_DEGREE]):
-                nb = adj[r, k]
-                q = reg[nb, R_PLAYER]
-                if q >= 0 and q != p and reg[nb, R_DECLINE] == 0:
-                    score += 1.0
-            if (board[r, B_SYMBOLS] & SYM_ENTRY) != 0:
-                score += entry_threat * (n_players - 1)
-        if score > best_score:
-            best_score = score
-            best = r
-    return best
-
-
 # ---------------------------------------------------------------- redeployment
 @kernel
 def heuristic_place(g, t, p):
@@ -669,92 +494,3 @@ def heuristic_place(g, t, p):
 
 
 # ---------------------------------------------------------------------- powers
-@kernel
-def heuristic_champion(g, t, p):
-    """The Champion takes the dearest region it may (the most tokens saved),
-    the richer one on a tie."""
-    if not champion_may_go(g, p):
-        return -1
-    reg = g.reg
-    board = g.board
-    adj = g.adj
-    cost = g.cost
-    work = g.work
-    race = g.ply[p, P_RACE]
-    power = g.ply[p, P_POWER]
-    best = -1
-    best_score = -1e9
-    for r in range(g.gst[G_NREG]):
-        if champion_target(cost, work, r):
-            score = cost[r] + 0.1 * region_bonus(board, adj, reg, race, power, r)
-            if score > best_score:
-                best_score = score
-                best = r
-    return best
-
-
-@kernel
-def heuristic_intimidation(g, t, p):
-    """Weaken the opponent region that becomes the cheapest conquest (active
-    races, and the leader, count more), if the hand can then take it; the token
-    goes to the race's region farthest from us (not a neighbour), if any."""
-    reg = g.reg
-    ply = g.ply
-    cost = g.cost
-    work = g.work
-    nreg = g.gst[G_NREG]
-    hand = conquest_hand(g, p)
-    aggression = g.pol[p, H_AGGRESSION]
-    lead = leader(g)
-    src = -1
-    best_score = 0.0
-    for r in range(nreg):
-        c = cost[r]
-        if c < 0 or c - 1 > hand or not intimidation_allowed(reg, ply, work, p, r):
-            continue
-        value = 1.0
-        q = reg[r, R_PLAYER]
-        if q >= 0:
-            value += aggression
-            if q == lead:
-                value += g.pol[p, H_LEADER_FOCUS]
-        score = value / max(1, c - 1)
-        if score > best_score:
-            best_score = score
-            src = r
-    if src < 0:
-        return -1, -1
-    dst = -1
-    for d in range(nreg):
-        if intimidation_dest_ok(reg, src, d) and (dst < 0 or work[d] == 0):
-            dst = d
-    return src, dst
-
-
-@kernel
-def heuristic_swap(g, t, p):
-    """Swap one of our Magic regions with another Magic region when that moves
-    the race onto at least 1 VC more of bonus per turn (a Legendary Place such as
-    the Dark Portal stays put, terrain bonuses follow the region)."""
-    reg = g.reg
-    board = g.board
-    adj = g.adj
-    nreg = g.gst[G_NREG]
-    race = g.ply[p, P_RACE]
-    power = g.ply[p, P_POWER]
-    best_a = -1
-    best_b = -1
-    best_gain = 0.99
-    for a in range(nreg):
-        if reg[a, R_PLAYER] != p or reg[a, R_DECLINE] != 0 or not is_magic(board, a):
-            continue
-        here = region_bonus(board, adj, reg, race, power, a)
-        for b in range(nreg):
-            if reg[b, R_PLAYER] == p or not is_magic(board, b) or not swap_ok(g, t, p, a, b):
-                continue
-            gain = region_bonus(board, adj, reg, race, power, b) - here
-            if gain > best_gain:
-                best_gain = gain
-                best_a = a
-                best_b = b
-    return best_a, best_b

@@ -3,25 +3,27 @@
 Abandoning is the one exception: each region is left with a small chance (a
 parameter), since a uniform choice over all subsets would empty half the empire
 every turn and measure nothing. Race abilities with a choice are used uniformly
-too: Forsaken buy 0..all tokens, Gnomes' airborne assaults are target options,
-Goblins drop 0..all the Bombs they may on random regions, Objectives go on random
-regions (policy.choose_bombs, policy.choose_objectives).
+too: Gnomes' airborne assaults are target options here; the other ability
+decisions are in the ruleset's package (rulesets/swow/bots.py).
 """
 
 from __future__ import annotations
 
-from analyzer.engine.abilities import least_conquest_tokens
+from analyzer.engine.bot_hooks import (
+    DOOMHAMMER_PRICE,
+    MODE_ASHES,
+    MODE_DOOMHAMMER,
+    far_cost,
+    modes_cost,
+    place_next_door,
+)
 from analyzer.engine.conquest import (
-    MARK_ADJACENT,
     abandon,
     defended_cost,
     die_reach,
-    far_cost,
-    place_next_door,
 )
 from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
-    B_DEGREE,
     G_AIRBORNE,
     G_CLOSED,
     G_MODES,
@@ -39,29 +41,15 @@ from analyzer.engine.layout import (
     R_DECLINE,
     R_MARKERS_UP,
     R_PLAYER,
-    R_RACE,
     R_TOKENS,
     STREAM_SEAT0,
 )
-from analyzer.engine.markers import (
-    DOOMHAMMER_PRICE,
-    MODE_ASHES,
-    MODE_DOOMHAMMER,
-    guard_price,
-    marker_region,
-    may_steal,
-    modes_cost,
-)
-from analyzer.engine.powers import (
-    champion_may_go,
-    champion_target,
-    intimidation_allowed,
-    intimidation_dest_ok,
-    is_magic,
-    swap_ok,
-)
 from analyzer.engine.rng import randint, uniform
-from analyzer.model.ids import GNOMES, N_ARTIFACTS
+from analyzer.engine.rule_hooks import (
+    guard_price,
+    least_conquest_tokens,
+)
+from analyzer.model.ids import GNOMES
 from analyzer.players.params import R_ABANDON, TARGET_AIRBORNE, TARGET_CONQUER, TARGET_DIE
 
 
@@ -95,7 +83,7 @@ def plain_option(cost, reg, p, r, coins, reach):
 
 @inline_kernel
 def air_cost(board, reg, ply, r, p, race, power, form, t_params, least, harmony_due, coins):
-    """conquest.airborne_cost for the Gnomes on plain arrays (a call per region
+    """races.airborne_cost for the Gnomes on plain arrays (a call per region
     taking the game and the tables costs a refcount update per array)."""
     if (reg[r, R_PLAYER] == p and reg[r, R_DECLINE] == 0) or coins < guard_price(reg, p, r):
         return -1
@@ -182,57 +170,6 @@ def random_target(g, t, p):
     return -1, TARGET_CONQUER, 0
 
 
-@inline_kernel
-def random_enlist(g, t, p, most):
-    return randint(g.rng, STREAM_SEAT0 + p, most + 1)
-
-
-@inline_kernel
-def random_steal(g, t, p):
-    """Ethereals: uniform over no theft and every legal (artifact, own region)."""
-    reg = g.reg
-    board = g.board
-    adj = g.adj
-    n_options = 1
-    pick = -1
-    for pass_ in range(2):  # count the thefts, then find the one drawn
-        if pass_ == 1:
-            pick = randint(g.rng, STREAM_SEAT0 + p, n_options)
-        k = 0
-        for m in range(N_ARTIFACTS):
-            src = marker_region(g, m)
-            if src < 0:
-                continue
-            for j in range(board[src, B_DEGREE]):  # the thief stands next to it
-                dst = adj[src, j]
-                if reg[dst, R_PLAYER] == p and may_steal(g, p, m, src, dst):
-                    k += 1
-                    if k == pick:
-                        return m, dst
-        n_options = k + 1
-    return -1, -1
-
-
-@inline_kernel
-def random_artifact_region(g, t, p):
-    """A uniformly random region of p's active race."""
-    reg = g.reg
-    nreg = g.gst[G_NREG]
-    n = 0
-    for r in range(nreg):
-        if reg[r, R_PLAYER] == p and reg[r, R_DECLINE] == 0:
-            n += 1
-    if n == 0:
-        return -1
-    pick = randint(g.rng, STREAM_SEAT0 + p, n)
-    for r in range(nreg):
-        if reg[r, R_PLAYER] == p and reg[r, R_DECLINE] == 0:
-            if pick == 0:
-                return r
-            pick -= 1
-    return -1
-
-
 @kernel
 def random_place(g, t, p):
     """Each token in hand (and a Champion in hand) to a uniformly random region
@@ -270,92 +207,3 @@ def random_place(g, t, p):
 
 
 # ---------------------------------------------------------------------- powers
-@kernel
-def random_champion(g, t, p):
-    """Uniform over: not now, every region the Champion may take."""
-    if not champion_may_go(g, p):
-        return -1
-    nreg = g.gst[G_NREG]
-    cost = g.cost
-    work = g.work
-    n = 1
-    for r in range(nreg):
-        if champion_target(cost, work, r):
-            n += 1
-    pick = randint(g.rng, STREAM_SEAT0 + p, n)
-    for r in range(nreg):
-        if pick > 0 and champion_target(cost, work, r):
-            pick -= 1
-            if pick == 0:
-                return r
-    return -1
-
-
-@kernel
-def random_intimidation(g, t, p):
-    """Uniform over: not now, every region a use may hit; then a uniform
-    destination among that race's other regions (-1 when it has none)."""
-    nreg = g.gst[G_NREG]
-    reg = g.reg
-    work = g.work
-    ply = g.ply
-    n = 1
-    for r in range(nreg):
-        if (
-            work[r] == MARK_ADJACENT
-            and reg[r, R_RACE] >= 0
-            and intimidation_allowed(reg, ply, work, p, r)
-        ):
-            n += 1
-    pick = randint(g.rng, STREAM_SEAT0 + p, n)
-    src = -1
-    for r in range(nreg):
-        if (
-            pick > 0
-            and work[r] == MARK_ADJACENT
-            and reg[r, R_RACE] >= 0
-            and intimidation_allowed(reg, ply, work, p, r)
-        ):
-            pick -= 1
-            if pick == 0:
-                src = r
-    if src < 0:
-        return -1, -1
-    n = 0
-    for d in range(nreg):
-        if intimidation_dest_ok(reg, src, d):
-            n += 1
-    if n == 0:
-        return src, -1
-    pick = randint(g.rng, STREAM_SEAT0 + p, n)
-    for d in range(nreg):
-        if intimidation_dest_ok(reg, src, d):
-            if pick == 0:
-                return src, d
-            pick -= 1
-    return src, -1
-
-
-@kernel
-def random_swap(g, t, p):
-    """Uniform over: no swap, every pair of regions a Portal Mage may swap."""
-    nreg = g.gst[G_NREG]
-    board = g.board
-    n = 1
-    for a in range(nreg):
-        if is_magic(board, a):
-            for b in range(a + 1, nreg):
-                if is_magic(board, b) and swap_ok(g, t, p, a, b):
-                    n += 1
-    pick = randint(g.rng, STREAM_SEAT0 + p, n)
-    for a in range(nreg):
-        if pick == 0:
-            break
-        if not is_magic(board, a):
-            continue
-        for b in range(a + 1, nreg):
-            if pick > 0 and is_magic(board, b) and swap_ok(g, t, p, a, b):
-                pick -= 1
-                if pick == 0:
-                    return a, b
-    return -1, -1

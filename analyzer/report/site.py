@@ -78,7 +78,7 @@ def _code_hash() -> str:
     for folder in ("studies", "report", "model"):
         for path in sorted((root / folder).glob("*.py")):
             digest.update(path.read_bytes())
-    for path in sorted((root / "content").rglob("*.toml")):
+    for path in sorted((root / "rulesets").rglob("*.toml")):
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
@@ -338,7 +338,7 @@ def _caveats(sensitivity: str | None = None) -> list[str]:
     )
     lines.append(
         f"- **Estimated numbers** ({len(estimates)}): {listed}. Their sources are in "
-        "analyzer/content/swow/ruleset.toml."
+        "analyzer/rulesets/swow/content/ruleset.toml."
     )
     if sensitivity is not None:
         lines += [

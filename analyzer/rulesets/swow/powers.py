@@ -6,13 +6,6 @@ abilities.py."""
 
 from __future__ import annotations
 
-from analyzer.engine.abilities import (
-    HARMONY_PRICE,
-    may_enter_water,
-    min_region_tokens,
-    region_immune,
-    water_terrain,
-)
 from analyzer.engine.conquest import (
     MARK_ADJACENT,
     clear_region,
@@ -45,13 +38,6 @@ from analyzer.engine.layout import (
     R_TOKENS,
     R_WISP,
 )
-from analyzer.engine.markers import (
-    ARTIFACT_BITS,
-    aegis_price,
-    guard_price,
-    move_marker,
-    pay_aegis,
-)
 from analyzer.engine.state import EV_POWER
 from analyzer.engine.trace import log_event
 from analyzer.model.ids import (
@@ -62,6 +48,20 @@ from analyzer.model.ids import (
     PANDAREN,
     PORTAL_MAGE,
     SYM_MAGIC,
+)
+from analyzer.rulesets.swow.abilities import (
+    HARMONY_PRICE,
+    may_enter_water,
+    min_region_tokens,
+    region_immune,
+    water_terrain,
+)
+from analyzer.rulesets.swow.markers import (
+    ARTIFACT_BITS,
+    aegis_price,
+    guard_price,
+    move_marker,
+    pay_aegis,
 )
 
 INTIMIDATIONS_PER_TURN = 3

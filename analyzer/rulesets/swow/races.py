@@ -9,10 +9,9 @@ the map at turn start or end. docs/rulings.md lists the choices made here.
 
 from __future__ import annotations
 
-from analyzer.engine.abilities import HARMONY_PRICE, least_conquest_tokens, race_tokens_in_play
 from analyzer.engine.conquest import (
-    airborne_cost,
     clear_region,
+    defended_cost,
     pay_vc,
     roll_die,
     take_losses,
@@ -26,14 +25,17 @@ from analyzer.engine.layout import (
     G_ATTACKED,
     G_BOMBS,
     G_BOMBS_N,
+    G_CLOSED,
     G_ERROR,
     G_HARMONY_FROM,
     G_KILLS,
     G_NREG,
     G_PLAYERS,
     P_COINS,
+    P_FORM,
     P_HAND,
     P_HARMONY,
+    P_POWER,
     P_RACE,
     PAR_CAPS,
     R_BOMB,
@@ -48,11 +50,18 @@ from analyzer.engine.trace import log_event
 from analyzer.model.ids import (
     C_HARMONY,
     FORSAKEN,
+    GNOMES,
     GOBLINS,
     HUMANS,
     PANDAREN,
 )
-from analyzer.players.policy import choose_bombs, choose_enlist, choose_objectives
+from analyzer.rulesets.swow.abilities import (
+    HARMONY_PRICE,
+    least_conquest_tokens,
+    race_tokens_in_play,
+)
+from analyzer.rulesets.swow.bots import choose_bombs, choose_enlist, choose_objectives
+from analyzer.rulesets.swow.markers import aegis_price
 
 
 # ---------------------------------------------------------------------- Harmony
@@ -182,7 +191,7 @@ def airborne_assault(g, t, p, r):
     """The Gnomes' airborne assault on r, once a turn: any region not theirs, as
     though adjacent, after a free die that lowers the cost (never below the least
     a conquest needs). Returns that cost, or -1 when the assault is not allowed.
-    game.conquest_phase conquers with it, or makes it the final attempt when the
+    turn.ability_conquest conquers with it, or makes it the final attempt when the
     hand is still short (the normal die, at most 3 short), or else ends conquests."""
     cost = airborne_cost(g, t, p, r) if g.gst[G_AIRBORNE] == 0 else -1
     if cost < 0:
@@ -192,3 +201,21 @@ def airborne_assault(g, t, p, r):
     roll = roll_die(g, t)
     log_event(g, EV_DIE, p, r, roll, 2)
     return max(cost - roll, least_conquest_tokens(t, g.ply[p, P_RACE]))
+
+
+@kernel
+def airborne_cost(g, t, p, r):
+    """Tokens the Gnomes' airborne assault needs for r before its free die: any
+    region of any board not theirs, as though adjacent (no travel cost); -1 if closed."""
+    g_reg = g.reg
+    g_ply = g.ply
+    race = g_ply[p, P_RACE]
+    if race != GNOMES or (g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0):
+        return -1
+    if g_ply[p, P_COINS] < aegis_price(g, p, r):
+        return -1  # an Aegis asks 2 VC before the assault
+    harmony_due = g.gst[G_CLOSED]
+    return defended_cost(
+        g.board, g_reg, g_ply, r, p, race, g_ply[p, P_POWER], g_ply[p, P_FORM], 0, t.params,
+        least_conquest_tokens(t, race), harmony_due, g_ply[p, P_COINS],
+    )  # fmt: skip

@@ -12,8 +12,8 @@ Hooks (where the engine calls in):
 - redeployment ............. `redeploy_bonus_tokens`
 - decline .................. `on_decline`, `power_lasts_in_decline`
 - markers .................. `markers.reveal_markers` (entering), conquest modes
-  (`compute_targets` -> G_MODES, `conquest.special_cost`, `game.attack`), end of turn
-  (`game.place_artifacts`), `markers.aegis_price` (call it before any power acts on a region)
+  (`compute_targets` -> G_MODES, `modes.special_cost`, `turn.attack`), end of turn
+  (`turn.place_artifacts`), `markers.aegis_price` (call it before any power acts on a region)
 
 Which abilities are modeled is recorded in the ruleset file (`modeled`), and every
 report shows it. An ability that is not modeled simply has no branch here.
@@ -24,9 +24,9 @@ report shows it. An ability that is not modeled simply has no branch here.
 | Draenei | tokens_lost (Holy Light: the first loss in each opponent's turn returns to hand) |
 | Dwarves | modify_cost (Mountain -2) |
 | Forsaken | conquest.conquer counts discarded tokens; races.enlist before redeploying |
-| Gnomes | game.conquest_phase (TARGET_AIRBORNE), conquest.airborne_cost, races.airborne_assault |
-| Goblins | races.reveal_bombs (turn start), policy.choose_bombs (turn end), clear_region |
-| Humans | policy.choose_objectives (turn end), conquest.claim_objective, on_decline |
+| Gnomes | turn.ability_conquest (TARGET_AIRBORNE), races.airborne_cost, races.airborne_assault |
+| Goblins | races.reveal_bombs (turn start), bots.choose_bombs (turn end), clear_region |
+| Humans | bots.choose_objectives (turn end), conquest.claim_objective, on_decline |
 | Kobolds | reaches_as_adjacent, first_conquest_entry (Caverns) |
 | Naga | may_enter_water, first_conquest_entry (Seas and Lakes) |
 | Night Elves | modify_cost (Forest -1), after_conquest (Wisp Wall), region_cost (+1) |
@@ -41,25 +41,25 @@ report shows it. An ability that is not modeled simply has no branch here.
 | terrain powers, Explorer, Fishing, Mining, Archaeologist | region_bonus / active_bonus |
 | Dark Portal, Karazhan | region_bonus / active_bonus |
 | Marshdweller | marsh_toll (region_cost, conquer), power_lasts_in_decline |
-| Garrisoned | turn_end (Forts, from game.power_phase), power_lasts_in_decline |
+| Garrisoned | turn_end (Forts, from turn.power_phase), power_lasts_in_decline |
 | Defensive | turn_end (Watch Towers), region_immune, on_decline |
-| Beast Master | take_beasts (game.power_phase), conquer / ready_troops / place_tokens, on_decline |
+| Beast Master | take_beasts (turn.power_phase), conquer / ready_troops / place_tokens, on_decline |
 | Championing | powers.champion_conquest in the conquests, conquer (ransom), on_decline |
-| Portal Mage | powers.portal_swap (game.power_phase: before conquests, after redeployment) |
+| Portal Mage | powers.portal_swap (turn.power_phase: before conquests, after redeployment) |
 | Intimidating | powers.intimidate before each conquest |
 
 The three powers a bot uses during its turn (Championing, Portal Mage, Intimidating)
-have their legality checks and actions in engine/powers.py.
+have their legality checks and actions in powers.py.
 | Light's Hope Chapel | tokens_lost (none lost, the Chapel's own fall included) |
 | Spirit Healer | redeploy_bonus_tokens (+1 while the box has one) |
 | Well of Eternity | active_bonus / decline_bonus (markers.well_bonus); reveal_markers moves it |
-| Battleground | scoring.faction_bonus via markers.fighting_faction; game.battleground_side |
+| Battleground | scoring.faction_bonus via markers.fighting_faction; turn.battleground_side |
 | Aegis of Aggramar | markers.aegis_price (coins before an attack or power), place_artifacts |
-| Heart of Azeroth | game.place_artifacts, markers.heart_tribute |
-| Ashes, Doomhammer, Frostmourne | modes: compute_targets (G_MODES), special_cost, game.attack |
-| Ethereals | conquest mode MODE_ETHEREALS (Place -2); game.ethereals_steal, markers.may_steal |
+| Heart of Azeroth | turn.place_artifacts, markers.heart_tribute |
+| Ashes, Doomhammer, Frostmourne | compute_targets (G_MODES), modes.special_cost, turn.attack |
+| Ethereals | conquest mode MODE_ETHEREALS (Place -2); turn.ethereals_steal, markers.may_steal |
 
-Markers live in analyzer/engine/markers.py (where they lie, who holds them, their
+Markers live in markers.py (where they lie, who holds them, their
 effects); the rows above say where the engine calls them.
 """
 
@@ -101,7 +101,6 @@ from analyzer.engine.layout import (
     RT_BOX,
     RT_FACTION,
 )
-from analyzer.engine.markers import controls_marker, in_play, well_bonus
 from analyzer.model.ids import (
     ALLIANCE,
     ARCHAEOLOGIST,
@@ -151,6 +150,7 @@ from analyzer.model.ids import (
     TROLLS,
     WORGEN,
 )
+from analyzer.rulesets.swow.markers import controls_marker, in_play, well_bonus
 
 FORM_HUMAN = 0
 FORM_WORGEN = 1
@@ -343,7 +343,7 @@ def beasts_for_turn(g_reg, g_ply, g_board, nreg, cap, p):
 def turn_start(g, t, p, form):
     """Start-of-turn effects of the active race; returns the VC it gains or pays
     (the caller books them): Worgen human form +2, Worgen form -1. Resets the
-    power's uses of the turn (Beast Master's Beasts: game.power_phase)."""
+    power's uses of the turn (Beast Master's Beasts: turn.power_phase)."""
     g.ply[p, P_USES] = 0
     if g.ply[p, P_RACE] == WORGEN:
         if form == FORM_WORGEN and g.ply[p, P_COINS] >= WORGEN_FORM_PRICE:

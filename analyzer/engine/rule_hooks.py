@@ -1,0 +1,41 @@
+"""The played ruleset's rule hooks: conquest costs and reach, what a conquest pays
+and leaves, losses, scoring bonuses, decline, and the numbers the core reads.
+conquest.py, decline.py, scoring.py, invariants.py, game.py and both bots call
+them by these names.
+
+Bound once per process to the ruleset's `hooks.rules` module (engine/__init__.py
+says which ruleset): numba compiles every caller against the functions bound
+here, so a process compiles its own ruleset's code and no other."""
+
+from __future__ import annotations
+
+from analyzer.engine import ruleset_module
+
+_ruleset = ruleset_module("hooks.rules")
+
+HARMONY_PRICE = _ruleset.HARMONY_PRICE
+OBJECTIVE_VC = _ruleset.OBJECTIVE_VC
+active_bonus = _ruleset.active_bonus
+after_conquest = _ruleset.after_conquest
+bonus_per_region = _ruleset.bonus_per_region
+decline_bonus = _ruleset.decline_bonus
+fighting_faction = _ruleset.fighting_faction
+first_conquest_entry = _ruleset.first_conquest_entry
+guard_price = _ruleset.guard_price
+is_water = _ruleset.is_water
+least_conquest_tokens = _ruleset.least_conquest_tokens
+marsh_toll = _ruleset.marsh_toll
+may_enter_water = _ruleset.may_enter_water
+min_region_tokens = _ruleset.min_region_tokens
+modify_cost = _ruleset.modify_cost
+on_decline = _ruleset.on_decline
+open_modes = _ruleset.open_modes
+pays_travel = _ruleset.pays_travel
+power_lasts_in_decline = _ruleset.power_lasts_in_decline
+race_tokens_in_play = _ruleset.race_tokens_in_play
+reaches_as_adjacent = _ruleset.reaches_as_adjacent
+region_bonus = _ruleset.region_bonus
+region_immune = _ruleset.region_immune
+reveal_markers = _ruleset.reveal_markers
+tokens_lost = _ruleset.tokens_lost
+water_terrain = _ruleset.water_terrain

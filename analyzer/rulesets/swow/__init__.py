@@ -1,0 +1,1 @@
+"""Small World of Warcraft: its content files, races, powers, Artifacts and Places."""

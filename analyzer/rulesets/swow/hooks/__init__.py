@@ -1,0 +1,1 @@
+"""The hooks SWoW gives the core, one module per layer: rules, bots, turn."""

@@ -1,0 +1,63 @@
+"""Where SWoW implements the core's rule hooks (engine/rule_hooks.py lists them)."""
+
+from __future__ import annotations
+
+from analyzer.rulesets.swow.abilities import (
+    HARMONY_PRICE,
+    OBJECTIVE_VC,
+    active_bonus,
+    after_conquest,
+    bonus_per_region,
+    decline_bonus,
+    first_conquest_entry,
+    is_water,
+    least_conquest_tokens,
+    marsh_toll,
+    may_enter_water,
+    min_region_tokens,
+    modify_cost,
+    on_decline,
+    pays_travel,
+    power_lasts_in_decline,
+    race_tokens_in_play,
+    reaches_as_adjacent,
+    region_bonus,
+    region_immune,
+    tokens_lost,
+    water_terrain,
+)
+from analyzer.rulesets.swow.markers import (
+    fighting_faction,
+    guard_price,
+    open_modes,
+    reveal_markers,
+)
+
+__all__ = [
+    "HARMONY_PRICE",
+    "OBJECTIVE_VC",
+    "active_bonus",
+    "after_conquest",
+    "bonus_per_region",
+    "decline_bonus",
+    "fighting_faction",
+    "first_conquest_entry",
+    "guard_price",
+    "is_water",
+    "least_conquest_tokens",
+    "marsh_toll",
+    "may_enter_water",
+    "min_region_tokens",
+    "modify_cost",
+    "on_decline",
+    "open_modes",
+    "pays_travel",
+    "power_lasts_in_decline",
+    "race_tokens_in_play",
+    "reaches_as_adjacent",
+    "region_bonus",
+    "region_immune",
+    "reveal_markers",
+    "tokens_lost",
+    "water_terrain",
+]
