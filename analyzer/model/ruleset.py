@@ -7,7 +7,7 @@ from pathlib import Path
 
 from analyzer.engine.layout import MAX_PLAYERS
 from analyzer.model import ids, limits
-from analyzer.model.tomlfile import Checker, read_toml
+from analyzer.model.tomlfile import Checker, keyed_entries, modeled_state, read_toml
 from analyzer.rulesets import content_dir
 
 CONTENT_DIR = content_dir("swow")
@@ -121,9 +121,9 @@ def parse_ruleset(data: dict, file: str) -> Ruleset:
     boards_in_box = _boards_in_box(check, data, sources)
     boards = _boards(check, data, sources, boards_in_box)
     components = _components(check, data, sources)
-    races = _entries(check, data, "races", ids.RACES, _race, sources)
-    powers = _entries(check, data, "powers", ids.POWERS, _power, sources)
-    markers = _entries(check, data, "markers", ids.MARKERS, _marker, sources)
+    races = keyed_entries(check, data, "races", ids.RACES, _race, sources)
+    powers = keyed_entries(check, data, "powers", ids.POWERS, _power, sources)
+    markers = keyed_entries(check, data, "markers", ids.MARKERS, _marker, sources)
     check.problems.raise_if_any()
     return Ruleset(
         path=file,
@@ -228,38 +228,6 @@ def _components(check: Checker, data: dict, sources: dict[str, str]) -> dict[str
     }
 
 
-def _entries(check: Checker, data: dict, section: str, keys: tuple[str, ...], build, sources):
-    """One entry per known key, in id order: unknown and missing keys are problems."""
-    table = check.table(data, section, "")
-    if table is None:
-        return ()
-    for key in table:
-        if key not in keys:
-            check.add(f"{section}.{key}", key, f"unknown {section[:-1]}", keys)
-    entries = []
-    for key in keys:
-        where = f"{section}.{key}"
-        if key not in table:
-            check.add(
-                where, None, f"missing: every {section[:-1]} of the game needs a [{where}] table"
-            )
-        elif not isinstance(table[key], dict):
-            check.add(where, table[key], "must be a table")
-        else:
-            entries.append(build(check, table[key], key, where, sources))
-    return tuple(entries)
-
-
-def _modeled(check: Checker, entry: dict, where: str) -> tuple[str, str]:
-    modeled = check.choice(entry, "modeled", where, ids.MODEL_STATES)
-    missing = check.text(entry, "missing", where, required=False)
-    if modeled in ("partial", "none") and missing == "":
-        check.add(
-            f"{where}.missing", missing, f"say what is not modeled when modeled = {modeled!r}"
-        )
-    return modeled, missing
-
-
 def _race(check: Checker, entry: dict, key: str, where: str, sources) -> Race:
     check.keys(entry, where, RACE_KEYS)
     faction = check.choice(entry, "faction", where, ids.FACTIONS)
@@ -267,7 +235,7 @@ def _race(check: Checker, entry: dict, key: str, where: str, sources) -> Race:
     box = check.number(entry, "box", where, sources, *limits.BOX)
     if banner is not None and box is not None and banner > box:
         check.add(f"{where}.banner", banner, f"more tokens than the box holds (box = {box})")
-    modeled, missing = _modeled(check, entry, where)
+    modeled, missing = modeled_state(check, entry, where)
     return Race(
         key=key,
         name=check.text(entry, "name", where),
@@ -285,7 +253,7 @@ def _race(check: Checker, entry: dict, key: str, where: str, sources) -> Race:
 def _power(check: Checker, entry: dict, key: str, where: str, sources) -> Power:
     check.keys(entry, where, POWER_KEYS)
     badge = check.number(entry, "badge", where, sources, *limits.BADGE)
-    modeled, missing = _modeled(check, entry, where)
+    modeled, missing = modeled_state(check, entry, where)
     return Power(
         key=key,
         name=check.text(entry, "name", where),
@@ -307,7 +275,7 @@ def _marker(check: Checker, entry: dict, key: str, where: str, sources) -> Marke
         check.add(
             f"{where}.kind", kind, f"this marker is {'an' if right == 'artifact' else 'a'} {right}"
         )
-    modeled, missing = _modeled(check, entry, where)
+    modeled, missing = modeled_state(check, entry, where)
     return Marker(
         key=key,
         name=check.text(entry, "name", where),

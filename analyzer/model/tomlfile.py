@@ -138,3 +138,42 @@ class Checker:
         if source is not None:
             sources[dotted(where, key)] = source
         return value
+
+
+# ------------------------------------------------------------- shared shapes
+def keyed_entries(check: Checker, data: dict, section: str, keys: Sequence[str], build, sources):
+    """One entry per known key of a section (`[races.orcs]`, ...), in the order of
+    `keys`: an unknown or a missing key is a problem. `build(check, table, key, where,
+    sources)` reads one entry."""
+    table = check.table(data, section, "")
+    if table is None:
+        return ()
+    for key in table:
+        if key not in keys:
+            check.add(f"{section}.{key}", key, f"unknown {section[:-1]}", keys)
+    entries = []
+    for key in keys:
+        where = f"{section}.{key}"
+        if key not in table:
+            check.add(
+                where, None, f"missing: every {section[:-1]} of the game needs a [{where}] table"
+            )
+        elif not isinstance(table[key], dict):
+            check.add(where, table[key], "must be a table")
+        else:
+            entries.append(build(check, table[key], key, where, sources))
+    return tuple(entries)
+
+
+def modeled_state(check: Checker, entry: dict, where: str) -> tuple[str, str]:
+    """An ability's `modeled` ("full", "partial", "none") and, unless full, the
+    `missing` text that says what the engine leaves out."""
+    from analyzer.model.ids import MODEL_STATES
+
+    modeled = check.choice(entry, "modeled", where, MODEL_STATES)
+    missing = check.text(entry, "missing", where, required=False)
+    if modeled in ("partial", "none") and missing == "":
+        check.add(
+            f"{where}.missing", missing, f"say what is not modeled when modeled = {modeled!r}"
+        )
+    return modeled, missing

@@ -13,8 +13,15 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-from analyzer.model.ids import MODEL_STATES, PROVENANCES
-from analyzer.model.tomlfile import Checker, dotted, is_int, read_toml
+from analyzer.model.ids import PROVENANCES
+from analyzer.model.tomlfile import (
+    Checker,
+    dotted,
+    is_int,
+    keyed_entries,
+    modeled_state,
+    read_toml,
+)
 from analyzer.rulesets.classic import ids
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
@@ -226,8 +233,8 @@ def parse_ruleset(data: dict, file: str) -> ClassicRuleset:
     components = _counted_table(check, data, "components", ids.COMPONENTS, sources)
     coins = _coins(check, data, sources, components.get("coins"))
     lost_tribes = _lost_tribes(check, data, sources)
-    races = _entries(check, data, "races", ids.RACES, _race, sources)
-    powers = _entries(check, data, "powers", ids.POWERS, _power, sources)
+    races = keyed_entries(check, data, "races", ids.RACES, _race, sources)
+    powers = keyed_entries(check, data, "powers", ids.POWERS, _power, sources)
     _check_boxes_fit_every_badge(check, races, powers)
     check.problems.raise_if_any()
     return ClassicRuleset(
@@ -330,38 +337,6 @@ def _lost_tribes(check: Checker, data: dict, sources: dict) -> LostTribes:
     return LostTribes(name, box)
 
 
-def _entries(check: Checker, data: dict, section: str, keys: tuple[str, ...], build, sources):
-    """One entry per known key, in id order: unknown and missing keys are problems."""
-    table = check.table(data, section, "")
-    if table is None:
-        return ()
-    for key in table:
-        if key not in keys:
-            check.add(f"{section}.{key}", key, f"unknown {section[:-1]}", keys)
-    entries = []
-    for key in keys:
-        where = f"{section}.{key}"
-        if key not in table:
-            check.add(
-                where, None, f"missing: every {section[:-1]} of the game needs a [{where}] table"
-            )
-        elif not isinstance(table[key], dict):
-            check.add(where, table[key], "must be a table")
-        else:
-            entries.append(build(check, table[key], key, where, sources))
-    return tuple(entries)
-
-
-def _modeled(check: Checker, entry: dict, where: str) -> tuple[str, str]:
-    modeled = check.choice(entry, "modeled", where, MODEL_STATES)
-    missing = check.text(entry, "missing", where, required=False)
-    if modeled in ("partial", "none") and not missing:
-        check.add(
-            f"{where}.missing", missing, f"say what is not modeled when modeled = {modeled!r}"
-        )
-    return modeled, missing
-
-
 def _race(check: Checker, entry: dict, key: str, where: str, sources: dict) -> Race:
     check.keys(entry, where, RACE_KEYS)
     banner = _number(check, entry, "banner", where, sources, "banner")
@@ -373,7 +348,7 @@ def _race(check: Checker, entry: dict, key: str, where: str, sources: dict) -> R
     elif "conquest_only_tokens_source" in entry:
         check.add(f"{where}.conquest_only_tokens", None, "a source is given but no number")
     box = _number(check, entry, "box", where, sources, "box")
-    modeled, missing = _modeled(check, entry, where)
+    modeled, missing = modeled_state(check, entry, where)
     return Race(
         key=key,
         name=check.text(entry, "name", where),
@@ -389,7 +364,7 @@ def _race(check: Checker, entry: dict, key: str, where: str, sources: dict) -> R
 def _power(check: Checker, entry: dict, key: str, where: str, sources: dict) -> Power:
     check.keys(entry, where, POWER_KEYS)
     badge = _number(check, entry, "badge", where, sources, "badge")
-    modeled, missing = _modeled(check, entry, where)
+    modeled, missing = modeled_state(check, entry, where)
     return Power(
         key=key,
         name=check.text(entry, "name", where),
