@@ -55,6 +55,7 @@ DEFAULT_SEAT_GAMES = 20000
 DEFAULT_CHECK_GAMES_PER_COMBO = 100
 BOOTSTRAP = 100
 MAX_SEAT_COINS = 20  # the seat search looks at 0 to this many extra coins per seat
+MAX_STEP = 2  # tokens one round of all-at-once corrections may move a banner or badge
 _PURPOSE_BOOT = 0xBA1A
 
 
@@ -348,10 +349,12 @@ def _whole_table(player, tables, table: pd.DataFrame, fair: float, rounds: int):
                 continue
             rows[-1]["off_fair"] += 1
             b = by_key.loc[key, "beta1"]
-            if not b > 0:
-                continue
+            if not b > 0 or not by_key.loc[key, "reaches_fair"]:
+                continue  # its tokens cannot make it fair: no step along a flat curve
             rate = min(max(wins / games, 1e-6), 1 - 1e-6)
             step = (math.log(fair / (1 - fair)) - math.log(rate / (1 - rate))) / b
+            # A correction, not a new search: at most two tokens a round.
+            step = float(np.clip(step, -MAX_STEP, MAX_STEP))
             low, high = _token_range(tables, key[0], key[1])
             new = int(np.clip(round(changes[key] + step), low, high))
             if new != changes[key] and k < rounds:
