@@ -12,8 +12,6 @@ from analyzer.engine.layout import (
     B_DEGREE,
     B_SYMBOLS,
     B_TERRAIN,
-    G_BOMBS,
-    G_BOMBS_N,
     G_CLOSED,
     G_DEFEATED,
     G_DIE_ROLLS,
@@ -46,7 +44,6 @@ from analyzer.engine.layout import (
     PAR_USE_DIE,
     PAR_WATER_COST,
     R_BEASTS,
-    R_BOMB,
     R_CHAMPION,
     R_CONQ_TURN,
     R_DECLINE,
@@ -78,6 +75,7 @@ from analyzer.engine.rule_hooks import (
     open_modes,
     pays_travel,
     reaches_as_adjacent,
+    region_emptied,
     region_immune,
     reveal_markers,
     tokens_lost,
@@ -367,8 +365,9 @@ def pay_player(ply, inst, payer, q, decline):
 @kernel
 def clear_region(g, r):
     """A region left empty: Forts, Wisp Walls, Watch Towers, Beasts and the Champion
-    go (the callers first return what goes back to a hand); a Bomb goes back on top
-    of the Goblins' stack unrevealed (a conquest does not empty a region)."""
+    go (the callers first return what goes back to a hand), and the ruleset takes
+    back what outlasts its holder (`region_emptied`; a conquest does not empty a
+    region)."""
     g_reg = g.reg
     g_reg[r, R_PLAYER] = -1
     g_reg[r, R_RACE] = -1
@@ -379,12 +378,7 @@ def clear_region(g, r):
     g_reg[r, R_TOWER] = 0
     g_reg[r, R_BEASTS] = 0
     g_reg[r, R_CHAMPION] = 0
-    bomb = g_reg[r, R_BOMB]
-    if bomb != 0:
-        g_gst = g.gst
-        g_gst[G_BOMBS + g_gst[G_BOMBS_N]] = bomb
-        g_gst[G_BOMBS_N] += 1
-        g_reg[r, R_BOMB] = 0
+    region_emptied(g, r)
 
 
 @inline_kernel

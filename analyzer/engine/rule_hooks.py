@@ -35,6 +35,7 @@ power_lasts_in_decline = _ruleset.power_lasts_in_decline
 race_tokens_in_play = _ruleset.race_tokens_in_play
 reaches_as_adjacent = _ruleset.reaches_as_adjacent
 region_bonus = _ruleset.region_bonus
+region_emptied = _ruleset.region_emptied
 region_immune = _ruleset.region_immune
 reveal_markers = _ruleset.reveal_markers
 tokens_lost = _ruleset.tokens_lost

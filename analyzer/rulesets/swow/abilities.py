@@ -25,7 +25,7 @@ report shows it. An ability that is not modeled simply has no branch here.
 | Dwarves | modify_cost (Mountain -2) |
 | Forsaken | conquest.conquer counts discarded tokens; races.enlist before redeploying |
 | Gnomes | turn.ability_conquest (TARGET_AIRBORNE), races.airborne_cost, races.airborne_assault |
-| Goblins | races.reveal_bombs (turn start), bots.choose_bombs (turn end), clear_region |
+| Goblins | races.reveal_bombs (turn start), bots.choose_bombs (turn end), pieces.region_emptied |
 | Humans | bots.choose_objectives (turn end), conquest.claim_objective, on_decline |
 | Kobolds | reaches_as_adjacent, first_conquest_entry (Caverns) |
 | Naga | may_enter_water, first_conquest_entry (Seas and Lakes) |

@@ -50,6 +50,11 @@ def region_immune(reg, r):
     return False
 
 
+@inline_kernel
+def region_emptied(g, r):
+    return
+
+
 @kernel
 def modify_cost(race, power, form, terrain, nonempty, cost, least):
     return max(cost, least)

@@ -32,6 +32,7 @@ from analyzer.rulesets.swow.markers import (
     open_modes,
     reveal_markers,
 )
+from analyzer.rulesets.swow.pieces import region_emptied
 
 __all__ = [
     "HARMONY_PRICE",
@@ -56,6 +57,7 @@ __all__ = [
     "race_tokens_in_play",
     "reaches_as_adjacent",
     "region_bonus",
+    "region_emptied",
     "region_immune",
     "reveal_markers",
     "tokens_lost",
