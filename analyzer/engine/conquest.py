@@ -16,7 +16,6 @@ from analyzer.engine.layout import (
     G_DEFEATED,
     G_DIE_ROLLS,
     G_ERROR,
-    G_KILLS,
     G_MODES,
     G_NREG,
     G_PLAYERS,
@@ -78,6 +77,7 @@ from analyzer.engine.rule_hooks import (
     region_emptied,
     region_immune,
     reveal_markers,
+    tokens_killed,
     tokens_lost,
     water_terrain,
 )
@@ -90,7 +90,6 @@ from analyzer.engine.state import (
 )
 from analyzer.engine.trace import log_event
 from analyzer.model.ids import (
-    FORSAKEN,
     HORDE,
     HUMANS,
     PANDAREN,
@@ -457,9 +456,7 @@ def conquer(g, t, p, r, tokens):
     if toll_to >= 0:
         pay_player(g_ply, g.inst, p, toll_to, def_decline)
     if n > 0:
-        lost = take_losses(g, t, r, p)
-        if race == FORSAKEN:
-            g.gst[G_KILLS] += lost
+        tokens_killed(g, p, take_losses(g, t, r, p))
     # the defenders' pieces fall; a Bomb, a marker and an Objective stay
     g_reg[r, R_FORT] = 0
     g_reg[r, R_WISP] = 0

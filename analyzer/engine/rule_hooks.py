@@ -38,5 +38,6 @@ region_bonus = _ruleset.region_bonus
 region_emptied = _ruleset.region_emptied
 region_immune = _ruleset.region_immune
 reveal_markers = _ruleset.reveal_markers
+tokens_killed = _ruleset.tokens_killed
 tokens_lost = _ruleset.tokens_lost
 water_terrain = _ruleset.water_terrain

@@ -5,6 +5,7 @@ Hooks (where the engine calls in):
 - reach (what may be attacked) `reaches_as_adjacent`, `first_conquest_entry`, `pays_travel`
 - after a conquest ......... `after_conquest`
 - on a loss ................ `tokens_lost` (how many of the defender's tokens are discarded)
+  and `tokens_killed` (how many a conquest made its defender discard)
 - turn start ............... `turn_start`
 - turn end (before scoring)  `turn_end`
 - end-of-turn scoring ...... `region_bonus`, `active_bonus`, `decline_bonus`
@@ -23,7 +24,7 @@ report shows it. An ability that is not modeled simply has no branch here.
 | Blood Elves | region_bonus (Magic) |
 | Draenei | tokens_lost (Holy Light: the first loss in each opponent's turn returns to hand) |
 | Dwarves | modify_cost (Mountain -2) |
-| Forsaken | conquest.conquer counts discarded tokens; races.enlist before redeploying |
+| Forsaken | tokens_killed (conquest.conquer); races.enlist before redeploying |
 | Gnomes | turn.ability_conquest (TARGET_AIRBORNE), races.airborne_cost, races.airborne_assault |
 | Goblins | races.reveal_bombs (turn start), bots.choose_bombs (turn end), pieces.region_emptied |
 | Humans | bots.choose_objectives (turn end), conquest.claim_objective, on_decline |
@@ -72,6 +73,7 @@ from analyzer.engine.layout import (
     B_SYMBOLS,
     B_TERRAIN,
     G_HOLY_LIGHT,
+    G_KILLS,
     G_NBOARDS,
     G_NREG,
     G_PLAYERS,
@@ -121,6 +123,7 @@ from analyzer.model.ids import (
     FIELDS,
     FISHING,
     FOREST,
+    FORSAKEN,
     GARRISONED,
     HERBALIST,
     HILLS,
@@ -312,6 +315,14 @@ def tokens_lost(g, t, q, r, decline, n):
         g.gst[G_HOLY_LIGHT] |= 1 << q
         return 0
     return 1
+
+
+@inline_kernel
+def tokens_killed(g, p, n):
+    """p's conquest made its defender discard n tokens: the Forsaken count them
+    for their enlisting (races.enlist)."""
+    if g.ply[p, P_RACE] == FORSAKEN:
+        g.gst[G_KILLS] += n
 
 
 # ------------------------------------------------------------------- turn start

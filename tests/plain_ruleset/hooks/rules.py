@@ -105,6 +105,11 @@ def tokens_lost(g, t, q, r, decline, n):
     return n if decline == 1 else 1
 
 
+@inline_kernel
+def tokens_killed(g, p, n):
+    return
+
+
 @kernel
 def race_tokens_in_play(g, race):
     n = 0

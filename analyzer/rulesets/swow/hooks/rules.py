@@ -23,6 +23,7 @@ from analyzer.rulesets.swow.abilities import (
     reaches_as_adjacent,
     region_bonus,
     region_immune,
+    tokens_killed,
     tokens_lost,
     water_terrain,
 )
@@ -60,6 +61,7 @@ __all__ = [
     "region_emptied",
     "region_immune",
     "reveal_markers",
+    "tokens_killed",
     "tokens_lost",
     "water_terrain",
 ]
