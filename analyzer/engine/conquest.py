@@ -5,6 +5,7 @@ abandoning and redeploying.
 
 from __future__ import annotations
 
+from analyzer.engine.coins import pay_player, pay_vc
 from analyzer.engine.column import discard_power, return_race
 from analyzer.engine.invariants import ERR_TARGETS
 from analyzer.engine.jit import allocating, inline_kernel, kernel
@@ -18,12 +19,9 @@ from analyzer.engine.layout import (
     G_ERROR,
     G_MODES,
     G_NREG,
-    G_PLAYERS,
     G_TRAVEL,
     G_TURN,
     G_USED,
-    I_VC_ACTIVE,
-    I_VC_DECLINE,
     P_BEASTS,
     P_CHAMPION,
     P_COINS,
@@ -33,7 +31,6 @@ from analyzer.engine.layout import (
     P_FORM,
     P_HAND,
     P_HARMONY,
-    P_INSTANCE,
     P_POWER,
     P_RACE,
     PAR_BASE_COST,
@@ -50,19 +47,16 @@ from analyzer.engine.layout import (
     R_MARKERS,
     R_MARKERS_UP,
     R_MOUNTAIN,
-    R_OBJECTIVE,
     R_PLAYER,
     R_RACE,
     R_TOKENS,
     R_TOWER,
     R_WISP,
-    RT_FACTION,
     STREAM_DICE,
 )
 from analyzer.engine.rng import randint
 from analyzer.engine.rule_hooks import (
     HARMONY_PRICE,
-    OBJECTIVE_VC,
     after_conquest,
     first_conquest_entry,
     guard_price,
@@ -90,8 +84,6 @@ from analyzer.engine.state import (
 )
 from analyzer.engine.trace import log_event
 from analyzer.model.ids import (
-    HORDE,
-    HUMANS,
     PANDAREN,
     SYM_ENTRY,
 )
@@ -335,33 +327,6 @@ def check_targets(g, t, p, n_targets):
 
 
 @kernel
-def pay_vc(g, p, vc):
-    """Bonus VC earned by p's active race during its turn."""
-    if vc != 0:
-        g.ply[p, P_COINS] += vc
-        i = g.ply[p, P_INSTANCE]
-        if i >= 0:
-            g.inst[i, I_VC_ACTIVE] += vc
-
-
-@kernel
-def pay_player(ply, inst, payer, q, decline):
-    """payer gives 1 VC (if it has one) to q, booked to the payer's active race
-    and to q's active race or, with decline=1, its in-decline race (a
-    Marshdweller's toll, a Champion's ransom). Plain arrays: cheaper to compile."""
-    if ply[payer, P_COINS] < 1:
-        return
-    ply[payer, P_COINS] -= 1
-    i = ply[payer, P_INSTANCE]
-    if i >= 0:
-        inst[i, I_VC_ACTIVE] -= 1
-    ply[q, P_COINS] += 1
-    i = ply[q, P_DECLINE_INSTANCE if decline == 1 else P_INSTANCE]
-    if i >= 0:
-        inst[i, I_VC_DECLINE if decline == 1 else I_VC_ACTIVE] += 1
-
-
-@kernel
 def clear_region(g, r):
     """A region left empty: Forts, Wisp Walls, Watch Towers, Beasts and the Champion
     go (the callers first return what goes back to a hand), and the ruleset takes
@@ -426,21 +391,6 @@ def wipe_decline_race_if_gone(g, t, q):
     log_event(g, EV_WIPE, q, -1, race, 0)
 
 
-@inline_kernel
-def claim_objective(g, t, p, r):
-    """p took r with a Military Objective on it. A non-Horde conqueror scores 2 VC
-    and the token goes back to the Humans, who score 2 VC unless they took it;
-    for a Horde conqueror nothing happens and the token stays. Returns p's VC."""
-    race = g.ply[p, P_RACE]
-    if t.race[race, RT_FACTION] == HORDE:
-        return 0
-    g.reg[r, R_OBJECTIVE] = 0
-    for q in range(g.gst[G_PLAYERS]):
-        if q != p and g.ply[q, P_RACE] == HUMANS:
-            pay_vc(g, q, OBJECTIVE_VC)
-    return OBJECTIVE_VC
-
-
 @kernel
 def conquer(g, t, p, r, tokens):
     """p's active race takes r with `tokens` tokens from hand (Beasts in hand
@@ -480,10 +430,7 @@ def conquer(g, t, p, r, tokens):
         reveal_markers(g, p, r)
     if def_player >= 0 and def_decline == 1:
         wipe_decline_race_if_gone(g, t, def_player)
-    vc = after_conquest(g, t, p, r, def_race if n > 0 else -1, n)
-    if g_reg[r, R_OBJECTIVE] == 1:
-        vc += claim_objective(g, t, p, r)
-    pay_vc(g, p, vc)
+    pay_vc(g, p, after_conquest(g, t, p, r, def_race if n > 0 else -1, n))
 
 
 @kernel

@@ -27,7 +27,7 @@ report shows it. An ability that is not modeled simply has no branch here.
 | Forsaken | tokens_killed (conquest.conquer); races.enlist before redeploying |
 | Gnomes | turn.ability_conquest (TARGET_AIRBORNE), races.airborne_cost, races.airborne_assault |
 | Goblins | races.reveal_bombs (turn start), bots.choose_bombs (turn end), pieces.region_emptied |
-| Humans | bots.choose_objectives (turn end), conquest.claim_objective, on_decline |
+| Humans | bots.choose_objectives (turn end), after_conquest (claim_objective), on_decline |
 | Kobolds | reaches_as_adjacent, first_conquest_entry (Caverns) |
 | Naga | may_enter_water, first_conquest_entry (Seas and Lakes) |
 | Night Elves | modify_cost (Forest -1), after_conquest (Wisp Wall), region_cost (+1) |
@@ -66,6 +66,7 @@ effects); the rows above say where the engine calls them.
 
 from __future__ import annotations
 
+from analyzer.engine.coins import pay_vc
 from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
     B_BOARD,
@@ -127,6 +128,7 @@ from analyzer.model.ids import (
     GARRISONED,
     HERBALIST,
     HILLS,
+    HORDE,
     HUMANS,
     KARAZHAN,
     KOBOLDS,
@@ -275,10 +277,26 @@ def place_wisp_wall(g, t, r):
 
 
 @inline_kernel
+def claim_objective(g, t, p, r):
+    """p took r with a Military Objective on it. A non-Horde conqueror scores 2 VC
+    and the token goes back to the Humans, who score 2 VC unless they took it;
+    for a Horde conqueror nothing happens and the token stays. Returns p's VC."""
+    race = g.ply[p, P_RACE]
+    if t.race[race, RT_FACTION] == HORDE:
+        return 0
+    g.reg[r, R_OBJECTIVE] = 0
+    for q in range(g.gst[G_PLAYERS]):
+        if q != p and g.ply[q, P_RACE] == HUMANS:
+            pay_vc(g, q, OBJECTIVE_VC)
+    return OBJECTIVE_VC
+
+
+@inline_kernel
 def after_conquest(g, t, p, r, def_race, def_tokens):
-    """Bonus VC collected for a conquest (paid at once), and the pieces a conquest
-    leaves (Night Elves: a Wisp Wall on a Forest while the box has one).
-    def_tokens counts the Murloc or race tokens that defended r (0 if empty)."""
+    """Bonus VC collected for a conquest (paid at once; a Military Objective's
+    too), and the pieces a conquest leaves (Night Elves: a Wisp Wall on a Forest
+    while the box has one). def_tokens counts the Murloc or race tokens that
+    defended r (0 if empty)."""
     g_ply = g.ply
     t_race = t.race
     vc = 0
@@ -296,6 +314,8 @@ def after_conquest(g, t, p, r, def_race, def_tokens):
         and t_race[def_race, RT_FACTION] == ALLIANCE
     ):
         vc += 1
+    if g.reg[r, R_OBJECTIVE] == 1:
+        vc += claim_objective(g, t, p, r)
     return vc
 
 
