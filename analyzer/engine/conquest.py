@@ -30,7 +30,6 @@ from analyzer.engine.layout import (
     P_DECLINE_RACE,
     P_FORM,
     P_HAND,
-    P_HARMONY,
     P_POWER,
     P_RACE,
     PAR_BASE_COST,
@@ -56,8 +55,9 @@ from analyzer.engine.layout import (
 )
 from analyzer.engine.rng import randint
 from analyzer.engine.rule_hooks import (
-    HARMONY_PRICE,
     after_conquest,
+    conquest_fee,
+    conquest_fee_owed,
     first_conquest_entry,
     guard_price,
     least_conquest_tokens,
@@ -84,7 +84,6 @@ from analyzer.engine.state import (
 )
 from analyzer.engine.trace import log_event
 from analyzer.model.ids import (
-    PANDAREN,
     SYM_ENTRY,
 )
 
@@ -111,21 +110,21 @@ def count_regions(g, p, decline):
 
 @kernel
 def defended_cost(
-    board, reg, ply, r, p, race, power, form, travel, t_params, least, harmony_due, coins
+    board, reg, ply, r, p, race, power, form, travel, t_params, least, fee_owed, coins
 ):
     """Tokens p's race needs to take r once it may reach r (paying `travel`), or -1
     where r stays closed: water, an immune region (Watch Tower), or a region whose
-    price p cannot pay first (the Harmony fee `harmony_due` p owes the Pandaren, an
-    Aegis, a Marshdweller's toll)."""
+    price p cannot pay first (the ruleset's fee `fee_owed` on some regions, a
+    guard's price, a toll)."""
     terrain = board[r, B_TERRAIN]
     water = water_terrain(terrain)
     if water and not may_enter_water(race):
         return -1
     if region_immune(reg, r):
         return -1
-    # coins asked before the attack: the Pandaren's Harmony fee (`harmony_due`: the fee
-    # p still owes), an Aegis, a Marshdweller's toll; without them r is closed
-    due = harmony_due if harmony_due > 0 and reg[r, R_RACE] == PANDAREN else 0
+    # coins asked before the attack: a fee (`fee_owed`: what p still owes), a
+    # guard's price, a toll; without them r is closed
+    due = conquest_fee(reg, r, fee_owed)
     if reg[r, R_MARKERS_UP] != 0:
         due += guard_price(reg, p, r)
     if marsh_toll(ply, reg, p, r, terrain) >= 0:
@@ -153,7 +152,7 @@ def region_cost(
     travel_cost,
     t_params,
     least,
-    harmony_due,
+    fee_owed,
     coins,
 ):
     """Tokens p's race needs to conquer r, or -1 when r may not be attacked.
@@ -181,7 +180,7 @@ def region_cost(
     else:
         return -1
     return defended_cost(
-        board, reg, ply, r, p, race, power, form, travel, t_params, least, harmony_due, coins
+        board, reg, ply, r, p, race, power, form, travel, t_params, least, fee_owed, coins
     )
 
 
@@ -223,9 +222,9 @@ def compute_targets(g, t, p):
                     work[nb] = MARK_ADJACENT
     travel_cost = t_params[PAR_TRAVEL_COST] if pays_travel(g, p) else 0
     gst[G_TRAVEL] = travel_cost
-    # the fee a Harmony holder owes the Pandaren before attacking them
-    harmony_due = HARMONY_PRICE if ply[p, P_HARMONY] == 1 else 0
-    gst[G_CLOSED] = harmony_due
+    # the fee p owes before attacking some regions (conquest_fee says which)
+    fee_owed = conquest_fee_owed(ply, p)
+    gst[G_CLOSED] = fee_owed
     least = least_conquest_tokens(t, race)
     n_legal = 0
     for r in range(nreg):
@@ -243,7 +242,7 @@ def compute_targets(g, t, p):
             travel_cost,
             t_params,
             least,
-            harmony_due,
+            fee_owed,
             coins,
         )
         cost[r] = c
@@ -275,7 +274,7 @@ def update_targets(g, t, p, r, n_legal):
     power = ply[p, P_POWER]
     form = ply[p, P_FORM]
     travel_cost = g.gst[G_TRAVEL]
-    harmony_due = g.gst[G_CLOSED]
+    fee_owed = g.gst[G_CLOSED]
     least = least_conquest_tokens(t, race)
     t_params = t.params
     work[r] = MARK_OWN
@@ -302,7 +301,7 @@ def update_targets(g, t, p, r, n_legal):
                 travel_cost,
                 t_params,
                 least,
-                harmony_due,
+                fee_owed,
                 coins,
             )
             cost[nb] = c

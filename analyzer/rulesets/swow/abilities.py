@@ -1,7 +1,7 @@
 """Race, special power and marker effects, dispatched by id at the engine's hook points.
 
 Hooks (where the engine calls in):
-- conquest cost ............ `modify_cost`, `min_region_tokens`
+- conquest cost ............ `modify_cost`, `min_region_tokens`, `conquest_fee_owed`, `conquest_fee`
 - reach (what may be attacked) `reaches_as_adjacent`, `first_conquest_entry`, `pays_travel`
 - after a conquest ......... `after_conquest`
 - on a loss ................ `tokens_lost` (how many of the defender's tokens are discarded)
@@ -32,7 +32,7 @@ report shows it. An ability that is not modeled simply has no branch here.
 | Naga | may_enter_water, first_conquest_entry (Seas and Lakes) |
 | Night Elves | modify_cost (Forest -1), after_conquest (Wisp Wall), region_cost (+1) |
 | Orcs | after_conquest (+1 per Alliance region) |
-| Pandaren | races.give_harmony (turn end), races.engage (2 VC), defended_cost (closed) |
+| Pandaren | races.give_harmony (turn end), races.engage (2 VC), conquest_fee(_owed) (closed) |
 | Tauren | min_region_tokens (2), decline keeps 2 |
 | Trolls | modify_cost (non-empty -1) |
 | Worgen | turn_start (form), modify_cost (Worgen form -1) |
@@ -85,6 +85,7 @@ from analyzer.engine.layout import (
     P_DECLINE_POWER,
     P_FORM,
     P_HAND,
+    P_HARMONY,
     P_POWER,
     P_RACE,
     P_USES,
@@ -143,6 +144,7 @@ from analyzer.model.ids import (
     NAGA,
     NIGHT_ELVES,
     ORCS,
+    PANDAREN,
     RANGER,
     SAILING,
     SEA,
@@ -214,6 +216,19 @@ def marsh_toll(ply, reg, p, r, terrain):
 
 
 # ------------------------------------------------------------------ conquest cost
+@inline_kernel
+def conquest_fee_owed(ply, p):
+    """The fee p owes before attacking the Pandaren: a Harmony holder's 2 VC."""
+    return HARMONY_PRICE if ply[p, P_HARMONY] == 1 else 0
+
+
+@inline_kernel
+def conquest_fee(reg, r, owed):
+    """Coins p must pay before attacking r out of the fee `owed` (conquest_fee_owed):
+    the Harmony fee on a region of the Pandaren."""
+    return owed if owed > 0 and reg[r, R_RACE] == PANDAREN else 0
+
+
 @kernel
 def modify_cost(race, power, form, terrain, nonempty, cost, least):
     """Conquest cost after race and power discounts, never below `least`.

@@ -55,6 +55,16 @@ def region_emptied(g, r):
     return
 
 
+@inline_kernel
+def conquest_fee_owed(ply, p):
+    return 0
+
+
+@inline_kernel
+def conquest_fee(reg, r, owed):
+    return 0
+
+
 @kernel
 def modify_cost(race, power, form, terrain, nonempty, cost, least):
     return max(cost, least)
