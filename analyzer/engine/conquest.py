@@ -5,6 +5,7 @@ abandoning and redeploying.
 
 from __future__ import annotations
 
+from analyzer.engine.coins import pay_player, pay_vc
 from analyzer.engine.column import discard_power, return_race
 from analyzer.engine.invariants import ERR_TARGETS
 from analyzer.engine.jit import allocating, inline_kernel, kernel
@@ -12,21 +13,15 @@ from analyzer.engine.layout import (
     B_DEGREE,
     B_SYMBOLS,
     B_TERRAIN,
-    G_BOMBS,
-    G_BOMBS_N,
     G_CLOSED,
     G_DEFEATED,
     G_DIE_ROLLS,
     G_ERROR,
-    G_KILLS,
     G_MODES,
     G_NREG,
-    G_PLAYERS,
     G_TRAVEL,
     G_TURN,
     G_USED,
-    I_VC_ACTIVE,
-    I_VC_DECLINE,
     P_BEASTS,
     P_CHAMPION,
     P_COINS,
@@ -35,8 +30,6 @@ from analyzer.engine.layout import (
     P_DECLINE_RACE,
     P_FORM,
     P_HAND,
-    P_HARMONY,
-    P_INSTANCE,
     P_POWER,
     P_RACE,
     PAR_BASE_COST,
@@ -46,7 +39,6 @@ from analyzer.engine.layout import (
     PAR_USE_DIE,
     PAR_WATER_COST,
     R_BEASTS,
-    R_BOMB,
     R_CHAMPION,
     R_CONQ_TURN,
     R_DECLINE,
@@ -54,20 +46,18 @@ from analyzer.engine.layout import (
     R_MARKERS,
     R_MARKERS_UP,
     R_MOUNTAIN,
-    R_OBJECTIVE,
     R_PLAYER,
     R_RACE,
     R_TOKENS,
     R_TOWER,
     R_WISP,
-    RT_FACTION,
     STREAM_DICE,
 )
 from analyzer.engine.rng import randint
 from analyzer.engine.rule_hooks import (
-    HARMONY_PRICE,
-    OBJECTIVE_VC,
     after_conquest,
+    conquest_fee,
+    conquest_fee_owed,
     first_conquest_entry,
     guard_price,
     least_conquest_tokens,
@@ -78,8 +68,10 @@ from analyzer.engine.rule_hooks import (
     open_modes,
     pays_travel,
     reaches_as_adjacent,
+    region_emptied,
     region_immune,
     reveal_markers,
+    tokens_killed,
     tokens_lost,
     water_terrain,
 )
@@ -92,10 +84,6 @@ from analyzer.engine.state import (
 )
 from analyzer.engine.trace import log_event
 from analyzer.model.ids import (
-    FORSAKEN,
-    HORDE,
-    HUMANS,
-    PANDAREN,
     SYM_ENTRY,
 )
 
@@ -122,21 +110,21 @@ def count_regions(g, p, decline):
 
 @kernel
 def defended_cost(
-    board, reg, ply, r, p, race, power, form, travel, t_params, least, harmony_due, coins
+    board, reg, ply, r, p, race, power, form, travel, t_params, least, fee_owed, coins
 ):
     """Tokens p's race needs to take r once it may reach r (paying `travel`), or -1
     where r stays closed: water, an immune region (Watch Tower), or a region whose
-    price p cannot pay first (the Harmony fee `harmony_due` p owes the Pandaren, an
-    Aegis, a Marshdweller's toll)."""
+    price p cannot pay first (the ruleset's fee `fee_owed` on some regions, a
+    guard's price, a toll)."""
     terrain = board[r, B_TERRAIN]
     water = water_terrain(terrain)
     if water and not may_enter_water(race):
         return -1
     if region_immune(reg, r):
         return -1
-    # coins asked before the attack: the Pandaren's Harmony fee (`harmony_due`: the fee
-    # p still owes), an Aegis, a Marshdweller's toll; without them r is closed
-    due = harmony_due if harmony_due > 0 and reg[r, R_RACE] == PANDAREN else 0
+    # coins asked before the attack: a fee (`fee_owed`: what p still owes), a
+    # guard's price, a toll; without them r is closed
+    due = conquest_fee(reg, r, fee_owed)
     if reg[r, R_MARKERS_UP] != 0:
         due += guard_price(reg, p, r)
     if marsh_toll(ply, reg, p, r, terrain) >= 0:
@@ -164,7 +152,7 @@ def region_cost(
     travel_cost,
     t_params,
     least,
-    harmony_due,
+    fee_owed,
     coins,
 ):
     """Tokens p's race needs to conquer r, or -1 when r may not be attacked.
@@ -192,7 +180,7 @@ def region_cost(
     else:
         return -1
     return defended_cost(
-        board, reg, ply, r, p, race, power, form, travel, t_params, least, harmony_due, coins
+        board, reg, ply, r, p, race, power, form, travel, t_params, least, fee_owed, coins
     )
 
 
@@ -234,9 +222,9 @@ def compute_targets(g, t, p):
                     work[nb] = MARK_ADJACENT
     travel_cost = t_params[PAR_TRAVEL_COST] if pays_travel(g, p) else 0
     gst[G_TRAVEL] = travel_cost
-    # the fee a Harmony holder owes the Pandaren before attacking them
-    harmony_due = HARMONY_PRICE if ply[p, P_HARMONY] == 1 else 0
-    gst[G_CLOSED] = harmony_due
+    # the fee p owes before attacking some regions (conquest_fee says which)
+    fee_owed = conquest_fee_owed(ply, p)
+    gst[G_CLOSED] = fee_owed
     least = least_conquest_tokens(t, race)
     n_legal = 0
     for r in range(nreg):
@@ -254,7 +242,7 @@ def compute_targets(g, t, p):
             travel_cost,
             t_params,
             least,
-            harmony_due,
+            fee_owed,
             coins,
         )
         cost[r] = c
@@ -286,7 +274,7 @@ def update_targets(g, t, p, r, n_legal):
     power = ply[p, P_POWER]
     form = ply[p, P_FORM]
     travel_cost = g.gst[G_TRAVEL]
-    harmony_due = g.gst[G_CLOSED]
+    fee_owed = g.gst[G_CLOSED]
     least = least_conquest_tokens(t, race)
     t_params = t.params
     work[r] = MARK_OWN
@@ -313,7 +301,7 @@ def update_targets(g, t, p, r, n_legal):
                 travel_cost,
                 t_params,
                 least,
-                harmony_due,
+                fee_owed,
                 coins,
             )
             cost[nb] = c
@@ -338,37 +326,11 @@ def check_targets(g, t, p, n_targets):
 
 
 @kernel
-def pay_vc(g, p, vc):
-    """Bonus VC earned by p's active race during its turn."""
-    if vc != 0:
-        g.ply[p, P_COINS] += vc
-        i = g.ply[p, P_INSTANCE]
-        if i >= 0:
-            g.inst[i, I_VC_ACTIVE] += vc
-
-
-@kernel
-def pay_player(ply, inst, payer, q, decline):
-    """payer gives 1 VC (if it has one) to q, booked to the payer's active race
-    and to q's active race or, with decline=1, its in-decline race (a
-    Marshdweller's toll, a Champion's ransom). Plain arrays: cheaper to compile."""
-    if ply[payer, P_COINS] < 1:
-        return
-    ply[payer, P_COINS] -= 1
-    i = ply[payer, P_INSTANCE]
-    if i >= 0:
-        inst[i, I_VC_ACTIVE] -= 1
-    ply[q, P_COINS] += 1
-    i = ply[q, P_DECLINE_INSTANCE if decline == 1 else P_INSTANCE]
-    if i >= 0:
-        inst[i, I_VC_DECLINE if decline == 1 else I_VC_ACTIVE] += 1
-
-
-@kernel
 def clear_region(g, r):
     """A region left empty: Forts, Wisp Walls, Watch Towers, Beasts and the Champion
-    go (the callers first return what goes back to a hand); a Bomb goes back on top
-    of the Goblins' stack unrevealed (a conquest does not empty a region)."""
+    go (the callers first return what goes back to a hand), and the ruleset takes
+    back what outlasts its holder (`region_emptied`; a conquest does not empty a
+    region)."""
     g_reg = g.reg
     g_reg[r, R_PLAYER] = -1
     g_reg[r, R_RACE] = -1
@@ -379,12 +341,7 @@ def clear_region(g, r):
     g_reg[r, R_TOWER] = 0
     g_reg[r, R_BEASTS] = 0
     g_reg[r, R_CHAMPION] = 0
-    bomb = g_reg[r, R_BOMB]
-    if bomb != 0:
-        g_gst = g.gst
-        g_gst[G_BOMBS + g_gst[G_BOMBS_N]] = bomb
-        g_gst[G_BOMBS_N] += 1
-        g_reg[r, R_BOMB] = 0
+    region_emptied(g, r)
 
 
 @inline_kernel
@@ -433,21 +390,6 @@ def wipe_decline_race_if_gone(g, t, q):
     log_event(g, EV_WIPE, q, -1, race, 0)
 
 
-@inline_kernel
-def claim_objective(g, t, p, r):
-    """p took r with a Military Objective on it. A non-Horde conqueror scores 2 VC
-    and the token goes back to the Humans, who score 2 VC unless they took it;
-    for a Horde conqueror nothing happens and the token stays. Returns p's VC."""
-    race = g.ply[p, P_RACE]
-    if t.race[race, RT_FACTION] == HORDE:
-        return 0
-    g.reg[r, R_OBJECTIVE] = 0
-    for q in range(g.gst[G_PLAYERS]):
-        if q != p and g.ply[q, P_RACE] == HUMANS:
-            pay_vc(g, q, OBJECTIVE_VC)
-    return OBJECTIVE_VC
-
-
 @kernel
 def conquer(g, t, p, r, tokens):
     """p's active race takes r with `tokens` tokens from hand (Beasts in hand
@@ -463,9 +405,7 @@ def conquer(g, t, p, r, tokens):
     if toll_to >= 0:
         pay_player(g_ply, g.inst, p, toll_to, def_decline)
     if n > 0:
-        lost = take_losses(g, t, r, p)
-        if race == FORSAKEN:
-            g.gst[G_KILLS] += lost
+        tokens_killed(g, p, take_losses(g, t, r, p))
     # the defenders' pieces fall; a Bomb, a marker and an Objective stay
     g_reg[r, R_FORT] = 0
     g_reg[r, R_WISP] = 0
@@ -489,10 +429,7 @@ def conquer(g, t, p, r, tokens):
         reveal_markers(g, p, r)
     if def_player >= 0 and def_decline == 1:
         wipe_decline_race_if_gone(g, t, def_player)
-    vc = after_conquest(g, t, p, r, def_race if n > 0 else -1, n)
-    if g_reg[r, R_OBJECTIVE] == 1:
-        vc += claim_objective(g, t, p, r)
-    pay_vc(g, p, vc)
+    pay_vc(g, p, after_conquest(g, t, p, r, def_race if n > 0 else -1, n))
 
 
 @kernel

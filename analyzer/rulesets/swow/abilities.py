@@ -1,10 +1,11 @@
 """Race, special power and marker effects, dispatched by id at the engine's hook points.
 
 Hooks (where the engine calls in):
-- conquest cost ............ `modify_cost`, `min_region_tokens`
+- conquest cost ............ `modify_cost`, `min_region_tokens`, `conquest_fee_owed`, `conquest_fee`
 - reach (what may be attacked) `reaches_as_adjacent`, `first_conquest_entry`, `pays_travel`
 - after a conquest ......... `after_conquest`
 - on a loss ................ `tokens_lost` (how many of the defender's tokens are discarded)
+  and `tokens_killed` (how many a conquest made its defender discard)
 - turn start ............... `turn_start`
 - turn end (before scoring)  `turn_end`
 - end-of-turn scoring ...... `region_bonus`, `active_bonus`, `decline_bonus`
@@ -23,15 +24,15 @@ report shows it. An ability that is not modeled simply has no branch here.
 | Blood Elves | region_bonus (Magic) |
 | Draenei | tokens_lost (Holy Light: the first loss in each opponent's turn returns to hand) |
 | Dwarves | modify_cost (Mountain -2) |
-| Forsaken | conquest.conquer counts discarded tokens; races.enlist before redeploying |
+| Forsaken | tokens_killed (conquest.conquer); races.enlist before redeploying |
 | Gnomes | turn.ability_conquest (TARGET_AIRBORNE), races.airborne_cost, races.airborne_assault |
-| Goblins | races.reveal_bombs (turn start), bots.choose_bombs (turn end), clear_region |
-| Humans | bots.choose_objectives (turn end), conquest.claim_objective, on_decline |
+| Goblins | races.reveal_bombs (turn start), bots.choose_bombs (turn end), pieces.region_emptied |
+| Humans | bots.choose_objectives (turn end), after_conquest (claim_objective), on_decline |
 | Kobolds | reaches_as_adjacent, first_conquest_entry (Caverns) |
 | Naga | may_enter_water, first_conquest_entry (Seas and Lakes) |
 | Night Elves | modify_cost (Forest -1), after_conquest (Wisp Wall), region_cost (+1) |
 | Orcs | after_conquest (+1 per Alliance region) |
-| Pandaren | races.give_harmony (turn end), races.engage (2 VC), defended_cost (closed) |
+| Pandaren | races.give_harmony (turn end), races.engage (2 VC), conquest_fee(_owed) (closed) |
 | Tauren | min_region_tokens (2), decline keeps 2 |
 | Trolls | modify_cost (non-empty -1) |
 | Worgen | turn_start (form), modify_cost (Worgen form -1) |
@@ -65,6 +66,7 @@ effects); the rows above say where the engine calls them.
 
 from __future__ import annotations
 
+from analyzer.engine.coins import pay_vc
 from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
     B_BOARD,
@@ -72,6 +74,7 @@ from analyzer.engine.layout import (
     B_SYMBOLS,
     B_TERRAIN,
     G_HOLY_LIGHT,
+    G_KILLS,
     G_NBOARDS,
     G_NREG,
     G_PLAYERS,
@@ -82,6 +85,7 @@ from analyzer.engine.layout import (
     P_DECLINE_POWER,
     P_FORM,
     P_HAND,
+    P_HARMONY,
     P_POWER,
     P_RACE,
     P_USES,
@@ -121,9 +125,11 @@ from analyzer.model.ids import (
     FIELDS,
     FISHING,
     FOREST,
+    FORSAKEN,
     GARRISONED,
     HERBALIST,
     HILLS,
+    HORDE,
     HUMANS,
     KARAZHAN,
     KOBOLDS,
@@ -138,6 +144,7 @@ from analyzer.model.ids import (
     NAGA,
     NIGHT_ELVES,
     ORCS,
+    PANDAREN,
     RANGER,
     SAILING,
     SEA,
@@ -209,6 +216,19 @@ def marsh_toll(ply, reg, p, r, terrain):
 
 
 # ------------------------------------------------------------------ conquest cost
+@inline_kernel
+def conquest_fee_owed(ply, p):
+    """The fee p owes before attacking the Pandaren: a Harmony holder's 2 VC."""
+    return HARMONY_PRICE if ply[p, P_HARMONY] == 1 else 0
+
+
+@inline_kernel
+def conquest_fee(reg, r, owed):
+    """Coins p must pay before attacking r out of the fee `owed` (conquest_fee_owed):
+    the Harmony fee on a region of the Pandaren."""
+    return owed if owed > 0 and reg[r, R_RACE] == PANDAREN else 0
+
+
 @kernel
 def modify_cost(race, power, form, terrain, nonempty, cost, least):
     """Conquest cost after race and power discounts, never below `least`.
@@ -272,10 +292,26 @@ def place_wisp_wall(g, t, r):
 
 
 @inline_kernel
+def claim_objective(g, t, p, r):
+    """p took r with a Military Objective on it. A non-Horde conqueror scores 2 VC
+    and the token goes back to the Humans, who score 2 VC unless they took it;
+    for a Horde conqueror nothing happens and the token stays. Returns p's VC."""
+    race = g.ply[p, P_RACE]
+    if t.race[race, RT_FACTION] == HORDE:
+        return 0
+    g.reg[r, R_OBJECTIVE] = 0
+    for q in range(g.gst[G_PLAYERS]):
+        if q != p and g.ply[q, P_RACE] == HUMANS:
+            pay_vc(g, q, OBJECTIVE_VC)
+    return OBJECTIVE_VC
+
+
+@inline_kernel
 def after_conquest(g, t, p, r, def_race, def_tokens):
-    """Bonus VC collected for a conquest (paid at once), and the pieces a conquest
-    leaves (Night Elves: a Wisp Wall on a Forest while the box has one).
-    def_tokens counts the Murloc or race tokens that defended r (0 if empty)."""
+    """Bonus VC collected for a conquest (paid at once; a Military Objective's
+    too), and the pieces a conquest leaves (Night Elves: a Wisp Wall on a Forest
+    while the box has one). def_tokens counts the Murloc or race tokens that
+    defended r (0 if empty)."""
     g_ply = g.ply
     t_race = t.race
     vc = 0
@@ -293,6 +329,8 @@ def after_conquest(g, t, p, r, def_race, def_tokens):
         and t_race[def_race, RT_FACTION] == ALLIANCE
     ):
         vc += 1
+    if g.reg[r, R_OBJECTIVE] == 1:
+        vc += claim_objective(g, t, p, r)
     return vc
 
 
@@ -312,6 +350,14 @@ def tokens_lost(g, t, q, r, decline, n):
         g.gst[G_HOLY_LIGHT] |= 1 << q
         return 0
     return 1
+
+
+@inline_kernel
+def tokens_killed(g, p, n):
+    """p's conquest made its defender discard n tokens: the Forsaken count them
+    for their enlisting (races.enlist)."""
+    if g.ply[p, P_RACE] == FORSAKEN:
+        g.gst[G_KILLS] += n
 
 
 # ------------------------------------------------------------------- turn start

@@ -63,3 +63,16 @@ def drop_bomb(g, p, r):
     g.reg[r, R_BOMB] = g_gst[G_BOMBS + n]
     g_gst[G_BOMBS_N] = n
     log_event(g, EV_BOMB, p, r, 0, 1)
+
+
+@inline_kernel
+def region_emptied(g, r):
+    """A region left empty (engine/conquest.clear_region): its Bomb goes back on
+    top of the Goblins' stack unrevealed."""
+    g_reg = g.reg
+    bomb = g_reg[r, R_BOMB]
+    if bomb != 0:
+        g_gst = g.gst
+        g_gst[G_BOMBS + g_gst[G_BOMBS_N]] = bomb
+        g_gst[G_BOMBS_N] += 1
+        g_reg[r, R_BOMB] = 0

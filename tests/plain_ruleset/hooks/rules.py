@@ -50,6 +50,21 @@ def region_immune(reg, r):
     return False
 
 
+@inline_kernel
+def region_emptied(g, r):
+    return
+
+
+@inline_kernel
+def conquest_fee_owed(ply, p):
+    return 0
+
+
+@inline_kernel
+def conquest_fee(reg, r, owed):
+    return 0
+
+
 @kernel
 def modify_cost(race, power, form, terrain, nonempty, cost, least):
     return max(cost, least)
@@ -98,6 +113,11 @@ def after_conquest(g, t, p, r, def_race, def_tokens):
 @inline_kernel
 def tokens_lost(g, t, q, r, decline, n):
     return n if decline == 1 else 1
+
+
+@inline_kernel
+def tokens_killed(g, p, n):
+    return
 
 
 @kernel

@@ -8,6 +8,8 @@ from analyzer.rulesets.swow.abilities import (
     active_bonus,
     after_conquest,
     bonus_per_region,
+    conquest_fee,
+    conquest_fee_owed,
     decline_bonus,
     first_conquest_entry,
     is_water,
@@ -23,6 +25,7 @@ from analyzer.rulesets.swow.abilities import (
     reaches_as_adjacent,
     region_bonus,
     region_immune,
+    tokens_killed,
     tokens_lost,
     water_terrain,
 )
@@ -32,6 +35,7 @@ from analyzer.rulesets.swow.markers import (
     open_modes,
     reveal_markers,
 )
+from analyzer.rulesets.swow.pieces import region_emptied
 
 __all__ = [
     "HARMONY_PRICE",
@@ -39,6 +43,8 @@ __all__ = [
     "active_bonus",
     "after_conquest",
     "bonus_per_region",
+    "conquest_fee",
+    "conquest_fee_owed",
     "decline_bonus",
     "fighting_faction",
     "first_conquest_entry",
@@ -56,8 +62,10 @@ __all__ = [
     "race_tokens_in_play",
     "reaches_as_adjacent",
     "region_bonus",
+    "region_emptied",
     "region_immune",
     "reveal_markers",
+    "tokens_killed",
     "tokens_lost",
     "water_terrain",
 ]
