@@ -67,6 +67,7 @@ from analyzer.engine.rule_hooks import (
     modify_cost,
     open_modes,
     pays_travel,
+    pieces_to_hand,
     reaches_as_adjacent,
     region_emptied,
     region_immune,
@@ -470,8 +471,9 @@ def final_attempt(g, t, p, r, cost):
 
 @kernel
 def ready_troops(g, t, p):
-    """Take back in hand all but the tokens that must stay (1, Tauren 2) per region,
-    and every Beast and the Champion. Returns how many regions the race holds."""
+    """Take back in hand all but the tokens that must stay (min_region_tokens) per
+    region, and the ruleset's pieces that go back with them (pieces_to_hand).
+    Returns how many regions the race holds."""
     g_reg = g.reg
     g_ply = g.ply
     g_gst = g.gst
@@ -480,14 +482,7 @@ def ready_troops(g, t, p):
     for r in range(g_gst[G_NREG]):
         if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
             n_regions += 1
-            b = g_reg[r, R_BEASTS]
-            if b > 0:
-                g_reg[r, R_BEASTS] = 0
-                g_ply[p, P_HAND] += b
-                g_ply[p, P_BEASTS] += b
-            if g_reg[r, R_CHAMPION] > 0:
-                g_reg[r, R_CHAMPION] = 0
-                g_ply[p, P_CHAMPION] = 1
+            pieces_to_hand(g_reg, g_ply, p, r)
             extra = g_reg[r, R_TOKENS] - keep
             if extra > 0:
                 g_reg[r, R_TOKENS] = keep
@@ -497,11 +492,10 @@ def ready_troops(g, t, p):
 
 @kernel
 def abandon(g, t, p, r):
-    """Empty one of p's active regions; its tokens (Beasts, Champion) go to hand."""
-    g.ply[p, P_HAND] += g.reg[r, R_TOKENS] + g.reg[r, R_BEASTS]
-    g.ply[p, P_BEASTS] += g.reg[r, R_BEASTS]
-    if g.reg[r, R_CHAMPION] > 0:
-        g.ply[p, P_CHAMPION] = 1
+    """Empty one of p's active regions; its tokens (and the pieces that go with
+    them: pieces_to_hand) go to hand."""
+    g.ply[p, P_HAND] += g.reg[r, R_TOKENS]
+    pieces_to_hand(g.reg, g.ply, p, r)
     clear_region(g, r)
     log_event(g, EV_ABANDON, p, r, 0, 0)
 

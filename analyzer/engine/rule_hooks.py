@@ -33,6 +33,7 @@ modify_cost = _ruleset.modify_cost
 on_decline = _ruleset.on_decline
 open_modes = _ruleset.open_modes
 pays_travel = _ruleset.pays_travel
+pieces_to_hand = _ruleset.pieces_to_hand
 power_lasts_in_decline = _ruleset.power_lasts_in_decline
 race_tokens_in_play = _ruleset.race_tokens_in_play
 reaches_as_adjacent = _ruleset.reaches_as_adjacent

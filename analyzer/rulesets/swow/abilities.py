@@ -11,6 +11,7 @@ Hooks (where the engine calls in):
 - end-of-turn scoring ...... `region_bonus`, `active_bonus`, `decline_bonus`
 - immunity ................. `region_immune` (conquests and every power ask it)
 - redeployment ............. `redeploy_bonus_tokens`
+- taking troops back ....... `pieces_to_hand` (readying troops, abandoning a region)
 - decline .................. `on_decline`, `power_lasts_in_decline`
 - markers .................. `markers.reveal_markers` (entering), conquest modes
   (`compute_targets` -> G_MODES, `modes.special_cost`, `turn.attack`), end of turn
@@ -44,8 +45,8 @@ report shows it. An ability that is not modeled simply has no branch here.
 | Marshdweller | marsh_toll (region_cost, conquer), power_lasts_in_decline |
 | Garrisoned | turn_end (Forts, from turn.power_phase), power_lasts_in_decline |
 | Defensive | turn_end (Watch Towers), region_immune, on_decline |
-| Beast Master | take_beasts (turn.power_phase), conquer / ready_troops / place_tokens, on_decline |
-| Championing | powers.champion_conquest in the conquests, conquer (ransom), on_decline |
+| Beast Master | take_beasts (turn.power_phase), conquer, place_tokens, pieces_to_hand, on_decline |
+| Championing | powers.champion_conquest (conquests), conquer (ransom), pieces_to_hand, on_decline |
 | Portal Mage | powers.portal_swap (turn.power_phase: before conquests, after redeployment) |
 | Intimidating | powers.intimidate before each conquest |
 
@@ -553,6 +554,20 @@ def redeploy_bonus_tokens(g, t, p):
 def power_lasts_in_decline(power):
     """Powers that stay in effect for an in-decline race (Garrisoned, Marshdweller)."""
     return power == GARRISONED or power == MARSHDWELLER
+
+
+@inline_kernel
+def pieces_to_hand(reg, ply, p, r):
+    """p's active race takes back its pieces on r with its tokens (readying its
+    troops, abandoning r): Beast Master's Beasts go to hand, the Champion off the map."""
+    b = reg[r, R_BEASTS]
+    if b > 0:
+        reg[r, R_BEASTS] = 0
+        ply[p, P_HAND] += b
+        ply[p, P_BEASTS] += b
+    if reg[r, R_CHAMPION] > 0:
+        reg[r, R_CHAMPION] = 0
+        ply[p, P_CHAMPION] = 1
 
 
 @inline_kernel

@@ -161,6 +161,11 @@ def fighting_faction(g, t, p):
 
 
 @inline_kernel
+def pieces_to_hand(reg, ply, p, r):
+    return
+
+
+@inline_kernel
 def on_decline(g, t, p):
     return
 
