@@ -57,12 +57,14 @@ class OutputFolder:
         self._created: list[Path] = []  # folders this run made, deepest last
 
     # ------------------------------------------------------------- checking
-    def check(self, names: Iterable[str] = ()) -> None:
+    def check(self, names: Iterable[str] = ()) -> set[str]:
         """InputError if the folder cannot take this command's files `names` (paths
-        relative to the folder); nothing is created or changed."""
+        relative to the folder); nothing is created or changed. Returns the analyzer's
+        own files there, as they were checked."""
         self._check_path()
         if self.path.is_dir():
-            self._check_contents(list(names))
+            return self._check_contents(list(names))
+        return set()
 
     def _problem(self, message: str) -> InputError:
         return InputError(Problem(CLI, self.key, str(self.path), message))
@@ -85,7 +87,7 @@ class OutputFolder:
         if probe.exists() and not os.access(probe, os.W_OK | os.X_OK):
             raise self._problem(f"no permission to write in {probe}")
 
-    def _check_contents(self, names: list[str]) -> None:
+    def _check_contents(self, names: list[str]) -> set[str]:
         manifest = self.read_manifest()
         ours = self._own_files(manifest)
         foreign = []
@@ -116,6 +118,7 @@ class OutputFolder:
                 "deletes or replaces them: name a new or empty folder, or add --force to write "
                 f"its own files beside them{older}"
             )
+        return ours
 
     def _is_ours(self, entry: str, ours: set[str], manifest: dict) -> bool:
         if entry in ours:
@@ -236,9 +239,8 @@ class OutputFolder:
         """Move every file of `stage` into the folder, replacing the analyzer's own
         files of an earlier run (and removing those this run did not write)."""
         new = sorted(p.relative_to(stage).as_posix() for p in stage.rglob("*") if p.is_file())
-        self.check(new)  # the folder may have changed while the games were played
+        ours = self.check(new)  # the folder may have changed while the games were played
         manifest = self.read_manifest()
-        ours = self._own_files(manifest)
         hashes = {name: file_hash(stage / name) for name in new}
         with held_signals():
             # List old and new bytes first: a kill half-way leaves every file known.
@@ -260,9 +262,8 @@ class OutputFolder:
     def write_files(self, texts: dict[str, str]) -> None:
         """Add or replace a few small text files of the analyzer's own (a report's
         index, a study's study.json), keeping the rest of the folder's files."""
+        ours = self.check(list(texts))
         manifest = self.read_manifest()
-        ours = self._own_files(manifest)
-        self.check(list(texts))
         self.ensure()
         keep = {n: manifest["files"][n] for n in ours if n not in texts}
         for name, text in texts.items():

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+from analyzer.studies.common import pct
 
 
 def _pts(x: float) -> str:
@@ -24,9 +22,9 @@ def combos_answer(folder: Path) -> str | None:
     best, worst = c.iloc[-1], c.iloc[0]
     fair = best.win_rate - best.win_delta
     return (
-        f"Strongest: {best.race} + {best.power}, {_pct(best.win_rate)} of its games "
-        f"({_pct(best.win_lo)} to {_pct(best.win_hi)}); weakest: {worst.race} + {worst.power}, "
-        f"{_pct(worst.win_rate)}; a fair share is {_pct(fair)} ({int(best.games):,} games each)."
+        f"Strongest: {best.race} + {best.power}, {pct(best.win_rate)} of its games "
+        f"({pct(best.win_lo)} to {pct(best.win_hi)}); weakest: {worst.race} + {worst.power}, "
+        f"{pct(worst.win_rate)}; a fair share is {pct(fair)} ({int(best.games):,} games each)."
     )
 
 
@@ -57,7 +55,7 @@ def seats_answer(folder: Path) -> str | None:
     parts = []
     for n, part in s.groupby("players"):
         first, last = part.iloc[0], part.iloc[-1]
-        parts.append(f"{n}p {_pct(first.win_rate)} vs {_pct(last.win_rate)}")
+        parts.append(f"{n}p {pct(first.win_rate)} vs {pct(last.win_rate)}")
     return (
         "First seat against last seat: " + ", ".join(parts)
         + " (fair shares 50%, 33.3%, 25%, 20%)."
@@ -107,7 +105,7 @@ def balance_answer(folder: Path) -> str | None:
             r = w.loc["combo_win_sd"]
             text += (
                 f"; all {len(moved)} at once take the SD of combo win rates from "
-                f"{_pct(r.baseline)} to {_pct(r.value)}"
+                f"{pct(r.baseline)} to {pct(r.value)}"
             )
     seats = folder / "seats.csv"
     if seats.exists():

@@ -575,8 +575,9 @@ def _sensitivity(player, tables, curves, table, printed_study) -> pd.DataFrame:
                 now = _headlines(races, powers, combos)
                 r0 = printed_study.races.set_index("race").win_rate
                 p0 = printed_study.powers.set_index("power").win_rate
-                rho_r = pd.Series(races).rank().corr(r0.rank(), method="pearson")
-                rho_p = pd.Series(powers).rank().corr(p0.rank(), method="pearson")
+                # Spearman as Pearson of ranks: pandas' own "spearman" needs scipy.
+                rho_r = pd.Series(races).rank().corr(r0.rank())
+                rho_p = pd.Series(powers).rank().corr(p0.rank())
                 changed = [k for k in now if now[k] != head[k]]
                 rows.append(
                     {"estimate": key, "name": f"die faces {list(moved_faces)}", "delta": d,
@@ -801,7 +802,7 @@ def write_balance(result: BalanceStudy, out_dir=None, force: bool = False) -> Pa
         common.write_table(result.sensitivity, temp, "sensitivity")
         for kind in ("race", "power"):
             balance_curves(result, kind, temp / f"curves-{kind}s.png")
-        if (result.sensitivity.get("effect_change") is not None) and len(result.sensitivity):
+        if "sensitivity.png" in chart_names(result):
             sensitivity_chart(result, temp / "sensitivity.png")
         (temp / "suggested.toml").write_text(result.suggestion_toml, encoding="utf-8")
         # The sensitivity table alone: the report shows it under what the numbers rest on.
