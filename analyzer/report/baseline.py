@@ -35,10 +35,10 @@ def write_report(
 ) -> Path:
     """Run both batches and write the report folder; returns its path. `backend`
     plays the games (analyzer/backends; default: in this process)."""
-    from analyzer.model import default_tables
+    from analyzer.rulesets import played_tables
 
     out = Path(out) if out is not None else default_out(n_players)
-    tables = default_tables()
+    tables = played_tables()
     started = time.perf_counter()
 
     def fill(temp: Path) -> None:

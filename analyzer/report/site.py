@@ -319,9 +319,9 @@ def _demote(markdown: str, levels: int = 1) -> str:
 def _caveats(sensitivity: str | None = None) -> list[str]:
     """What every number rests on; `sensitivity`: the balance study's table of how far
     each estimated number moves the answers (a file under the report folder)."""
-    from analyzer.model import default_tables
+    from analyzer.rulesets import played_tables
 
-    tables = default_tables()
+    tables = played_tables()
     missing = tables.not_modeled()
     estimates = tables.ruleset.estimates()
     lines = ["## ⚠ What the numbers rest on", ""]

@@ -621,9 +621,9 @@ def run_balance(
     check_balance(n_players, games_per_combo, seed, seat_games, check_games_per_combo)
     names = resolve_policies(policies, n_players)
     if tables is None:
-        from analyzer.model import default_tables
+        from analyzer.rulesets import played_tables
 
-        tables = default_tables()
+        tables = played_tables()
     seat_counts = tuple(seat_counts or (n_players,))
     tables_by_count = tables_by_count or {n: tables for n in seat_counts}
     # Games for the progress bar (an upper bound: some token numbers fall outside a box).

@@ -313,9 +313,9 @@ def run_combos(
         raise InputError(Problem(WHERE, "chunk", chunk, "must be at least 1"))
     names = resolve_policies(policies, n_players)
     if tables is None:
-        from analyzer.model import default_tables
+        from analyzer.rulesets import played_tables
 
-        tables = default_tables()
+        tables = played_tables()
     pairs_list = _check_combos(combos, tables)
     pairs = np.array(pairs_list, np.int64).reshape(-1, 2)
     n_combos = len(pairs_list)

@@ -182,9 +182,9 @@ def run_players(
     for n in counts:
         tab = _per_count(tables, n)
         if tab is None:
-            from analyzer.model import default_tables
+            from analyzer.rulesets import played_tables
 
-            tab = default_tables()
+            tab = played_tables()
         tabs[n] = tab
     check_study_games(games * len(counts), "player-count")  # per-game arrays below
     step = chunk or or_in_process(backend).games_per_call(games * len(counts)) or engine_step()
