@@ -1125,7 +1125,7 @@ def battle(
 
         def fill(folder: Path) -> None:
             for name, frame in frames.items():
-                write_table(frame, folder, name)
+                write_table(frame, folder, name, ruleset=False)
             (folder / "summary.md").write_text(
                 "# Battle\n\n" + "\n".join(lines) + "\n", encoding="utf-8"
             )
@@ -1192,10 +1192,10 @@ def battle_study(
     typer.echo("\n".join(lines))
 
     def fill(folder: Path) -> None:
-        write_table(heat.frame, folder, "heatmap")
-        write_table(eff, folder, "efficiency")
-        write_table(be.frame, folder, "break_even")
-        write_table(be.summary, folder, "break_even_summary")
+        write_table(heat.frame, folder, "heatmap", ruleset=False)
+        write_table(eff, folder, "efficiency", ruleset=False)
+        write_table(be.frame, folder, "break_even", ruleset=False)
+        write_table(be.summary, folder, "break_even_summary", ruleset=False)
         heatmap_chart(heat, folder / "heatmap.png")
         break_even_chart(be, folder / "break_even.png")
         (folder / "summary.md").write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -282,8 +282,9 @@ def test_bench_compares_a_local_cluster_with_this_process():
     result = run("bench", "--workers", 2, "--games", 500, "--repeats", 1, "--json")
     assert result.exit_code == 0, result.output
     row = json.loads(result.stdout)
-    assert set(row) == {"games", "workers", "in_process_games_per_s", "cluster_games_per_s",
-                        "ratio"}  # fmt: skip
+    assert set(row) == {"ruleset", "players", "policy", "games", "workers",
+                        "in_process_games_per_s", "cluster_games_per_s", "ratio"}  # fmt: skip
+    assert (row["ruleset"], row["players"], row["policy"]) == ("swow", 4, "heuristic")
     assert row["workers"] == 2 and row["games"] == 500
     assert row["cluster_games_per_s"] > 0 and row["ratio"] > 0
 

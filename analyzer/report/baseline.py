@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.simulate import Simulation, simulate
-from analyzer.studies.common import write_folder
+from analyzer.studies.common import write_csv, write_folder
 
 BATCH_ALL = "all heuristic"
 BATCH_VS = "heuristic vs random"
@@ -58,7 +58,7 @@ def write_report(
                 [getattr(s, attr).assign(batch=b) for b, s in frames.items()], ignore_index=True
             )
             joined = joined[["batch"] + [c for c in joined.columns if c != "batch"]]
-            joined.to_csv(temp / f"{name}.csv", index=False)
+            write_csv(joined, temp, name)
         text = summary_markdown(both, vs, tables, time.perf_counter() - started)
         (temp / "summary.md").write_text(text, encoding="utf-8")
 

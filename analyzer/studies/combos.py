@@ -419,8 +419,8 @@ def write_combos(result: ComboStudy, out_dir=None, force: bool = False) -> Path:
 
     def fill(temp: Path) -> None:
         common.write_table(result.combos, temp, "combos")
-        result.races.to_csv(temp / "races.csv", index=False)
-        result.powers.to_csv(temp / "powers.csv", index=False)
+        common.write_csv(result.races, temp, "races")
+        common.write_csv(result.powers, temp, "powers")
         combo_heatmap(result, temp / "heatmap.png")
         top_bottom_chart(result, temp / "top_bottom.png")
         (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")

@@ -226,7 +226,24 @@ def check_out(out: Path, force: bool = False) -> None:
     OutputFolder(out, force=force).check()
 
 
-def write_table(frame, folder: Path, name: str) -> None:
+def with_ruleset(frame):
+    """A Small World table with the played ruleset as its last column, so tables of
+    two rulesets never mix."""
+    from analyzer.rulesets import ruleset_name
+
+    return frame.assign(ruleset=ruleset_name())
+
+
+def write_csv(frame, folder: Path, name: str) -> None:
+    """name.csv of a Small World table (with its ruleset)."""
+    with_ruleset(frame).to_csv(folder / f"{name}.csv", index=False)
+
+
+def write_table(frame, folder: Path, name: str, *, ruleset: bool = True) -> None:
+    """name.csv and name.parquet, with the played ruleset as the last column; Warcraft's
+    battle tables (ruleset=False) belong to no ruleset."""
+    if ruleset:
+        frame = with_ruleset(frame)
     frame.to_csv(folder / f"{name}.csv", index=False)
     frame.to_parquet(folder / f"{name}.parquet", index=False)
 

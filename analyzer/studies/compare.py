@@ -468,7 +468,7 @@ def write_compare(result: CompareStudy, out_dir=None, force: bool = False) -> Pa
 
     def fill(temp: Path) -> None:
         common.write_table(result.table, temp, "compare")
-        result.arms.to_csv(temp / "arms.csv", index=False)
+        common.write_csv(result.arms, temp, "arms")
         forest_plot(result, temp / "forest.png")
         forest_plot(result, temp / "key-metrics.png", only=KEY_METRICS, cols=len(KEY_METRICS))
         (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
