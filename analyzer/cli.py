@@ -491,7 +491,8 @@ def report(
     out: Path | None = typer.Option(
         None,
         "--out",
-        help="Report folder (default: reports/swow-<players>p).",
+        help="Report folder (default: reports/report-<players>p for every ruleset, "
+        "reports/<ruleset>-<players>p for one).",
         show_default=False,
     ),
     scale: float = typer.Option(
@@ -504,16 +505,30 @@ def report(
     threads: int | None = THREADS,
     workers: int | None = WORKERS,
     cluster: str | None = CLUSTER,
+    ruleset: str | None = typer.Option(
+        None,
+        "--ruleset",
+        metavar="NAME",
+        help="Only this ruleset's page (swow, or classic once its engine is built); "
+        "default: an index page linking one page per ruleset.",
+        show_default=False,
+    ),
 ) -> None:
-    """Run the default studies (reusing up-to-date ones) and write index.html + index.md."""
+    """Run the default studies (reusing up-to-date ones) and write index.html + index.md:
+    one page per ruleset, each built in a process of its own, and an index linking them."""
     from analyzer.simulate import check_run
 
     check_run(players, 1, seed, 1)
     if not 0 < scale <= 100:
         raise InputError(Problem(CLI, "--scale", scale, "must be above 0 and at most 100"))
+    if ruleset is None:
+        _report_index(players, seed, out, scale, fresh, force, threads, workers, cluster)
+        return
+    _choose_ruleset(ruleset)
     from analyzer.report.site import default_out
 
-    out = _check_out(out, force, default_out(players))
+    out = default_out(players) if out is None else out
+    _check_out(out, force, out)
     with _games_on(workers, cluster, threads) as (backend, _):
         from analyzer.report.site import ReportSettings, build_report
 
@@ -526,6 +541,29 @@ def report(
             backend=backend,
         )  # fmt: skip
         typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {page}")
+
+
+def _report_index(players, seed, out, scale, fresh, force, threads, workers, cluster) -> None:
+    """Every shipped ruleset's page, each from `analyzer report --ruleset NAME` in a
+    process of its own, and the index linking them."""
+    from analyzer.backends import check_backend_options
+    from analyzer.report.site import PageFailed, build_index, default_index_out
+    from analyzer.rulesets import shipped_rulesets
+
+    check_backend_options(workers, cluster)
+    out = default_index_out(players) if out is None else out
+    _check_out(out, force, out)
+    options = ["--players", str(players), "--seed", str(seed), "--scale", repr(scale)]
+    options += ["--fresh"] if fresh else []
+    for key, value in (("--threads", threads), ("--workers", workers), ("--cluster", cluster)):
+        options += [key, str(value)] if value is not None else []
+    started = time.perf_counter()
+    try:
+        page = build_index(out, shipped_rulesets(), options, force, log=_err)
+    except PageFailed as exc:
+        _err(f"The index was not written: {exc} (its message is above).")
+        raise typer.Exit(exc.code) from None
+    typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {page}")
 
 
 @app.command()

@@ -39,7 +39,7 @@ DEFAULT_RULESET = "swow"
 ENGINE_PARTS = ("hooks.rules", "hooks.bots", "hooks.turn", "hooks.precompile")
 CONTENT_PART = "tables"
 PARTS = ENGINE_PARTS + (CONTENT_PART,)
-TITLES = {"swow": "Small World of Warcraft", "classic": "Small World (the original game)"}
+TITLES = {"swow": "Small World of Warcraft", "classic": "Small World"}
 
 
 def content_dir(name: str) -> Path:
@@ -64,8 +64,10 @@ def title(name: str) -> str:
 
 
 def shipped_rulesets() -> list[str]:
-    """Every ruleset package under analyzer/rulesets/, playable or not."""
-    return sorted(p.parent.name for p in RULESETS_DIR.glob("*/__init__.py"))
+    """Every ruleset package under analyzer/rulesets/, playable or not: the default
+    first, then by name."""
+    names = sorted(p.parent.name for p in RULESETS_DIR.glob("*/__init__.py"))
+    return sorted(names, key=lambda name: name != DEFAULT_RULESET)
 
 
 def _has_module(dotted: str) -> bool:
@@ -107,8 +109,8 @@ def ruleset_problem(name: object, where: str, key: str) -> Problem | None:
         files = ", ".join(f"{part.replace('.', '/')}.py" for part in missing)
         return Problem(
             where, key, name,
-            f"its engine is not built yet: {folder}/ has no {files}, so it cannot be played "
-            "(its content files can still be checked with `analyzer validate`)",
+            f"its engine is not built yet ({folder}/ has no {files}), so it cannot be "
+            "played; its content files can still be checked with `analyzer validate`",
             playable_rulesets(),
         )  # fmt: skip
     return None

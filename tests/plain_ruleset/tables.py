@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
-from analyzer.rulesets.swow.tables import compile_tables, default_content, default_tables
+from analyzer.rulesets.swow.tables import (
+    BOARD_NOTE,
+    compile_tables,
+    default_content,
+    default_tables,
+)
 
-__all__ = ["compile_tables", "default_content", "default_tables"]
+__all__ = ["BOARD_NOTE", "compile_tables", "default_content", "default_tables"]

@@ -7,3 +7,9 @@ from __future__ import annotations
 from analyzer.model.tables import compile_tables, default_content, default_tables
 
 __all__ = ["compile_tables", "default_content", "default_tables"]
+
+# What the report says of the boards this ruleset plays on.
+BOARD_NOTE = (
+    "the faces are modeled from public region counts, not transcribed; terrain and "
+    "borders are generated (tools/make_boards.py)."
+)
