@@ -491,7 +491,7 @@ def _caveats(sensitivity: str | None = None) -> list[str]:
     )
     lines.append(
         f"- **Estimated numbers** ({len(estimates)}): {listed}. Their sources are in "
-        f"{content}ruleset.toml."
+        f"`{content}ruleset.toml`."
     )
     if sensitivity is not None:
         lines += [
@@ -594,6 +594,7 @@ th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left}
 th{background:#f1f1f1} tr:nth-child(even) td{background:#fafafa}
 img{max-width:100%;height:auto;border:1px solid #eee;margin:.5em 0}
 code{background:#f4f4f4;padding:0 .2em}
+p,li{overflow-wrap:anywhere}
 h1{border-bottom:2px solid #333} h2{border-bottom:1px solid #bbb;margin-top:2em}
 .glance{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:1em}
 .glance figure{margin:0;border:1px solid #ddd;padding:.6em;background:#fcfcfc}
@@ -618,5 +619,6 @@ def to_html(page: str, root: Path, title: str) -> str:
     body = re.sub(r'(<img[^>]*src=")([^"]+\.png)"', embed, body)
     return (
         f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{title}</title><style>{CSS}</style></head><body>\n{body}\n</body></html>\n"
     )
