@@ -91,8 +91,9 @@ def parse_combo_names(text, tables, key: str = "--combos") -> list[tuple[int, in
         parts = [p.strip() for p in item.split("+")]
         if len(parts) != 2 or not all(parts):
             problems.append(
-                Problem(CLI, key, item.strip(), "write each combo as Race+Power, like Orcs+Fishing")
-            )
+                Problem(CLI, key, item.strip(),
+                        f"write each combo as Race+Power, like {races[0]}+{powers[0]}")
+            )  # fmt: skip
             continue
         found = []
         for part, kind, names, allowed in (
