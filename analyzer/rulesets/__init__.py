@@ -173,8 +173,9 @@ def scenario_ruleset(path) -> str | None:
     Read with tomllib alone: the engine must not be imported before the ruleset is
     chosen. A file that does not read is left to the scenario's own loading."""
     try:
-        with open(path, "rb") as handle:
-            head = tomllib.load(handle).get("scenario")
+        if not Path(path).is_file():  # a FIFO would wait forever; a folder is no scenario
+            return None
+        head = tomllib.loads(Path(path).read_text(encoding="utf-8-sig")).get("scenario")
     except (OSError, ValueError):
         return None
     if not isinstance(head, dict):  # not a scenario (a content file, say)
