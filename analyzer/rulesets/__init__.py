@@ -70,19 +70,27 @@ def shipped_rulesets() -> list[str]:
     return sorted(names, key=lambda name: name != DEFAULT_RULESET)
 
 
-def _has_module(dotted: str) -> bool:
+def _package_folder(name: str) -> Path | None:
+    """A ruleset package's folder, found without importing the package (its modules
+    may import the engine, which must not bind before the ruleset is chosen)."""
+    if "." not in name:
+        folder = RULESETS_DIR / name
+        return folder if (folder / "__init__.py").is_file() else None
     try:
-        return importlib.util.find_spec(dotted) is not None
+        spec = importlib.util.find_spec(name)  # imports the parents only
     except (ImportError, ValueError):  # a parent package missing or broken
-        return False
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations)))
 
 
 def missing_parts(name: str) -> list[str]:
     """The parts (module paths within the package) a ruleset lacks to be played."""
-    package = ruleset_package(name)
-    if not _has_module(package):
-        return [package]
-    return [part for part in PARTS if not _has_module(f"{package}.{part}")]
+    folder = _package_folder(name)
+    if folder is None:
+        return [ruleset_package(name)]
+    return [part for part in PARTS if not (folder / f"{part.replace('.', '/')}.py").is_file()]
 
 
 def playable_rulesets() -> list[str]:
@@ -164,7 +172,7 @@ def names_ruleset(value: str) -> bool:
     package by its dotted path) rather than a folder of content files."""
     if value in shipped_rulesets():
         return True
-    return "." in value and "/" not in value and "\\" not in value and _has_module(value)
+    return "." in value and "/" not in value and "\\" not in value and bool(_package_folder(value))
 
 
 def scenario_ruleset(path) -> str | None:
