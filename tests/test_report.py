@@ -169,6 +169,16 @@ def test_the_index_links_each_playable_rulesets_page(built, tmp_path, half_built
     assert not list(out.rglob(".analyzer-tmp-*"))
 
 
+def test_the_index_refuses_a_folder_of_the_users_before_any_page(tmp_path):
+    from analyzer.errors import InputError
+    from analyzer.report.site import build_index
+
+    (tmp_path / "notes.txt").write_text("mine\n")
+    with pytest.raises(InputError, match="notes.txt"):
+        build_index(tmp_path, ["swow"], INDEX_OPTIONS, log=lambda m: None)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
 def test_a_failed_page_writes_no_index(tmp_path):
     from analyzer.report.site import PageFailed, build_index
 
