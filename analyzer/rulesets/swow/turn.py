@@ -28,6 +28,7 @@ whose ability is not in play costs one test):
 - after_redeploy: Portal Mage's swaps left; Garrisoned's Forts; Defensive's Towers
 - turn_ends: after every redeployment, before scoring (the Aegis and the Heart
   placed; Military Objectives, Bombs, Harmony tokens)
+- after_scoring: after the score (nothing in SWoW; the original game's Stout)
 
 The hooks of conquest costs, losses, scoring and decline are in abilities.py.
 """
@@ -539,3 +540,9 @@ def turn_ends(g, t, p, declined):
     race = g.ply[p, P_RACE]
     if race == HUMANS or race == GOBLINS or race == PANDAREN:
         end_of_turn(g, t, p)
+
+
+@inline_kernel
+def after_scoring(g, t, p, declined):
+    """After the turn's score (the original game's Stout declines here): nothing."""
+    return
