@@ -33,7 +33,7 @@ report shows it. An ability that is not modeled simply has no branch here.
 | Naga | may_enter_water, first_conquest_entry (Seas and Lakes) |
 | Night Elves | modify_cost (Forest -1), after_conquest (Wisp Wall), region_cost (+1) |
 | Orcs | after_conquest (+1 per Alliance region) |
-| Pandaren | races.give_harmony (turn end), races.engage (2 VC), conquest_fee(_owed) (closed) |
+| Pandaren | races.give_harmony (turn end), engage (every attack: 2 VC), conquest_fee(_owed) |
 | Tauren | min_region_tokens (2), decline keeps 2 |
 | Trolls | modify_cost (non-empty -1) |
 | Worgen | turn_start (form), modify_cost (Worgen form -1) |
@@ -74,6 +74,8 @@ from analyzer.engine.layout import (
     B_DEGREE,
     B_SYMBOLS,
     B_TERRAIN,
+    G_ATTACKED,
+    G_HARMONY_FROM,
     G_HOLY_LIGHT,
     G_KILLS,
     G_NBOARDS,
@@ -106,6 +108,8 @@ from analyzer.engine.layout import (
     RT_BOX,
     RT_FACTION,
 )
+from analyzer.engine.state import EV_HARMONY
+from analyzer.engine.trace import log_event
 from analyzer.model.ids import (
     ALLIANCE,
     ARCHAEOLOGIST,
@@ -228,6 +232,31 @@ def conquest_fee(reg, r, owed):
     """Coins p must pay before attacking r out of the fee `owed` (conquest_fee_owed):
     the Harmony fee on a region of the Pandaren."""
     return owed if owed > 0 and reg[r, R_RACE] == PANDAREN else 0
+
+
+@inline_kernel
+def pay_harmony(g, p):
+    """p holds an unpaid Harmony token: 2 VC go to the Pandaren, once."""
+    giver = g.gst[G_HARMONY_FROM] - 1
+    pay_vc(g, p, -HARMONY_PRICE)
+    pay_vc(g, giver, HARMONY_PRICE)
+    g.ply[p, P_HARMONY] = 2
+    log_event(g, EV_HARMONY, giver, -1, p, HARMONY_PRICE)
+
+
+@kernel
+def engage(g, p, r):
+    """p attacks r: a conquest, a die attempt, an airborne assault, the Champion,
+    an Intimidating use, a Bomb ("attempting to conquer their regions or forcing
+    the removal of a Race token ... by any means"). Note whose active race was
+    attacked (the Pandaren's Harmony), and pay the Pandaren first if p holds
+    Harmony. Here, not in races.py, so that powers.py may call it too."""
+    g_reg = g.reg
+    q = g_reg[r, R_PLAYER]
+    if q >= 0 and g_reg[r, R_DECLINE] == 0:
+        g.gst[G_ATTACKED] |= 1 << q
+    if g_reg[r, R_RACE] == PANDAREN and g.ply[p, P_HARMONY] == 1:
+        pay_harmony(g, p)
 
 
 @kernel

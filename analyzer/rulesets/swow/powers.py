@@ -51,6 +51,7 @@ from analyzer.model.ids import (
 )
 from analyzer.rulesets.swow.abilities import (
     HARMONY_PRICE,
+    engage,
     may_enter_water,
     min_region_tokens,
     region_immune,
@@ -110,9 +111,12 @@ def champion_ok(g, p, r):
 @inline_kernel
 def champion_conquest(g, t, p, r):
     """The Champion takes r for free: the race's minimum of tokens (1, Tauren 2)
-    holds it with the Champion, whatever defends it."""
+    holds it with the Champion, whatever defends it. It is an attack like any
+    other: a Harmony holder pays the Pandaren first, and Pandaren attacking with
+    it have attacked r's player."""
     ply = g.ply
     pay_aegis(g, p, r)
+    engage(g, p, r)
     conquer(g, t, p, r, min_region_tokens(ply[p, P_RACE]))
     g.reg[r, R_CHAMPION] = 1
     ply[p, P_CHAMPION] = 0
@@ -182,9 +186,12 @@ def has_intimidation_dest(g, r):
 @inline_kernel
 def intimidate(g, t, p, r, d):
     """One use on r: a Wisp Wall or a Fort is discarded if there is one; else one
-    token moves to d (-1: discarded, only when the race has nowhere to go)."""
+    token moves to d (-1: discarded, only when the race has nowhere to go). Each
+    use is an attack on r's player (engage: the Harmony fee, the Pandaren's own
+    attacks)."""
     g_reg = g.reg
     pay_aegis(g, p, r)
+    engage(g, p, r)
     g.ply[p, P_USES] += 1
     log_event(g, EV_POWER, p, r, INTIMIDATING, d)
     if g_reg[r, R_WISP] > 0:

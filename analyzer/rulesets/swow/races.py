@@ -45,7 +45,7 @@ from analyzer.engine.layout import (
     R_RACE,
     RT_BOX,
 )
-from analyzer.engine.state import EV_BOMB, EV_DIE, EV_ENLIST, EV_HARMONY
+from analyzer.engine.state import EV_BOMB, EV_DIE, EV_ENLIST
 from analyzer.engine.trace import log_event
 from analyzer.model.ids import (
     C_HARMONY,
@@ -57,6 +57,7 @@ from analyzer.model.ids import (
 )
 from analyzer.rulesets.swow.abilities import (
     HARMONY_PRICE,
+    engage,
     least_conquest_tokens,
     race_tokens_in_play,
 )
@@ -65,28 +66,6 @@ from analyzer.rulesets.swow.markers import aegis_price
 
 
 # ---------------------------------------------------------------------- Harmony
-@inline_kernel
-def pay_harmony(g, p):
-    """p holds an unpaid Harmony token: 2 VC go to the Pandaren, once."""
-    giver = g.gst[G_HARMONY_FROM] - 1
-    pay_vc(g, p, -HARMONY_PRICE)
-    pay_vc(g, giver, HARMONY_PRICE)
-    g.ply[p, P_HARMONY] = 2
-    log_event(g, EV_HARMONY, giver, -1, p, HARMONY_PRICE)
-
-
-@kernel
-def engage(g, p, r):
-    """p attacks r (a conquest, a die attempt, an airborne assault): note whose
-    active race was attacked, and pay the Pandaren first if p holds Harmony."""
-    g_reg = g.reg
-    q = g_reg[r, R_PLAYER]
-    if q >= 0 and g_reg[r, R_DECLINE] == 0:
-        g.gst[G_ATTACKED] |= 1 << q
-    if g_reg[r, R_RACE] == PANDAREN and g.ply[p, P_HARMONY] == 1:
-        pay_harmony(g, p)
-
-
 @inline_kernel
 def give_harmony(g, t, p):
     """End of the Pandaren's turn: a Harmony token to each opponent whose active

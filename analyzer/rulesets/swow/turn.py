@@ -103,6 +103,7 @@ from analyzer.model.ids import (
 from analyzer.players.params import TARGET_AIRBORNE
 from analyzer.rulesets.swow.abilities import (
     HARMONY_PRICE,
+    engage,
     min_region_tokens,
     redeploy_bonus_tokens,
     take_beasts,
@@ -151,7 +152,6 @@ from analyzer.rulesets.swow.powers import (
 from analyzer.rulesets.swow.races import (
     airborne_assault,
     end_of_turn,
-    engage,
     enlist,
     start_of_turn,
 )
@@ -181,8 +181,6 @@ def power_before_conquest(g, t, p, n_targets):
         ):
             g.gst[G_ERROR] = ERR_BAD_MOVE
             return -1, 0
-        if g.ply[p, P_HARMONY] == 1:
-            engage(g, p, src)  # a Harmony holder pays the Pandaren first
         intimidate(g, t, p, src, dst)
         return 1, compute_targets(g, t, p)  # the moved token changes other costs
     if power != CHAMPIONING or not champion_ready(g, p):
@@ -194,9 +192,11 @@ def power_before_conquest(g, t, p, n_targets):
         g.gst[G_ERROR] = ERR_BAD_MOVE
         return -1, 0
     marker_here = g.reg[r, R_MARKERS] != 0
-    had_coin = g_ply[p, P_COINS] >= 1
+    coins_before = g_ply[p, P_COINS]
     champion_conquest(g, t, p, r)
-    if marker_here or had_coin != (g_ply[p, P_COINS] >= 1):
+    if marker_here or coins_before != g_ply[p, P_COINS]:
+        # a fee, a toll or a bonus moved p's coins: a region's price may now be
+        # out of reach or within it (and a paid Harmony fee closes no more)
         return 1, compute_targets(g, t, p) if g_ply[p, P_HAND] > 0 else 0
     n_targets = update_targets(g, t, p, r, n_targets)
     if g.gst[G_CHECK] == 1:
