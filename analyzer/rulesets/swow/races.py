@@ -60,9 +60,10 @@ from analyzer.rulesets.swow.abilities import (
     engage,
     least_conquest_tokens,
     race_tokens_in_play,
+    region_immune,
 )
 from analyzer.rulesets.swow.bots import choose_bombs, choose_enlist, choose_objectives
-from analyzer.rulesets.swow.markers import aegis_price
+from analyzer.rulesets.swow.markers import aegis_price, guard_price, pay_aegis
 
 
 # ---------------------------------------------------------------------- Harmony
@@ -86,9 +87,10 @@ def give_harmony(g, t, p):
 @inline_kernel
 def reveal_bombs(g, t, p):
     """Start of the Goblins' turn: every Bomb they dropped is revealed and goes to
-    the box; a live one is a conquest that leaves the region empty. A Harmony
-    holder pays the Pandaren before revealing on them, or (without 2 VC) puts
-    that Bomb back on the stack unrevealed."""
+    the box; a live one is a conquest that leaves the region empty. A region the
+    Goblins may not attack now keeps its Bomb from going off: it goes back on the
+    stack unrevealed (a Watch Tower raised since the drop; an Aegis or a Harmony
+    fee they cannot pay). Otherwise they pay what the region asks first."""
     g_reg = g.reg
     g_gst = g.gst
     for r in range(g_gst[G_NREG]):
@@ -96,13 +98,16 @@ def reveal_bombs(g, t, p):
         if bomb == 0:
             continue
         q = g_reg[r, R_PLAYER]
+        due = guard_price(g_reg, p, r)
         if g_reg[r, R_RACE] == PANDAREN and g.ply[p, P_HARMONY] == 1:
-            if g.ply[p, P_COINS] < HARMONY_PRICE:
-                g_gst[G_BOMBS + g_gst[G_BOMBS_N]] = bomb
-                g_gst[G_BOMBS_N] += 1
-                g_reg[r, R_BOMB] = 0
-                log_event(g, EV_BOMB, p, r, bomb, 3)
-                continue
+            due += HARMONY_PRICE
+        if region_immune(g_reg, r) or g.ply[p, P_COINS] < due:
+            g_gst[G_BOMBS + g_gst[G_BOMBS_N]] = bomb
+            g_gst[G_BOMBS_N] += 1
+            g_reg[r, R_BOMB] = 0
+            log_event(g, EV_BOMB, p, r, bomb, 3)
+            continue
+        pay_aegis(g, p, r)
         engage(g, p, r)
         g_reg[r, R_BOMB] = 0
         log_event(g, EV_BOMB, p, r, bomb, 2)
