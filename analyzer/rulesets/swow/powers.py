@@ -136,7 +136,9 @@ def intimidation_allowed(g_reg, g_ply, work, p, r):
     """Whether p's Intimidating race may use a power use on r: an opponent's
     region (or Murlocs) next to it, not immune, with a Wisp Wall or a Fort to
     discard or a token that may leave (never below a race's minimum unless it
-    empties the region, never the last token beside Beasts or the Champion).
+    empties the region, never the last token beside Beasts or the Champion; an
+    active Tauren pair empties, its lone token going back to its player; an
+    in-decline race has no minimum but 1: the Tauren's power ended).
     Asked during the conquests (work[] as compute_targets left it), while a
     conquest may still follow. Plain arrays: a compiled function taking the
     game tuple costs much more compile time."""
@@ -156,9 +158,10 @@ def intimidation_allowed(g_reg, g_ply, work, p, r):
     if g_reg[r, R_WISP] > 0 or g_reg[r, R_FORT] > 0:
         return True
     n = g_reg[r, R_TOKENS]
-    if n - 1 >= min_region_tokens(race):
+    least = 1 if g_reg[r, R_DECLINE] == 1 else min_region_tokens(race)
+    if n - 1 >= least:
         return True
-    return n == 1 and g_reg[r, R_BEASTS] == 0 and g_reg[r, R_CHAMPION] == 0
+    return n == least and g_reg[r, R_BEASTS] == 0 and g_reg[r, R_CHAMPION] == 0
 
 
 @kernel
@@ -205,6 +208,12 @@ def intimidate(g, t, p, r, d):
     g_reg[r, R_TOKENS] -= 1
     if d >= 0:
         g_reg[d, R_TOKENS] += 1
+    left = g_reg[r, R_TOKENS]
+    if decline == 0 and 0 < left < min_region_tokens(g_reg[r, R_RACE]):
+        # a Tauren token left alone: its player redeploys it to a region they
+        # hold, with the tokens withdrawn this turn (game.defenders_redeploy)
+        g.ply[q, P_HAND] += left
+        g_reg[r, R_TOKENS] = 0
     if g_reg[r, R_TOKENS] == 0:
         clear_region(g, r)
         if q >= 0 and decline == 1:
