@@ -55,6 +55,8 @@ from analyzer.rulesets.swow.abilities import (
     may_enter_water,
     min_region_tokens,
     region_immune,
+    tokens_killed,
+    tokens_lost,
     water_terrain,
 )
 from analyzer.rulesets.swow.markers import (
@@ -189,7 +191,8 @@ def has_intimidation_dest(g, r):
 @inline_kernel
 def intimidate(g, t, p, r, d):
     """One use on r: a Wisp Wall or a Fort is discarded if there is one; else one
-    token moves to d (-1: discarded, only when the race has nowhere to go). Each
+    token moves to d (-1: discarded, only when the race has nowhere to go, a loss
+    as in a conquest: abilities.tokens_lost, tokens_killed). Each
     use is an attack on r's player (engage: the Harmony fee, the Pandaren's own
     attacks)."""
     g_reg = g.reg
@@ -208,6 +211,15 @@ def intimidate(g, t, p, r, d):
     g_reg[r, R_TOKENS] -= 1
     if d >= 0:
         g_reg[d, R_TOKENS] += 1
+    elif q < 0:
+        tokens_killed(g, p, 1)  # a Murloc discarded: a loss the Forsaken may enlist
+    else:
+        # a discard is a loss like a conquest's: the Holy Light (or Light's Hope
+        # Chapel) may keep it, to be redeployed; the Forsaken may enlist the rest
+        lost = tokens_lost(g, t, q, r, decline, 1)
+        if lost == 0:
+            g.ply[q, P_HAND] += 1
+        tokens_killed(g, p, lost)
     left = g_reg[r, R_TOKENS]
     if decline == 0 and 0 < left < min_region_tokens(g_reg[r, R_RACE]):
         # a Tauren token left alone: its player redeploys it to a region they
