@@ -45,7 +45,7 @@ report shows it. An ability that is not modeled simply has no branch here.
 | Marshdweller | marsh_toll (region_cost, conquer), power_lasts_in_decline |
 | Garrisoned | turn_end (Forts, from turn.power_phase), power_lasts_in_decline |
 | Defensive | turn_end (Watch Towers), region_immune, on_decline |
-| Beast Master | take_beasts (turn.power_phase), conquer, place_tokens, pieces_to_hand, on_decline |
+| Beast Master | take_beasts (at turn start), conquer, place_tokens, pieces_to_hand, on_decline |
 | Championing | powers.champion_conquest (conquests), conquer (ransom), pieces_to_hand, on_decline |
 | Portal Mage | powers.portal_swap (turn.power_phase: before conquests, after redeployment) |
 | Intimidating | powers.intimidate before each conquest |
@@ -419,7 +419,7 @@ def beasts_for_turn(g_reg, g_ply, g_board, nreg, cap, p):
 def turn_start(g, t, p, form):
     """Start-of-turn effects of the active race; returns the VC it gains or pays
     (the caller books them): Worgen human form +2, Worgen form -1. Resets the
-    power's uses of the turn (Beast Master's Beasts: turn.power_phase)."""
+    power's uses of the turn (Beast Master's Beasts: turn.active_turn_begins)."""
     g.ply[p, P_USES] = 0
     if g.ply[p, P_RACE] == WORGEN:
         if form == FORM_WORGEN and g.ply[p, P_COINS] >= WORGEN_FORM_PRICE:

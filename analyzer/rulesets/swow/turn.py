@@ -7,8 +7,9 @@ whose ability is not in play costs one test):
 - turn_begins: before the player decides anything, a decline turn too (the
   turn's ability state cleared; Harmony tokens back; Goblin Bombs go off)
 - combo_taken: a combo was just picked (no Beasts or uses; the Champion in hand)
-- active_turn_begins: the active race starts its turn (Worgen form and its VC)
-- before_conquests: Beast Master's Beasts, Portal Mage's swaps
+- active_turn_begins: the active race starts its turn (Worgen form and its VC;
+  Beast Master's Beasts, counted before any region is abandoned)
+- before_conquests: Portal Mage's swaps
 - conquests_begin: the Ethereals may steal; then before_targets
 - conquests_beyond_targets, hand_may_conquer: the conquest loop's tests (the
   Ashes and the Gnomes reach beyond the targets; Beasts alone cannot conquer)
@@ -208,13 +209,11 @@ def power_before_conquest(g, t, p, n_targets):
 def power_phase(g, t, p, end):
     """Powers acting at two fixed points of the turn, in one compiled function
     (each call site in the turn adds compile time). Before the conquests
-    (end=False): Beast Master swaps its Beasts for new ones, a Portal Mage may
-    swap. After the redeployment (end=True): a Portal Mage may use the swaps it
-    has left; Garrisoned and Defensive place their pieces."""
+    (end=False): a Portal Mage may swap. After the redeployment (end=True): a
+    Portal Mage may use the swaps it has left; Garrisoned and Defensive place
+    their pieces."""
     power = g.ply[p, P_POWER]
-    if power == BEAST_MASTER and not end:
-        take_beasts(g, t, p)
-    elif power == PORTAL_MAGE:
+    if power == PORTAL_MAGE:
         while swap_ready(g, p):
             a, b = choose_swap(g, t, p)
             if a < 0:
@@ -372,16 +371,19 @@ def combo_taken(g, p):
 
 @inline_kernel
 def active_turn_begins(g, t, p):
-    """The active race starts its turn: the Worgen pick their form (and its VC
-    are booked), the power's uses of the turn reset."""
+    """The active race starts its turn, before readying troops or abandoning any
+    region: the Worgen pick their form (and its VC are booked), the power's uses
+    of the turn reset, Beast Master swaps its Beasts for one per Hills it holds
+    ("at the beginning of each of its turns")."""
     pay_vc(g, p, turn_start(g, t, p, choose_form(g, t, p)))
+    if g.ply[p, P_POWER] == BEAST_MASTER:
+        take_beasts(g, t, p)
 
 
 @inline_kernel
 def before_conquests(g, t, p):
-    """Before the first conquest: Beast Master's Beasts, Portal Mage's swaps."""
-    power = g.ply[p, P_POWER]
-    if power == BEAST_MASTER or power == PORTAL_MAGE:
+    """Before the first conquest: Portal Mage's swaps."""
+    if g.ply[p, P_POWER] == PORTAL_MAGE:
         power_phase(g, t, p, False)
 
 
