@@ -31,6 +31,7 @@ from analyzer.engine.layout import (
     R_CONQ_TURN,
     R_DECLINE,
     R_FORT,
+    R_MARKERS,
     R_MARKERS_UP,
     R_OBJECTIVE,
     R_PLAYER,
@@ -65,6 +66,7 @@ from analyzer.rulesets.swow.markers import (
     guard_price,
     move_marker,
     pay_aegis,
+    reveal_markers,
 )
 
 INTIMIDATIONS_PER_TURN = 3
@@ -270,7 +272,8 @@ def swap_ok(g, t, p, a, b):
 def portal_swap(g, t, p, a, b):
     """Exchange everything on a and b but Mountains, Legendary Places and
     face-down markers (and Watch Towers, which make a region immune): face-up
-    Artifacts go with the tokens. An Aegis on either is paid for first."""
+    Artifacts go with the tokens. An Aegis on either is paid for first. A
+    player's tokens landing on a face-down marker reveal it."""
     reg = g.reg
     pay_aegis(g, p, a)
     pay_aegis(g, p, b)
@@ -297,5 +300,11 @@ def portal_swap(g, t, p, a, b):
             move_marker(g, m, b)
         elif (art_b >> m) & 1:
             move_marker(g, m, a)
+    for x in (a, b):
+        # "when a player enters a Region with a facedown marker, reveal it":
+        # a player's tokens (not Murlocs) carried onto one
+        q = reg[x, R_PLAYER]
+        if q >= 0 and reg[x, R_MARKERS] != reg[x, R_MARKERS_UP]:
+            reveal_markers(g, q, x)
     g.ply[p, P_USES] += 1
     log_event(g, EV_POWER, p, a, PORTAL_MAGE, b)
