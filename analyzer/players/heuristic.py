@@ -345,10 +345,10 @@ def heuristic_target(g, t, p):
                 value -= 1.0  # the Marshdweller's coin
         def_race = reg[r, R_RACE]
         q = reg[r, R_PLAYER]
-        if def_race >= 0 and def_race != MURLOC:
+        if def_race >= 0 and def_race != MURLOC and q != p:  # not our own in-decline race
             if defeated[def_race] < times and opposite(faction, race_tab[def_race, RT_FACTION]):
                 value += faction_bonus
-            if q >= 0 and q != p:
+            if q >= 0:
                 value += aggression
                 if q == lead:
                     value += leader_focus

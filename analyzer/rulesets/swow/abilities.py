@@ -341,7 +341,7 @@ def after_conquest(g, t, p, r, def_race, def_tokens):
     """Bonus VC collected for a conquest (paid at once; a Military Objective's
     too), and the pieces a conquest leaves (Night Elves: a Wisp Wall on a Forest
     while the box has one). def_tokens counts the Murloc or race tokens that
-    defended r (0 if empty)."""
+    defended r (0 if empty, or held by p's own in-decline race: ruling 15)."""
     g_ply = g.ply
     t_race = t.race
     vc = 0
