@@ -140,6 +140,9 @@ P_NF = 15
     G_MODES,  # conquest modes open to the current player now (MODE_* bits)
     G_SIDE,  # the faction a Neutral race on the Battleground fights for this turn (-1: none)
 ) = range(24)
+# SWoW's Doomhammer: 1 + its owner as last noted, and 1 + the owner before (0: none)
+G_DOOM_OWNER = 24
+G_DOOM_PREV = 25
 G_MARKER_AT = 28  # per marker id: the region where it lies, -1 off the boards
 G_COL_RACE = G_MARKER_AT + N_MARKERS
 G_COL_POWER = G_COL_RACE + MAX_COLUMN

@@ -86,6 +86,7 @@ from analyzer.model.ids import (
     BEAST_MASTER,
     CHAMPIONING,
     DEFENSIVE,
+    DOOMHAMMER,
     ETHEREALS,
     FORSAKEN,
     GARRISONED,
@@ -127,11 +128,13 @@ from analyzer.rulesets.swow.markers import (
     USED_ETHEREALS,
     controls_marker,
     credit,
+    doomhammer_payee,
     heart_tribute,
     marker_region,
     may_steal,
     modes_coins,
     move_marker,
+    note_doomhammer,
     pay_aegis,
     use_artifacts,
 )
@@ -288,9 +291,10 @@ def attack(g, t, p, r, final, modes):
     if g_reg[r, R_MARKERS_UP] != 0:
         pay_aegis(g, p, r)
     if modes & MODE_DOOMHAMMER:
-        # 2 coins to the player who held r (active or in decline), else the stash
+        # 2 coins to the Doomhammer's previous owner, else the stash (ruling M5)
+        note_doomhammer(g)
         credit(g, p, -DOOMHAMMER_PRICE, False)
-        credit(g, g_reg[r, R_PLAYER], DOOMHAMMER_PRICE, g_reg[r, R_DECLINE] == 1)
+        credit(g, doomhammer_payee(g), DOOMHAMMER_PRICE, False)
     g.gst[G_USED] |= modes
     if g_ply[p, P_RACE] == PANDAREN or g_ply[p, P_HARMONY] == 1:
         engage(g, p, r)
@@ -346,8 +350,8 @@ def place_artifacts(g, t, p):
 @inline_kernel
 def turn_begins(g, t, p):
     """Before p decides anything (a decline turn too): the turn's ability state
-    is cleared, the Pandaren take their Harmony tokens back and the Goblins'
-    Bombs go off."""
+    is cleared, the Pandaren take their Harmony tokens back, the Goblins' Bombs
+    go off, and the Doomhammer's owner is noted."""
     g_gst = g.gst
     g_gst[G_KILLS] = 0
     g_gst[G_ATTACKED] = 0
@@ -357,6 +361,8 @@ def turn_begins(g, t, p):
     g_gst[G_SIDE] = -1
     if g_gst[G_HARMONY_FROM] == p + 1 or g.ply[p, P_RACE] == GOBLINS:
         start_of_turn(g, t, p)
+    if g_gst[G_MARKER_AT + DOOMHAMMER] >= 0:
+        note_doomhammer(g)  # who held it since the last turn (its previous owner)
 
 
 @inline_kernel
