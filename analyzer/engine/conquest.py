@@ -341,7 +341,9 @@ def take_losses(g, t, r, attacker):
     g_ply = g.ply
     def_player = g_reg[r, R_PLAYER]
     n = g_reg[r, R_TOKENS]
-    g.gst[G_DEFEATED + g_reg[r, R_RACE]] += 1
+    if def_player != attacker:
+        # a player's own in-decline race is not defeated (docs/rulings.md 15)
+        g.gst[G_DEFEATED + g_reg[r, R_RACE]] += 1
     if def_player < 0:
         return n  # the race of nobody
     def_decline = g_reg[r, R_DECLINE]
@@ -380,8 +382,13 @@ def conquer(g, t, p, r, tokens):
     toll_to = marsh_toll(g_ply, g_reg, p, r, g.board[r, B_TERRAIN])
     if toll_to >= 0:
         pay_player(g_ply, g.inst, p, toll_to, def_decline)
+    # an opponent's (or the Murlocs') tokens defended r; p's own in-decline
+    # tokens are a cost, not a victory: no conquest bonus (docs/rulings.md 15)
+    against = n if def_player != p else 0
     if n > 0:
-        tokens_killed(g, p, take_losses(g, t, r, p))
+        lost = take_losses(g, t, r, p)
+        if against > 0:
+            tokens_killed(g, p, lost)
     pieces_fall(g_reg, r)  # the defenders' pieces
     g_reg[r, R_PLAYER] = p
     g_reg[r, R_RACE] = race
@@ -394,7 +401,7 @@ def conquer(g, t, p, r, tokens):
     region_taken(g, p, r)
     if def_player >= 0 and def_decline == 1:
         wipe_decline_race_if_gone(g, t, def_player)
-    pay_vc(g, p, after_conquest(g, t, p, r, def_race if n > 0 else -1, n))
+    pay_vc(g, p, after_conquest(g, t, p, r, def_race if against > 0 else -1, against))
 
 
 @kernel

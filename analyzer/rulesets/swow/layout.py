@@ -60,8 +60,10 @@ P_NF = P_CORE_NF + 3
     G_AIRBORNE,  # 1 once the Gnomes' airborne assault is spent this turn
     G_HARMONY_FROM,  # 1 + the player whose Pandaren handed out Harmony, 0: none out
     G_BOMBS_N,  # Bomb tokens in the Goblins' stack
-) = range(G_CORE_NF, G_CORE_NF + 8)
-G_MARKER_AT = G_CORE_NF + 8  # per marker id: the region where it lies, -1 off the boards
+    G_DOOM_OWNER,  # 1 + the Doomhammer's owner as last noted (0: none yet)
+    G_DOOM_PREV,  # 1 + its owner before that (0: none): whom its price goes to
+) = range(G_CORE_NF, G_CORE_NF + 10)
+G_MARKER_AT = G_CORE_NF + 10  # per marker id: the region where it lies, -1 off the boards
 G_BOMBS = G_MARKER_AT + N_MARKERS  # the stack, bottom first: BOMB_LIVE or BOMB_DUD
 MAX_BOMBS = 16
 G_NF = G_BOMBS + MAX_BOMBS

@@ -166,7 +166,8 @@ def region_worth(ctx, board, adj, reg, ply, gst, race_tab, p, race, power, r, pr
         if marsh and marsh_toll(ply, reg, p, r, terrain) >= 0:
             value -= 1.0  # the Marshdweller's coin
     def_race = reg[r, R_RACE]
-    if def_race >= 0 and def_race != MURLOC:
+    # not our own in-decline race: taking it is a cost, not a victory (docs/rulings.md 15)
+    if def_race >= 0 and def_race != MURLOC and reg[r, R_PLAYER] != p:
         if gst[G_DEFEATED + def_race] < ctx[7] and opposite(ctx[6], race_tab[def_race, RT_FACTION]):
             value += ctx[8]
     return value
