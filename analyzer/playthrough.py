@@ -40,7 +40,7 @@ def play_and_describe(
 
 
 def _region_names(g, tables) -> list[str]:
-    from analyzer.engine import layout as L
+    from analyzer.engine import core_layout as L
     from analyzer.rulesets import played_content
 
     # The played ruleset's words for its terrains and symbols (SWoW's unless it names its own).
@@ -62,7 +62,7 @@ def _region_names(g, tables) -> list[str]:
 
 
 def describe(g, seats, tables, n_players, policies, seed, game) -> str:
-    from analyzer.engine import layout as L
+    from analyzer.engine import core_layout as L
     from analyzer.engine import state as S
 
     races = tables.race_names

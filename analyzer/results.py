@@ -13,7 +13,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from analyzer.engine import layout as L
+from analyzer.engine import core_layout as L
 from analyzer.players.params import POLICY_NAMES
 
 SEAT_COLUMNS = (

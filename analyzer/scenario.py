@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from analyzer import rulesets
-from analyzer.engine.layout import MAX_PLAYERS, MAX_REGIONS
+from analyzer.engine.core_layout import MAX_PLAYERS, MAX_REGIONS
 from analyzer.errors import InputError
 from analyzer.model import ids, limits
 from analyzer.model.boards import Face, load_faces, worst_selections

@@ -17,7 +17,7 @@ import pandas as pd
 
 from analyzer.backends import Chunk, or_in_process
 from analyzer.engine import api
-from analyzer.engine import layout as L
+from analyzer.engine import core_layout as L
 from analyzer.engine.invariants import ERROR_NAMES
 from analyzer.errors import InputError, Problem
 from analyzer.players.params import N_POLICY_PARAMS, POLICY_NAMES, default_vector, policy_id

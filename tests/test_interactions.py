@@ -11,7 +11,6 @@ from kernels import (
     check_invariants,
     compute_targets,
     drop_bomb,
-    engage,
     intimidate,
     intimidation_ok,
     tokens_lost,
@@ -132,7 +131,6 @@ def test_a_harmony_holder_pays_the_pandaren_before_intimidating_them():
     assert not intimidation_ok(pos.g, 0, panda)  # 1 VC: cannot pay the fee first
     pos.g.ply[0, L.P_COINS] = 2
     assert intimidation_ok(pos.g, 0, panda)
-    engage(pos.g, 0, panda)  # what the turn does before the intimidation
-    intimidate(pos.g, pos.t, 0, panda, -1)
+    intimidate(pos.g, pos.t, 0, panda, -1)  # the use pays the fee first
     assert (pos.coins(0), pos.coins(1)) == (0, 2)
     assert pos.g.ply[0, L.P_HARMONY] == 2 and pos.tokens(panda) == 2

@@ -26,6 +26,7 @@ from kernels import (
     heuristic_artifact_region,
     heuristic_target,
     may_steal,
+    note_doomhammer,
     place_artifacts,
     play_turn,
     random_target,
@@ -354,10 +355,12 @@ def test_ashes_waive_the_travel_cost_of_a_far_entry_region():
 
 
 @pytest.mark.parametrize(
-    ("holder", "decline", "payee"),
-    [("player", False, 1), ("player", True, 1), ("murlocs", False, -1), ("empty", False, -1)],
+    ("holder", "decline"),
+    [("player", False), ("player", True), ("murlocs", False), ("empty", False)],
 )
-def test_the_doomhammer_takes_any_region_with_one_token_for_two_coins(holder, decline, payee):
+def test_the_doomhammer_takes_any_region_with_one_token_for_two_coins(holder, decline):
+    """Its first owner (who found it) has no previous owner: the 2 coins go to the
+    stash, whoever holds the region attacked."""
     pos = Position()
     home = pos.region("Fields", "Entry")
     target = pos.region("Mountain", "Mountain", neighbours=[home])
@@ -374,13 +377,35 @@ def test_the_doomhammer_takes_any_region_with_one_token_for_two_coins(holder, de
     assert pos.holder(target) == (0, HUMANS, 1, False)
     assert pos.hand(0) == 2
     assert pos.markers(target) == {DOOMHAMMER: True}
-    assert pos.coins(0) == 3
-    assert pos.coins(1) == (2 if payee == 1 else 0)
-    if payee == 1:
-        got = vc_decline(pos, 1) if decline else vc_active(pos, 1)
-        assert got == 2
+    assert (pos.coins(0), pos.coins(1)) == (3, 0)  # the region's holder gets nothing
     if holder == "player" and not decline:
         assert pos.hand(1) == 3  # the Orcs lose one token as usual
+
+
+def test_the_doomhammer_pays_its_previous_owner():
+    pos = Position(n_players=3)
+    home = pos.region("Fields", "Entry")
+    target = pos.region("Hills", neighbours=[home])
+    pos.marker(home, DOOMHAMMER)
+    pos.put(home, 1, ORCS, 2)  # player 1's Orcs held it at the last turn start
+    pos.give(1, ORCS, hand=0, coins=0)
+    note_doomhammer(pos.g)
+    pos.put(home, 0, HUMANS, 2)  # then player 0 took it
+    pos.give(0, HUMANS, hand=3, coins=5)
+    pos.put(target, 2, DWARVES, 3)
+    pos.give(2, DWARVES, hand=0, coins=0)
+    assert go(pos, 0, target, MODE_DOOMHAMMER) == ATTACK_DONE
+    assert (pos.coins(0), pos.coins(1), pos.coins(2)) == (3, 2, 0)
+    assert vc_active(pos, 1) == 2
+    # player 2's Dwarves take it back: now player 0 is its previous owner
+    pos.put(pos.region("Forest", neighbours=[target]), 2, DWARVES, 2)
+    pos.put(target, 2, DWARVES, 2)
+    pos.g.ply[2, L.P_HAND] = 3
+    pos.g.ply[2, L.P_COINS] = 2
+    other = pos.region("Swamp", neighbours=[target])
+    pos.g.gst[L.G_USED] = 0
+    assert go(pos, 2, other, MODE_DOOMHAMMER) == ATTACK_DONE
+    assert (pos.coins(0), pos.coins(2)) == (3 + 2, 0)
 
 
 def test_the_doomhammer_needs_two_coins_and_leaves_tauren_two_tokens():

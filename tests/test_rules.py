@@ -477,18 +477,35 @@ def test_an_active_and_an_in_decline_race_count_separately():
     assert faction_bonus(pos.g, pos.t, 0) == 2
 
 
-def test_conquering_your_own_in_decline_region_counts_for_the_faction_bonus():
+def test_conquering_your_own_in_decline_region_is_a_cost_not_a_victory():
     pos = Position()
     home = pos.region("Fields", "Entry")
     old = pos.region("Hills", neighbours=[home])
-    pos.give(0, BLOOD_ELVES, power=BATTLE_MASTER, hand=5, coins=0)
+    other = pos.region("Forest", neighbours=[home])
+    pos.give(0, BLOOD_ELVES, power=BATTLE_MASTER, hand=8, coins=0)
     pos.put(home, 0, BLOOD_ELVES, 1)
     pos.put(old, 0, HUMANS, 1, decline=True)
     assert take(pos, 0, old) == 3
     assert pos.holder(old) == (0, BLOOD_ELVES, 3, False)
     assert pos.g.ply[0, L.P_DECLINE_RACE] == -1  # its last region: the banner is back
+    assert faction_bonus(pos.g, pos.t, 0) == 0  # no opponent defeated
+    assert pos.coins(0) == 0  # nor a Battle Master coin
+    # an opponent's in-decline Humans are a defeated race, and a battle won
+    pos.put(other, 1, HUMANS, 1, decline=True)
+    assert take(pos, 0, other) == 3
     assert faction_bonus(pos.g, pos.t, 0) == 1
-    assert pos.coins(0) == 1  # and Battle Master sees a non-empty region
+    assert pos.coins(0) == 1
+
+
+def test_the_forsaken_enlist_nothing_from_their_own_in_decline_tokens():
+    pos = Position()
+    home = pos.region("Fields", "Entry")
+    old = pos.region("Hills", neighbours=[home])
+    pos.give(0, FORSAKEN, hand=6)
+    pos.put(home, 0, FORSAKEN, 1)
+    pos.put(old, 0, HUMANS, 2, decline=True)
+    take(pos, 0, old)
+    assert pos.g.gst[L.G_KILLS] == 0  # not "their enemies"
 
 
 def test_vc_scored_in_the_decline_turn_count_as_in_decline_vc():

@@ -179,6 +179,7 @@ def other_form(tmp_path, monkeypatch):
         (init / "__init__.py").write_text("")
     for part in ("rules", "bots", "turn", "precompile"):
         (package / "hooks" / f"{part}.py").write_text("")
+    (package / "layout.py").write_text("")
     (package / "tables.py").write_text(
         "from types import SimpleNamespace\n"
         "RACES = (SimpleNamespace(key='elves'),)\n"

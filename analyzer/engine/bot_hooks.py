@@ -1,6 +1,8 @@
-"""The played ruleset's bot hooks: its conquest modes and their costs, and what
-the heuristic believes its abilities and markers are worth. players/heuristic.py
-and players/random_player.py call them by these names.
+"""The played ruleset's bot hooks: its conquest modes and their costs, a special
+assault it offers (air_*), what the heuristic believes its abilities are worth
+and what a target is worth beyond its region (target_context, region_worth...),
+and the pieces that go out with the tokens placed. players/heuristic.py and
+players/random_player.py call them by these names.
 
 Bound once per process to the ruleset's `hooks.bots` module (see rule_hooks.py)."""
 
@@ -15,9 +17,20 @@ MODE_ASHES = _ruleset.MODE_ASHES
 MODE_DOOMHAMMER = _ruleset.MODE_DOOMHAMMER
 MODE_ETHEREALS = _ruleset.MODE_ETHEREALS
 MODE_FROSTMOURNE = _ruleset.MODE_FROSTMOURNE
+N_MODES = _ruleset.N_MODES
 POWER_VALUE = _ruleset.POWER_VALUE
 RACE_VALUE = _ruleset.RACE_VALUE
+air_cost = _ruleset.air_cost
+air_open = _ruleset.air_open
 far_cost = _ruleset.far_cost
-markers_worth = _ruleset.markers_worth
 modes_cost = _ruleset.modes_cost
+pieces_in_hand = _ruleset.pieces_in_hand
+place_held = _ruleset.place_held
+place_held_random = _ruleset.place_held_random
 place_next_door = _ruleset.place_next_door
+put_piece = _ruleset.put_piece
+region_price = _ruleset.region_price
+region_worth = _ruleset.region_worth
+region_worth_after = _ruleset.region_worth_after
+set_pieces_in_hand = _ruleset.set_pieces_in_hand
+target_context = _ruleset.target_context

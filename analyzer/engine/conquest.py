@@ -22,44 +22,38 @@ from analyzer.engine.layout import (
     G_TRAVEL,
     G_TURN,
     G_USED,
-    P_BEASTS,
-    P_CHAMPION,
     P_COINS,
     P_DECLINE_INSTANCE,
     P_DECLINE_POWER,
     P_DECLINE_RACE,
-    P_FORM,
     P_HAND,
     P_POWER,
     P_RACE,
+    P_STANCE,
     PAR_BASE_COST,
     PAR_DIE_FACES,
     PAR_DIE_MAX_SHORT,
     PAR_TRAVEL_COST,
     PAR_USE_DIE,
     PAR_WATER_COST,
-    R_BEASTS,
-    R_CHAMPION,
     R_CONQ_TURN,
     R_DECLINE,
-    R_FORT,
-    R_MARKERS,
-    R_MARKERS_UP,
     R_MOUNTAIN,
     R_PLAYER,
     R_RACE,
     R_TOKENS,
-    R_TOWER,
-    R_WISP,
     STREAM_DICE,
+    SYM_ENTRY,
 )
 from analyzer.engine.rng import randint
 from analyzer.engine.rule_hooks import (
+    REENTER_BY_ENTRY,
     after_conquest,
     conquest_fee,
     conquest_fee_owed,
     first_conquest_entry,
     guard_price,
+    held_bits,
     least_conquest_tokens,
     marsh_toll,
     may_enter_water,
@@ -67,11 +61,14 @@ from analyzer.engine.rule_hooks import (
     modify_cost,
     open_modes,
     pays_travel,
+    pieces_fall,
+    pieces_from_hand,
     pieces_to_hand,
     reaches_as_adjacent,
+    region_defence,
     region_emptied,
     region_immune,
-    reveal_markers,
+    region_taken,
     tokens_killed,
     tokens_lost,
     water_terrain,
@@ -84,9 +81,6 @@ from analyzer.engine.state import (
     EV_WIPE,
 )
 from analyzer.engine.trace import log_event
-from analyzer.model.ids import (
-    SYM_ENTRY,
-)
 
 # work[] marks while computing targets
 MARK_OWN = 1
@@ -119,23 +113,20 @@ def defended_cost(
     guard's price, a toll)."""
     terrain = board[r, B_TERRAIN]
     water = water_terrain(terrain)
-    if water and not may_enter_water(race):
+    if water and not may_enter_water(race, power):
         return -1
     if region_immune(reg, r):
         return -1
     # coins asked before the attack: a fee (`fee_owed`: what p still owes), a
     # guard's price, a toll; without them r is closed
-    due = conquest_fee(reg, r, fee_owed)
-    if reg[r, R_MARKERS_UP] != 0:
-        due += guard_price(reg, p, r)
+    due = conquest_fee(reg, r, fee_owed) + guard_price(reg, p, r)
     if marsh_toll(ply, reg, p, r, terrain) >= 0:
         due += 1
     if due > coins:
         return -1
-    defending = reg[r, R_TOKENS] + reg[r, R_BEASTS] + reg[r, R_CHAMPION]
     base = t_params[PAR_WATER_COST] if water else t_params[PAR_BASE_COST]
-    c = base + reg[r, R_MOUNTAIN] + reg[r, R_FORT] + reg[r, R_WISP] + defending + travel
-    return modify_cost(race, power, form, terrain, reg[r, R_TOKENS] > 0, c, least)
+    c = base + reg[r, R_MOUNTAIN] + reg[r, R_TOKENS] + region_defence(reg, r) + travel
+    return modify_cost(board, reg, r, race, power, form, terrain, reg[r, R_TOKENS] > 0, c, least)
 
 
 @inline_kernel
@@ -168,15 +159,15 @@ def region_cost(
     travel = 0
     if first:
         # first conquest: through an Entry region, always from the sea
-        if first_conquest_entry(race, symbols, water):
+        if first_conquest_entry(race, power, symbols, water):
             travel = 0
         elif entry:
             travel = travel_cost
         else:
             return -1
-    elif work[r] == MARK_ADJACENT or reaches_as_adjacent(race, symbols):
+    elif work[r] == MARK_ADJACENT or reaches_as_adjacent(race, power, form, symbols):
         travel = 0
-    elif entry:
+    elif entry and REENTER_BY_ENTRY:
         travel = travel_cost
     else:
         return -1
@@ -204,14 +195,14 @@ def compute_targets(g, t, p):
     coins = ply[p, P_COINS]
     race = ply[p, P_RACE]
     power = ply[p, P_POWER]
-    form = ply[p, P_FORM]
+    form = ply[p, P_STANCE]
     n_own = 0
-    held_up = 0  # face-up markers in the race's regions
+    held_up = 0  # what the race's regions hold that opens modes (held_bits)
     for r in range(nreg):
         if reg[r, R_PLAYER] == p and reg[r, R_DECLINE] == 0:
             work[r] = MARK_OWN
             n_own += 1
-            held_up |= reg[r, R_MARKERS_UP]
+            held_up |= held_bits(reg, r)
         else:
             work[r] = 0
     gst[G_MODES] = open_modes(held_up, race, gst[G_USED], n_own > 0)
@@ -273,7 +264,7 @@ def update_targets(g, t, p, r, n_legal):
     coins = ply[p, P_COINS]
     race = ply[p, P_RACE]
     power = ply[p, P_POWER]
-    form = ply[p, P_FORM]
+    form = ply[p, P_STANCE]
     travel_cost = g.gst[G_TRAVEL]
     fee_owed = g.gst[G_CLOSED]
     least = least_conquest_tokens(t, race)
@@ -328,51 +319,37 @@ def check_targets(g, t, p, n_targets):
 
 @kernel
 def clear_region(g, r):
-    """A region left empty: Forts, Wisp Walls, Watch Towers, Beasts and the Champion
-    go (the callers first return what goes back to a hand), and the ruleset takes
-    back what outlasts its holder (`region_emptied`; a conquest does not empty a
-    region)."""
+    """A region left empty: the holder's pieces go (`pieces_fall`; the callers
+    first return what goes back to a hand), and the ruleset takes back what
+    outlasts its holder (`region_emptied`; a conquest does not empty a region)."""
     g_reg = g.reg
     g_reg[r, R_PLAYER] = -1
     g_reg[r, R_RACE] = -1
     g_reg[r, R_DECLINE] = 0
     g_reg[r, R_TOKENS] = 0
-    g_reg[r, R_FORT] = 0
-    g_reg[r, R_WISP] = 0
-    g_reg[r, R_TOWER] = 0
-    g_reg[r, R_BEASTS] = 0
-    g_reg[r, R_CHAMPION] = 0
+    pieces_fall(g_reg, r)
     region_emptied(g, r)
 
 
 @inline_kernel
 def take_losses(g, t, r, attacker):
-    """The holder of r loses it as to a conquest by `attacker`: Murlocs and in-decline
-    tokens are all discarded; an active race loses nothing when its Champion is
-    captured (1 VC ransom to the attacker), or one Beast, or else `tokens_lost`
-    tokens, and takes the rest (Beasts too) in hand. Returns the tokens discarded.
-    The region's pieces are left for the caller."""
+    """The holder of r loses it as to a conquest by `attacker`: the race of nobody
+    and in-decline tokens are all discarded; an active race loses `tokens_lost`
+    tokens (the ruleset's pieces may take the loss instead) and takes the rest in
+    hand. Returns the tokens discarded. The region's pieces are left for the caller."""
     g_reg = g.reg
     g_ply = g.ply
     def_player = g_reg[r, R_PLAYER]
     n = g_reg[r, R_TOKENS]
-    g.gst[G_DEFEATED + g_reg[r, R_RACE]] += 1
+    if def_player != attacker:
+        # a player's own in-decline race is not defeated (docs/rulings.md 15)
+        g.gst[G_DEFEATED + g_reg[r, R_RACE]] += 1
     if def_player < 0:
-        return n  # Murlocs
+        return n  # the race of nobody
     def_decline = g_reg[r, R_DECLINE]
-    beasts = g_reg[r, R_BEASTS]
-    if g_reg[r, R_CHAMPION] > 0:
-        lost = 0  # the Champion is taken prisoner instead
-        g_ply[def_player, P_CHAMPION] = 1
-        pay_player(g_ply, g.inst, def_player, attacker, 0)
-    elif beasts > 0:
-        lost = 0
-        beasts -= 1  # one Beast is the loss
-    else:
-        lost = tokens_lost(g, t, def_player, r, def_decline, n)
+    lost = tokens_lost(g, t, def_player, r, def_decline, n, attacker)
     if def_decline == 0:
-        g_ply[def_player, P_HAND] += n - lost + beasts
-        g_ply[def_player, P_BEASTS] += beasts
+        g_ply[def_player, P_HAND] += n - lost
     log_event(g, EV_LOSS, def_player, r, def_player, lost)
     return lost
 
@@ -393,8 +370,8 @@ def wipe_decline_race_if_gone(g, t, q):
 
 @kernel
 def conquer(g, t, p, r, tokens):
-    """p's active race takes r with `tokens` tokens from hand (Beasts in hand
-    first, but at least the race's minimum of race tokens stay on r)."""
+    """p's active race takes r with `tokens` tokens from hand (the ruleset's
+    pieces in hand first, but at least the race's minimum of race tokens stay on r)."""
     g_reg = g.reg
     g_ply = g.ply
     def_race = g_reg[r, R_RACE]
@@ -405,32 +382,26 @@ def conquer(g, t, p, r, tokens):
     toll_to = marsh_toll(g_ply, g_reg, p, r, g.board[r, B_TERRAIN])
     if toll_to >= 0:
         pay_player(g_ply, g.inst, p, toll_to, def_decline)
+    # an opponent's (or the Murlocs') tokens defended r; p's own in-decline
+    # tokens are a cost, not a victory: no conquest bonus (docs/rulings.md 15)
+    against = n if def_player != p else 0
     if n > 0:
-        tokens_killed(g, p, take_losses(g, t, r, p))
-    # the defenders' pieces fall; a Bomb, a marker and an Objective stay
-    g_reg[r, R_FORT] = 0
-    g_reg[r, R_WISP] = 0
-    g_reg[r, R_TOWER] = 0
-    g_reg[r, R_BEASTS] = 0
-    g_reg[r, R_CHAMPION] = 0
+        lost = take_losses(g, t, r, p)
+        if against > 0:
+            tokens_killed(g, p, lost)
+    pieces_fall(g_reg, r)  # the defenders' pieces
     g_reg[r, R_PLAYER] = p
     g_reg[r, R_RACE] = race
     g_reg[r, R_DECLINE] = 0
-    b = min(g_ply[p, P_BEASTS], tokens - min_region_tokens(race))
-    if b > 0:
-        g_reg[r, R_BEASTS] = b
-        g_ply[p, P_BEASTS] -= b
-    else:
-        b = 0
+    b = pieces_from_hand(g_reg, g_ply, p, r, tokens, min_region_tokens(race))
     g_reg[r, R_TOKENS] = tokens - b
     g_reg[r, R_CONQ_TURN] = g.gst[G_TURN]
     g_ply[p, P_HAND] -= tokens
     log_event(g, EV_CONQUER, p, r, tokens, def_race)
-    if g.reg[r, R_MARKERS] != g.reg[r, R_MARKERS_UP]:
-        reveal_markers(g, p, r)
+    region_taken(g, p, r)
     if def_player >= 0 and def_decline == 1:
         wipe_decline_race_if_gone(g, t, def_player)
-    pay_vc(g, p, after_conquest(g, t, p, r, def_race if n > 0 else -1, n))
+    pay_vc(g, p, after_conquest(g, t, p, r, def_race if against > 0 else -1, against))
 
 
 @kernel
@@ -502,13 +473,10 @@ def abandon(g, t, p, r):
 
 @inline_kernel
 def place_tokens(g, p, r, n):
-    """Put n tokens from p's hand on p's active region r (Beasts in hand first)."""
+    """Put n tokens from p's hand on p's active region r (the ruleset's pieces in
+    hand first: pieces_from_hand)."""
     g_reg = g.reg
     g_ply = g.ply
-    b = g_ply[p, P_BEASTS]
-    if b > 0:
-        b = min(n, b)
-        g_reg[r, R_BEASTS] += b
-        g_ply[p, P_BEASTS] -= b
+    b = pieces_from_hand(g_reg, g_ply, p, r, n, 0)
     g_reg[r, R_TOKENS] += n - b
     g_ply[p, P_HAND] -= n

@@ -1,5 +1,6 @@
 """Entering decline: the earlier in-decline race leaves the map, the active race
-keeps one token per region (Tauren two), flipped; its badge is discarded."""
+keeps the ruleset's tokens per region (decline_keep: one; SWoW's Tauren two, the
+Ghouls all), flipped; its badge is discarded."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from analyzer.engine.layout import (
     R_TOKENS,
 )
 from analyzer.engine.rule_hooks import (
-    min_region_tokens,
+    decline_keep,
     on_decline,
     power_lasts_in_decline,
 )
@@ -60,7 +61,7 @@ def go_into_decline(g, t, p):
     power = g_ply[p, P_POWER]
     on_decline(g, t, p)
     remove_decline_race(g, t, p)
-    keep = min_region_tokens(race)
+    keep = decline_keep(race)
     for r in range(g_gst[G_NREG]):
         if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
             g_reg[r, R_DECLINE] = 1

@@ -54,7 +54,6 @@ from analyzer.engine.layout import (
     I_SLOT,
     I_TOKENS,
     MAX_RACES,
-    P_CHAMPION,
     P_COINS,
     P_DECLINES,
     P_HAND,
@@ -77,6 +76,7 @@ from analyzer.engine.layout import (
 )
 from analyzer.engine.rng import init_streams
 from analyzer.engine.rule_hooks import (
+    hand_empty,
     race_tokens_in_play,
 )
 from analyzer.engine.scoring import score_turn
@@ -89,6 +89,7 @@ from analyzer.engine.turn_hooks import (
     after_conquests,
     after_each_conquest,
     after_redeploy,
+    after_scoring,
     before_conquest,
     before_conquests,
     before_redeploy,
@@ -247,7 +248,7 @@ def redeploy(g, t, p):
         return  # no region: the tokens stay in hand for a new first conquest
     before_redeploy(g, t, p)
     place_hand(g, t, p)
-    if g_ply[p, P_HAND] != 0 or g_ply[p, P_CHAMPION] != 0:
+    if not hand_empty(g_ply, p):
         g_gst[G_ERROR] = ERR_BAD_MOVE
     if g_gst[G_LOG_ON] == 1:
         for r in range(g_gst[G_NREG]):
@@ -267,7 +268,7 @@ def defenders_redeploy(g, t, attacker):
         if count_regions(g, q, 0) == 0:
             continue
         place_hand(g, t, q)
-        if g_ply[q, P_HAND] != 0 or g_ply[q, P_CHAMPION] != 0:
+        if not hand_empty(g_ply, q):
             g_gst[G_ERROR] = ERR_BAD_MOVE
 
 
@@ -300,6 +301,7 @@ def play_turn(g, t, p):
     defenders_redeploy(g, t, p)  # also after a decline: tokens withdrawn from a Bomb
     turn_ends(g, t, p, declines)
     score_turn(g, t, p)
+    after_scoring(g, t, p, declines)
 
 
 @allocating

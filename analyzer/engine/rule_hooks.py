@@ -1,7 +1,7 @@
-"""The played ruleset's rule hooks: conquest costs and reach, what a conquest pays
-and leaves, losses, scoring bonuses, decline, and the numbers the core reads.
-conquest.py, decline.py, scoring.py, invariants.py, game.py and both bots call
-them by these names.
+"""The played ruleset's rule hooks: its setup, conquest costs and reach, its
+pieces, what a conquest pays and leaves, losses, scoring bonuses, decline, its
+invariants, and the numbers the core reads. setup.py, conquest.py, decline.py,
+scoring.py, invariants.py, game.py and both bots call them by these names.
 
 Bound once per process to the ruleset's `hooks.rules` module (engine/__init__.py
 says which ruleset): numba compiles every caller against the functions bound
@@ -13,17 +13,18 @@ from analyzer.engine import ruleset_module
 
 _ruleset = ruleset_module("hooks.rules")
 
-HARMONY_PRICE = _ruleset.HARMONY_PRICE
-OBJECTIVE_VC = _ruleset.OBJECTIVE_VC
+REENTER_BY_ENTRY = _ruleset.REENTER_BY_ENTRY
 active_bonus = _ruleset.active_bonus
 after_conquest = _ruleset.after_conquest
-bonus_per_region = _ruleset.bonus_per_region
+choose_faces = _ruleset.choose_faces
 conquest_fee = _ruleset.conquest_fee
 conquest_fee_owed = _ruleset.conquest_fee_owed
 decline_bonus = _ruleset.decline_bonus
-fighting_faction = _ruleset.fighting_faction
+decline_keep = _ruleset.decline_keep
 first_conquest_entry = _ruleset.first_conquest_entry
 guard_price = _ruleset.guard_price
+hand_empty = _ruleset.hand_empty
+held_bits = _ruleset.held_bits
 is_water = _ruleset.is_water
 least_conquest_tokens = _ruleset.least_conquest_tokens
 marsh_toll = _ruleset.marsh_toll
@@ -33,14 +34,21 @@ modify_cost = _ruleset.modify_cost
 on_decline = _ruleset.on_decline
 open_modes = _ruleset.open_modes
 pays_travel = _ruleset.pays_travel
+pieces_after_stacks = _ruleset.pieces_after_stacks
+pieces_fall = _ruleset.pieces_fall
+pieces_invariants = _ruleset.pieces_invariants
+pieces_from_hand = _ruleset.pieces_from_hand
 pieces_to_hand = _ruleset.pieces_to_hand
+place_pieces = _ruleset.place_pieces
 power_lasts_in_decline = _ruleset.power_lasts_in_decline
+race_tokens_in_hand = _ruleset.race_tokens_in_hand
 race_tokens_in_play = _ruleset.race_tokens_in_play
 reaches_as_adjacent = _ruleset.reaches_as_adjacent
-region_bonus = _ruleset.region_bonus
+region_defence = _ruleset.region_defence
 region_emptied = _ruleset.region_emptied
 region_immune = _ruleset.region_immune
-reveal_markers = _ruleset.reveal_markers
+region_taken = _ruleset.region_taken
+ruleset_invariants = _ruleset.ruleset_invariants
 tokens_killed = _ruleset.tokens_killed
 tokens_lost = _ruleset.tokens_lost
 water_terrain = _ruleset.water_terrain

@@ -14,9 +14,8 @@ import numpy as np
 from analyzer.engine.jit import kernel
 from analyzer.engine.layout import (
     B_NF,
-    G_FORCED_SEAT,
     G_NF,
-    G_SIDE,
+    G_UNSET,
     I_NF,
     MAX_DEGREE,
     MAX_INSTANCES,
@@ -37,7 +36,7 @@ EngineTables = namedtuple(
     [
         "race",  # int64[MAX_RACES, RT_NF]
         "power",  # int64[MAX_POWERS, PT_NF]
-        "marker",  # int64[N_MARKERS, MT_NF]
+        "marker",  # int64[N_MARKERS, MT_NF]: the ruleset's markers (one unused row if none)
         "params",  # int64[N_ENGINE_PARAMS]: rule constants (PAR_*), then caps at PAR_CAPS
         "faces",  # int64[F, FACE_NF]
         "face_regions",  # int64[total regions, FR_ADJ + MAX_DEGREE]
@@ -103,8 +102,8 @@ def new_game(n_policy_params, log_rows):
         np.zeros(MAX_REGIONS, np.float64),
         np.zeros((log_rows, LOG_NF), np.int64),
     )
-    g.gst[G_FORCED_SEAT] = -1  # no forced pick unless a study asks for one
-    g.gst[G_SIDE] = -1  # no Battleground side chosen
+    for k in G_UNSET:  # no forced pick unless a study asks, the ruleset's unset cells
+        g.gst[k] = -1
     return g
 
 
@@ -123,5 +122,5 @@ def reset_game(g):
     g.work[:] = 0
     g.fwork[:] = 0.0
     g.log[:, :] = 0
-    g.gst[G_FORCED_SEAT] = -1
-    g.gst[G_SIDE] = -1
+    for k in G_UNSET:
+        g.gst[k] = -1

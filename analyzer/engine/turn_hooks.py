@@ -14,6 +14,7 @@ active_turn_begins = _ruleset.active_turn_begins
 after_conquests = _ruleset.after_conquests
 after_each_conquest = _ruleset.after_each_conquest
 after_redeploy = _ruleset.after_redeploy
+after_scoring = _ruleset.after_scoring
 before_conquest = _ruleset.before_conquest
 before_conquests = _ruleset.before_conquests
 before_redeploy = _ruleset.before_redeploy

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from analyzer.engine.layout import MAX_DEGREE, MAX_REGIONS
+from analyzer.engine.core_layout import MAX_DEGREE, MAX_REGIONS
 from analyzer.model import ids
 from analyzer.model.ruleset import CONTENT_DIR, SIZE_KEYS, SIZE_OF_KEY, Ruleset, load_ruleset
 from analyzer.model.tomlfile import Checker, is_int, read_toml

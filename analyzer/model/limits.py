@@ -13,7 +13,7 @@ score stays far below 2**31 (tests/test_limits.py plays such games).
 
 from __future__ import annotations
 
-from analyzer.engine.layout import MAX_COLUMN, MAX_PLAYERS, MAX_REGIONS
+from analyzer.engine.core_layout import MAX_COLUMN, MAX_PLAYERS, MAX_REGIONS
 
 MAX_ROUNDS = 20  # the engine's race-instance table holds one pick every other round
 DIE_SIDES = 6

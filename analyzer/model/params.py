@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.engine import layout as L
+from analyzer.engine import core_layout as L
 from analyzer.model.ruleset import PLAYER_COUNTS, Ruleset
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from analyzer.engine.layout import MAX_PLAYERS
+from analyzer.engine.core_layout import MAX_PLAYERS
 from analyzer.model import ids, limits
 from analyzer.model.tomlfile import Checker, keyed_entries, modeled_state, read_toml
 from analyzer.rulesets import content_dir

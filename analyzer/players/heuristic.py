@@ -8,14 +8,16 @@
   tokens try the reinforcement die on the region with the best odds x value.
 - Redeployment: spare tokens go where opponents can strike next (neighbouring
   active enemies, Entry regions), most where the threat per defender is highest;
-  a Champion goes where the threat is highest.
+  a piece held apart (SWoW's Champion) goes where the threat is highest.
   In the last round only the players still to play count.
 - Decline: a parameterized rule (tokens free to attack below a threshold once
   the race is old enough, or at a fixed age), never in the last round.
-- Abilities: Gnomes fly when it beats the best normal conquest; a Harmony
-  holder pays the Pandaren only where it is worth it; every other decision an
-  ability asks is in the ruleset's package (rulesets/swow/bots.py), and what
-  the bot thinks abilities are worth in its values.py.
+- Abilities: what a target is worth beyond its region, a special assault
+  (SWoW's Gnomes fly when it beats the best normal conquest) and the pieces
+  placed with the tokens come from the ruleset's bot hooks (engine/bot_hooks.py);
+  every other decision an ability asks is in the ruleset's package
+  (rulesets/<name>/bots.py), and what the bot thinks abilities are worth in
+  its values.py.
 """
 
 from __future__ import annotations
@@ -26,86 +28,58 @@ from analyzer.engine.bot_hooks import (
     MODE_DOOMHAMMER,
     MODE_ETHEREALS,
     MODE_FROSTMOURNE,
+    N_MODES,
     POWER_VALUE,
     RACE_VALUE,
+    air_cost,
+    air_open,
     far_cost,
-    markers_worth,
     modes_cost,
+    pieces_in_hand,
+    place_held,
     place_next_door,
+    put_piece,
+    region_price,
+    region_worth,
+    region_worth_after,
+    set_pieces_in_hand,
+    target_context,
 )
-from analyzer.engine.conquest import (
-    defended_cost,
-    die_reach,
-)
+from analyzer.engine.conquest import die_reach
 from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
     B_DEGREE,
     B_SYMBOLS,
-    B_TERRAIN,
-    G_AIRBORNE,
     G_CLOSED,
     G_COL_COINS,
     G_COL_POWER,
     G_COL_RACE,
-    G_DEFEATED,
     G_MODES,
     G_NREG,
     G_PLAYERS,
     G_ROUND,
     G_ROUNDS,
     I_ROUND_PICKED,
-    MAX_RACES,
-    N_MARKERS,
-    P_BEASTS,
-    P_CHAMPION,
     P_COINS,
-    P_DECLINE_POWER,
-    P_FORM,
     P_HAND,
-    P_HARMONY,
     P_INSTANCE,
     P_POWER,
     P_RACE,
+    P_STANCE,
     PAR_DIE_FACES,
-    PAR_FACTION_BONUS,
     PT_BADGE,
     PT_MODELED,
-    R_BEASTS,
-    R_CHAMPION,
     R_DECLINE,
-    R_MARKERS,
-    R_MARKERS_UP,
-    R_OBJECTIVE,
     R_PLAYER,
     R_RACE,
     R_TOKENS,
     RT_BANNER,
-    RT_FACTION,
     RT_MODELED,
+    SYM_ENTRY,
 )
 from analyzer.engine.rule_hooks import (
-    HARMONY_PRICE,
-    OBJECTIVE_VC,
-    bonus_per_region,
-    fighting_faction,
-    guard_price,
     least_conquest_tokens,
-    marsh_toll,
     min_region_tokens,
-    region_bonus,
-)
-from analyzer.model.ids import (
-    ALLIANCE,
-    BEAST_MASTER,
-    DEFENSIVE,
-    FIELDS,
-    GNOMES,
-    HILLS,
-    HORDE,
-    MARSHDWELLER,
-    MURLOC,
-    PANDAREN,
-    SYM_ENTRY,
 )
 from analyzer.players.params import (
     H_ABILITY_WEIGHT,
@@ -207,11 +181,6 @@ def leader(g):
 
 
 @inline_kernel
-def opposite(f1, f2):
-    return (f1 == ALLIANCE and f2 == HORDE) or (f1 == HORDE and f2 == ALLIANCE)
-
-
-@inline_kernel
 def die_success(t_params, short):
     """Chance that the reinforcement die makes up `short` tokens (t_params: the
     tables' params, hoisted: a `t.params` read per face costs a refcount update)."""
@@ -254,14 +223,11 @@ def heuristic_target(g, t, p):
     t_params = t.params
     gst = g.gst
     pol = g.pol
-    defeated = gst[G_DEFEATED : G_DEFEATED + MAX_RACES]
     race_tab = t.race
     race = ply[p, P_RACE]
     power = ply[p, P_POWER]
-    form = ply[p, P_FORM]
+    form = ply[p, P_STANCE]
     least = least_conquest_tokens(t, race)
-    faction, times = fighting_faction(g, t, p)
-    faction_bonus = t_params[PAR_FACTION_BONUS]
     aggression = pol[p, H_AGGRESSION]
     leader_focus = pol[p, H_LEADER_FOCUS]
     hand = ply[p, P_HAND]
@@ -272,36 +238,9 @@ def heuristic_target(g, t, p):
     reach = die_reach(t, race, hand)
     lead = leader(g)
     nreg = gst[G_NREG]
-    fee = 0.0
-    if ply[p, P_HARMONY] == 1:
-        # the fee is shared by the Pandaren regions the hand could take
-        n_pandaren = 0
-        cheapest = hand + 1
-        for r in range(nreg):
-            if reg[r, R_RACE] == PANDAREN and 0 <= cost[r] <= hand:
-                n_pandaren += 1
-                cheapest = min(cheapest, cost[r])
-        fee = HARMONY_PRICE / max(min(n_pandaren, hand // cheapest), 1)
-    airborne = race == GNOMES and gst[G_AIRBORNE] == 0
-    mean_roll = 0.0
-    if airborne:
-        for k in range(6):
-            mean_roll += t_params[PAR_DIE_FACES + k] / 6.0
-    # terrain a power makes worth more (a Beast every turn on Hills, a Watch
-    # Tower possible on Fields), and whether a Marshdweller may ask a coin
-    power_terrain = -1
-    power_terrain_value = 0.0
-    if power == BEAST_MASTER:
-        power_terrain = HILLS
-        power_terrain_value = 1.0
-    elif power == DEFENSIVE:
-        power_terrain = FIELDS
-        power_terrain_value = 0.5
-    marsh = False
-    for q in range(gst[G_PLAYERS]):
-        if q != p and (ply[q, P_POWER] == MARSHDWELLER or ply[q, P_DECLINE_POWER] == MARSHDWELLER):
-            marsh = True
-    per_region = bonus_per_region(race, power)
+    ctx = target_context(g, t, p, hand, cost)
+    airborne = air_open(g, p)
+    mean_roll = ctx[1]
     best = -1
     best_mode = 0
     best_score = 0.0
@@ -312,13 +251,10 @@ def heuristic_target(g, t, p):
     for r in range(nreg):
         c = cost[r]
         ac = -1
-        if airborne and (reg[r, R_PLAYER] != p or reg[r, R_DECLINE] != 0):
-            # races.airborne_cost on the hoisted arrays (a call per region
-            # taking the game and the tables costs a refcount update per array)
-            if coins >= guard_price(reg, p, r):
-                ac = defended_cost(
-                    board, reg, ply, r, p, race, power, form, 0, t_params, least, harmony_due, coins
-                )
+        if airborne:
+            ac = air_cost(
+                board, reg, ply, r, p, race, power, form, t_params, least, harmony_due, coins
+            )
         air_ok = 0 <= ac <= budget
         if c < 0 and (avail & MODE_ASHES) == 0 and not air_ok:
             continue
@@ -326,36 +262,17 @@ def heuristic_target(g, t, p):
             # out of reach unless the open discounts (2 each, the Ashes' travel) bring it in
             if avail == 0 or c - 2 * popcount(avail & DISCOUNTS) - 1 > budget:
                 continue
-        price = 0
-        if reg[r, R_MARKERS] != 0:
-            price = guard_price(reg, p, r)
-            if price > coins:
-                continue
+        price = region_price(reg, p, r)
+        if price > coins:
+            continue
         # what taking r is worth this turn, in VC-like units
-        value = 1.0 - price
-        if per_region or reg[r, R_MARKERS_UP] != 0:
-            value += region_bonus(board, adj, reg, race, power, r)
-        if reg[r, R_MARKERS] != 0:
-            value += markers_worth(reg[r, R_MARKERS], reg[r, R_MARKERS_UP])
-        if power_terrain >= 0 or marsh:
-            terrain = board[r, B_TERRAIN]
-            if terrain == power_terrain:
-                value += power_terrain_value
-            if marsh and marsh_toll(ply, reg, p, r, terrain) >= 0:
-                value -= 1.0  # the Marshdweller's coin
-        def_race = reg[r, R_RACE]
+        value = region_worth(ctx, board, adj, reg, ply, gst, race_tab, p, race, power, r, price)
         q = reg[r, R_PLAYER]
-        if def_race >= 0 and def_race != MURLOC:
-            if defeated[def_race] < times and opposite(faction, race_tab[def_race, RT_FACTION]):
-                value += faction_bonus
-            if q >= 0 and q != p:
-                value += aggression
-                if q == lead:
-                    value += leader_focus
-        if def_race == PANDAREN:
-            value -= fee
-        if reg[r, R_OBJECTIVE] == 1 and faction != HORDE:
-            value += OBJECTIVE_VC
+        if q >= 0 and q != p:
+            value += aggression
+            if q == lead:
+                value += leader_focus
+        value = region_worth_after(ctx, reg, r, value)
         for k in range(board[r, B_DEGREE]):
             if reg[adj[r, k], R_PLAYER] != p:
                 value += 0.05  # room to grow
@@ -396,7 +313,7 @@ def heuristic_target(g, t, p):
                     coins,
                 )
             next_door = place_next_door(reg, work, r)
-            for i in range(N_MARKERS + 1):  # each open mode alone
+            for i in range(N_MODES):  # each open mode alone
                 b = 1 << i
                 if avail & b == 0:
                     continue
@@ -462,11 +379,11 @@ def heuristic_place(g, t, p):
         n_own += 1
     if n_own == 0:
         return
-    # one token at a time, as place_tokens would put it (Beasts in hand first),
-    # without a call per token
+    # one token at a time, as place_tokens would put it (the ruleset's pieces in
+    # hand first), without a call per token
     ply = g.ply
     hand = ply[p, P_HAND]
-    beasts = ply[p, P_BEASTS]
+    beasts = pieces_in_hand(ply, p)
     while hand > 0:
         best = 0
         best_score = -1.0
@@ -476,21 +393,14 @@ def heuristic_place(g, t, p):
                 best_score = score
                 best = i
         if beasts > 0:
-            reg[own[best], R_BEASTS] += 1
+            put_piece(reg, own[best])
             beasts -= 1
         else:
             reg[own[best], R_TOKENS] += 1
         hand -= 1
     ply[p, P_HAND] = 0
-    ply[p, P_BEASTS] = beasts
-    if g.ply[p, P_CHAMPION] == 1:
-        # the Champion stands where the threat is highest
-        best = 0
-        for i in range(1, n_own):
-            if danger[i] > danger[best]:
-                best = i
-        reg[own[best], R_CHAMPION] = 1
-        g.ply[p, P_CHAMPION] = 0
+    set_pieces_in_hand(ply, p, beasts)
+    place_held(g, p, n_own)  # a piece held apart (SWoW's Champion)
 
 
 # ---------------------------------------------------------------------- powers

@@ -3,8 +3,9 @@
 Abandoning is the one exception: each region is left with a small chance (a
 parameter), since a uniform choice over all subsets would empty half the empire
 every turn and measure nothing. Race abilities with a choice are used uniformly
-too: Gnomes' airborne assaults are target options here; the other ability
-decisions are in the ruleset's package (rulesets/swow/bots.py).
+too: a special assault the ruleset offers (SWoW's Gnomes fly) is one more
+target option here; the other ability decisions are in the ruleset's package
+(rulesets/<name>/bots.py).
 """
 
 from __future__ import annotations
@@ -13,33 +14,32 @@ from analyzer.engine.bot_hooks import (
     DOOMHAMMER_PRICE,
     MODE_ASHES,
     MODE_DOOMHAMMER,
+    air_cost,
+    air_open,
     far_cost,
     modes_cost,
+    pieces_in_hand,
+    place_held_random,
     place_next_door,
+    put_piece,
+    set_pieces_in_hand,
 )
 from analyzer.engine.conquest import (
     abandon,
-    defended_cost,
     die_reach,
 )
 from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
-    G_AIRBORNE,
     G_CLOSED,
     G_MODES,
     G_NREG,
-    P_BEASTS,
-    P_CHAMPION,
     P_COINS,
-    P_FORM,
     P_HAND,
     P_POWER,
     P_RACE,
+    P_STANCE,
     PAR_DIE_MAX_SHORT,
-    R_BEASTS,
-    R_CHAMPION,
     R_DECLINE,
-    R_MARKERS_UP,
     R_PLAYER,
     R_TOKENS,
     STREAM_SEAT0,
@@ -49,7 +49,6 @@ from analyzer.engine.rule_hooks import (
     guard_price,
     least_conquest_tokens,
 )
-from analyzer.model.ids import GNOMES
 from analyzer.players.params import R_ABANDON, TARGET_AIRBORNE, TARGET_CONQUER, TARGET_DIE
 
 
@@ -78,18 +77,7 @@ def random_abandon(g, t, p):
 @inline_kernel
 def plain_option(cost, reg, p, r, coins, reach):
     c = cost[r]
-    return 0 <= c <= reach and (reg[r, R_MARKERS_UP] == 0 or guard_price(reg, p, r) <= coins)
-
-
-@inline_kernel
-def air_cost(board, reg, ply, r, p, race, power, form, t_params, least, harmony_due, coins):
-    """races.airborne_cost for the Gnomes on plain arrays (a call per region
-    taking the game and the tables costs a refcount update per array)."""
-    if (reg[r, R_PLAYER] == p and reg[r, R_DECLINE] == 0) or coins < guard_price(reg, p, r):
-        return -1
-    return defended_cost(
-        board, reg, ply, r, p, race, power, form, 0, t_params, least, harmony_due, coins
-    )
+    return 0 <= c <= reach and guard_price(reg, p, r) <= coins
 
 
 @kernel
@@ -107,14 +95,14 @@ def random_target(g, t, p):
     nreg = g.gst[G_NREG]
     race = ply[p, P_RACE]
     power = ply[p, P_POWER]
-    form = ply[p, P_FORM]
+    form = ply[p, P_STANCE]
     coins = ply[p, P_COINS]
     hand = ply[p, P_HAND]
     avail = g.gst[G_MODES]
     harmony_due = g.gst[G_CLOSED]
     least = least_conquest_tokens(t, race)
     reach = max(hand, die_reach(t, race, hand))
-    airborne = race == GNOMES and g.gst[G_AIRBORNE] == 0
+    airborne = air_open(g, p)
     air_reach = hand + t_params[PAR_DIE_MAX_SHORT]
     n_options = 1
     pick = -1
@@ -154,7 +142,7 @@ def random_target(g, t, p):
             elif c0 < 0:
                 continue
             next_door = place_next_door(reg, work, r)
-            price = guard_price(reg, p, r) if reg[r, R_MARKERS_UP] != 0 else 0
+            price = guard_price(reg, p, r)
             sub = avail
             while True:  # every subset of the open modes, the empty one last
                 c = modes_cost(c0, c_far, next_door, sub, least)
@@ -186,24 +174,22 @@ def random_place(g, t, p):
             n_own += 1
     if n_own == 0:
         return
-    # token by token as place_tokens would put them (Beasts in hand first),
-    # without a call per token
+    # token by token as place_tokens would put them (the ruleset's pieces in
+    # hand first), without a call per token
     rng = g.rng
     hand = g_ply[p, P_HAND]
-    beasts = g_ply[p, P_BEASTS]
+    beasts = pieces_in_hand(g_ply, p)
     while hand > 0:
         r = g_work[randint(rng, STREAM_SEAT0 + p, n_own)]
         if beasts > 0:
-            g_reg[r, R_BEASTS] += 1
+            put_piece(g_reg, r)
             beasts -= 1
         else:
             g_reg[r, R_TOKENS] += 1
         hand -= 1
     g_ply[p, P_HAND] = 0
-    g_ply[p, P_BEASTS] = beasts
-    if g_ply[p, P_CHAMPION] == 1:
-        g_reg[g_work[randint(rng, STREAM_SEAT0 + p, n_own)], R_CHAMPION] = 1
-        g_ply[p, P_CHAMPION] = 0
+    set_pieces_in_hand(g_ply, p, beasts)
+    place_held_random(g, p, n_own)  # a piece held apart (SWoW's Champion)
 
 
 # ---------------------------------------------------------------------- powers

@@ -11,8 +11,9 @@ ANALYZER_RULESET before analyzer.engine is imported (the engine binds its hooks
 and its cache folder to it then). A ruleset is playable when its package gives
 the parts the core calls:
 
-- `hooks/rules.py`, `hooks/bots.py`, `hooks/turn.py`, `hooks/precompile.py`: the
-  engine's hooks (engine/rule_hooks.py, bot_hooks.py, turn_hooks.py name them);
+- `layout.py`, `hooks/rules.py`, `hooks/bots.py`, `hooks/turn.py`,
+  `hooks/precompile.py`: its columns and the engine's hooks (engine/layout.py,
+  rule_hooks.py, bot_hooks.py, turn_hooks.py, precompile.py bind them);
 - `tables.py`: its content, as `default_content()` (its ruleset and boards as
   loaded), `compile_tables(ruleset, faces, parameters=None)` and `default_tables()`
   (the engine's tables of the printed rules, an analyzer.model.tables.Tables);
@@ -36,7 +37,7 @@ from analyzer.errors import InputError, Problem
 RULESETS_DIR = Path(__file__).resolve().parent
 RULESET_ENV = "ANALYZER_RULESET"
 DEFAULT_RULESET = "swow"
-ENGINE_PARTS = ("hooks.rules", "hooks.bots", "hooks.turn", "hooks.precompile")
+ENGINE_PARTS = ("layout", "hooks.rules", "hooks.bots", "hooks.turn", "hooks.precompile")
 CONTENT_PART = "tables"
 PARTS = ENGINE_PARTS + (CONTENT_PART,)
 TITLES = {"swow": "Small World of Warcraft", "classic": "Small World"}

@@ -33,7 +33,7 @@ report shows it. An ability that is not modeled simply has no branch here.
 | Naga | may_enter_water, first_conquest_entry (Seas and Lakes) |
 | Night Elves | modify_cost (Forest -1), after_conquest (Wisp Wall), region_cost (+1) |
 | Orcs | after_conquest (+1 per Alliance region) |
-| Pandaren | races.give_harmony (turn end), races.engage (2 VC), conquest_fee(_owed) (closed) |
+| Pandaren | races.give_harmony (turn end), engage (every attack: 2 VC), conquest_fee(_owed) |
 | Tauren | min_region_tokens (2), decline keeps 2 |
 | Trolls | modify_cost (non-empty -1) |
 | Worgen | turn_start (form), modify_cost (Worgen form -1) |
@@ -45,7 +45,7 @@ report shows it. An ability that is not modeled simply has no branch here.
 | Marshdweller | marsh_toll (region_cost, conquer), power_lasts_in_decline |
 | Garrisoned | turn_end (Forts, from turn.power_phase), power_lasts_in_decline |
 | Defensive | turn_end (Watch Towers), region_immune, on_decline |
-| Beast Master | take_beasts (turn.power_phase), conquer, place_tokens, pieces_to_hand, on_decline |
+| Beast Master | take_beasts (at turn start), conquer, place_tokens, pieces_to_hand, on_decline |
 | Championing | powers.champion_conquest (conquests), conquer (ransom), pieces_to_hand, on_decline |
 | Portal Mage | powers.portal_swap (turn.power_phase: before conquests, after redeployment) |
 | Intimidating | powers.intimidate before each conquest |
@@ -74,6 +74,8 @@ from analyzer.engine.layout import (
     B_DEGREE,
     B_SYMBOLS,
     B_TERRAIN,
+    G_ATTACKED,
+    G_HARMONY_FROM,
     G_HOLY_LIGHT,
     G_KILLS,
     G_NBOARDS,
@@ -106,6 +108,8 @@ from analyzer.engine.layout import (
     RT_BOX,
     RT_FACTION,
 )
+from analyzer.engine.state import EV_HARMONY
+from analyzer.engine.trace import log_event
 from analyzer.model.ids import (
     ALLIANCE,
     ARCHAEOLOGIST,
@@ -230,6 +234,31 @@ def conquest_fee(reg, r, owed):
     return owed if owed > 0 and reg[r, R_RACE] == PANDAREN else 0
 
 
+@inline_kernel
+def pay_harmony(g, p):
+    """p holds an unpaid Harmony token: 2 VC go to the Pandaren, once."""
+    giver = g.gst[G_HARMONY_FROM] - 1
+    pay_vc(g, p, -HARMONY_PRICE)
+    pay_vc(g, giver, HARMONY_PRICE)
+    g.ply[p, P_HARMONY] = 2
+    log_event(g, EV_HARMONY, giver, -1, p, HARMONY_PRICE)
+
+
+@kernel
+def engage(g, p, r):
+    """p attacks r: a conquest, a die attempt, an airborne assault, the Champion,
+    an Intimidating use, a Bomb ("attempting to conquer their regions or forcing
+    the removal of a Race token ... by any means"). Note whose active race was
+    attacked (the Pandaren's Harmony), and pay the Pandaren first if p holds
+    Harmony. Here, not in races.py, so that powers.py may call it too."""
+    g_reg = g.reg
+    q = g_reg[r, R_PLAYER]
+    if q >= 0 and g_reg[r, R_DECLINE] == 0:
+        g.gst[G_ATTACKED] |= 1 << q
+    if g_reg[r, R_RACE] == PANDAREN and g.ply[p, P_HARMONY] == 1:
+        pay_harmony(g, p)
+
+
 @kernel
 def modify_cost(race, power, form, terrain, nonempty, cost, least):
     """Conquest cost after race and power discounts, never below `least`.
@@ -312,7 +341,7 @@ def after_conquest(g, t, p, r, def_race, def_tokens):
     """Bonus VC collected for a conquest (paid at once; a Military Objective's
     too), and the pieces a conquest leaves (Night Elves: a Wisp Wall on a Forest
     while the box has one). def_tokens counts the Murloc or race tokens that
-    defended r (0 if empty)."""
+    defended r (0 if empty, or held by p's own in-decline race: ruling 15)."""
     g_ply = g.ply
     t_race = t.race
     vc = 0
@@ -390,7 +419,7 @@ def beasts_for_turn(g_reg, g_ply, g_board, nreg, cap, p):
 def turn_start(g, t, p, form):
     """Start-of-turn effects of the active race; returns the VC it gains or pays
     (the caller books them): Worgen human form +2, Worgen form -1. Resets the
-    power's uses of the turn (Beast Master's Beasts: turn.power_phase)."""
+    power's uses of the turn (Beast Master's Beasts: turn.active_turn_begins)."""
     g.ply[p, P_USES] = 0
     if g.ply[p, P_RACE] == WORGEN:
         if form == FORM_WORGEN and g.ply[p, P_COINS] >= WORGEN_FORM_PRICE:

@@ -22,6 +22,8 @@ from analyzer.engine.layout import (
     B_BOARD,
     B_DEGREE,
     B_TERRAIN,
+    G_DOOM_OWNER,
+    G_DOOM_PREV,
     G_MARKER_AT,
     G_MARKER_POOL,
     G_NREG,
@@ -74,7 +76,7 @@ CONQUEST_ARTIFACTS = MODE_ASHES | MODE_DOOMHAMMER | MODE_FROSTMOURNE
 USED_ETHEREALS = MODE_ETHEREALS  # G_USED bit: the Ethereals' once-a-turn power is spent
 
 AEGIS_PRICE = 2  # coins to the Aegis's owner to attack its region or use a power on it
-DOOMHAMMER_PRICE = 2  # coins to the region's previous owner (or the stash)
+DOOMHAMMER_PRICE = 2  # coins to the Doomhammer's previous owner (or the stash)
 DISCOUNT = 2  # Frostmourne and the Ethereals: tokens less
 HEART_TRIBUTE = 1  # coins each neighbouring opponent pays the Heart's owner
 WELL_VC = 2
@@ -256,6 +258,30 @@ def modes_cost(c, c_ashes, place_next_door, modes, least):
     if modes & MODE_DOOMHAMMER:
         c = least
     return c
+
+
+@kernel
+def note_doomhammer(g):
+    """Keep track of the Doomhammer's owners: when a player's active race holds
+    it face up and was not its owner last noted, the owner noted becomes the
+    previous owner. Called at every turn start and before each use, so a change
+    of hands between two notes is always seen."""
+    reg = g.reg
+    gst = g.gst
+    r = gst[G_MARKER_AT + DOOMHAMMER]
+    if r < 0 or not has_up(reg, r, DOOMHAMMER) or reg[r, R_DECLINE] != 0:
+        return
+    q = reg[r, R_PLAYER]
+    if q >= 0 and gst[G_DOOM_OWNER] != q + 1:
+        gst[G_DOOM_PREV] = gst[G_DOOM_OWNER]
+        gst[G_DOOM_OWNER] = q + 1
+
+
+@kernel
+def doomhammer_payee(g):
+    """The player the Doomhammer's wielder pays: its previous owner, -1 when it
+    had none (the coins go to the stash). Call note_doomhammer first."""
+    return g.gst[G_DOOM_PREV] - 1
 
 
 @kernel

@@ -31,6 +31,7 @@ from analyzer.engine.layout import (
     R_CONQ_TURN,
     R_DECLINE,
     R_FORT,
+    R_MARKERS,
     R_MARKERS_UP,
     R_OBJECTIVE,
     R_PLAYER,
@@ -51,9 +52,12 @@ from analyzer.model.ids import (
 )
 from analyzer.rulesets.swow.abilities import (
     HARMONY_PRICE,
+    engage,
     may_enter_water,
     min_region_tokens,
     region_immune,
+    tokens_killed,
+    tokens_lost,
     water_terrain,
 )
 from analyzer.rulesets.swow.markers import (
@@ -62,6 +66,7 @@ from analyzer.rulesets.swow.markers import (
     guard_price,
     move_marker,
     pay_aegis,
+    reveal_markers,
 )
 
 INTIMIDATIONS_PER_TURN = 3
@@ -110,9 +115,12 @@ def champion_ok(g, p, r):
 @inline_kernel
 def champion_conquest(g, t, p, r):
     """The Champion takes r for free: the race's minimum of tokens (1, Tauren 2)
-    holds it with the Champion, whatever defends it."""
+    holds it with the Champion, whatever defends it. It is an attack like any
+    other: a Harmony holder pays the Pandaren first, and Pandaren attacking with
+    it have attacked r's player."""
     ply = g.ply
     pay_aegis(g, p, r)
+    engage(g, p, r)
     conquer(g, t, p, r, min_region_tokens(ply[p, P_RACE]))
     g.reg[r, R_CHAMPION] = 1
     ply[p, P_CHAMPION] = 0
@@ -132,7 +140,9 @@ def intimidation_allowed(g_reg, g_ply, work, p, r):
     """Whether p's Intimidating race may use a power use on r: an opponent's
     region (or Murlocs) next to it, not immune, with a Wisp Wall or a Fort to
     discard or a token that may leave (never below a race's minimum unless it
-    empties the region, never the last token beside Beasts or the Champion).
+    empties the region, never the last token beside Beasts or the Champion; an
+    active Tauren pair empties, its lone token going back to its player; an
+    in-decline race has no minimum but 1: the Tauren's power ended).
     Asked during the conquests (work[] as compute_targets left it), while a
     conquest may still follow. Plain arrays: a compiled function taking the
     game tuple costs much more compile time."""
@@ -152,9 +162,10 @@ def intimidation_allowed(g_reg, g_ply, work, p, r):
     if g_reg[r, R_WISP] > 0 or g_reg[r, R_FORT] > 0:
         return True
     n = g_reg[r, R_TOKENS]
-    if n - 1 >= min_region_tokens(race):
+    least = 1 if g_reg[r, R_DECLINE] == 1 else min_region_tokens(race)
+    if n - 1 >= least:
         return True
-    return n == 1 and g_reg[r, R_BEASTS] == 0 and g_reg[r, R_CHAMPION] == 0
+    return n == least and g_reg[r, R_BEASTS] == 0 and g_reg[r, R_CHAMPION] == 0
 
 
 @kernel
@@ -182,9 +193,13 @@ def has_intimidation_dest(g, r):
 @inline_kernel
 def intimidate(g, t, p, r, d):
     """One use on r: a Wisp Wall or a Fort is discarded if there is one; else one
-    token moves to d (-1: discarded, only when the race has nowhere to go)."""
+    token moves to d (-1: discarded, only when the race has nowhere to go, a loss
+    as in a conquest: abilities.tokens_lost, tokens_killed). Each
+    use is an attack on r's player (engage: the Harmony fee, the Pandaren's own
+    attacks)."""
     g_reg = g.reg
     pay_aegis(g, p, r)
+    engage(g, p, r)
     g.ply[p, P_USES] += 1
     log_event(g, EV_POWER, p, r, INTIMIDATING, d)
     if g_reg[r, R_WISP] > 0:
@@ -198,6 +213,21 @@ def intimidate(g, t, p, r, d):
     g_reg[r, R_TOKENS] -= 1
     if d >= 0:
         g_reg[d, R_TOKENS] += 1
+    elif q < 0:
+        tokens_killed(g, p, 1)  # a Murloc discarded: a loss the Forsaken may enlist
+    else:
+        # a discard is a loss like a conquest's: the Holy Light (or Light's Hope
+        # Chapel) may keep it, to be redeployed; the Forsaken may enlist the rest
+        lost = tokens_lost(g, t, q, r, decline, 1)
+        if lost == 0:
+            g.ply[q, P_HAND] += 1
+        tokens_killed(g, p, lost)
+    left = g_reg[r, R_TOKENS]
+    if decline == 0 and 0 < left < min_region_tokens(g_reg[r, R_RACE]):
+        # a Tauren token left alone: its player redeploys it to a region they
+        # hold, with the tokens withdrawn this turn (game.defenders_redeploy)
+        g.ply[q, P_HAND] += left
+        g_reg[r, R_TOKENS] = 0
     if g_reg[r, R_TOKENS] == 0:
         clear_region(g, r)
         if q >= 0 and decline == 1:
@@ -242,7 +272,8 @@ def swap_ok(g, t, p, a, b):
 def portal_swap(g, t, p, a, b):
     """Exchange everything on a and b but Mountains, Legendary Places and
     face-down markers (and Watch Towers, which make a region immune): face-up
-    Artifacts go with the tokens. An Aegis on either is paid for first."""
+    Artifacts go with the tokens. An Aegis on either is paid for first. A
+    player's tokens landing on a face-down marker reveal it."""
     reg = g.reg
     pay_aegis(g, p, a)
     pay_aegis(g, p, b)
@@ -269,5 +300,11 @@ def portal_swap(g, t, p, a, b):
             move_marker(g, m, b)
         elif (art_b >> m) & 1:
             move_marker(g, m, a)
+    for x in (a, b):
+        # "when a player enters a Region with a facedown marker, reveal it":
+        # a player's tokens (not Murlocs) carried onto one
+        q = reg[x, R_PLAYER]
+        if q >= 0 and reg[x, R_MARKERS] != reg[x, R_MARKERS_UP]:
+            reveal_markers(g, q, x)
     g.ply[p, P_USES] += 1
     log_event(g, EV_POWER, p, a, PORTAL_MAGE, b)

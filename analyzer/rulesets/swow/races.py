@@ -45,7 +45,7 @@ from analyzer.engine.layout import (
     R_RACE,
     RT_BOX,
 )
-from analyzer.engine.state import EV_BOMB, EV_DIE, EV_ENLIST, EV_HARMONY
+from analyzer.engine.state import EV_BOMB, EV_DIE, EV_ENLIST
 from analyzer.engine.trace import log_event
 from analyzer.model.ids import (
     C_HARMONY,
@@ -57,36 +57,16 @@ from analyzer.model.ids import (
 )
 from analyzer.rulesets.swow.abilities import (
     HARMONY_PRICE,
+    engage,
     least_conquest_tokens,
     race_tokens_in_play,
+    region_immune,
 )
 from analyzer.rulesets.swow.bots import choose_bombs, choose_enlist, choose_objectives
-from analyzer.rulesets.swow.markers import aegis_price
+from analyzer.rulesets.swow.markers import aegis_price, guard_price, pay_aegis
 
 
 # ---------------------------------------------------------------------- Harmony
-@inline_kernel
-def pay_harmony(g, p):
-    """p holds an unpaid Harmony token: 2 VC go to the Pandaren, once."""
-    giver = g.gst[G_HARMONY_FROM] - 1
-    pay_vc(g, p, -HARMONY_PRICE)
-    pay_vc(g, giver, HARMONY_PRICE)
-    g.ply[p, P_HARMONY] = 2
-    log_event(g, EV_HARMONY, giver, -1, p, HARMONY_PRICE)
-
-
-@kernel
-def engage(g, p, r):
-    """p attacks r (a conquest, a die attempt, an airborne assault): note whose
-    active race was attacked, and pay the Pandaren first if p holds Harmony."""
-    g_reg = g.reg
-    q = g_reg[r, R_PLAYER]
-    if q >= 0 and g_reg[r, R_DECLINE] == 0:
-        g.gst[G_ATTACKED] |= 1 << q
-    if g_reg[r, R_RACE] == PANDAREN and g.ply[p, P_HARMONY] == 1:
-        pay_harmony(g, p)
-
-
 @inline_kernel
 def give_harmony(g, t, p):
     """End of the Pandaren's turn: a Harmony token to each opponent whose active
@@ -107,9 +87,10 @@ def give_harmony(g, t, p):
 @inline_kernel
 def reveal_bombs(g, t, p):
     """Start of the Goblins' turn: every Bomb they dropped is revealed and goes to
-    the box; a live one is a conquest that leaves the region empty. A Harmony
-    holder pays the Pandaren before revealing on them, or (without 2 VC) puts
-    that Bomb back on the stack unrevealed."""
+    the box; a live one is a conquest that leaves the region empty. A region the
+    Goblins may not attack now keeps its Bomb from going off: it goes back on the
+    stack unrevealed (a Watch Tower raised since the drop; an Aegis or a Harmony
+    fee they cannot pay). Otherwise they pay what the region asks first."""
     g_reg = g.reg
     g_gst = g.gst
     for r in range(g_gst[G_NREG]):
@@ -117,13 +98,16 @@ def reveal_bombs(g, t, p):
         if bomb == 0:
             continue
         q = g_reg[r, R_PLAYER]
+        due = guard_price(g_reg, p, r)
         if g_reg[r, R_RACE] == PANDAREN and g.ply[p, P_HARMONY] == 1:
-            if g.ply[p, P_COINS] < HARMONY_PRICE:
-                g_gst[G_BOMBS + g_gst[G_BOMBS_N]] = bomb
-                g_gst[G_BOMBS_N] += 1
-                g_reg[r, R_BOMB] = 0
-                log_event(g, EV_BOMB, p, r, bomb, 3)
-                continue
+            due += HARMONY_PRICE
+        if region_immune(g_reg, r) or g.ply[p, P_COINS] < due:
+            g_gst[G_BOMBS + g_gst[G_BOMBS_N]] = bomb
+            g_gst[G_BOMBS_N] += 1
+            g_reg[r, R_BOMB] = 0
+            log_event(g, EV_BOMB, p, r, bomb, 3)
+            continue
+        pay_aegis(g, p, r)
         engage(g, p, r)
         g_reg[r, R_BOMB] = 0
         log_event(g, EV_BOMB, p, r, bomb, 2)

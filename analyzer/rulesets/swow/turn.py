@@ -7,8 +7,9 @@ whose ability is not in play costs one test):
 - turn_begins: before the player decides anything, a decline turn too (the
   turn's ability state cleared; Harmony tokens back; Goblin Bombs go off)
 - combo_taken: a combo was just picked (no Beasts or uses; the Champion in hand)
-- active_turn_begins: the active race starts its turn (Worgen form and its VC)
-- before_conquests: Beast Master's Beasts, Portal Mage's swaps
+- active_turn_begins: the active race starts its turn (Worgen form and its VC;
+  Beast Master's Beasts, counted before any region is abandoned)
+- before_conquests: Portal Mage's swaps
 - conquests_begin: the Ethereals may steal; then before_targets
 - conquests_beyond_targets, hand_may_conquer: the conquest loop's tests (the
   Ashes and the Gnomes reach beyond the targets; Beasts alone cannot conquer)
@@ -28,6 +29,7 @@ whose ability is not in play costs one test):
 - after_redeploy: Portal Mage's swaps left; Garrisoned's Forts; Defensive's Towers
 - turn_ends: after every redeployment, before scoring (the Aegis and the Heart
   placed; Military Objectives, Bombs, Harmony tokens)
+- after_scoring: after the score (nothing in SWoW; the original game's Stout)
 
 The hooks of conquest costs, losses, scoring and decline are in abilities.py.
 """
@@ -85,6 +87,7 @@ from analyzer.model.ids import (
     BEAST_MASTER,
     CHAMPIONING,
     DEFENSIVE,
+    DOOMHAMMER,
     ETHEREALS,
     FORSAKEN,
     GARRISONED,
@@ -103,6 +106,7 @@ from analyzer.model.ids import (
 from analyzer.players.params import TARGET_AIRBORNE
 from analyzer.rulesets.swow.abilities import (
     HARMONY_PRICE,
+    engage,
     min_region_tokens,
     redeploy_bonus_tokens,
     take_beasts,
@@ -125,11 +129,13 @@ from analyzer.rulesets.swow.markers import (
     USED_ETHEREALS,
     controls_marker,
     credit,
+    doomhammer_payee,
     heart_tribute,
     marker_region,
     may_steal,
     modes_coins,
     move_marker,
+    note_doomhammer,
     pay_aegis,
     use_artifacts,
 )
@@ -151,7 +157,6 @@ from analyzer.rulesets.swow.powers import (
 from analyzer.rulesets.swow.races import (
     airborne_assault,
     end_of_turn,
-    engage,
     enlist,
     start_of_turn,
 )
@@ -181,8 +186,6 @@ def power_before_conquest(g, t, p, n_targets):
         ):
             g.gst[G_ERROR] = ERR_BAD_MOVE
             return -1, 0
-        if g.ply[p, P_HARMONY] == 1:
-            engage(g, p, src)  # a Harmony holder pays the Pandaren first
         intimidate(g, t, p, src, dst)
         return 1, compute_targets(g, t, p)  # the moved token changes other costs
     if power != CHAMPIONING or not champion_ready(g, p):
@@ -194,9 +197,11 @@ def power_before_conquest(g, t, p, n_targets):
         g.gst[G_ERROR] = ERR_BAD_MOVE
         return -1, 0
     marker_here = g.reg[r, R_MARKERS] != 0
-    had_coin = g_ply[p, P_COINS] >= 1
+    coins_before = g_ply[p, P_COINS]
     champion_conquest(g, t, p, r)
-    if marker_here or had_coin != (g_ply[p, P_COINS] >= 1):
+    if marker_here or coins_before != g_ply[p, P_COINS]:
+        # a fee, a toll or a bonus moved p's coins: a region's price may now be
+        # out of reach or within it (and a paid Harmony fee closes no more)
         return 1, compute_targets(g, t, p) if g_ply[p, P_HAND] > 0 else 0
     n_targets = update_targets(g, t, p, r, n_targets)
     if g.gst[G_CHECK] == 1:
@@ -208,13 +213,11 @@ def power_before_conquest(g, t, p, n_targets):
 def power_phase(g, t, p, end):
     """Powers acting at two fixed points of the turn, in one compiled function
     (each call site in the turn adds compile time). Before the conquests
-    (end=False): Beast Master swaps its Beasts for new ones, a Portal Mage may
-    swap. After the redeployment (end=True): a Portal Mage may use the swaps it
-    has left; Garrisoned and Defensive place their pieces."""
+    (end=False): a Portal Mage may swap. After the redeployment (end=True): a
+    Portal Mage may use the swaps it has left; Garrisoned and Defensive place
+    their pieces."""
     power = g.ply[p, P_POWER]
-    if power == BEAST_MASTER and not end:
-        take_beasts(g, t, p)
-    elif power == PORTAL_MAGE:
+    if power == PORTAL_MAGE:
         while swap_ready(g, p):
             a, b = choose_swap(g, t, p)
             if a < 0:
@@ -289,9 +292,10 @@ def attack(g, t, p, r, final, modes):
     if g_reg[r, R_MARKERS_UP] != 0:
         pay_aegis(g, p, r)
     if modes & MODE_DOOMHAMMER:
-        # 2 coins to the player who held r (active or in decline), else the stash
+        # 2 coins to the Doomhammer's previous owner, else the stash (ruling M5)
+        note_doomhammer(g)
         credit(g, p, -DOOMHAMMER_PRICE, False)
-        credit(g, g_reg[r, R_PLAYER], DOOMHAMMER_PRICE, g_reg[r, R_DECLINE] == 1)
+        credit(g, doomhammer_payee(g), DOOMHAMMER_PRICE, False)
     g.gst[G_USED] |= modes
     if g_ply[p, P_RACE] == PANDAREN or g_ply[p, P_HARMONY] == 1:
         engage(g, p, r)
@@ -347,8 +351,8 @@ def place_artifacts(g, t, p):
 @inline_kernel
 def turn_begins(g, t, p):
     """Before p decides anything (a decline turn too): the turn's ability state
-    is cleared, the Pandaren take their Harmony tokens back and the Goblins'
-    Bombs go off."""
+    is cleared, the Pandaren take their Harmony tokens back, the Goblins' Bombs
+    go off, and the Doomhammer's owner is noted."""
     g_gst = g.gst
     g_gst[G_KILLS] = 0
     g_gst[G_ATTACKED] = 0
@@ -358,6 +362,8 @@ def turn_begins(g, t, p):
     g_gst[G_SIDE] = -1
     if g_gst[G_HARMONY_FROM] == p + 1 or g.ply[p, P_RACE] == GOBLINS:
         start_of_turn(g, t, p)
+    if g_gst[G_MARKER_AT + DOOMHAMMER] >= 0:
+        note_doomhammer(g)  # who held it since the last turn (its previous owner)
 
 
 @inline_kernel
@@ -372,16 +378,19 @@ def combo_taken(g, p):
 
 @inline_kernel
 def active_turn_begins(g, t, p):
-    """The active race starts its turn: the Worgen pick their form (and its VC
-    are booked), the power's uses of the turn reset."""
+    """The active race starts its turn, before readying troops or abandoning any
+    region: the Worgen pick their form (and its VC are booked), the power's uses
+    of the turn reset, Beast Master swaps its Beasts for one per Hills it holds
+    ("at the beginning of each of its turns")."""
     pay_vc(g, p, turn_start(g, t, p, choose_form(g, t, p)))
+    if g.ply[p, P_POWER] == BEAST_MASTER:
+        take_beasts(g, t, p)
 
 
 @inline_kernel
 def before_conquests(g, t, p):
-    """Before the first conquest: Beast Master's Beasts, Portal Mage's swaps."""
-    power = g.ply[p, P_POWER]
-    if power == BEAST_MASTER or power == PORTAL_MAGE:
+    """Before the first conquest: Portal Mage's swaps."""
+    if g.ply[p, P_POWER] == PORTAL_MAGE:
         power_phase(g, t, p, False)
 
 
@@ -539,3 +548,9 @@ def turn_ends(g, t, p, declined):
     race = g.ply[p, P_RACE]
     if race == HUMANS or race == GOBLINS or race == PANDAREN:
         end_of_turn(g, t, p)
+
+
+@inline_kernel
+def after_scoring(g, t, p, declined):
+    """After the turn's score (the original game's Stout declines here): nothing."""
+    return

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from analyzer.engine.faces import draw_faces as choose_faces
+from analyzer.engine.faces import place_nobody_and_mountains
 from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
     B_TERRAIN,
@@ -12,12 +14,67 @@ from analyzer.engine.layout import (
     PAR_MIN_CONQUEST_TOKENS,
     R_RACE,
     R_TOKENS,
-    RT_FACTION,
 )
-from analyzer.model.ids import LAKE, NEUTRAL, SEA
+from analyzer.model.ids import LAKE, SEA, SYM_MOUNTAIN, SYM_MURLOC
 
-HARMONY_PRICE = 0
-OBJECTIVE_VC = 0
+__all__ = ["choose_faces"]
+
+REENTER_BY_ENTRY = True
+
+
+@inline_kernel
+def place_pieces(g, t, rng):
+    place_nobody_and_mountains(g, t, SYM_MURLOC, SYM_MOUNTAIN)
+
+
+@inline_kernel
+def pieces_after_stacks(g, t, rng):
+    return
+
+
+@inline_kernel
+def ruleset_invariants(g, t):
+    return 0
+
+
+@inline_kernel
+def pieces_invariants(g, t):
+    return 0
+
+
+@inline_kernel
+def hand_empty(ply, p):
+    return ply[p, P_HAND] == 0
+
+
+@inline_kernel
+def race_tokens_in_hand(ply, p):
+    return ply[p, P_HAND]
+
+
+@inline_kernel
+def held_bits(reg, r):
+    return 0
+
+
+@inline_kernel
+def pieces_fall(reg, r):
+    return
+
+
+@inline_kernel
+def pieces_from_hand(reg, ply, p, r, n, keep):
+    return 0
+
+
+@inline_kernel
+def region_defence(reg, r):
+    return 0
+
+
+@inline_kernel
+def region_taken(g, p, r):
+    return
 
 
 @kernel
@@ -31,12 +88,17 @@ def is_water(g, r):
 
 
 @kernel
-def may_enter_water(race):
+def may_enter_water(race, power):
     return False
 
 
 @kernel
 def min_region_tokens(race):
+    return 1
+
+
+@inline_kernel
+def decline_keep(race):
     return 1
 
 
@@ -66,7 +128,7 @@ def conquest_fee(reg, r, owed):
 
 
 @kernel
-def modify_cost(race, power, form, terrain, nonempty, cost, least):
+def modify_cost(board, reg, r, race, power, form, terrain, nonempty, cost, least):
     return max(cost, least)
 
 
@@ -75,18 +137,18 @@ def marsh_toll(ply, reg, p, r, terrain):
     return -1
 
 
-@kernel
+@inline_kernel
 def guard_price(reg, p, r):
     return 0
 
 
 @inline_kernel
-def reaches_as_adjacent(race, symbols):
+def reaches_as_adjacent(race, power, form, symbols):
     return False
 
 
 @inline_kernel
-def first_conquest_entry(race, symbols, water):
+def first_conquest_entry(race, power, symbols, water):
     return False
 
 
@@ -100,18 +162,13 @@ def open_modes(held_up, race, used, on_map):
     return 0
 
 
-@kernel
-def reveal_markers(g, p, r):
-    return
-
-
 @inline_kernel
 def after_conquest(g, t, p, r, def_race, def_tokens):
     return 0
 
 
 @inline_kernel
-def tokens_lost(g, t, q, r, decline, n):
+def tokens_lost(g, t, q, r, decline, n, attacker):
     return n if decline == 1 else 1
 
 
@@ -132,16 +189,6 @@ def race_tokens_in_play(g, race):
     return n
 
 
-@inline_kernel
-def bonus_per_region(race, power):
-    return False
-
-
-@kernel
-def region_bonus(board, adj, reg, race, power, r):
-    return 0
-
-
 @kernel
 def active_bonus(g, t, p):
     return 0
@@ -150,14 +197,6 @@ def active_bonus(g, t, p):
 @inline_kernel
 def decline_bonus(g, t, p):
     return 0
-
-
-@inline_kernel
-def fighting_faction(g, t, p):
-    race = g.ply[p, P_RACE]
-    if race < 0:
-        return NEUTRAL, 0
-    return t.race[race, RT_FACTION], 1
 
 
 @inline_kernel

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from analyzer.engine.conquest import ATTACK_ILLEGAL
 from analyzer.engine.jit import inline_kernel, kernel
-from analyzer.engine.layout import G_AIRBORNE
 
 
 @inline_kernel
 def turn_begins(g, t, p):
-    # The bots still know the Gnomes' airborne assault (players/heuristic.py):
-    # marked spent, it is never offered.
-    g.gst[G_AIRBORNE] = 1
+    return
 
 
 @inline_kernel
@@ -111,4 +108,10 @@ def after_redeploy(g, t, p):
 
 @inline_kernel
 def turn_ends(g, t, p, declined):
+    return
+
+
+@inline_kernel
+def after_scoring(g, t, p, declined):
+    """After the turn's score (the original game's Stout declines here): nothing."""
     return

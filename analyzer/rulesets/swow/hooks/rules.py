@@ -2,54 +2,65 @@
 
 from __future__ import annotations
 
+from analyzer.engine.faces import draw_faces as choose_faces
 from analyzer.rulesets.swow.abilities import (
-    HARMONY_PRICE,
-    OBJECTIVE_VC,
-    active_bonus,
     after_conquest,
-    bonus_per_region,
     conquest_fee,
     conquest_fee_owed,
     decline_bonus,
-    first_conquest_entry,
     is_water,
     least_conquest_tokens,
     marsh_toll,
-    may_enter_water,
     min_region_tokens,
-    modify_cost,
     on_decline,
     pays_travel,
     pieces_to_hand,
     power_lasts_in_decline,
     race_tokens_in_play,
-    reaches_as_adjacent,
-    region_bonus,
     region_immune,
     tokens_killed,
-    tokens_lost,
     water_terrain,
 )
-from analyzer.rulesets.swow.markers import (
-    fighting_faction,
-    guard_price,
-    open_modes,
-    reveal_markers,
+from analyzer.rulesets.swow.abilities import (
+    min_region_tokens as decline_keep,
 )
-from analyzer.rulesets.swow.pieces import region_emptied
+from analyzer.rulesets.swow.checks import pieces_invariants, ruleset_invariants
+from analyzer.rulesets.swow.markers import open_modes
+from analyzer.rulesets.swow.pieces import (
+    hand_empty,
+    held_bits,
+    pieces_fall,
+    pieces_from_hand,
+    race_tokens_in_hand,
+    region_defence,
+    region_emptied,
+    region_taken,
+    tokens_lost,
+)
+from analyzer.rulesets.swow.pieces import marker_guard_price as guard_price
+from analyzer.rulesets.swow.reach import (
+    REENTER_BY_ENTRY,
+    first_conquest_entry,
+    may_enter_water,
+    modify_cost,
+    reaches_as_adjacent,
+)
+from analyzer.rulesets.swow.scoring import turn_bonus as active_bonus
+from analyzer.rulesets.swow.setup import pieces_after_stacks, place_pieces
 
 __all__ = [
-    "HARMONY_PRICE",
-    "OBJECTIVE_VC",
+    "REENTER_BY_ENTRY",
     "active_bonus",
     "after_conquest",
-    "bonus_per_region",
+    "choose_faces",
     "conquest_fee",
     "conquest_fee_owed",
     "decline_bonus",
-    "fighting_faction",
+    "decline_keep",
     "first_conquest_entry",
     "guard_price",
+    "hand_empty",
+    "held_bits",
     "is_water",
     "least_conquest_tokens",
     "marsh_toll",
@@ -59,14 +70,21 @@ __all__ = [
     "on_decline",
     "open_modes",
     "pays_travel",
+    "pieces_after_stacks",
+    "pieces_fall",
+    "pieces_invariants",
+    "pieces_from_hand",
     "pieces_to_hand",
+    "place_pieces",
     "power_lasts_in_decline",
+    "race_tokens_in_hand",
     "race_tokens_in_play",
     "reaches_as_adjacent",
-    "region_bonus",
+    "region_defence",
     "region_emptied",
     "region_immune",
-    "reveal_markers",
+    "region_taken",
+    "ruleset_invariants",
     "tokens_killed",
     "tokens_lost",
     "water_terrain",

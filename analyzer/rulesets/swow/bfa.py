@@ -1,0 +1,164 @@
+"""Battle for Azeroth, the team variant of SWoW (../shared/rulebooks/003_*): which
+faction each seat plays, which banners are in the game, and how the factions score.
+
+What is built so far (issue 12, items 1 and 3):
+- seating: `seat_factions(n)` in turn order, Alliance 1, Horde 1, Neutral,
+  Alliance 2, Horde 2, "adjusted for how many people are playing";
+- the Neutral banners go back in the box at 2 and 4 players (`bfa_tables`);
+- team scoring: `team_standings` on each game's final VC, `add_team_columns` on a
+  seats table (faction, team_score, team_win).
+
+Not built yet: the draft by faction (item 2: per-faction banner columns, the race
+tied to the badge on its line, the cost paid to the reserve), the allied bots
+(item 4) and `--variant bfa` on the commands (item 5). The engine plays a BfA game
+exactly as a standard one until the draft lands, so nothing here touches the
+engine: standard SWoW is untouched by construction. docs/rulings.md ("Battle for
+Azeroth") lists what the sheet leaves open.
+
+Plain Python and numpy: scoring runs once per game on the results, not in the engine.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pandas as pd
+
+from analyzer.model.ids import ALLIANCE, FACTIONS, HORDE, NEUTRAL
+from analyzer.model.tables import Tables, compile_tables
+
+VARIANT = "bfa"
+
+# Seats in turn order for each player count (the sheet's "Alliance 1, Horde 1,
+# Neutral, Alliance 2, Horde 2", without the seats nobody takes).
+SEAT_FACTIONS = {
+    2: (ALLIANCE, HORDE),
+    3: (ALLIANCE, HORDE, NEUTRAL),
+    4: (ALLIANCE, HORDE, ALLIANCE, HORDE),
+    5: (ALLIANCE, HORDE, NEUTRAL, ALLIANCE, HORDE),
+}
+
+
+def seat_factions(n_players: int) -> tuple[int, ...]:
+    """The faction of each seat, seat 0 first (it plays first)."""
+    if n_players not in SEAT_FACTIONS:
+        raise ValueError(
+            f"Battle for Azeroth is played by 2 to 5 players, not {n_players}: "
+            f"choose one of {sorted(SEAT_FACTIONS)}"
+        )
+    return SEAT_FACTIONS[n_players]
+
+
+def seat_labels(n_players: int) -> list[str]:
+    """'Alliance 1', 'Horde 1', 'Neutral', ... by seat."""
+    factions = seat_factions(n_players)
+    return [
+        FACTIONS[f] if f == NEUTRAL else f"{FACTIONS[f]} {factions[:s].count(f) + 1}"
+        for s, f in enumerate(factions)
+    ]
+
+
+def neutral_in_game(n_players: int) -> bool:
+    """Whether a Neutral player (and the Neutral banners) take part."""
+    return NEUTRAL in seat_factions(n_players)
+
+
+def bfa_tables(tables: Tables, n_players: int) -> Tables:
+    """`tables` for a BfA game of n_players: at 2 and 4 players the Neutral banners
+    stay in the box ("In 2 or 4 player games, put the Neutral Races back into the
+    box"). Every other rule is SWoW's, as the sheet says."""
+    if neutral_in_game(n_players):
+        return tables
+    ruleset = tables.ruleset
+    parameters = tables.parameters
+    allowed = parameters.races_allowed or (True,) * len(ruleset.races)
+    allowed = tuple(
+        ok and race.faction != NEUTRAL for ok, race in zip(allowed, ruleset.races, strict=True)
+    )
+    return compile_tables(
+        ruleset, tables.faces, dataclasses.replace(parameters, races_allowed=allowed)
+    )
+
+
+# ------------------------------------------------------------------ team scoring
+@dataclasses.dataclass(frozen=True)
+class TeamStandings:
+    """One game's result by faction and by seat."""
+
+    factions: tuple[int, ...]  # by seat
+    team_score: tuple[int, ...]  # by seat: the score of the seat's faction
+    team_win: tuple[bool, ...]  # by seat: the seat's faction won (or shares the win)
+    faction_score: dict[int, int]  # by faction in the game
+    winners: tuple[int, ...]  # the winning factions (several: a shared victory)
+
+
+def team_scores(vc: np.ndarray, n_players: int) -> tuple[np.ndarray, np.ndarray]:
+    """(team score, best individual score) per game and faction id, from final VC
+    vc[games, n_players]. A faction's score is the lowest of its players' (its
+    only player's at 2 and 3 players, and the Neutral's); absent factions get -1."""
+    vc = np.asarray(vc, dtype=np.int64).reshape(-1, n_players)
+    factions = np.array(seat_factions(n_players))
+    team = np.full((vc.shape[0], len(FACTIONS)), -1, dtype=np.int64)
+    best = np.full((vc.shape[0], len(FACTIONS)), -1, dtype=np.int64)
+    for f in set(factions.tolist()):
+        mine = vc[:, factions == f]
+        team[:, f] = mine.min(axis=1)
+        best[:, f] = mine.max(axis=1)
+    return team, best
+
+
+def team_wins(vc: np.ndarray, n_players: int) -> np.ndarray:
+    """bool[games, faction id]: the factions that win each game. The highest
+    faction score wins; a tie goes to the faction with the highest individual
+    score; a tie on both shares the victory."""
+    team, best = team_scores(vc, n_players)
+    top = team.max(axis=1, keepdims=True)
+    contenders = team == top
+    best_of_top = np.where(contenders, best, -1).max(axis=1, keepdims=True)
+    return contenders & (best == best_of_top)
+
+
+def team_standings(vc, n_players: int) -> TeamStandings:
+    """One game's standings from the seats' final VC (seat 0 first)."""
+    factions = seat_factions(n_players)
+    team, _ = team_scores(np.asarray(vc), n_players)
+    wins = team_wins(np.asarray(vc), n_players)[0]
+    return TeamStandings(
+        factions=factions,
+        team_score=tuple(int(team[0, f]) for f in factions),
+        team_win=tuple(bool(wins[f]) for f in factions),
+        faction_score={f: int(team[0, f]) for f in sorted(set(factions))},
+        winners=tuple(f for f in sorted(set(factions)) if wins[f]),
+    )
+
+
+def add_team_columns(seats: pd.DataFrame, n_players: int) -> pd.DataFrame:
+    """The seats table (results.seats_frame: game-major, seat 0 first) with the
+    team columns: faction, team_score (the faction's score) and team_win."""
+    factions = np.array(seat_factions(n_players))
+    vc = seats["final_vc"].to_numpy().reshape(-1, n_players)
+    team, _ = team_scores(vc, n_players)
+    wins = team_wins(vc, n_players)
+    out = seats.copy()
+    out["faction"] = pd.Categorical.from_codes(
+        np.tile(factions, vc.shape[0]), categories=list(FACTIONS)
+    )
+    out["team_score"] = team[:, factions].reshape(-1).astype(np.int32)
+    out["team_win"] = wins[:, factions].reshape(-1)
+    return out
+
+
+__all__ = [
+    "SEAT_FACTIONS",
+    "VARIANT",
+    "TeamStandings",
+    "add_team_columns",
+    "bfa_tables",
+    "neutral_in_game",
+    "seat_factions",
+    "seat_labels",
+    "team_scores",
+    "team_standings",
+    "team_wins",
+]

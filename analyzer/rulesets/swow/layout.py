@@ -1,0 +1,78 @@
+"""SWoW's columns after the core's (engine/core_layout.py): its pieces on the
+regions, its per-player and per-game state, its marker table, and the names of
+its components and race ids (analyzer/model/ids.py)."""
+
+from __future__ import annotations
+
+from analyzer.engine.core_layout import (
+    G_CORE_NF,
+    G_CORE_UNSET,
+    MAX_RACES,
+    P_CORE_NF,
+    P_STANCE,
+    R_CORE_NF,
+    RT_CORE_NF,
+)
+from analyzer.model.ids import COMPONENTS, MARKERS, N_RACE_IDS
+
+N_COMPONENTS = len(COMPONENTS)
+N_MARKERS = len(MARKERS)
+assert N_RACE_IDS <= MAX_RACES
+
+# race_tab[race, *]
+RT_FACTION = RT_CORE_NF
+RT_NF = RT_CORE_NF + 1
+# marker_tab[marker, *]
+MT_IS_ARTIFACT, MT_ALLOWED, MT_MODELED = range(3)
+MT_NF = 3
+
+# reg[r, *]
+(
+    R_FORT,
+    R_WISP,
+    R_MARKERS,  # bit m set when marker m lies here (an Artifact may join a Place)
+    R_MARKERS_UP,  # bit m set when that marker is revealed (face up)
+    R_TOWER,  # Watch Tower
+    R_BEASTS,
+    R_CHAMPION,
+    R_BOMB,  # 0 none, BOMB_LIVE or BOMB_DUD (face down either way)
+    R_OBJECTIVE,  # Military Objective
+) = range(R_CORE_NF, R_CORE_NF + 9)
+R_NF = R_CORE_NF + 9
+
+# ply[p, *]
+P_FORM = P_STANCE  # Worgen form chosen this turn (it changes conquest costs)
+(
+    P_HARMONY,  # Harmony token held: 0 none, 1 not paid yet, 2 paid (Pandaren)
+    P_BEASTS,  # Beast Master: how many of the tokens in hand (P_HAND) are Beasts
+    P_CHAMPION,  # Championing: 1 while the Champion is in hand (not on a region)
+) = range(P_CORE_NF, P_CORE_NF + 3)
+P_NF = P_CORE_NF + 3
+
+# gst[*]: per-turn race counters (reset at every turn start but G_HARMONY_FROM and
+# the Bombs), then the markers' places and the Bomb stack
+(
+    G_SIDE,  # the faction a Neutral race on the Battleground fights for this turn (-1: none)
+    G_MARKER_POOL,  # bit m set when marker m is allowed but not on the boards (drawable)
+    G_KILLS,  # tokens the current player's conquests made others discard
+    G_ATTACKED,  # bit per player whose active race the current player attacked
+    G_HOLY_LIGHT,  # bit per player whose Draenei called the Holy Light this turn
+    G_AIRBORNE,  # 1 once the Gnomes' airborne assault is spent this turn
+    G_HARMONY_FROM,  # 1 + the player whose Pandaren handed out Harmony, 0: none out
+    G_BOMBS_N,  # Bomb tokens in the Goblins' stack
+    G_DOOM_OWNER,  # 1 + the Doomhammer's owner as last noted (0: none yet)
+    G_DOOM_PREV,  # 1 + its owner before that (0: none): whom its price goes to
+) = range(G_CORE_NF, G_CORE_NF + 10)
+G_MARKER_AT = G_CORE_NF + 10  # per marker id: the region where it lies, -1 off the boards
+G_BOMBS = G_MARKER_AT + N_MARKERS  # the stack, bottom first: BOMB_LIVE or BOMB_DUD
+MAX_BOMBS = 16
+G_NF = G_BOMBS + MAX_BOMBS
+G_UNSET = G_CORE_UNSET + (G_SIDE,)
+BOMB_LIVE, BOMB_DUD = 1, 2
+
+# The race of nobody (in decline, never drafted) and the caps the core checks
+from analyzer.model.ids import C_MOUNTAINS, C_MURLOCS, MURLOC  # noqa: E402
+
+NOBODY = MURLOC
+CAP_NOBODY = C_MURLOCS
+CAP_MOUNTAINS = C_MOUNTAINS
