@@ -231,11 +231,20 @@ def test_every_number_has_a_provenance():
 
 
 def test_no_ability_is_silently_unplayed():
+    """Every ability the engine does not fully play says what it leaves out; the
+    engine's classic tests (tests/classic/) cover the ones it plays."""
     ruleset = load_ruleset()
     for entry in ruleset.races + ruleset.powers:
-        assert entry.modeled == "none", entry.key
-        assert "does not play the original Small World" in entry.missing, entry.key
         assert entry.ability, entry.key
+        if entry.modeled != "full":
+            assert entry.missing, entry.key
+    not_full = {e.key: e.modeled for e in ruleset.races + ruleset.powers if e.modeled != "full"}
+    assert not_full == {
+        "ghouls": "partial",
+        "berserk": "partial",
+        "dragon_master": "partial",
+        "spirit": "none",
+    }
 
 
 def test_every_limit_fits_a_32_bit_engine():
