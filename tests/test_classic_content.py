@@ -241,8 +241,6 @@ def test_no_ability_is_silently_unplayed():
     not_full = {e.key: e.modeled for e in ruleset.races + ruleset.powers if e.modeled != "full"}
     assert not_full == {
         "ghouls": "partial",
-        "berserk": "partial",
-        "dragon_master": "partial",
         "spirit": "none",
     }
 

@@ -51,6 +51,7 @@ from analyzer.engine.rule_hooks import (
     after_conquest,
     conquest_fee,
     conquest_fee_owed,
+    final_die,
     first_conquest_entry,
     guard_price,
     held_bits,
@@ -398,10 +399,11 @@ def conquer(g, t, p, r, tokens):
 
 
 @kernel
-def die_reach(t, race, hand):
+def die_reach(t, race, power, hand):
     """The dearest target the final attempt may choose with `hand` tokens left
-    (at most 3 short, and at least one token, Tauren two), or -1 for no attempt."""
-    if t.params[PAR_USE_DIE] != 1 or hand < min_region_tokens(race):
+    (at most 3 short, and at least one token, Tauren two), or -1 for no attempt
+    (also when the ruleset's power has used the die otherwise: final_die)."""
+    if t.params[PAR_USE_DIE] != 1 or hand < min_region_tokens(race) or not final_die(power):
         return -1
     return hand + t.params[PAR_DIE_MAX_SHORT]
 
@@ -410,7 +412,7 @@ def die_reach(t, race, hand):
 def die_allowed(g, t, p, cost):
     """Whether a region costing `cost` may be the final, die-assisted attempt."""
     hand = g.ply[p, P_HAND]
-    return hand < cost <= die_reach(t, g.ply[p, P_RACE], hand)
+    return hand < cost <= die_reach(t, g.ply[p, P_RACE], g.ply[p, P_POWER], hand)
 
 
 @kernel

@@ -21,6 +21,7 @@ conquest_fee = _ruleset.conquest_fee
 conquest_fee_owed = _ruleset.conquest_fee_owed
 decline_bonus = _ruleset.decline_bonus
 decline_keep = _ruleset.decline_keep
+final_die = _ruleset.final_die
 first_conquest_entry = _ruleset.first_conquest_entry
 guard_price = _ruleset.guard_price
 hand_empty = _ruleset.hand_empty

@@ -235,7 +235,7 @@ def heuristic_target(g, t, p):
     avail = gst[G_MODES]
     harmony_due = gst[G_CLOSED]
     budget = hand - int(pol[p, H_RESERVE])
-    reach = die_reach(t, race, hand)
+    reach = die_reach(t, race, power, hand)
     lead = leader(g)
     nreg = gst[G_NREG]
     ctx = target_context(g, t, p, hand, cost)

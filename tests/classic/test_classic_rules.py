@@ -10,11 +10,11 @@ from classic_kernels import (
     active_turn_begins,
     after_redeploy,
     after_scoring,
-    before_conquest,
     before_redeploy,
     conquer,
     conquests_begin,
     decline_bonus,
+    die_allowed,
     go_into_decline,
     ready_troops,
     score_turn,
@@ -281,6 +281,12 @@ def test_berserk_rolls_before_the_conquest_and_pays_less_the_roll():
     pos.put(b, 1, HUMANS, 3)
     conquests_begin(pos.g, pos.t, 0)
     assert pos.targets(0) == {b: 2 + 3 - 3}
+    # no last attempt with a second roll: the die was the roll before the conquest
+    pos.g.ply[0, L.P_HAND] = 1
+    pos.g.ply[0, L.P_ROLL] = 0
+    assert not die_allowed(pos.g, pos.t, 0, 3)
+    pos.g.ply[0, L.P_POWER] = NO_POWER
+    assert die_allowed(pos.g, pos.t, 0, 3)
 
 
 def test_bivouacking_places_its_encampments_which_defend():
@@ -324,9 +330,8 @@ def test_dragon_master_takes_a_region_with_one_token_and_makes_it_immune():
     pos.put(a, 0, RATMEN, 1)
     pos.put(b, 1, HUMANS, 4)
     turn_begins(pos.g, pos.t, 0)
-    pos.targets(0)
-    used, _ = before_conquest(pos.g, pos.t, 0, 1)
-    assert used == 1 and pos.holder(b) == (0, RATMEN) and pos.tokens(b) == 1
+    conquests_begin(pos.g, pos.t, 0)
+    assert pos.holder(b) == (0, RATMEN) and pos.tokens(b) == 1 and pos.hand(0) == 3
     assert pos.g.reg[b, L.R_DRAGON] == 1
     pos.give(2, WIZARDS, NO_POWER, hand=9)
     pos.put(c, 2, WIZARDS, 1)

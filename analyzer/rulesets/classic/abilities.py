@@ -21,11 +21,11 @@ the turn; bots.py the choices they ask of a seat):
 | Tritons | modify_cost (SYM_COASTAL) |
 | Trolls | after_conquest (Lairs), region_defence, pieces_fall |
 | Alchemist, Forest, Hill, Swamp, Merchant, Wealthy, Pillaging | active_bonus |
-| Berserk | modify_cost (P_ROLL); turn.conquests_begin / after_each_conquest roll |
+| Berserk | modify_cost (P_ROLL), final_die; turn.conquests_begin / after_each_conquest roll |
 | Bivouacking | region_defence; turn.after_redeploy; pieces_to_hand; tokens_lost |
 | Commando, Mounted | modify_cost |
 | Diplomat | conquest_fee_owed / conquest_fee (peace closes regions); turn.turn_ends |
-| Dragon Master | region_immune; turn.before_conquest (the Dragon's conquest) |
+| Dragon Master | region_immune; turn.conquests_begin (the Dragon's conquest) |
 | Flying | reaches_as_adjacent, first_conquest_entry |
 | Fortified | region_defence, active_bonus; turn.after_redeploy |
 | Heroic | region_immune; turn.after_redeploy |
@@ -152,6 +152,12 @@ def reaches_as_adjacent(race, power, form, symbols):
 def first_conquest_entry(race, power, symbols, water):
     """Halflings (and Flying) may make their first conquest anywhere on land."""
     return (race == HALFLINGS or power == FLYING) and not water
+
+
+@inline_kernel
+def final_die(power):
+    """Berserk rolls before every conquest instead of a last attempt."""
+    return power != BERSERK
 
 
 @inline_kernel

@@ -94,7 +94,6 @@ P_NF = P_CORE_NF + 5
     G_CONVERTED,  # Sorcerers: bit per opponent converted this turn
     G_FORTRESS_DONE,  # Fortified: 1 once this turn's Fortress is placed
     G_ATTACKED,  # bit per player whose active race the current player attacked
-    G_DRAGON_DONE,  # Dragon Master: 1 once this turn's Dragon conquest is made
-) = range(G_CORE_NF, G_CORE_NF + 5)
-G_NF = G_CORE_NF + 5
+) = range(G_CORE_NF, G_CORE_NF + 4)
+G_NF = G_CORE_NF + 4
 G_UNSET = G_CORE_UNSET

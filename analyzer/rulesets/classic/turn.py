@@ -74,7 +74,6 @@ from analyzer.rulesets.classic.layout import (
     C_HEROES,
     G_ATTACKED,
     G_CONVERTED,
-    G_DRAGON_DONE,
     G_FORTRESS_DONE,
     G_NONEMPTY,
     MOUNTAIN,
@@ -100,7 +99,6 @@ def turn_begins(g, t, p):
     g.gst[G_CONVERTED] = 0
     g.gst[G_FORTRESS_DONE] = 0
     g.gst[G_ATTACKED] = 0
-    g.gst[G_DRAGON_DONE] = 0
     g.ply[p, P_ROLL] = 0
 
 
@@ -188,18 +186,36 @@ def giants_reach(g, p):
                 mark_near_mountain(g, r)
 
 
+@kernel
+def dragon_conquest(g, t, p):
+    """Dragon Master, once a turn: a conquest with one token whatever defends the
+    region, where the Dragon then stays (leaving the region it guarded). The bots
+    choose it first thing in the turn, among the regions the race may attack."""
+    compute_targets(g, t, p)
+    r = choose_dragon_target(g, t, p)
+    if r < 0:
+        return
+    reg = g.reg
+    for x in range(g.gst[G_NREG]):
+        reg[x, R_DRAGON] = 0
+    conquer(g, t, p, r, 1)
+    reg[r, R_DRAGON] = 1
+
+
 @inline_kernel
 def conquests_begin(g, t, p):
-    """Before the targets: the Giants' reach, Underworld's Caverns, Berserk's
-    first roll (it rolls before choosing each target)."""
+    """Before the targets: Underworld's Caverns, the Dragon's conquest, the
+    Giants' reach, Berserk's first roll (it rolls before choosing each target)."""
     race = g.ply[p, P_RACE]
     power = g.ply[p, P_POWER]
-    if race == GIANTS:
-        giants_reach(g, p)
     if power == UNDERWORLD:
         g.ply[p, P_IN_CAVERNS] = holds_cavern(g, p)
+    elif power == DRAGON_MASTER and g.ply[p, P_HAND] > 0:
+        dragon_conquest(g, t, p)
     elif power == BERSERK:
         g.ply[p, P_ROLL] = roll_die(g, t)
+    if race == GIANTS:
+        giants_reach(g, p)
 
 
 @inline_kernel
@@ -214,22 +230,7 @@ def hand_may_conquer(g, p):
 
 @inline_kernel
 def before_conquest(g, t, p, n_targets):
-    """Once on the map, before each conquest: the Dragon's conquest (once a turn,
-    one token whatever defends the region; the Dragon stays there). Returns
-    (1 when used, the targets)."""
-    if g.ply[p, P_POWER] != DRAGON_MASTER or g.gst[G_DRAGON_DONE] == 1:
-        return 0, n_targets
-    g.gst[G_DRAGON_DONE] = 1
-    r = choose_dragon_target(g, t, p)
-    if r < 0:
-        return 0, n_targets
-    reg = g.reg
-    for x in range(g.gst[G_NREG]):
-        reg[x, R_DRAGON] = 0
-    conquer(g, t, p, r, 1)
-    reg[r, R_DRAGON] = 1
-    n = compute_targets(g, t, p) if g.ply[p, P_HAND] > 0 else 0
-    return 1, n
+    return 0, n_targets
 
 
 @inline_kernel

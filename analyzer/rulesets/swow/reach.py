@@ -13,6 +13,12 @@ REENTER_BY_ENTRY = True
 
 
 @inline_kernel
+def final_die(power):
+    """Every race may make the final attempt with the die."""
+    return True
+
+
+@inline_kernel
 def may_enter_water(race, power):
     return abilities.may_enter_water(race)
 

@@ -153,6 +153,11 @@ def first_conquest_entry(race, power, symbols, water):
 
 
 @inline_kernel
+def final_die(power):
+    return True
+
+
+@inline_kernel
 def pays_travel(g, p):
     return True
 

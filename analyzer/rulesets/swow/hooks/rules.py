@@ -40,6 +40,7 @@ from analyzer.rulesets.swow.pieces import (
 from analyzer.rulesets.swow.pieces import marker_guard_price as guard_price
 from analyzer.rulesets.swow.reach import (
     REENTER_BY_ENTRY,
+    final_die,
     first_conquest_entry,
     may_enter_water,
     modify_cost,
@@ -57,6 +58,7 @@ __all__ = [
     "conquest_fee_owed",
     "decline_bonus",
     "decline_keep",
+    "final_die",
     "first_conquest_entry",
     "guard_price",
     "hand_empty",
