@@ -150,12 +150,20 @@ def test_elves_lose_no_token():
     assert pos.hand(1) == 3
 
 
-def test_ghouls_keep_all_their_tokens_in_decline():
+def test_ghouls_keep_all_their_tokens_in_decline_and_conquer_first():
     pos = ClassicPosition()
-    (a,) = line(pos, "Farmland")
-    pos.put(a, 0, GHOULS, 4)
+    a, b, c = line(pos, "Farmland", "Hill", "Forest")
+    x = pos.region("Swamp", "Border")
+    pos.put(a, 0, GHOULS, 5)
     go_into_decline(pos.g, pos.t, 0)
-    assert pos.tokens(a) == 4
+    assert pos.tokens(a) == 5
+    pos.give(0, RATMEN, NO_POWER, hand=3)
+    pos.put(x, 0, RATMEN, 2)
+    active_turn_begins(pos.g, pos.t, 0)  # the Ghouls move before the active race
+    assert pos.holder(b) == (0, GHOULS) and pos.g.reg[b, L.R_DECLINE] == 1
+    assert pos.tokens(a) + pos.tokens(b) + pos.tokens(c) == 5
+    assert pos.holder(x) == (0, RATMEN) and pos.g.reg[x, L.R_DECLINE] == 0
+    assert pos.hand(0) == 3 and pos.g.ply[0, L.P_RACE] == RATMEN
 
 
 def test_giants_pay_one_less_next_to_their_mountain():
@@ -543,6 +551,19 @@ def test_c5_diplomat_peace_binds_the_active_race_not_the_diplomat_in_decline_reg
     pos.g.ply[0, L.P_PEACE_FROM] = 2  # player 1 made peace with player 0
     targets = pos.targets(0)
     assert b not in targets and c in targets
+
+
+def test_c8_ghouls_in_decline_are_not_bound_by_a_diplomat_peace():
+    pos = ClassicPosition()
+    a, b = line(pos, "Farmland", "Hill")
+    pos.put(a, 0, GHOULS, 5, decline=True)
+    pos.give(1, RATMEN, DIPLOMAT, hand=0)
+    pos.put(b, 1, RATMEN, 1)
+    pos.give(0, WIZARDS, NO_POWER, hand=0)
+    pos.g.ply[0, L.P_PEACE_FROM] = 2
+    active_turn_begins(pos.g, pos.t, 0)
+    assert pos.holder(b) == (0, GHOULS)
+    assert pos.g.ply[0, L.P_PEACE_FROM] == 2  # the active race stays bound
 
 
 def test_c6_the_dragon_region_is_immune_to_conquest_and_readying_keeps_it():

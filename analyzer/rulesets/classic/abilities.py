@@ -10,7 +10,7 @@ the turn; bots.py the choices they ask of a seat):
 | Amazons | tables (banner + 4); turn.after_redeploy / active_turn_begins (the 4 set aside) |
 | Dwarves | active_bonus, decline_bonus (Mines) |
 | Elves | tokens_lost (none) |
-| Ghouls | decline_keep (all tokens stay); conquering in decline: not modeled |
+| Ghouls | decline_keep (all tokens stay); turn.ghouls_conquer (conquests in decline) |
 | Giants | modify_cost (R_NEAR_MOUNTAIN, kept by after_conquest / turn.conquests_begin) |
 | Halflings | first_conquest_entry; after_conquest (Holes); region_immune; on_decline |
 | Humans, Wizards | active_bonus (Farmland, Magic Sources) |
@@ -184,8 +184,9 @@ def least_conquest_tokens(t, race):
 @kernel
 def region_immune(reg, r):
     """A Hole-in-the-Ground, a Hero or the Dragon: immune to conquest and to every
-    race and power ability (the Sorcerers' conversion too)."""
-    return reg[r, R_HOLE] + reg[r, R_HERO] + reg[r, R_DRAGON] > 0
+    race and power ability (the Sorcerers' conversion too); and the active race's
+    regions set aside while its player's Ghouls conquer (R_DECLINE 2: turn.py)."""
+    return reg[r, R_HOLE] + reg[r, R_HERO] + reg[r, R_DRAGON] > 0 or reg[r, R_DECLINE] == 2
 
 
 @inline_kernel

@@ -13,7 +13,13 @@ from analyzer.engine.conquest import (
     clear_region,
     compute_targets,
     conquer,
+    count_regions,
+    die_allowed,
+    final_attempt,
+    ready_troops,
     roll_die,
+    update_targets,
+    wipe_decline_race_if_gone,
 )
 from analyzer.engine.core_layout import (
     B_DEGREE,
@@ -21,6 +27,7 @@ from analyzer.engine.core_layout import (
     B_TERRAIN,
     G_NREG,
     G_TURN,
+    P_DECLINE_RACE,
     P_HAND,
     P_POWER,
     P_RACE,
@@ -34,6 +41,8 @@ from analyzer.engine.core_layout import (
 )
 from analyzer.engine.decline import go_into_decline
 from analyzer.engine.jit import inline_kernel, kernel
+from analyzer.players.params import TARGET_DIE
+from analyzer.players.policy import choose_target, place_hand
 from analyzer.rulesets.classic.abilities import (
     AMAZON_CONQUEST_ONLY,
     is_water,
@@ -61,6 +70,7 @@ from analyzer.rulesets.classic.ids import (
     DIPLOMAT,
     DRAGON_MASTER,
     FORTIFIED,
+    GHOULS,
     GIANTS,
     HEROIC,
     SKELETONS,
@@ -109,11 +119,81 @@ def combo_taken(g, p):
     g.ply[p, P_ENCAMP_HAND] = 0
 
 
+HIDDEN = 2  # R_DECLINE of the active race's regions while the Ghouls play
+
+
+@kernel
+def ghouls_conquer(g, t, p):
+    """p's Ghouls in decline conquer like an active race before p's active race
+    moves (docs/rulings.md C8): the two races swap places for the while (the
+    active race's regions are set aside, immune), the Ghouls ready their troops,
+    conquer as the seat's bot chooses (the die's last attempt too) and redeploy,
+    and everything is swapped back. Their conquests count for nothing else of
+    the turn (no Orcs' or Pillaging coin, no Diplomat's 'attacked')."""
+    reg = g.reg
+    ply = g.ply
+    gst = g.gst
+    nreg = gst[G_NREG]
+    race = ply[p, P_RACE]
+    power = ply[p, P_POWER]
+    hand = ply[p, P_HAND]
+    stance = ply[p, P_ROLL]
+    nonempty = gst[G_NONEMPTY]
+    attacked = gst[G_ATTACKED]
+    peace = ply[p, P_PEACE_FROM]
+    ply[p, P_PEACE_FROM] = 0  # a Diplomat's peace does not bind tokens in decline
+    for r in range(nreg):
+        if reg[r, R_PLAYER] == p:
+            if reg[r, R_DECLINE] == 0:
+                reg[r, R_DECLINE] = HIDDEN
+            elif reg[r, R_RACE] == GHOULS:
+                reg[r, R_DECLINE] = 0
+    ply[p, P_RACE] = GHOULS
+    ply[p, P_POWER] = -1  # a power does not last in decline
+    ply[p, P_HAND] = 0
+    ply[p, P_ROLL] = 0
+    ready_troops(g, t, p)
+    n = compute_targets(g, t, p)
+    while ply[p, P_HAND] > 0 and n > 0:
+        r, mode, modes = choose_target(g, t, p)
+        if r < 0 or r >= nreg:
+            break
+        cost = g.cost[r]
+        if mode == TARGET_DIE:
+            if cost >= 0 and die_allowed(g, t, p, cost):
+                final_attempt(g, t, p, r, cost)
+            break
+        if cost < 0 or cost > ply[p, P_HAND]:
+            break
+        conquer(g, t, p, r, cost)
+        n = update_targets(g, t, p, r, n)
+    if count_regions(g, p, 0) > 0:
+        place_hand(g, t, p)
+    ply[p, P_HAND] = 0  # Ghouls with no region left: their tokens go back to the box
+    for r in range(nreg):
+        if reg[r, R_PLAYER] == p:
+            if reg[r, R_DECLINE] == 0:
+                reg[r, R_DECLINE] = 1
+            elif reg[r, R_DECLINE] == HIDDEN:
+                reg[r, R_DECLINE] = 0
+    ply[p, P_RACE] = race
+    ply[p, P_POWER] = power
+    ply[p, P_HAND] = hand
+    ply[p, P_ROLL] = stance
+    gst[G_NONEMPTY] = nonempty
+    gst[G_ATTACKED] = attacked
+    ply[p, P_PEACE_FROM] = peace
+    wipe_decline_race_if_gone(g, t, p)
+
+
 @inline_kernel
 def active_turn_begins(g, t, p):
-    """The Amazons' four set-aside tokens come back to hand; a Bivouacking race's
-    first turn takes the box's Encampments."""
+    """p's Ghouls in decline conquer first; the Amazons' four set-aside tokens
+    come back to hand; a Bivouacking race's first turn takes the box's
+    Encampments."""
     ply = g.ply
+    if ply[p, P_DECLINE_RACE] == GHOULS:
+        ghouls_conquer(g, t, p)
     ply[p, P_HAND] += ply[p, P_ASIDE]
     ply[p, P_ASIDE] = 0
     if ply[p, P_POWER] == BIVOUACKING and ply[p, P_TURNS] == 0:
@@ -336,6 +416,9 @@ def after_redeploy(g, t, p):
         return
     if race == AMAZONS:
         set_amazons_aside(g, p, n_own)
+        n_own = own_regions(g, p)  # the four may have left a region empty
+        if n_own == 0:
+            return
     if power == BIVOUACKING and ply[p, P_ENCAMP_HAND] > 0:
         place_encampments(g, t, p, ply[p, P_ENCAMP_HAND], n_own)
         ply[p, P_ENCAMP_HAND] = 0
