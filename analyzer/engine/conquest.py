@@ -70,6 +70,7 @@ from analyzer.engine.rule_hooks import (
     region_emptied,
     region_immune,
     region_taken,
+    spare_decline_gone,
     tokens_killed,
     tokens_lost,
     water_terrain,
@@ -100,6 +101,17 @@ def count_regions(g, p, decline):
     n = 0
     for r in range(g.gst[G_NREG]):
         if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == decline:
+            n += 1
+    return n
+
+
+@kernel
+def count_race_regions(g, p, race):
+    """Regions where p's in-decline `race` stands."""
+    g_reg = g.reg
+    n = 0
+    for r in range(g.gst[G_NREG]):
+        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 1 and g_reg[r, R_RACE] == race:
             n += 1
     return n
 
@@ -355,9 +367,11 @@ def take_losses(g, t, r, attacker):
 
 @kernel
 def wipe_decline_race_if_gone(g, t, q):
-    """Once the last in-decline token of q is gone, its banner leaves the game."""
+    """Once the last in-decline token of q's race is gone, its banner leaves the
+    game (and so does a race in the ruleset's own decline slot: spare_decline_gone)."""
+    spare_decline_gone(g, t, q)
     race = g.ply[q, P_DECLINE_RACE]
-    if race < 0 or count_regions(g, q, 1) > 0:
+    if race < 0 or count_race_regions(g, q, race) > 0:
         return
     return_race(g, t, g.rng, race)
     discard_power(g, g.ply[q, P_DECLINE_POWER])

@@ -60,6 +60,8 @@ class ClassicPosition:
                 g.ply[p, col] = -1
             g.ply[p, L.P_INSTANCE] = -1
             g.ply[p, L.P_DECLINE_INSTANCE] = -1
+            g.ply[p, L.P_SPIRIT_RACE] = -1
+            g.ply[p, L.P_SPIRIT_INSTANCE] = -1
             if p < n_players:
                 self.policy(p, "heuristic")
 

@@ -16,6 +16,7 @@ from classic_kernels import (
     decline_bonus,
     die_allowed,
     go_into_decline,
+    heuristic_decline,
     ready_troops,
     score_turn,
     sorcerers_convert,
@@ -51,6 +52,7 @@ from analyzer.rulesets.classic.ids import (
     SEAFARING,
     SKELETONS,
     SORCERERS,
+    SPIRIT,
     STOUT,
     SWAMP_POWER,
     TRITONS,
@@ -59,7 +61,6 @@ from analyzer.rulesets.classic.ids import (
     WEALTHY,
     WIZARDS,
 )
-from analyzer.rulesets.classic.loader import load_ruleset
 
 # ------------------------------------------------------------------ plain game
 
@@ -422,9 +423,21 @@ def test_seafaring_conquers_water_and_keeps_it_in_decline():
     assert pos.holder(a) == (0, RATMEN) and pos.g.ply[0, L.P_DECLINE_POWER] == SEAFARING
 
 
-def test_spirit_is_not_modeled_and_says_so():
-    spirit = load_ruleset().power("spirit")
-    assert spirit.modeled == "none" and spirit.missing
+def test_spirit_keeps_a_second_race_in_decline_that_later_declines_leave():
+    pos = ClassicPosition()
+    a, b, c = line(pos, "Farmland", "Hill", "Forest")
+    pos.put(a, 0, HUMANS, 1, decline=True)
+    pos.give(0, RATMEN, SPIRIT)
+    pos.put(b, 0, RATMEN, 3)
+    go_into_decline(pos.g, pos.t, 0)
+    assert pos.g.ply[0, L.P_DECLINE_RACE] == HUMANS and pos.g.ply[0, L.P_SPIRIT_RACE] == RATMEN
+    assert pos.holder(a) == (0, HUMANS) and pos.g.reg[b, L.R_DECLINE] == 1
+    assert score_turn(pos.g, pos.t, 0) == 2  # both races in decline score
+    pos.give(0, WIZARDS, NO_POWER)
+    pos.put(c, 0, WIZARDS, 2)
+    go_into_decline(pos.g, pos.t, 0)
+    assert pos.holder(a) == (-1, -1)  # the Humans leave, the Spirit Ratmen stay
+    assert pos.holder(b) == (0, RATMEN) and pos.g.ply[0, L.P_DECLINE_RACE] == WIZARDS
 
 
 def test_stout_declines_after_scoring():
@@ -460,6 +473,42 @@ def test_wealthy_scores_seven_once_at_the_end_of_its_first_turn():
 
 
 # ---------------------------------------------------------------- interactions
+
+
+def test_the_heuristic_declines_a_spirit_race_sooner():
+    for power, declines in ((NO_POWER, False), (SPIRIT, True)):
+        pos = ClassicPosition()
+        a, b = line(pos, "Farmland", "Hill")
+        pos.give(0, RATMEN, power)
+        pos.g.gst[L.G_ROUND] = 5  # the race is 4 rounds old
+        pos.put(a, 0, RATMEN, 4)
+        pos.put(b, 0, RATMEN, 3)  # 5 tokens free: the default threshold is 5
+        assert heuristic_decline(pos.g, pos.t, 0) == declines
+
+
+def test_c6_spirit_ghouls_keep_conquering_in_decline():
+    pos = ClassicPosition()
+    a, b = line(pos, "Farmland", "Hill")
+    pos.give(0, GHOULS, SPIRIT)
+    pos.put(a, 0, GHOULS, 4)
+    go_into_decline(pos.g, pos.t, 0)
+    assert pos.g.ply[0, L.P_SPIRIT_RACE] == GHOULS
+    pos.give(0, RATMEN, NO_POWER, hand=0)
+    active_turn_begins(pos.g, pos.t, 0)
+    assert pos.holder(b) == (0, GHOULS)
+
+
+def test_c6_stout_declines_beside_a_spirit_race():
+    pos = ClassicPosition()
+    a, b = line(pos, "Farmland", "Hill")
+    pos.give(0, HUMANS, SPIRIT)
+    pos.put(a, 0, HUMANS, 2)
+    go_into_decline(pos.g, pos.t, 0)
+    pos.give(0, RATMEN, STOUT, hand=0)
+    pos.put(b, 0, RATMEN, 1)
+    after_scoring(pos.g, pos.t, 0, False)
+    assert pos.g.ply[0, L.P_DECLINE_RACE] == RATMEN and pos.g.ply[0, L.P_SPIRIT_RACE] == HUMANS
+    assert pos.holder(a) == (0, HUMANS) and pos.holder(b) == (0, RATMEN)
 
 
 def test_c1_amazons_with_few_spare_tokens_leave_regions_empty():

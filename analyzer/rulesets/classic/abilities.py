@@ -30,19 +30,21 @@ the turn; bots.py the choices they ask of a seat):
 | Fortified | region_defence, active_bonus; turn.after_redeploy |
 | Heroic | region_immune; turn.after_redeploy |
 | Seafaring | may_enter_water, power_lasts_in_decline |
-| Spirit | not modeled |
+| Spirit | into_spare_decline and the other spare_decline_* hooks (a second decline slot) |
 | Stout | turn.after_scoring |
 | Underworld | modify_cost, reaches_as_adjacent (P_IN_CAVERNS) |
 """
 
 from __future__ import annotations
 
+from analyzer.engine.column import discard_power, return_race
 from analyzer.engine.core_layout import (
     B_DEGREE,
     B_SYMBOLS,
     B_TERRAIN,
     G_NREG,
     G_PLAYERS,
+    I_VC_DECLINE,
     P_DECLINE_RACE,
     P_HAND,
     P_POWER,
@@ -56,6 +58,8 @@ from analyzer.engine.core_layout import (
 )
 from analyzer.engine.error_codes import ERR_PIECE_CAPS, ERR_PIECES
 from analyzer.engine.jit import inline_kernel, kernel
+from analyzer.engine.state import EV_WIPE
+from analyzer.engine.trace import log_event
 from analyzer.rulesets.classic.ids import (
     ALCHEMIST,
     BERSERK,
@@ -76,6 +80,7 @@ from analyzer.rulesets.classic.ids import (
     ORCS,
     PILLAGING,
     SEAFARING,
+    SPIRIT,
     SWAMP_POWER,
     TRITONS,
     TROLLS,
@@ -98,6 +103,8 @@ from analyzer.rulesets.classic.layout import (
     P_ENCAMP_HAND,
     P_HOLES_USED,
     P_PEACE_FROM,
+    P_SPIRIT_INSTANCE,
+    P_SPIRIT_RACE,
     P_TURNS,
     R_DRAGON,
     R_ENCAMPMENTS,
@@ -184,9 +191,9 @@ def least_conquest_tokens(t, race):
 @kernel
 def region_immune(reg, r):
     """A Hole-in-the-Ground, a Hero or the Dragon: immune to conquest and to every
-    race and power ability (the Sorcerers' conversion too); and the active race's
-    regions set aside while its player's Ghouls conquer (R_DECLINE 2: turn.py)."""
-    return reg[r, R_HOLE] + reg[r, R_HERO] + reg[r, R_DRAGON] > 0 or reg[r, R_DECLINE] == 2
+    race and power ability (the Sorcerers' conversion too); and a player's
+    regions set aside while its Ghouls conquer (R_DECLINE 2 or 3: turn.py)."""
+    return reg[r, R_HOLE] + reg[r, R_HERO] + reg[r, R_DRAGON] > 0 or reg[r, R_DECLINE] >= 2
 
 
 @inline_kernel
@@ -419,12 +426,13 @@ def active_bonus(g, t, p):
 
 @inline_kernel
 def decline_bonus(g, t, p):
-    """In decline only the Dwarves still score a bonus: their Mines."""
-    if g.ply[p, P_DECLINE_RACE] != DWARVES:
+    """In decline only the Dwarves still score a bonus: their Mines (in either
+    decline slot)."""
+    if g.ply[p, P_DECLINE_RACE] != DWARVES and g.ply[p, P_SPIRIT_RACE] != DWARVES:
         return 0
     vc = 0
     for r in range(g.gst[G_NREG]):
-        if g.reg[r, R_PLAYER] == p and g.reg[r, R_DECLINE] == 1:
+        if g.reg[r, R_PLAYER] == p and g.reg[r, R_DECLINE] == 1 and g.reg[r, R_RACE] == DWARVES:
             if g.board[r, B_SYMBOLS] & SYM_MINE:
                 vc += 1
     return vc
@@ -445,6 +453,61 @@ def on_decline(g, t, p):
             reg[r, R_ENCAMPMENTS] = 0
     g.ply[p, P_ASIDE] = 0
     g.ply[p, P_ENCAMP_HAND] = 0
+
+
+@inline_kernel
+def into_spare_decline(g, p, race, power, instance):
+    """A Spirit race goes into a decline slot of its own: the player's other
+    in-decline race stays, and later declines leave the Spirit race in place."""
+    if power != SPIRIT or g.ply[p, P_SPIRIT_RACE] >= 0:
+        return False
+    g.ply[p, P_SPIRIT_RACE] = race
+    g.ply[p, P_SPIRIT_INSTANCE] = instance
+    return True
+
+
+@inline_kernel
+def decline_race_held(ply, q, race):
+    return race == ply[q, P_DECLINE_RACE] or race == ply[q, P_SPIRIT_RACE]
+
+
+@inline_kernel
+def spare_decline_race(ply, p):
+    return ply[p, P_SPIRIT_RACE]
+
+
+@kernel
+def spirit_regions(g, p):
+    race = g.ply[p, P_SPIRIT_RACE]
+    n = 0
+    if race < 0:
+        return 0
+    for r in range(g.gst[G_NREG]):
+        if g.reg[r, R_PLAYER] == p and g.reg[r, R_DECLINE] == 1 and g.reg[r, R_RACE] == race:
+            n += 1
+    return n
+
+
+@inline_kernel
+def spare_decline_gone(g, t, q):
+    """The Spirit race's last region is gone: its banner and badge leave."""
+    race = g.ply[q, P_SPIRIT_RACE]
+    if race >= 0 and spirit_regions(g, q) == 0:
+        return_race(g, t, g.rng, race)
+        discard_power(g, SPIRIT)
+        g.ply[q, P_SPIRIT_RACE] = -1
+        g.ply[q, P_SPIRIT_INSTANCE] = -1
+        log_event(g, EV_WIPE, q, -1, race, 0)
+
+
+@inline_kernel
+def spare_decline_vc(g, p):
+    """The Spirit race's regions' VC, credited to its own instance row."""
+    n = spirit_regions(g, p)
+    i = g.ply[p, P_SPIRIT_INSTANCE]
+    if n > 0 and i >= 0:
+        g.inst[i, I_VC_DECLINE] += n
+    return n
 
 
 @inline_kernel

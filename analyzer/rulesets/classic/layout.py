@@ -85,8 +85,10 @@ P_IN_CAVERNS = P_STANCE
     P_HOLES_USED,  # Halflings: Holes-in-the-Ground placed by this race (0 to 2)
     P_PEACE_FROM,  # 1 + the player whose Diplomat made peace with this one, 0: none
     P_TURNS,  # turns the active race has played (Wealthy pays at the end of its first)
-) = range(P_CORE_NF, P_CORE_NF + 5)
-P_NF = P_CORE_NF + 5
+    P_SPIRIT_RACE,  # Spirit: the in-decline race beside P_DECLINE_RACE (-1: none)
+    P_SPIRIT_INSTANCE,  # its row of the instance table
+) = range(P_CORE_NF, P_CORE_NF + 7)
+P_NF = P_CORE_NF + 7
 
 # gst[*]: per-turn counters, reset at every turn start
 (

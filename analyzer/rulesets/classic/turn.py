@@ -92,6 +92,7 @@ from analyzer.rulesets.classic.layout import (
     P_IN_CAVERNS,
     P_PEACE_FROM,
     P_ROLL,
+    P_SPIRIT_RACE,
     P_TURNS,
     R_DRAGON,
     R_ENCAMPMENTS,
@@ -119,14 +120,16 @@ def combo_taken(g, p):
     g.ply[p, P_ENCAMP_HAND] = 0
 
 
-HIDDEN = 2  # R_DECLINE of the active race's regions while the Ghouls play
+# R_DECLINE of the player's other regions while its Ghouls play (out of their reach)
+HIDDEN_ACTIVE = 2
+HIDDEN_DECLINE = 3
 
 
 @kernel
 def ghouls_conquer(g, t, p):
     """p's Ghouls in decline conquer like an active race before p's active race
-    moves (docs/rulings.md C8): the two races swap places for the while (the
-    active race's regions are set aside, immune), the Ghouls ready their troops,
+    moves (docs/rulings.md C8): the Ghouls play as the active race for the while
+    (the player's other regions are set aside, immune), they ready their troops,
     conquer as the seat's bot chooses (the die's last attempt too) and redeploy,
     and everything is swapped back. Their conquests count for nothing else of
     the turn (no Orcs' or Pillaging coin, no Diplomat's 'attacked')."""
@@ -145,9 +148,11 @@ def ghouls_conquer(g, t, p):
     for r in range(nreg):
         if reg[r, R_PLAYER] == p:
             if reg[r, R_DECLINE] == 0:
-                reg[r, R_DECLINE] = HIDDEN
+                reg[r, R_DECLINE] = HIDDEN_ACTIVE
             elif reg[r, R_RACE] == GHOULS:
                 reg[r, R_DECLINE] = 0
+            else:
+                reg[r, R_DECLINE] = HIDDEN_DECLINE
     ply[p, P_RACE] = GHOULS
     ply[p, P_POWER] = -1  # a power does not last in decline
     ply[p, P_HAND] = 0
@@ -172,9 +177,9 @@ def ghouls_conquer(g, t, p):
     ply[p, P_HAND] = 0  # Ghouls with no region left: their tokens go back to the box
     for r in range(nreg):
         if reg[r, R_PLAYER] == p:
-            if reg[r, R_DECLINE] == 0:
+            if reg[r, R_DECLINE] == 0 or reg[r, R_DECLINE] == HIDDEN_DECLINE:
                 reg[r, R_DECLINE] = 1
-            elif reg[r, R_DECLINE] == HIDDEN:
+            elif reg[r, R_DECLINE] == HIDDEN_ACTIVE:
                 reg[r, R_DECLINE] = 0
     ply[p, P_RACE] = race
     ply[p, P_POWER] = power
@@ -192,7 +197,7 @@ def active_turn_begins(g, t, p):
     come back to hand; a Bivouacking race's first turn takes the box's
     Encampments."""
     ply = g.ply
-    if ply[p, P_DECLINE_RACE] == GHOULS:
+    if ply[p, P_DECLINE_RACE] == GHOULS or ply[p, P_SPIRIT_RACE] == GHOULS:
         ghouls_conquer(g, t, p)
     ply[p, P_HAND] += ply[p, P_ASIDE]
     ply[p, P_ASIDE] = 0
