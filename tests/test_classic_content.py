@@ -398,6 +398,7 @@ def test_provenance_and_modeled_typos(tmp_path):
     data = ruleset_data()
     data["races"]["orcs"]["banner_source"] = "public transcripton"
     data["powers"]["stout"]["modeled"] = "non"
+    data["powers"]["spirit"]["modeled"] = "partial"
     data["powers"]["spirit"]["missing"] = ""
     problems = refused(tmp_path, data)
     find(problems, "races.orcs.banner_source", hint="public transcription")
