@@ -33,6 +33,7 @@ from analyzer.engine.bot_hooks import (
     RACE_VALUE,
     air_cost,
     air_open,
+    decline_eagerness,
     far_cost,
     modes_cost,
     pieces_in_hand,
@@ -165,7 +166,7 @@ def heuristic_decline(g, t, p):
         return age >= at_age
     if age < g.pol[p, H_DECLINE_MIN_AGE]:
         return False
-    return free_tokens(g, p) < g.pol[p, H_DECLINE_TOKENS]
+    return free_tokens(g, p) < g.pol[p, H_DECLINE_TOKENS] + decline_eagerness(g, p)
 
 
 # --------------------------------------------------------------------- conquest
@@ -235,7 +236,7 @@ def heuristic_target(g, t, p):
     avail = gst[G_MODES]
     harmony_due = gst[G_CLOSED]
     budget = hand - int(pol[p, H_RESERVE])
-    reach = die_reach(t, race, hand)
+    reach = die_reach(t, race, power, hand)
     lead = leader(g)
     nreg = gst[G_NREG]
     ctx = target_context(g, t, p, hand, cost)
