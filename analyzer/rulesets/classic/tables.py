@@ -11,6 +11,7 @@ from functools import cache
 import numpy as np
 
 from analyzer.engine import core_layout as L
+from analyzer.model.params import Parameters
 from analyzer.rulesets.classic import ids
 from analyzer.rulesets.classic import layout as C
 from analyzer.rulesets.classic.loader import ClassicMap, ClassicRuleset, load_maps, load_ruleset
@@ -22,6 +23,7 @@ MODELED_CODE = {"none": 0, "partial": 1, "full": 2}
 class ClassicTables:
     ruleset: ClassicRuleset
     maps: tuple[ClassicMap, ...]
+    parameters: Parameters  # the rule numbers played (a scenario or a study may change them)
     race_tab: np.ndarray  # int32[MAX_RACES, RT_NF]
     power_tab: np.ndarray  # int32[MAX_POWERS, PT_NF]
     marker_tab: np.ndarray  # int32[1, 1]: no markers
@@ -34,6 +36,11 @@ class ClassicTables:
     face_terrain: np.ndarray
     face_symbols: np.ndarray
     face_adj: np.ndarray
+
+    @property
+    def faces(self) -> tuple[ClassicMap, ...]:
+        """The studies' name for the boards: here the map printed for each player count."""
+        return self.maps
 
     @property
     def race_names(self) -> list[str]:
@@ -67,42 +74,58 @@ def region_symbols(region) -> int:
     return bits
 
 
-def compile_classic(ruleset: ClassicRuleset, maps: tuple[ClassicMap, ...]) -> ClassicTables:
+def classic_parameters(ruleset: ClassicRuleset, maps: tuple[ClassicMap, ...]) -> Parameters:
+    """The printed rule numbers in the core's Parameters form (what studies change)."""
+    by_players = {m.players: m for m in maps}
+    return Parameters(
+        start_coins=ruleset.start_coins,
+        column_size=ruleset.visible_combos,
+        faction_bonus=0,  # no factions in the original game
+        travel_cost=0,  # one map: nothing to travel between
+        base_cost=ruleset.base_cost,
+        water_cost=ruleset.base_cost,  # Seafaring takes water as empty land
+        die_faces=tuple(ruleset.die_faces),
+        die_max_short=ruleset.die_max_short,
+        min_conquest_tokens=ruleset.min_conquest_tokens,
+        rounds={n: by_players[n].rounds for n in ids.PLAYER_COUNTS},
+        boards={n: (0, 0, 0) for n in ids.PLAYER_COUNTS},  # unused: the map is the player count's
+        use_die=True,
+        murlocs=True,  # the Lost Tribes
+        banners=tuple(r.banner for r in ruleset.races),
+        races_allowed=(True,) * len(ruleset.races),
+        badges=tuple(w.badge for w in ruleset.powers),
+        powers_allowed=(True,) * len(ruleset.powers),
+    )
+
+
+def compile_classic(
+    ruleset: ClassicRuleset,
+    maps: tuple[ClassicMap, ...],
+    parameters: Parameters | None = None,
+) -> ClassicTables:
+    parameters = parameters or classic_parameters(ruleset, maps)
     race_tab = np.zeros((L.MAX_RACES, C.RT_NF), dtype=np.int32)
     for i, race in enumerate(ruleset.races):
         # the Amazons' conquest-only tokens come with the banner (turn.py sets
         # them aside after each redeployment)
-        race_tab[i, L.RT_BANNER] = race.banner + race.conquest_only_tokens
+        race_tab[i, L.RT_BANNER] = parameters.banners[i] + race.conquest_only_tokens
         race_tab[i, L.RT_BOX] = race.box
-        race_tab[i, L.RT_ALLOWED] = 1
+        race_tab[i, L.RT_ALLOWED] = int(parameters.races_allowed[i])
         race_tab[i, L.RT_MODELED] = MODELED_CODE[race.modeled]
     race_tab[C.LOST_TRIBES, L.RT_BOX] = ruleset.lost_tribes.box
     race_tab[C.LOST_TRIBES, L.RT_MODELED] = MODELED_CODE["full"]
 
     power_tab = np.zeros((L.MAX_POWERS, L.PT_NF), dtype=np.int32)
     for i, power in enumerate(ruleset.powers):
-        power_tab[i, L.PT_BADGE] = power.badge
-        power_tab[i, L.PT_ALLOWED] = 1
+        power_tab[i, L.PT_BADGE] = parameters.badges[i]
+        power_tab[i, L.PT_ALLOWED] = int(parameters.powers_allowed[i])
         power_tab[i, L.PT_MODELED] = MODELED_CODE[power.modeled]
 
     caps = np.array(
         [ruleset.components[c] for c in ids.COMPONENTS] + [ruleset.lost_tribes.box],
         dtype=np.int32,
     )
-
-    params = np.zeros(L.N_PARAMS, dtype=np.int32)
-    params[L.PAR_START_COINS] = ruleset.start_coins
-    params[L.PAR_COLUMN_SIZE] = ruleset.visible_combos
-    params[L.PAR_BASE_COST] = ruleset.base_cost
-    params[L.PAR_WATER_COST] = ruleset.base_cost  # Seafaring takes water as empty land
-    params[L.PAR_DIE_MAX_SHORT] = ruleset.die_max_short
-    params[L.PAR_USE_DIE] = 1
-    params[L.PAR_MURLOCS] = 1  # the Lost Tribes
-    params[L.PAR_MIN_CONQUEST_TOKENS] = ruleset.min_conquest_tokens
-    params[L.PAR_DIE_FACES : L.PAR_DIE_FACES + 6] = ruleset.die_faces
-    by_players = {m.players: m for m in maps}
-    for players in ids.PLAYER_COUNTS:
-        params[L.PAR_ROUNDS + players - 2] = by_players[players].rounds
+    params = parameters.to_array()
 
     nreg = np.array([len(m.regions) for m in maps], dtype=np.int32)
     start = np.concatenate(([0], np.cumsum(nreg)[:-1])).astype(np.int32)
@@ -125,6 +148,7 @@ def compile_classic(ruleset: ClassicRuleset, maps: tuple[ClassicMap, ...]) -> Cl
     return ClassicTables(
         ruleset=ruleset,
         maps=tuple(maps),
+        parameters=parameters,
         race_tab=race_tab,
         power_tab=power_tab,
         marker_tab=np.zeros((1, C.MT_NF), dtype=np.int32),
@@ -141,7 +165,38 @@ def compile_classic(ruleset: ClassicRuleset, maps: tuple[ClassicMap, ...]) -> Cl
 
 
 @cache
+def default_content() -> tuple[ClassicRuleset, tuple[ClassicMap, ...]]:
+    """The shipped ruleset and maps, as loaded and checked."""
+    ruleset = load_ruleset()
+    return ruleset, tuple(load_maps(ruleset=ruleset))
+
+
+@cache
 def classic_tables() -> ClassicTables:
     """The shipped classic content, compiled once."""
-    ruleset = load_ruleset()
-    return compile_classic(ruleset, load_maps(ruleset=ruleset))
+    return compile_classic(*default_content())
+
+
+# The names analyzer/rulesets/__init__.py's contract gives these (the studies call them).
+default_tables = classic_tables
+
+
+def compile_tables(ruleset, faces, parameters=None) -> ClassicTables:
+    return compile_classic(ruleset, tuple(faces), parameters)
+
+
+# What the report says of the boards, and the words analyzer replay uses.
+BOARD_NOTE = (
+    "the four official maps, one per player count, re-expressed from a public "
+    "transcription (../shared/reference/classic-maps.json); the 5-player map has one "
+    "doubtful region, named in maps.toml."
+)
+TERRAIN_NAMES = ids.TERRAINS
+SYMBOL_NAMES = (
+    (C.SYM_MAGIC, "Magic Source"),
+    (C.SYM_CAVERN, "Cavern"),
+    (C.SYM_MINE, "Mine"),
+    (C.SYM_LOST_TRIBE, "Lost Tribe"),
+    (C.SYM_MOUNTAIN, "Mountain"),
+    (C.SYM_BORDER_ENTRY, "Border"),
+)
