@@ -183,7 +183,9 @@ def simulate(
     policies: str | None = typer.Option(
         None,
         "--policies",
-        help="Bots by seat, comma separated (random, heuristic); one name plays every seat "
+        "--bots",
+        help="Bots or styles by seat, comma separated (random, heuristic, or a style of "
+        "analyzer/players/styles.toml like aggressive); one name plays every seat "
         "(default: heuristic, or the scenario's seats with their parameters).",
         show_default=False,
     ),
@@ -618,7 +620,10 @@ def replay(
     seed: int = typer.Option(1, "--seed", "-s", help="Run seed."),
     game: int = typer.Option(0, "--game", help="Which game of the seed (as numbered in Parquet)."),
     policies: str = typer.Option(
-        "heuristic", "--policies", help="One bot per seat, comma-separated, or one for all."
+        "heuristic",
+        "--policies",
+        "--bots",
+        help="One bot or style per seat, comma-separated, or one for all.",
     ),
 ) -> None:
     """Play one game with its event log and print it, move by move."""
