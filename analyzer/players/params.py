@@ -23,7 +23,7 @@ TARGET_CONQUER, TARGET_DIE, TARGET_AIRBORNE = range(3)
     H_DECLINE_TOKENS,  # decline when fewer tokens than this are free to attack
     H_DECLINE_MIN_AGE,  # ...but only once the race has played this many turns
     H_DECLINE_AT_AGE,  # > 0: always decline once the race has played this many turns
-    H_TOKEN_VALUE,  # combo pick: worth of one token, in coins
+    H_TOKEN_VALUE,  # combo pick: worth of one token, in coins (per turn left: H_TOKEN_TURNS)
     H_ABILITY_WEIGHT,  # combo pick: weight of the race and power ability values
     H_AGGRESSION,  # conquest: extra worth of taking an opponent's region
     H_LEADER_FOCUS,  # conquest: extra worth when that opponent leads on VC
@@ -39,7 +39,7 @@ HEURISTIC_PARAMS = {
     "decline_tokens": (H_DECLINE_TOKENS, 5.0),
     "decline_min_age": (H_DECLINE_MIN_AGE, 2.0),
     "decline_at_age": (H_DECLINE_AT_AGE, 0.0),
-    "token_value": (H_TOKEN_VALUE, 1.0),
+    "token_value": (H_TOKEN_VALUE, 0.7),
     "ability_weight": (H_ABILITY_WEIGHT, 1.0),
     "aggression": (H_AGGRESSION, 0.3),
     "leader_focus": (H_LEADER_FOCUS, 0.3),
@@ -47,7 +47,7 @@ HEURISTIC_PARAMS = {
     "entry_threat": (H_ENTRY_THREAT, 0.3),
     "worgen_hand": (H_WORGEN_HAND, 7.0),
     "decline_round": (H_DECLINE_ROUND, 0.0),
-    "token_turns": (H_TOKEN_TURNS, 0.0),
+    "token_turns": (H_TOKEN_TURNS, 4.0),
     "coin_value": (H_COIN_VALUE, 1.0),
 }
 

@@ -194,9 +194,11 @@ def power_before_conquest(g, t, p, n_targets):
         g.gst[G_ERROR] = ERR_BAD_MOVE
         return -1, 0
     marker_here = g.reg[r, R_MARKERS] != 0
-    had_coin = g_ply[p, P_COINS] >= 1
+    coins_before = g_ply[p, P_COINS]
+    gated = coins_gate_regions(g, p)
     champion_conquest(g, t, p, r)
-    if marker_here or had_coin != (g_ply[p, P_COINS] >= 1):
+    # coins won may open a region whose price must be paid first (not only a toll)
+    if marker_here or targets_stale(g, p, gated, coins_before):
         return 1, compute_targets(g, t, p) if g_ply[p, P_HAND] > 0 else 0
     n_targets = update_targets(g, t, p, r, n_targets)
     if g.gst[G_CHECK] == 1:
