@@ -102,3 +102,22 @@ def test_the_styles_play_measurably_differently(played):
     # the styles' seat-1 win rates spread over more than their own noise
     wins = np.array([sim.summary.win_rate[0] for sim in played.values()])
     assert wins.max() - wins.min() > 0.05
+
+
+def test_a_study_plays_a_scenario_of_styles_and_names_them(tmp_path):
+    from analyzer.studies.common import bots_text, scenario_counts
+    from analyzer.studies.players import run_players, summary_markdown
+
+    path = tmp_path / "styles.toml"
+    path.write_text(
+        '[scenario]\nname = "s"\ndescription = "d"\nplayers = 4\n'
+        '[[seats]]\npolicy = "aggressive"\n',
+        encoding="utf-8",
+    )
+    tables, bots, params, counts, _ = scenario_counts(path, None, "players")
+    assert bots[4] == ("aggressive",) * 4
+    result = run_players(counts, 40, seed=2, tables=tables, policies=bots,
+                         policy_params=params, games_per_combo=0, progress=False)  # fmt: skip
+    text = summary_markdown(result)
+    assert "4 aggressive (aggression 1.2, leader_focus 0.8)" in text
+    assert bots_text(["heuristic"] * 4) == "4 heuristic"
