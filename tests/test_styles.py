@@ -121,3 +121,28 @@ def test_a_study_plays_a_scenario_of_styles_and_names_them(tmp_path):
     text = summary_markdown(result)
     assert "4 aggressive (aggression 1.2, leader_focus 0.8)" in text
     assert bots_text(["heuristic"] * 4) == "4 heuristic"
+
+
+def _picks(name, games=200):
+    """(mean column position picked, mean coins paid) of four seats of one style."""
+    from analyzer.engine import api
+    from analyzer.engine import layout as L
+    from analyzer.model import default_tables
+    from analyzer.results import instance_rows
+    from analyzer.simulate import seat_bots
+
+    ids, params = seat_bots([name] * 4, 4)
+    result = api.play_batch(api.engine_tables(default_tables()), 4, 9, 0, games, ids, params)
+    _, rows = instance_rows(result)
+    return rows[:, L.I_SLOT].mean(), rows[:, L.I_PAID].mean()
+
+
+def test_combo_pricing_buys_deeper_than_the_flat_pick_and_the_coin_saver_less():
+    """The README's before/after: the flat pick (a token worth one coin) almost always
+    takes the top slots; pricing tokens by the turns left buys deeper; a coin-saver
+    pays less than the default."""
+    flat_slot, flat_paid = _picks("flat-pick")
+    slot, paid = _picks("default")
+    saver_slot, saver_paid = _picks("coin-saver")
+    assert flat_slot < 0.4 and slot > 2 * flat_slot and paid > 2 * flat_paid
+    assert saver_paid < 0.75 * paid
