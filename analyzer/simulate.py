@@ -361,7 +361,9 @@ def simulate(
             parts = []
             totals.add(result)
             if sink is not None:
-                sink.write(seats_frame(result, tables, n_players), races_frame(result, tables))
+                sink.write(
+                    seats_frame(result, tables, n_players, names), races_frame(result, tables)
+                )
         if sink is not None:
             paths = sink.close()
     except BaseException:
