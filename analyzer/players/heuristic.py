@@ -85,6 +85,7 @@ from analyzer.engine.rule_hooks import (
 from analyzer.players.params import (
     H_ABILITY_WEIGHT,
     H_AGGRESSION,
+    H_COIN_VALUE,
     H_DECLINE_AT_AGE,
     H_DECLINE_MIN_AGE,
     H_DECLINE_ROUND,
@@ -92,6 +93,7 @@ from analyzer.players.params import (
     H_ENTRY_THREAT,
     H_LEADER_FOCUS,
     H_RESERVE,
+    H_TOKEN_TURNS,
     H_TOKEN_VALUE,
     TARGET_AIRBORNE,
     TARGET_CONQUER,
@@ -108,12 +110,22 @@ def turns_left(g, p):
 # ------------------------------------------------------------------------ combo
 @kernel
 def heuristic_combo(g, t, p, n_visible):
+    """The column slot whose worth minus price is highest. A token is worth
+    token_value per turn it can still play (token_turns > 0: up to that many
+    turns), so early in the game a deeper combo with more tokens is worth its
+    coins and late in the game it is not; coins paid and coins lying on the combo
+    count coin_value each."""
     g_ply = g.ply
     g_gst = g.gst
     g_pol = g.pol
     t_race = t.race
     t_power = t.power
-    life = min(1.0, turns_left(g, p) / 3.0)
+    turns = turns_left(g, p)
+    life = min(1.0, turns / 3.0)
+    token_worth = g_pol[p, H_TOKEN_VALUE]
+    if g_pol[p, H_TOKEN_TURNS] > 0:
+        token_worth *= min(float(turns), g_pol[p, H_TOKEN_TURNS])
+    coin = g_pol[p, H_COIN_VALUE]
     best = 0
     best_value = -1e9
     for k in range(min(n_visible, g_ply[p, P_COINS] + 1)):
@@ -126,10 +138,9 @@ def heuristic_combo(g, t, p, n_visible):
         if t_power[power, PT_MODELED] > 0:
             ability += POWER_VALUE[power]
         value = (
-            g_pol[p, H_TOKEN_VALUE] * tokens
+            token_worth * tokens
             + g_pol[p, H_ABILITY_WEIGHT] * ability * life
-            + g_gst[G_COL_COINS + k]
-            - k
+            + coin * (g_gst[G_COL_COINS + k] - k)
         )
         if value > best_value:
             best_value = value
