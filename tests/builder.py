@@ -74,6 +74,7 @@ class Position:
         g.gst[L.G_MARKER_AT : L.G_MARKER_AT + L.N_MARKERS] = -1
         for p in range(L.MAX_PLAYERS):
             g.ply[p, L.P_COINS] = self.t.params[L.PAR_START_COINS] if p < n_players else 0
+            g.ply[p, L.P_SEEN_VC] = g.ply[p, L.P_COINS]
             for col in (
                 L.P_RACE,
                 L.P_POWER,
@@ -209,8 +210,9 @@ class Position:
             g.ply[player, L.P_INSTANCE] = i
             if hand is not None:
                 g.ply[player, L.P_HAND] = hand
-        if coins is not None:
+        if coins is not None:  # as if the table saw every one of them scored
             g.ply[player, L.P_COINS] = coins
+            g.ply[player, L.P_SEEN_VC] = coins
         self._sync_column()
         return i
 

@@ -555,11 +555,12 @@ def test_goblins_drop_bombs_only_next_to_them_on_active_enemy_regions():
     assert check_invariants(pos.g, pos.t) == 0
 
 
-def test_goblins_heuristic_bombs_the_richest_opponent_first():
+def test_goblins_heuristic_bombs_the_opponent_who_leads_by_the_public_tally_first():
     pos, home, humans, far = goblins(stack=(LIVE,))
     tauren = pos.region("Mountain", neighbours=[home])
     pos.put(tauren, 2, TAUREN, 2)
-    pos.g.ply[2, L.P_COINS] = 20
+    pos.g.ply[2, L.P_SEEN_VC] = 20
+    pos.g.ply[1, L.P_COINS] = 40  # hidden coins: the Goblins cannot know (docs/rulings.md 31)
     end_of_turn(pos.g, pos.t, 0)
     assert pieces(pos, L.R_BOMB) == {tauren}
     assert bomb_stack(pos) == []

@@ -96,8 +96,9 @@ R_CORE_NF = 6
     P_DECLINES,  # how many times this player went into decline
     P_STANCE,  # a choice of this turn that the ruleset's conquest costs read (modify_cost)
     P_USES,  # uses of the active race's power this turn
-) = range(12)
-P_CORE_NF = 12
+    P_SEEN_VC,  # the public tally: the coins the table saw p score and pay (docs/rulings.md)
+) = range(13)
+P_CORE_NF = 13
 
 # ------------------------------------------------------------------ game state
 # gst[*]: scalars of the game, then the combo column, the stacks and the per-race

@@ -61,6 +61,7 @@ from analyzer.engine.layout import (
     P_POLICY,
     P_POWER,
     P_RACE,
+    P_SEEN_VC,
     PT_BADGE,
     R_DECLINE,
     R_PLAYER,
@@ -142,6 +143,7 @@ def pick_combo(g, t, p):
         race, power, collected = take_combo(g, t, g.rng, g_ply[p, P_COINS], slot)
         paid = slot
     g_ply[p, P_COINS] += collected - paid
+    g_ply[p, P_SEEN_VC] += collected - paid  # the combo's coins change hands in view
     box_left = t_race[race, RT_BOX] - race_tokens_in_play(g, race)
     tokens = min(t_race[race, RT_BANNER] + t_power[power, PT_BADGE], box_left)
     g_ply[p, P_RACE] = race

@@ -11,6 +11,7 @@ from analyzer.engine.layout import (
     P_COINS,
     P_DECLINE_INSTANCE,
     P_INSTANCE,
+    P_SEEN_VC,
     R_DECLINE,
     R_PLAYER,
 )
@@ -41,6 +42,7 @@ def score_turn(g, t, p):
     active += active_bonus(g, t, p)
     declined += decline_bonus(g, t, p)
     g_ply[p, P_COINS] += active + declined
+    g_ply[p, P_SEEN_VC] += active + declined  # counted on the board, in view
     i = g_ply[p, P_INSTANCE]
     if i >= 0:
         g_inst[i, I_VC_ACTIVE] += active

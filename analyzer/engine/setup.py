@@ -45,6 +45,7 @@ from analyzer.engine.layout import (
     P_INSTANCE,
     P_POWER,
     P_RACE,
+    P_SEEN_VC,
     PAR_EXTRA_ROUNDS,
     PAR_ROUNDS,
     PAR_SEAT_COINS,
@@ -135,6 +136,7 @@ def setup_game(g, t, n_players):
             g_ply[p, P_COINS] = t_params[PAR_START_COINS] + t_params[PAR_SEAT_COINS + p]
         else:
             g_ply[p, P_COINS] = 0
+        g_ply[p, P_SEEN_VC] = g_ply[p, P_COINS]  # the start coins are dealt in view
         g_ply[p, P_RACE] = -1
         g_ply[p, P_POWER] = -1
         g_ply[p, P_DECLINE_RACE] = -1

@@ -66,6 +66,7 @@ from analyzer.engine.layout import (
     P_INSTANCE,
     P_POWER,
     P_RACE,
+    P_SEEN_VC,
     P_STANCE,
     PAR_DIE_FACES,
     PT_BADGE,
@@ -182,12 +183,23 @@ def heuristic_decline(g, t, p):
 
 # --------------------------------------------------------------------- conquest
 @inline_kernel
-def leader(g):
-    g_ply = g.ply
-    g_gst = g.gst
+def known_vc(g, p, q):
+    """q's score as p knows it: p's own coins exactly, an opponent's hidden coins
+    (the rulebook) only as the public tally (docs/rulings.md 31)."""
+    if q == p:
+        return g.ply[p, P_COINS]
+    return g.ply[q, P_SEEN_VC]
+
+
+@inline_kernel
+def leader(g, p):
+    """The player who leads as p sees the scores."""
     best = 0
-    for q in range(1, g_gst[G_PLAYERS]):
-        if g_ply[q, P_COINS] > g_ply[best, P_COINS]:
+    best_vc = known_vc(g, p, 0)
+    for q in range(1, g.gst[G_PLAYERS]):
+        vc = known_vc(g, p, q)
+        if vc > best_vc:
+            best_vc = vc
             best = q
     return best
 
@@ -248,7 +260,7 @@ def heuristic_target(g, t, p):
     harmony_due = gst[G_CLOSED]
     budget = hand - int(pol[p, H_RESERVE])
     reach = die_reach(t, race, power, hand)
-    lead = leader(g)
+    lead = leader(g, p)
     nreg = gst[G_NREG]
     ctx = target_context(g, t, p, hand, cost)
     airborne = air_open(g, p)

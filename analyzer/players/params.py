@@ -26,7 +26,7 @@ TARGET_CONQUER, TARGET_DIE, TARGET_AIRBORNE = range(3)
     H_TOKEN_VALUE,  # combo pick: worth of one token, in coins (per turn left: H_TOKEN_TURNS)
     H_ABILITY_WEIGHT,  # combo pick: weight of the race and power ability values
     H_AGGRESSION,  # conquest: extra worth of taking an opponent's region
-    H_LEADER_FOCUS,  # conquest: extra worth when that opponent leads on VC
+    H_LEADER_FOCUS,  # conquest: extra worth when that opponent leads by the public tally
     H_RESERVE,  # conquest: tokens held back from conquest for defence
     H_ENTRY_THREAT,  # redeploy: how threatened an Entry region is, per opponent
     H_WORGEN_HAND,  # Worgen form when at least this many tokens are free to attack

@@ -22,7 +22,6 @@ from analyzer.engine.layout import (
     G_NREG,
     G_PLAYERS,
     MAX_RACES,
-    P_COINS,
     P_POLICY,
     P_POWER,
     P_RACE,
@@ -46,7 +45,7 @@ from analyzer.model.ids import (
     SYM_ENTRY,
     WORGEN,
 )
-from analyzer.players.heuristic import free_tokens, leader, turns_left
+from analyzer.players.heuristic import free_tokens, known_vc, leader, turns_left
 from analyzer.players.params import (
     H_AGGRESSION,
     H_ENTRY_THREAT,
@@ -127,7 +126,7 @@ def choose_objectives(g, t, p):
 def choose_bombs(g, t, p):
     """Goblins: Bombs from the stack on allowed regions. The random bot drops a
     uniform number (0..all allowed) on uniformly random ones; the heuristic drops
-    one on every allowed region, the richest opponent's first, while the stack
+    one on every allowed region, the opponent who leads by the public tally first, while the stack
     lasts (Bombs are spent once revealed, so holding them back gains little)."""
     nreg = g.gst[G_NREG]
     rnd = g.ply[p, P_POLICY] == RANDOM
@@ -145,7 +144,7 @@ def choose_bombs(g, t, p):
                 if rnd:
                     score = uniform(g.rng, STREAM_SEAT0 + p)
                 else:
-                    score = g.ply[g.reg[r, R_PLAYER], P_COINS]
+                    score = known_vc(g, p, g.reg[r, R_PLAYER])
                 if score > best_score:
                     best_score = score
                     best = r
@@ -355,7 +354,7 @@ def heuristic_intimidation(g, t, p):
     nreg = g.gst[G_NREG]
     hand = conquest_hand(g, p)
     aggression = g.pol[p, H_AGGRESSION]
-    lead = leader(g)
+    lead = leader(g, p)
     src = -1
     best_score = 0.0
     for r in range(nreg):
