@@ -53,7 +53,7 @@ RULESET = typer.Option(
     "--ruleset",
     metavar="NAME",
     help="The game to play: swow (Small World of Warcraft, the default) or classic (the "
-    "original Small World, once its engine is built); default: the scenario's ruleset.",
+    "original Small World); default: the scenario's ruleset.",
     show_default=False,
 )
 SCENARIO = typer.Option(
@@ -511,7 +511,7 @@ def report(
         None,
         "--ruleset",
         metavar="NAME",
-        help="Only this ruleset's page (swow, or classic once its engine is built); "
+        help="Only this ruleset's page (swow or classic); "
         "default: an index page linking one page per ruleset.",
         show_default=False,
     ),
