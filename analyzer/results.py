@@ -54,7 +54,7 @@ def seats_frame(result, tables, n_players: int) -> pd.DataFrame:
     seats = result.seats[:, :n_players, :].astype(np.int32, copy=False)
     n = seats.shape[0]
     col = seats.reshape(n * n_players, L.S_NF)
-    return pd.DataFrame(
+    frame = pd.DataFrame(
         {
             "game": np.repeat(np.arange(result.first, result.first + n, dtype=np.int64), n_players),
             "seat": np.tile(np.arange(n_players, dtype=np.int32), n),
@@ -66,6 +66,12 @@ def seats_frame(result, tables, n_players: int) -> pd.DataFrame:
             "declines": col[:, L.S_DECLINES],
         }
     )
+    if tables.parameters.variant:  # SWoW's Battle for Azeroth: the team columns
+        from analyzer.rulesets.swow.bfa import add_team_columns, is_bfa
+
+        if is_bfa(tables):
+            frame = add_team_columns(frame, n_players)
+    return frame
 
 
 def instance_rows(result) -> tuple[np.ndarray, np.ndarray]:

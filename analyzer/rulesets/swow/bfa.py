@@ -27,8 +27,9 @@ import pandas as pd
 
 from analyzer.model.ids import ALLIANCE, FACTIONS, HORDE, NEUTRAL
 from analyzer.model.tables import Tables, compile_tables
+from analyzer.rulesets.swow.layout import VARIANT_BFA
 
-VARIANT = "bfa"
+VARIANT = "bfa"  # its name on the command line and in scenarios
 
 # Seats in turn order for each player count (the sheet's "Alliance 1, Horde 1,
 # Neutral, Alliance 2, Horde 2", without the seats nobody takes).
@@ -65,20 +66,26 @@ def neutral_in_game(n_players: int) -> bool:
 
 
 def bfa_tables(tables: Tables, n_players: int) -> Tables:
-    """`tables` for a BfA game of n_players: at 2 and 4 players the Neutral banners
-    stay in the box ("In 2 or 4 player games, put the Neutral Races back into the
-    box"). Every other rule is SWoW's, as the sheet says."""
-    if neutral_in_game(n_players):
-        return tables
+    """`tables` for a BfA game of n_players: the engine plays the variant's draft
+    (params' variant, rulesets/swow/draft.py), and at 2 and 4 players the Neutral
+    banners stay in the box ("In 2 or 4 player games, put the Neutral Races back
+    into the box"). Every other rule is SWoW's, as the sheet says."""
     ruleset = tables.ruleset
     parameters = tables.parameters
     allowed = parameters.races_allowed or (True,) * len(ruleset.races)
-    allowed = tuple(
-        ok and race.faction != NEUTRAL for ok, race in zip(allowed, ruleset.races, strict=True)
-    )
+    if not neutral_in_game(n_players):
+        allowed = tuple(
+            ok and race.faction != NEUTRAL for ok, race in zip(allowed, ruleset.races, strict=True)
+        )
     return compile_tables(
-        ruleset, tables.faces, dataclasses.replace(parameters, races_allowed=allowed)
+        ruleset,
+        tables.faces,
+        dataclasses.replace(parameters, races_allowed=allowed, variant=VARIANT_BFA),
     )
+
+
+def is_bfa(tables: Tables) -> bool:
+    return tables.parameters.variant == VARIANT_BFA
 
 
 # ------------------------------------------------------------------ team scoring
@@ -155,6 +162,7 @@ __all__ = [
     "TeamStandings",
     "add_team_columns",
     "bfa_tables",
+    "is_bfa",
     "neutral_in_game",
     "seat_factions",
     "seat_labels",
