@@ -31,7 +31,8 @@ TARGET_CONQUER, TARGET_DIE, TARGET_AIRBORNE = range(3)
     H_ENTRY_THREAT,  # redeploy: how threatened an Entry region is, per opponent
     H_WORGEN_HAND,  # Worgen form when at least this many tokens are free to attack
     H_DECLINE_ROUND,  # > 0: decline in exactly this round (race at least a turn old), else never
-) = range(11)
+    H_ALLY_CARE,  # team variants: how much hurting the ally costs (0: ignore the alliance)
+) = range(12)
 
 HEURISTIC_PARAMS = {
     "decline_tokens": (H_DECLINE_TOKENS, 5.0),
@@ -45,6 +46,7 @@ HEURISTIC_PARAMS = {
     "entry_threat": (H_ENTRY_THREAT, 0.3),
     "worgen_hand": (H_WORGEN_HAND, 7.0),
     "decline_round": (H_DECLINE_ROUND, 0.0),
+    "ally_care": (H_ALLY_CARE, 1.0),
 }
 
 # Random bot (players/random_player.py)

@@ -9,7 +9,9 @@ game plays exactly as before.
   banners are the ones a player sees.
 - One column of powers: three face up and the face-up top of their stack, in the
   core's G_COL_POWER slots; the stack is the core's (pop_power).
-- A seat picks a race of its own faction (ruling B4 when that column is empty);
+- A seat picks a race of its own faction (ruling B4 when that column is empty).
+  At 2 and 4 players nobody plays the Neutral column, so its banners never leave
+  it: they are in the box (ruling B2) even when the tables still allow them;
   the race comes with the power on its line; position k costs k coins, paid to the
   reserve (no coins on combos: G_COL_COINS stays 0).
 - After a pick both columns slide up and refill from their stacks, leaving an
@@ -86,7 +88,10 @@ def draft_faction(g, p):
         return own
     best = own
     most = 0
+    neutral_seated = g_gst[G_PLAYERS] in (3, 5)
     for f in (ALLIANCE, HORDE, NEUTRAL):
+        if f == NEUTRAL and not neutral_seated:
+            continue  # at 2 and 4 players the Neutral banners are in the box (B2)
         if f != own and g_gst[G_DRAFT_N + f] > most:
             most = g_gst[G_DRAFT_N + f]
             best = f
