@@ -15,6 +15,7 @@ import pyarrow.parquet as pq
 
 from analyzer.engine import core_layout as L
 from analyzer.players.params import POLICY_NAMES
+from analyzer.variants import variant_name
 
 SEAT_COLUMNS = (
     "game",
@@ -66,11 +67,10 @@ def seats_frame(result, tables, n_players: int) -> pd.DataFrame:
             "declines": col[:, L.S_DECLINES],
         }
     )
-    if tables.parameters.variant:  # SWoW's Battle for Azeroth: the team columns
-        from analyzer.rulesets.swow.bfa import add_team_columns, is_bfa
+    if variant_name(tables) == "bfa":  # SWoW's Battle for Azeroth: the team columns
+        from analyzer.rulesets.swow.bfa import add_team_columns
 
-        if is_bfa(tables):
-            frame = add_team_columns(frame, n_players)
+        frame = add_team_columns(frame, n_players)
     return frame
 
 

@@ -34,7 +34,7 @@ MAX_ROUNDS = limits.MAX_ROUNDS
 DIE_SIDES = limits.DIE_SIDES
 
 TOP_KEYS = ("scenario", "seats", "rules", "races", "powers")
-SCENARIO_KEYS = ("name", "description", "ruleset", "players")
+SCENARIO_KEYS = ("name", "description", "ruleset", "variant", "players")
 NUMBER_KEYS = tuple(key for key, _, _ in NUMBERS)
 FLAG_KEYS = ("use_die", "murlocs")
 RULE_KEYS = NUMBER_KEYS + ("die_faces", "rounds", "extra_rounds", "boards", "seat_coins")
@@ -98,6 +98,7 @@ def parse_scenario(data: dict, file: str, base: Path) -> Scenario:
     ruleset_name, ruleset, faces = _content(check, head, base)
     policies, vectors = _seats(check, data, players)
     changes = _rules(check, data, ruleset, players)
+    changes |= _variant(check, head, ruleset)
     changes |= _races(check, data, ruleset)
     changes |= _powers(check, data, ruleset)
     # The numbers that depend on each other are only checked once each one is sound.
@@ -122,6 +123,20 @@ def parse_scenario(data: dict, file: str, base: Path) -> Scenario:
 
 
 # ------------------------------------------------------------------ [scenario]
+def _variant(check: Checker, head: dict, ruleset: Ruleset | None) -> dict:
+    """scenario.variant: a variant of the ruleset by name (analyzer/variants.py)."""
+    if "variant" not in head or ruleset is None:
+        return {}
+    from analyzer.variants import STANDARD, VARIANTS
+
+    value = head["variant"]
+    codes = VARIANTS.get(ruleset.name, {STANDARD: 0})
+    if not isinstance(value, str) or value not in codes:
+        check.add("scenario.variant", value, f"{ruleset.name} has no such variant", tuple(codes))
+        return {}
+    return {"variant": codes[value]}
+
+
 def ruleset_names() -> list[str]:
     """The shipped rulesets (each package's content folder holds ruleset.toml and boards.toml)."""
     return rulesets.ruleset_names()
