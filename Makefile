@@ -23,12 +23,16 @@ report: setup
 	$(BIN)/analyzer report
 	$(BIN)/analyzer battle-report
 
+# Every playable ruleset (analyzer/rulesets/__init__.py says which), each in its own process.
+PLAYABLE := from analyzer.rulesets import playable_rulesets; print(*playable_rulesets())
+
 bench: setup
-	$(BIN)/analyzer bench
+	for ruleset in $$($(BIN)/python -c "$(PLAYABLE)"); do \
+		$(BIN)/analyzer bench --ruleset $$ruleset || exit 1; done
 	@echo "A local Dask cluster of 2 workers against this process, on a long 4-player heuristic run:"
 	$(BIN)/analyzer bench --workers 2 --repeats 2
 	$(BIN)/analyzer battle-bench
-	@echo "The full 320-combo table at +/- 3 win-rate points (1,100 games per combo):"
+	@echo "SWoW's full 320-combo table at +/- 3 win-rate points (1,100 games per combo):"
 	$(BIN)/analyzer combos --players 4 --games-per-combo 1100 --out reports/bench-combos
 	@echo "The full balance table at 4 players, default precision (curves, all at once, seats 2-5, sensitivity):"
 	$(BIN)/analyzer balance --players 4 --out reports/bench-balance

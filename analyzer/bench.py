@@ -20,13 +20,15 @@ assert set(POLICIES) <= set(POLICY_NAMES)
 
 
 def run_bench(games: int, repeats: int, note: Callable[[str], None] = print) -> list[dict]:
-    """[{players, policy, games_per_s}], the median of `repeats` runs of `games` games,
-    every seat played by the same bot. A warm-up call first loads or compiles the
-    engine, so its time is reported apart and never counted."""
+    """[{ruleset, players, policy, games_per_s}], the median of `repeats` runs of
+    `games` games of the played ruleset, every seat played by the same bot. A warm-up
+    call first loads or compiles the engine, so its time is reported apart and never
+    counted."""
     from analyzer.engine import api
-    from analyzer.model import default_tables
+    from analyzer.rulesets import played_tables, ruleset_name
 
-    etables = api.engine_tables(default_tables())
+    etables = api.engine_tables(played_tables())
+    ruleset = ruleset_name()
 
     def play(n_players: int, policy: str, seed: int, n_games: int) -> float:
         ids = [policy_id(policy)] * n_players
@@ -43,6 +45,7 @@ def run_bench(games: int, repeats: int, note: Callable[[str], None] = print) -> 
             rates = [games / play(n_players, policy, r + 1, games) for r in range(repeats)]
             rows.append(
                 {
+                    "ruleset": ruleset,
                     "players": n_players,
                     "policy": policy,
                     "games_per_s": round(statistics.median(rates), 1),
@@ -56,9 +59,9 @@ def run_bench(games: int, repeats: int, note: Callable[[str], None] = print) -> 
 FIRST_GAME = """
 import numpy as np
 from analyzer.engine import api
-from analyzer.model import default_tables
+from analyzer.rulesets import played_tables
 from analyzer.players.params import default_vector, policy_id
-etables = api.engine_tables(default_tables())
+etables = api.engine_tables(played_tables())
 params = np.array([default_vector("heuristic")] * 4)
 api.play_batch(etables, 4, 1, 0, 1, [policy_id("heuristic")] * 4, params)
 """
@@ -110,7 +113,12 @@ def run_cluster_bench(workers: int, games: int, repeats: int, note=print) -> dic
             remote.append(rate(cluster))
             note(f"  in-process {local[-1]:.0f} games/s, cluster {remote[-1]:.0f} games/s")
     best_local, best_remote = max(local), max(remote)
+    from analyzer.rulesets import ruleset_name
+
     return {
+        "ruleset": ruleset_name(),
+        "players": 4,
+        "policy": "heuristic",
         "games": games,
         "workers": workers,
         "in_process_games_per_s": round(best_local, 1),

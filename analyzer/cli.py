@@ -48,6 +48,14 @@ CLUSTER = typer.Option(
     show_default=False,
 )
 CHECK = typer.Option(False, "--check", help="Check invariants after every turn.")
+RULESET = typer.Option(
+    None,
+    "--ruleset",
+    metavar="NAME",
+    help="The game to play: swow (Small World of Warcraft, the default) or classic (the "
+    "original Small World, once its engine is built); default: the scenario's ruleset.",
+    show_default=False,
+)
 SCENARIO = typer.Option(
     None, "--scenario", help="Scenario file (TOML): its ruleset, rules and bots."
 )
@@ -114,11 +122,51 @@ def guarded(command):
     return run
 
 
+def _choose_ruleset(ruleset: str | None, scenarios=()) -> str:
+    """Bind this process to its ruleset before anything imports the engine: --ruleset,
+    else the one the scenarios name (they must agree), else swow. Exit 2 when the name
+    is unknown, its engine is not built, or --ruleset and a scenario disagree."""
+    from analyzer.rulesets import DEFAULT_RULESET, check_ruleset, scenario_ruleset, select_ruleset
+
+    named = {str(path): scenario_ruleset(path) for path in scenarios}
+    named = {path: name for path, name in named.items() if name is not None}
+    if ruleset is not None:
+        check_ruleset(ruleset)
+        wrong = [
+            Problem(
+                path, "scenario.ruleset", name,
+                f"the scenario is for the {name} ruleset but --ruleset is {ruleset}: leave "
+                "--ruleset out, or name a scenario of that ruleset",
+            )
+            for path, name in named.items() if name != ruleset
+        ]  # fmt: skip
+        if wrong:
+            raise InputError(wrong)
+        return select_ruleset(ruleset)
+    if len(set(named.values())) > 1:
+        raise InputError(
+            [
+                Problem(path, "scenario.ruleset", name,
+                        "the scenarios of one run must all be for the same ruleset "
+                        f"(these name {', '.join(sorted(set(named.values())))})")
+                for path, name in named.items()
+            ]
+        )  # fmt: skip
+    if named:
+        path, name = next(iter(named.items()))
+        return select_ruleset(name, path, "scenario.ruleset")
+    return select_ruleset(DEFAULT_RULESET)
+
+
 def _check_out(out: Path | None, force: bool, default: Path, names=None) -> Path:
     """The --out folder (or the default one), refused before anything is played if
     the command could not write it (analyzer/output.py)."""
     from analyzer.output import OutputFolder
+    from analyzer.rulesets import DEFAULT_RULESET, ruleset_name
 
+    if out is None and ruleset_name() != DEFAULT_RULESET:
+        # Another ruleset's results never replace SWoW's in the same default folder.
+        default = default.with_name(f"{ruleset_name().replace('.', '-')}-{default.name}")
     folder = default if out is None else out
     if names is None:
         OutputFolder(folder, force=force).check()
@@ -199,12 +247,14 @@ def simulate(
     threads: int | None = THREADS,
     workers: int | None = WORKERS,
     cluster: str | None = CLUSTER,
+    ruleset: str | None = RULESET,
 ) -> None:
     """Play games and print win rates and mean VC per seat.
 
     With --scenario the scenario supplies the rules, the player count and the seats;
     --policies replaces its seats (those bots then play with their default
     parameters), and --players may only repeat its player count."""
+    _choose_ruleset(ruleset, [scenario] if scenario is not None else [])
     from analyzer.simulate import check_run, resolve_policies
 
     # Refuse bad input before anything is compiled (a scenario only reads files).
@@ -286,8 +336,10 @@ def _print_summary(sim, where: str, title: str = "") -> None:
 @guarded
 def validate(
     path: Path = typer.Argument(..., help="A scenario, ruleset or board file (TOML)."),
+    ruleset: str | None = RULESET,
 ) -> None:
     """Check a scenario or content file and print every problem in it."""
+    _choose_ruleset(ruleset, [path])
     from analyzer.model.tomlfile import read_toml
     from analyzer.model.validate import file_kind, validate_path
 
@@ -328,9 +380,11 @@ def bench(
         "cluster of this many workers, games/s of both and their ratio.",
         show_default=False,
     ),
+    ruleset: str | None = RULESET,
 ) -> None:
     """Games per second for 2 to 5 players and each bot, after a warm-up; then the
     time to a first game with a cold and a warm engine cache."""
+    _choose_ruleset(ruleset)
     from analyzer.model.limits import check_options
 
     if games is None:
@@ -411,8 +465,10 @@ def bots(
     threads: int | None = THREADS,
     workers: int | None = WORKERS,
     cluster: str | None = CLUSTER,
+    ruleset: str | None = RULESET,
 ) -> None:
     """Check the bots: all heuristic, and one heuristic against random bots."""
+    _choose_ruleset(ruleset)
     from analyzer.report.baseline import default_out
     from analyzer.simulate import check_run
 
@@ -435,7 +491,8 @@ def report(
     out: Path | None = typer.Option(
         None,
         "--out",
-        help="Report folder (default: reports/swow-<players>p).",
+        help="Report folder (default: reports/report-<players>p for every ruleset, "
+        "reports/<ruleset>-<players>p for one).",
         show_default=False,
     ),
     scale: float = typer.Option(
@@ -448,16 +505,30 @@ def report(
     threads: int | None = THREADS,
     workers: int | None = WORKERS,
     cluster: str | None = CLUSTER,
+    ruleset: str | None = typer.Option(
+        None,
+        "--ruleset",
+        metavar="NAME",
+        help="Only this ruleset's page (swow, or classic once its engine is built); "
+        "default: an index page linking one page per ruleset.",
+        show_default=False,
+    ),
 ) -> None:
-    """Run the default studies (reusing up-to-date ones) and write index.html + index.md."""
+    """Run the default studies (reusing up-to-date ones) and write index.html + index.md:
+    one page per ruleset, each built in a process of its own, and an index linking them."""
     from analyzer.simulate import check_run
 
     check_run(players, 1, seed, 1)
     if not 0 < scale <= 100:
         raise InputError(Problem(CLI, "--scale", scale, "must be above 0 and at most 100"))
+    if ruleset is None:
+        _report_index(players, seed, out, scale, fresh, force, threads, workers, cluster)
+        return
+    _choose_ruleset(ruleset)
     from analyzer.report.site import default_out
 
-    out = _check_out(out, force, default_out(players))
+    out = default_out(players) if out is None else out
+    _check_out(out, force, out)
     with _games_on(workers, cluster, threads) as (backend, _):
         from analyzer.report.site import ReportSettings, build_report
 
@@ -470,6 +541,29 @@ def report(
             backend=backend,
         )  # fmt: skip
         typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {page}")
+
+
+def _report_index(players, seed, out, scale, fresh, force, threads, workers, cluster) -> None:
+    """Every shipped ruleset's page, each from `analyzer report --ruleset NAME` in a
+    process of its own, and the index linking them."""
+    from analyzer.backends import check_backend_options
+    from analyzer.report.site import PageFailed, build_index, default_index_out
+    from analyzer.rulesets import shipped_rulesets
+
+    check_backend_options(workers, cluster)
+    out = default_index_out(players) if out is None else out
+    _check_out(out, force, out)
+    options = ["--players", str(players), "--seed", str(seed), "--scale", repr(scale)]
+    options += ["--fresh"] if fresh else []
+    for key, value in (("--threads", threads), ("--workers", workers), ("--cluster", cluster)):
+        options += [key, str(value)] if value is not None else []
+    started = time.perf_counter()
+    try:
+        page = build_index(out, shipped_rulesets(), options, force, log=_err)
+    except PageFailed as exc:
+        _err(f"The index was not written: {exc} (its message is above).")
+        raise typer.Exit(exc.code) from None
+    typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {page}")
 
 
 @app.command()
@@ -499,8 +593,10 @@ def combos(
     threads: int | None = THREADS,
     workers: int | None = WORKERS,
     cluster: str | None = CLUSTER,
+    ruleset: str | None = RULESET,
 ) -> None:
     """Value every race and power combo: force it as one seat's first pick."""
+    _choose_ruleset(ruleset, [scenario] if scenario is not None else [])
     tables, policies, params = None, "heuristic", None
     if scenario is not None:
         tables, policies, params, players = _combo_scenario(scenario, players)
@@ -557,8 +653,10 @@ def compare(
     threads: int | None = THREADS,
     workers: int | None = WORKERS,
     cluster: str | None = CLUSTER,
+    ruleset: str | None = RULESET,
 ) -> None:
     """Compare house rules with the baseline on the same seeds (paired games)."""
+    _choose_ruleset(ruleset, [*scenarios, *([baseline] if baseline is not None else [])])
     from analyzer.scenario import load_scenario
     from analyzer.studies.compare import check_study
 
@@ -620,8 +718,10 @@ def replay(
     policies: str = typer.Option(
         "heuristic", "--policies", help="One bot per seat, comma-separated, or one for all."
     ),
+    ruleset: str | None = RULESET,
 ) -> None:
     """Play one game with its event log and print it, move by move."""
+    _choose_ruleset(ruleset)
     from analyzer.simulate import check_run, resolve_policies
 
     check_run(players, 1, seed, 1)
@@ -629,10 +729,10 @@ def replay(
 
     check_options(game=game)
     names = resolve_policies(policies, players)
-    from analyzer.model import default_tables
     from analyzer.playthrough import play_and_describe
+    from analyzer.rulesets import played_tables
 
-    typer.echo(play_and_describe(default_tables(), players, seed, game, names), nl=False)
+    typer.echo(play_and_describe(played_tables(), players, seed, game, names), nl=False)
 
 
 PLAYERS_LIST_HELP = "Player count or counts, like 4 or 2,3,4,5"
@@ -688,19 +788,21 @@ def decline(
     threads: int | None = THREADS,
     workers: int | None = WORKERS,
     cluster: str | None = CLUSTER,
+    ruleset: str | None = RULESET,
 ) -> None:
     """When to decline: sweep the heuristic's decline threshold and "decline in round r"
     for one test seat per game, its first pick forced from a group of combos."""
+    _choose_ruleset(ruleset, [scenario] if scenario is not None else [])
     counts, tables, bots, params, name, _ = _study_setup(scenario, players, "decline", False)
     from analyzer.studies.decline import check_decline
 
     check_decline(games, seed, list(range(11)), None)
     if combos is not None:
-        from analyzer.model import default_tables
+        from analyzer.rulesets import played_tables
         from analyzer.studies.common import parse_combo_names
 
         for n in counts:  # refuse a bad name before anything is compiled
-            parse_combo_names(combos, default_tables() if tables is None else tables[n])
+            parse_combo_names(combos, played_tables() if tables is None else tables[n])
     from analyzer.studies.decline import default_out
 
     out = _check_out(out, force, default_out(counts))
@@ -754,9 +856,11 @@ def players(
     threads: int | None = THREADS,
     workers: int | None = WORKERS,
     cluster: str | None = CLUSTER,
+    ruleset: str | None = RULESET,
 ) -> None:
     """What the player count changes: seat advantage, scores, declines, and how combo
     strength ranks move between 2, 3, 4 and 5 players."""
+    _choose_ruleset(ruleset, [scenario] if scenario is not None else [])
     counts, tables, bots, params, name, skipped = _study_setup(scenario, players, "players", True)
     for n, reason in skipped.items():
         _err(f"Skipping {n} players, which the scenario does not allow: {reason}")
@@ -825,10 +929,12 @@ def balance(
     threads: int | None = THREADS,
     workers: int | None = WORKERS,
     cluster: str | None = CLUSTER,
+    ruleset: str | None = RULESET,
 ) -> None:
     """What would balance it: the banner and badge numbers that make each race and
     power fair, the starting coins that make each seat fair, and how far each
     estimated number moves the answers."""
+    _choose_ruleset(ruleset, [scenario] if scenario is not None else [])
     from analyzer.studies.balance import check_balance, default_out
     from analyzer.studies.common import parse_counts
 
@@ -1057,7 +1163,7 @@ def battle(
 
         def fill(folder: Path) -> None:
             for name, frame in frames.items():
-                write_table(frame, folder, name)
+                write_table(frame, folder, name, ruleset=False)
             (folder / "summary.md").write_text(
                 "# Battle\n\n" + "\n".join(lines) + "\n", encoding="utf-8"
             )
@@ -1124,10 +1230,10 @@ def battle_study(
     typer.echo("\n".join(lines))
 
     def fill(folder: Path) -> None:
-        write_table(heat.frame, folder, "heatmap")
-        write_table(eff, folder, "efficiency")
-        write_table(be.frame, folder, "break_even")
-        write_table(be.summary, folder, "break_even_summary")
+        write_table(heat.frame, folder, "heatmap", ruleset=False)
+        write_table(eff, folder, "efficiency", ruleset=False)
+        write_table(be.frame, folder, "break_even", ruleset=False)
+        write_table(be.summary, folder, "break_even_summary", ruleset=False)
         heatmap_chart(heat, folder / "heatmap.png")
         break_even_chart(be, folder / "break_even.png")
         (folder / "summary.md").write_text("\n".join(lines) + "\n", encoding="utf-8")

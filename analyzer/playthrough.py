@@ -41,7 +41,12 @@ def play_and_describe(
 
 def _region_names(g, tables) -> list[str]:
     from analyzer.engine import core_layout as L
+    from analyzer.rulesets import played_content
 
+    # The played ruleset's words for its terrains and symbols (SWoW's unless it names its own).
+    content = played_content()
+    terrains = getattr(content, "TERRAIN_NAMES", ids.TERRAINS)
+    symbol_names = getattr(content, "SYMBOL_NAMES", SYMBOL_NAMES)
     n = int(g.gst[L.G_NREG])
     out = []
     first_of_face: dict[int, int] = {}
@@ -49,8 +54,8 @@ def _region_names(g, tables) -> list[str]:
         face = int(g.board[r, L.B_FACE])
         first_of_face.setdefault(face, r)
         local = r - first_of_face[face]
-        terrain = ids.TERRAINS[int(g.board[r, L.B_TERRAIN])]
-        symbols = [name for bit, name in SYMBOL_NAMES if g.board[r, L.B_SYMBOLS] & bit]
+        terrain = terrains[int(g.board[r, L.B_TERRAIN])]
+        symbols = [name for bit, name in symbol_names if g.board[r, L.B_SYMBOLS] & bit]
         extra = f", {'/'.join(symbols)}" if symbols else ""
         out.append(f"{tables.face_names[face]} #{local} ({terrain}{extra})")
     return out

@@ -26,6 +26,7 @@ SEAT_COLUMNS = (
     "win",
     "tokens_on_board",
     "declines",
+    "ruleset",  # the game these rows are of: tables of two rulesets never mix
 )
 RACE_COLUMNS = (
     "game",
@@ -40,6 +41,7 @@ RACE_COLUMNS = (
     "vc_active",
     "vc_decline",
     "tokens",
+    "ruleset",
 )
 
 
@@ -47,6 +49,13 @@ def _names(codes: np.ndarray, names) -> pd.Categorical:
     # Categories fixed to the full name list, so every chunk has the same Arrow
     # schema and the columns sort in id order.
     return pd.Categorical.from_codes(codes.astype(np.int64), categories=list(names))
+
+
+def _ruleset(n: int) -> pd.Categorical:
+    """The played ruleset's name on each of n rows (one byte a row)."""
+    from analyzer.rulesets import ruleset_name
+
+    return pd.Categorical.from_codes(np.zeros(n, np.int8), categories=[ruleset_name()])
 
 
 def seats_frame(result, tables, n_players: int) -> pd.DataFrame:
@@ -65,6 +74,7 @@ def seats_frame(result, tables, n_players: int) -> pd.DataFrame:
             "win": col[:, L.S_WIN] == 1,
             "tokens_on_board": col[:, L.S_TOKENS_ON_BOARD],
             "declines": col[:, L.S_DECLINES],
+            "ruleset": _ruleset(n * n_players),
         }
     )
     if variant_name(tables) == "bfa":  # SWoW's Battle for Azeroth: the team columns
@@ -102,6 +112,7 @@ def races_frame(result, tables) -> pd.DataFrame:
             "vc_active": rows[:, L.I_VC_ACTIVE],
             "vc_decline": rows[:, L.I_VC_DECLINE],
             "tokens": rows[:, L.I_TOKENS],
+            "ruleset": _ruleset(len(game)),
         }
     )
 

@@ -25,11 +25,11 @@ from analyzer.model import ids, limits
 from analyzer.model.boards import Face, load_faces, worst_selections
 from analyzer.model.params import Parameters
 from analyzer.model.ruleset import NUMBERS, SIZE_KEYS, Ruleset, load_ruleset
-from analyzer.model.tables import Tables, compile_tables, default_content
+from analyzer.model.tables import Tables
 from analyzer.model.tomlfile import Checker, is_int, read_toml
 from analyzer.players.params import PARAMS_BY_POLICY, POLICY_NAMES, default_vector
 
-DEFAULT_RULESET = "swow"
+DEFAULT_RULESET = rulesets.DEFAULT_RULESET
 MAX_ROUNDS = limits.MAX_ROUNDS
 DIE_SIDES = limits.DIE_SIDES
 
@@ -51,31 +51,37 @@ class Scenario:
     path: str
     name: str
     description: str
-    ruleset_name: str  # as written: a shipped content folder's name or a folder path
-    ruleset: Ruleset
+    ruleset_name: str  # as written: a ruleset's name or a folder path
+    ruleset: Ruleset  # the content as loaded (another ruleset's own type for a non-SWoW game)
     faces: tuple[Face, ...]
     players: int
     policies: tuple[str, ...]  # one bot per seat
     policy_params: np.ndarray  # float64[players, N_POLICY_PARAMS], read-only
-    parameters: Parameters  # every rule constant, banner, badge and ban applied
+    # Every rule constant, banner, badge and ban applied; None for a ruleset whose
+    # content is not in SWoW's form (no house rules yet: its printed rules are played).
+    parameters: Parameters | None
+    played: str = DEFAULT_RULESET  # the ruleset whose engine plays it
 
     @property
     def banned_races(self) -> tuple[str, ...]:
-        return tuple(
-            key for key, on in zip(ids.RACES, self.parameters.races_allowed, strict=True) if not on
-        )
+        return _banned(self.ruleset.races, self.parameters and self.parameters.races_allowed)
 
     @property
     def banned_powers(self) -> tuple[str, ...]:
-        return tuple(
-            key
-            for key, on in zip(ids.POWERS, self.parameters.powers_allowed, strict=True)
-            if not on
-        )
+        return _banned(self.ruleset.powers, self.parameters and self.parameters.powers_allowed)
 
     def tables(self) -> Tables:
         """The engine's tables with every override of the scenario applied."""
-        return compile_tables(self.ruleset, self.faces, self.parameters)
+        content = rulesets.played_content()
+        if self.parameters is None:
+            return content.default_tables()
+        return content.compile_tables(self.ruleset, self.faces, self.parameters)
+
+
+def _banned(entries, allowed) -> tuple[str, ...]:
+    if not allowed:
+        return ()
+    return tuple(e.key for e, on in zip(entries, allowed, strict=True) if not on)
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -97,15 +103,22 @@ def parse_scenario(data: dict, file: str, base: Path) -> Scenario:
     players = check.integer(head, "players", "scenario", minimum=2, maximum=MAX_PLAYERS)
     ruleset_name, ruleset, faces = _content(check, head, base)
     policies, vectors = _seats(check, data, players)
-    changes = _rules(check, data, ruleset, players)
-    changes |= _variant(check, head, ruleset)
-    changes |= _races(check, data, ruleset)
-    changes |= _powers(check, data, ruleset)
+    swow_form = ruleset is None or _swow_form(ruleset)
+    variant = _variant(check, head, ruleset)
+    changes: dict = {}
+    if swow_form:
+        changes = _rules(check, data, ruleset, players) | variant
+        changes |= _races(check, data, ruleset)
+        changes |= _powers(check, data, ruleset)
+    else:
+        _no_house_rules(check, data, ruleset_name)
     # The numbers that depend on each other are only checked once each one is sound.
-    if not check.problems and ruleset is not None:
+    if not check.problems and ruleset is not None and swow_form:
         _check_counts(check, data, ruleset, faces, players, changes)
     check.problems.raise_if_any()
-    parameters = dataclasses.replace(Parameters.from_ruleset(ruleset), **changes)
+    parameters = None
+    if swow_form:
+        parameters = dataclasses.replace(Parameters.from_ruleset(ruleset), **changes)
     params = np.array(vectors, dtype=np.float64)
     params.setflags(write=False)
     return Scenario(
@@ -119,7 +132,19 @@ def parse_scenario(data: dict, file: str, base: Path) -> Scenario:
         policies=policies,
         policy_params=params,
         parameters=parameters,
+        played=rulesets.ruleset_name(),
     )
+
+
+def _no_house_rules(check: Checker, data: dict, name: str) -> None:
+    """House rules are read for SWoW's form of content only, so far."""
+    for key in ("rules", "races", "powers"):
+        if key in data:
+            check.add(
+                key, data[key],
+                f"house rules are not read for the {name} ruleset yet: its scenarios give "
+                "[scenario] and [[seats]], and its printed rules are played",
+            )  # fmt: skip
 
 
 # ------------------------------------------------------------------ [scenario]
@@ -130,40 +155,64 @@ def _variant(check: Checker, head: dict, ruleset: Ruleset | None) -> dict:
     from analyzer.variants import STANDARD, VARIANTS
 
     value = head["variant"]
-    codes = VARIANTS.get(ruleset.name, {STANDARD: 0})
+    name = getattr(ruleset, "name", "this ruleset")
+    codes = VARIANTS.get(name, {STANDARD: 0})
     if not isinstance(value, str) or value not in codes:
-        check.add("scenario.variant", value, f"{ruleset.name} has no such variant", tuple(codes))
+        check.add("scenario.variant", value, f"{name} has no such variant", tuple(codes))
         return {}
     return {"variant": codes[value]}
 
 
 def ruleset_names() -> list[str]:
-    """The shipped rulesets (each package's content folder holds ruleset.toml and boards.toml)."""
-    return rulesets.ruleset_names()
+    """The rulesets a scenario may name (analyzer/rulesets/__init__.py says which)."""
+    return rulesets.playable_rulesets()
+
+
+def _swow_form(ruleset) -> bool:
+    """Whether content is in SWoW's form, which [rules], [races] and [powers] change."""
+    return isinstance(ruleset, Ruleset)
 
 
 def _content(check: Checker, head: dict, base: Path):
-    """(name as written, ruleset, faces); the ruleset and faces are None if unusable."""
+    """(name as written, ruleset, faces); the ruleset and faces are None if unusable.
+    A ruleset's name must be the one this run plays (the CLI chooses it from the
+    scenario); a folder of content files is played by the run's ruleset."""
     name = head.get("ruleset", DEFAULT_RULESET)
     if not isinstance(name, str):
-        check.add("scenario.ruleset", name, "must be text in quotes")
+        check.add("scenario.ruleset", name, "must be text in quotes", ruleset_names())
         return name, None, ()
-    if name == DEFAULT_RULESET:
-        ruleset, faces = default_content()
-        return name, ruleset, faces
-    if name in ruleset_names():
-        folder = rulesets.content_dir(name)
-    else:
-        folder = base / name
-        if not (folder / "ruleset.toml").is_file() or not (folder / "boards.toml").is_file():
-            check.add(
-                "scenario.ruleset",
-                name,
-                "neither a shipped ruleset nor a folder (relative to the scenario file) "
-                "holding ruleset.toml and boards.toml",
-                ruleset_names(),
-            )
+    played = rulesets.ruleset_name()
+    if rulesets.names_ruleset(name):
+        problem = rulesets.ruleset_problem(name, check.file, "scenario.ruleset")
+        if problem is not None:
+            check.problems.items.append(problem)
             return name, None, ()
+        if name != played:
+            check.add(
+                "scenario.ruleset", name,
+                f"this run plays the {played} ruleset: give --ruleset {name}, or leave "
+                "--ruleset out to play the scenario's own",
+            )  # fmt: skip
+            return name, None, ()
+        ruleset, faces = rulesets.played_content().default_content()
+        return name, ruleset, faces
+    folder = base / name
+    if not (folder / "ruleset.toml").is_file() or not (folder / "boards.toml").is_file():
+        check.add(
+            "scenario.ruleset",
+            name,
+            "neither a ruleset nor a folder (relative to the scenario file) holding "
+            "ruleset.toml and boards.toml",
+            ruleset_names(),
+        )
+        return name, None, ()
+    if not _swow_form(rulesets.played_content().default_content()[0]):
+        check.add(
+            "scenario.ruleset", name,
+            f"a folder of content files is read in SWoW's form, which the {played} ruleset "
+            "does not play; name a ruleset instead",
+        )  # fmt: skip
+        return name, None, ()
     try:
         ruleset = load_ruleset(folder / "ruleset.toml")
         return name, ruleset, load_faces(folder / "boards.toml", ruleset)

@@ -339,9 +339,9 @@ def simulate(
     check_run(n_players, n_games, seed, chunk)
     names = resolve_policies(policies, n_players)
     if tables is None:
-        from analyzer.model import default_tables
+        from analyzer.rulesets import played_tables
 
-        tables = default_tables()
+        tables = played_tables()
     ids, params = seat_bots(names, n_players, policy_params)
     etables = api.engine_tables(tables)
     step = or_in_process(backend).games_per_call(n_games) or engine_step()

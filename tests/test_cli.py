@@ -181,8 +181,8 @@ def test_bench_json(monkeypatch):
         (n, p) for n in (2, 3, 4, 5) for p in ("heuristic", "random")
     ]
     for row in rows:
-        assert set(row) == {"players", "policy", "games_per_s"}
-        assert row["games_per_s"] > 0
+        assert set(row) == {"ruleset", "players", "policy", "games_per_s"}
+        assert row["ruleset"] == "swow" and row["games_per_s"] > 0
     assert "Warm-up" in result.stderr and "Threads" in result.stderr
     assert "First game" not in result.stderr
 

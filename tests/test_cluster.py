@@ -216,11 +216,15 @@ def test_a_worker_with_another_engine_is_refused(cluster):
     from analyzer.backends import ClusterError
     from analyzer.simulate import simulate
 
-    backend = backend_on(cluster, 8)
-    backend.engine = "engine-of-another-version"
-    with pytest.raises(ClusterError, match="install the same analyzer on every worker"):
-        simulate(2, 16, 1, "random", progress=False, backend=backend)
-    assert backend.games == 0
+    for here, refusal in (
+        ("engine-swow-000000000000", "install the same analyzer on every worker"),
+        ("engine-classic-000000000000", "start the workers with ANALYZER_RULESET=classic"),
+    ):
+        backend = backend_on(cluster, 8)
+        backend.engine = here  # as if this process played another version or ruleset
+        with pytest.raises(ClusterError, match=refusal):
+            simulate(2, 16, 1, "random", progress=False, backend=backend)
+        assert backend.games == 0
 
 
 def test_an_unreachable_scheduler_is_one_sentence_and_exit_2(tmp_path):
@@ -282,8 +286,9 @@ def test_bench_compares_a_local_cluster_with_this_process():
     result = run("bench", "--workers", 2, "--games", 500, "--repeats", 1, "--json")
     assert result.exit_code == 0, result.output
     row = json.loads(result.stdout)
-    assert set(row) == {"games", "workers", "in_process_games_per_s", "cluster_games_per_s",
-                        "ratio"}  # fmt: skip
+    assert set(row) == {"ruleset", "players", "policy", "games", "workers",
+                        "in_process_games_per_s", "cluster_games_per_s", "ratio"}  # fmt: skip
+    assert (row["ruleset"], row["players"], row["policy"]) == ("swow", 4, "heuristic")
     assert row["workers"] == 2 and row["games"] == 500
     assert row["cluster_games_per_s"] > 0 and row["ratio"] > 0
 
@@ -323,6 +328,9 @@ def test_the_report_hands_its_backend_to_every_study(tmp_path, cluster, monkeypa
         return out / "index.html"
 
     monkeypatch.setattr(site, "build_report", build_report)
-    result = run("report", "--out", tmp_path / "r", "--cluster", cluster.scheduler.address)
+    result = run(
+        "report", "--ruleset", "swow", "--out", tmp_path / "r", "--cluster",
+        cluster.scheduler.address,
+    )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert isinstance(given["report"], DaskBackend)

@@ -1,6 +1,7 @@
 """The full report (analyzer report): every study, one self-contained page, reuse."""
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -82,7 +83,6 @@ def test_a_second_build_reuses_every_study(built):
 def test_other_settings_rerun_only_what_they_change(built, tmp_path):
     out, _, settings, _ = built
     import dataclasses
-    import shutil
 
     copy = tmp_path / "copy"
     shutil.copytree(out, copy)
@@ -95,8 +95,6 @@ def test_other_settings_rerun_only_what_they_change(built, tmp_path):
 
 def test_a_study_stopped_half_way_is_not_reused(built, tmp_path, monkeypatch):
     out, _, settings, _ = built
-    import shutil
-
     copy = tmp_path / "copy"
     shutil.copytree(out, copy)
     (copy / "combos" / "study.json").unlink()  # as a run stopped before the end leaves it
@@ -129,3 +127,75 @@ def test_cli_report_refuses_a_bad_scale(tmp_path):
     r = CliRunner().invoke(app, ["report", "--scale", "0", "--out", str(tmp_path / "x")])
     assert r.exit_code == 2 and "--scale" in r.output
     assert not (tmp_path / "x").exists()
+
+
+# ------------------------------------------------------------------ the index
+INDEX_OPTIONS = ["--players", "4", "--seed", "2", "--scale", "0.002"]  # `built`'s settings
+
+
+@pytest.fixture
+def half_built(tmp_path, monkeypatch):
+    """A ruleset package with no engine yet (as classic before its engine lands)."""
+    package = tmp_path / "halfpkg" / "half"
+    package.mkdir(parents=True)
+    (tmp_path / "halfpkg" / "__init__.py").write_text("")
+    (package / "__init__.py").write_text("")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return "halfpkg.half"
+
+
+def test_the_index_links_each_playable_rulesets_page(built, tmp_path, half_built):
+    from analyzer.output import OutputFolder
+    from analyzer.report.site import build_index
+
+    out = tmp_path / "site"
+    OutputFolder(out).ensure()
+    OutputFolder(out).claim_folder("swow")
+    shutil.copytree(built[0], out / "swow")  # its studies are reused by the page's process
+    bots_meta = (out / "swow" / "bots" / "study.json").read_text()
+    messages = []
+    page = build_index(out, ["swow", half_built], INDEX_OPTIONS, log=messages.append)
+    assert page == out / "index.html" and page.exists()
+    index = (out / "index.md").read_text(encoding="utf-8")
+    assert "[Open the Small World of Warcraft report](swow/index.html)" in index
+    assert "[Race and power combos](swow/index.html#race-and-power-combos)" in index
+    assert f"## {half_built} (`{half_built}`)" in index
+    assert "No page yet: its engine is not built yet" in index
+    assert "halfpkg" not in "".join(re.findall(r"\]\(([^)]*)\)", index))  # no broken link
+    assert (out / "swow" / "bots" / "study.json").read_text() == bots_meta  # reused
+    assert "ruleset swow" in (out / "swow" / "index.md").read_text(encoding="utf-8")
+    html = page.read_text(encoding="utf-8")
+    assert 'href="swow/index.html"' in html and 'name="viewport"' in html
+    assert not list(out.rglob(".analyzer-tmp-*"))
+
+
+def test_the_index_refuses_a_folder_of_the_users_before_any_page(tmp_path):
+    from analyzer.errors import InputError
+    from analyzer.report.site import build_index
+
+    (tmp_path / "notes.txt").write_text("mine\n")
+    with pytest.raises(InputError, match="notes.txt"):
+        build_index(tmp_path, ["swow"], INDEX_OPTIONS, log=lambda m: None)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+def test_a_failed_page_writes_no_index(tmp_path):
+    from analyzer.report.site import PageFailed, build_index
+
+    out = tmp_path / "site"
+    with pytest.raises(PageFailed) as caught:
+        build_index(out, ["swow"], ["--scale", "0"], log=lambda m: None)  # refused: exit 2
+    assert caught.value.code == 2 and caught.value.ruleset == "swow"
+    assert not out.exists()
+
+
+def test_a_stopped_index_leaves_nothing_half_written(tmp_path, monkeypatch):
+    from analyzer.report import site
+
+    def stop(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(site, "_run_page", stop)
+    with pytest.raises(KeyboardInterrupt):
+        site.build_index(tmp_path / "site", ["swow"], INDEX_OPTIONS, log=lambda m: None)
+    assert not (tmp_path / "site").exists()

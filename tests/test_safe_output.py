@@ -52,7 +52,8 @@ STUDIES = {
     "players": ["players", "--players", 2, "--games", 8, "--games-per-combo", 0],
     "compare": ["compare", SCENARIOS / "double-faction-bonus.toml", "--games", 8,
                 "--games-per-combo", 2],
-    "report": ["report", "--players", 2, "--scale", 0.002],
+    # One ruleset's page, built here (the index's pages are built by child processes).
+    "report": ["report", "--ruleset", "swow", "--players", 2, "--scale", 0.002],
 }  # fmt: skip
 
 

@@ -178,6 +178,11 @@ def _engine_name() -> str:
     return Path(numba.config.CACHE_DIR).name
 
 
+def _engine_ruleset(engine: str) -> str:
+    """The ruleset label of an engine cache's name, engine-<ruleset>-<hash>."""
+    return engine.removeprefix("engine-").rsplit("-", 1)[0]
+
+
 def _batch_result(first: int, played: PlayedChunk):
     """The BatchResult a local run would have made, byte for byte."""
     from analyzer.engine import api
@@ -375,6 +380,12 @@ class DaskBackend:
                 ) from None
             raise
         if played.engine != self.engine:
+            theirs, ours = _engine_ruleset(played.engine), _engine_ruleset(self.engine)
+            if theirs != ours:
+                raise ClusterError(
+                    f"worker {played.worker} plays the {theirs} ruleset, this run {ours}: "
+                    f"start the workers with ANALYZER_RULESET={ours} in their environment"
+                )
             raise ClusterError(
                 f"worker {played.worker} runs another version of the engine ({played.engine}, "
                 f"here {self.engine}): install the same analyzer on every worker"

@@ -21,20 +21,11 @@ import importlib.util
 import os
 from pathlib import Path
 
+from analyzer.rulesets import RULESET_ENV, ruleset_name, ruleset_package
+
 _PACKAGE = Path(__file__).resolve().parent.parent
-RULESET_ENV = "ANALYZER_RULESET"
-DEFAULT_RULESET = "swow"
-
-
-def ruleset_name() -> str:
-    """The ruleset this process plays: a package under analyzer/rulesets/ by its
-    name, or any importable package by its dotted path (a test's ruleset)."""
-    return os.environ.get(RULESET_ENV) or DEFAULT_RULESET
-
-
-def ruleset_package() -> str:
-    name = ruleset_name()
-    return name if "." in name else f"analyzer.rulesets.{name}"
+# The ruleset this process's engine plays, fixed at import (rulesets.select_ruleset).
+BOUND_RULESET = ruleset_name()
 
 
 def ruleset_module(part: str):

@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.simulate import Simulation, simulate
-from analyzer.studies.common import write_folder
+from analyzer.studies.common import write_csv, write_folder
 
 BATCH_ALL = "all heuristic"
 BATCH_VS = "heuristic vs random"
@@ -35,10 +35,10 @@ def write_report(
 ) -> Path:
     """Run both batches and write the report folder; returns its path. `backend`
     plays the games (analyzer/backends; default: in this process)."""
-    from analyzer.model import default_tables
+    from analyzer.rulesets import played_tables
 
     out = Path(out) if out is not None else default_out(n_players)
-    tables = default_tables()
+    tables = played_tables()
     started = time.perf_counter()
 
     def fill(temp: Path) -> None:
@@ -58,7 +58,7 @@ def write_report(
                 [getattr(s, attr).assign(batch=b) for b, s in frames.items()], ignore_index=True
             )
             joined = joined[["batch"] + [c for c in joined.columns if c != "batch"]]
-            joined.to_csv(temp / f"{name}.csv", index=False)
+            write_csv(joined, temp, name)
         text = summary_markdown(both, vs, tables, time.perf_counter() - started)
         (temp / "summary.md").write_text(text, encoding="utf-8")
 

@@ -1,11 +1,18 @@
 """The full report: run the default studies (or reuse the ones already in the folder)
-and join them into one Markdown page and one self-contained HTML page.
+and join them into one Markdown page and one self-contained HTML page per ruleset,
+with an index page linking them.
 
-reports/<name>/
+reports/report-<N>p/          `analyzer report` (every ruleset; see build_index)
+    index.html, index.md      the index: one entry per ruleset, linking its page
+    swow/, classic/           one ruleset's page each, laid out as below
+reports/<ruleset>-<N>p/       `analyzer report --ruleset NAME` (one ruleset's page)
     index.html, index.md      the page: findings, then every study with its charts
     bots/ combos/ decline/ players/ compare/ balance/
                               one folder per study: its CSV, Parquet, PNG and summary.md,
                               plus study.json (what it was run with) and findings.json
+
+A process plays one ruleset (analyzer/rulesets), so the index runs each ruleset's page
+in a child process of its own: `python -m analyzer report --ruleset NAME`.
 
 A study folder is reused when its study.json matches what this run would do: the same
 settings, the same engine and bot code, the same content files. Anything else reruns it.
@@ -111,14 +118,28 @@ def _reusable(folder: Path, stamp: dict) -> bool:
 
 
 # ------------------------------------------------------------------ the studies
+STUDY_TITLES = {
+    "bots": "The bots",
+    "combos": "Race and power combos",
+    "decline": "When to decline",
+    "players": "Player count and seat order",
+    "compare": "House rules",
+    "balance": "What would balance it",
+}
+STUDY_KEYS = tuple(STUDY_TITLES)
+
+
 def house_rules(players: int) -> list[Path]:
-    """The shipped house-rule scenarios for this player count (baselines and the
-    commented example left out)."""
+    """The shipped house-rule scenarios of the played ruleset for this player count
+    (baselines and the commented example left out)."""
+    from analyzer.rulesets import ruleset_name, scenario_ruleset
     from analyzer.scenario import load_scenario
 
     out = []
     for path in sorted(SCENARIO_DIR.glob("*.toml")):
         if path.stem.startswith("baseline") or path.stem == "example":
+            continue
+        if scenario_ruleset(path) != ruleset_name():
             continue
         if load_scenario(path).players == players:
             out.append(path)
@@ -166,20 +187,22 @@ def default_studies(s: ReportSettings, force: bool = False, backend=None) -> lis
         return compare.findings(r)
 
     studies = [
-        Study("bots", "The bots", {"players": n, "seed": seed, "games": s.bot_games}, bots),
+        Study(
+            "bots", STUDY_TITLES["bots"], {"players": n, "seed": seed, "games": s.bot_games}, bots
+        ),
         Study(
             "combos",
-            "Race and power combos",
+            STUDY_TITLES["combos"],
             {"players": n, "seed": seed, "games_per_combo": s.games_per_combo},
             combo_study,
         ),  # fmt: skip
     ]
     studies.append(
-        Study("decline", "When to decline",
+        Study("decline", STUDY_TITLES["decline"],
               {"players": n, "seed": seed, "games": s.decline_games}, decline_study)
     )  # fmt: skip
     studies.append(
-        Study("players", "Player count and seat order",
+        Study("players", STUDY_TITLES["players"],
               {"seed": seed, "games": s.players_games,
                "games_per_combo": s.players_games_per_combo}, players_study)
     )  # fmt: skip
@@ -194,7 +217,7 @@ def default_studies(s: ReportSettings, force: bool = False, backend=None) -> lis
         return balance.findings(r)
 
     balance_entry = Study(
-        "balance", "What would balance it",
+        "balance", STUDY_TITLES["balance"],
         {"players": n, "seed": seed, "games_per_combo": s.balance_games_per_combo,
          "seat_games": s.balance_seat_games,
          "check_games_per_combo": s.balance_check_games_per_combo},
@@ -205,7 +228,7 @@ def default_studies(s: ReportSettings, force: bool = False, backend=None) -> lis
     studies.append(
         Study(
             "compare",
-            "House rules",
+            STUDY_TITLES["compare"],
             {
                 "players": n,
                 "seed": seed,
@@ -249,7 +272,15 @@ def bot_findings(folder: Path) -> list[str]:
 
 # ------------------------------------------------------------------ building
 def default_out(players: int) -> Path:
-    return Path("reports") / f"swow-{players}p"
+    """One ruleset's page (the played one)."""
+    from analyzer.rulesets import ruleset_name
+
+    return Path("reports") / f"{ruleset_name().replace('.', '-')}-{players}p"
+
+
+def default_index_out(players: int) -> Path:
+    """The index of every ruleset's page."""
+    return Path("reports") / f"report-{players}p"
 
 
 def build_report(
@@ -303,12 +334,133 @@ def build_report(
 
         glance = glance_markdown(out, {study.key: study.title for study, _ in sections})
         page = _expand(index_markdown(sections, s, time.perf_counter() - started, glance), out)
-        html = to_html(page, out, title="Small World of Warcraft report")
+        html = to_html(page, out, title=f"{ruleset_title()} report")
         report.write_files({"index.md": page, "index.html": html})
     except BaseException:
         report.undo_created()
         raise
     return out / "index.html"
+
+
+def ruleset_title() -> str:
+    from analyzer.rulesets import ruleset_name, title
+
+    return title(ruleset_name())
+
+
+# ------------------------------------------------------------------ the index
+class PageFailed(Exception):
+    """A ruleset's page did not finish; `code` is its process's exit code."""
+
+    def __init__(self, ruleset: str, code: int):
+        super().__init__(f"the {ruleset} report stopped with exit code {code}")
+        self.ruleset = ruleset
+        self.code = code
+
+
+def page_folder(name: str) -> str:
+    """A ruleset's folder under the index."""
+    return name.replace(".", "-")
+
+
+def build_index(
+    out: Path | None,
+    names: list[str],
+    options: list[str],
+    force: bool = False,
+    log: Callable[[str], None] = print,
+) -> Path:
+    """Every ruleset of `names` on a page of its own in out/<name>/, built by
+    `python -m analyzer report --ruleset NAME --out out/<name> OPTIONS` (a process
+    plays one ruleset), then out/index.md and index.html linking them. A ruleset that
+    cannot be played yet gets a line saying why, and no link. Each page keeps its own
+    output safety (staging, reused studies); the index is written last, so a run
+    stopped half-way leaves finished pages and the previous index, never a half one.
+    PageFailed when a page's process fails."""
+    from analyzer.output import OutputFolder
+    from analyzer.rulesets import ruleset_problem
+
+    out = Path(out) if out is not None else default_index_out(4)
+    report = OutputFolder(out, force=force)
+    report.check()
+    entries = [(name, ruleset_problem(name, "report", "ruleset")) for name in names]
+    for name, problem in entries:  # a user's files in a page folder: refused before any game
+        if problem is None:
+            OutputFolder(out / page_folder(name), force=force).check()
+    started = time.perf_counter()
+    try:
+        report.remove_debris()
+        report.ensure()
+        for name, problem in entries:
+            if problem is not None:
+                log(f"{name}: no page ({problem.message}).")
+                continue
+            report.claim_folder(page_folder(name))
+            log(f"{name}: building its page in a process of its own...")
+            _run_page(name, out / page_folder(name), options, force)
+        page = index_page(out, entries, time.perf_counter() - started)
+        html = to_html(page, out, title="Small World analyzer report")
+        report.write_files({"index.md": page, "index.html": html})
+    except BaseException:
+        report.undo_created()
+        raise
+    return out / "index.html"
+
+
+def _run_page(name: str, folder: Path, options: list[str], force: bool) -> None:
+    """`analyzer report --ruleset NAME` in a child process, stopped with this one."""
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "analyzer", "report", "--ruleset", name]
+    command += ["--out", str(folder), *options] + (["--force"] if force else [])
+    child = subprocess.Popen(command)
+    try:
+        code = child.wait()
+    except BaseException:
+        # Stopped here (Ctrl-C reaches the child too; SIGTERM may not): the child
+        # cleans up its own staging when it is told to stop.
+        child.terminate()
+        try:
+            child.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+        raise
+    if code != 0:
+        raise PageFailed(name, code)
+
+
+def index_page(out: Path, entries, seconds: float) -> str:
+    """The index: one section per ruleset, with a link to its page and its studies,
+    or the reason it has no page yet."""
+    from analyzer.rulesets import title
+
+    lines = [
+        "# Small World analyzer report",
+        "",
+        f"Written by `analyzer report` on {dt.date.today().isoformat()} in {seconds:.0f} s "
+        "(reused studies take no time). Each ruleset has a page of its own: its studies "
+        "are played by its own engine, so numbers from two pages are never mixed.",
+        "",
+    ]
+    for name, problem in entries:
+        lines += [f"## {title(name)} (`{name}`)", ""]
+        if problem is not None:
+            lines += [f"No page yet: {problem.message}.", ""]
+            continue
+        folder = page_folder(name)
+        lines += [f"**[Open the {title(name)} report]({folder}/index.html)** "
+                  f"(also as [Markdown]({folder}/index.md)).", ""]  # fmt: skip
+        for key in STUDY_KEYS:
+            meta = out / folder / key / "findings.json"
+            if not meta.exists():
+                continue
+            found = json.loads(meta.read_text(encoding="utf-8"))
+            head = f"- [{STUDY_TITLES[key]}]({folder}/index.html#{_anchor(STUDY_TITLES[key])})"
+            lines.append(head + (f": {found[0]}" if found else ""))
+        lines.append("")
+    return "\n".join(lines)
 
 
 def _demote(markdown: str, levels: int = 1) -> str:
@@ -319,11 +471,12 @@ def _demote(markdown: str, levels: int = 1) -> str:
 def _caveats(sensitivity: str | None = None) -> list[str]:
     """What every number rests on; `sensitivity`: the balance study's table of how far
     each estimated number moves the answers (a file under the report folder)."""
-    from analyzer.model import default_tables
+    from analyzer.rulesets import played_content, played_tables, ruleset_package
 
-    tables = default_tables()
+    tables = played_tables()
     missing = tables.not_modeled()
     estimates = tables.ruleset.estimates()
+    content = f"{ruleset_package().replace('.', '/')}/content/"
     lines = ["## ⚠ What the numbers rest on", ""]
     lines.append(
         f"- **Not fully modeled** ({len(missing)}): "
@@ -338,7 +491,7 @@ def _caveats(sensitivity: str | None = None) -> list[str]:
     )
     lines.append(
         f"- **Estimated numbers** ({len(estimates)}): {listed}. Their sources are in "
-        "analyzer/rulesets/swow/content/ruleset.toml."
+        f"`{content}ruleset.toml`."
     )
     if sensitivity is not None:
         lines += [
@@ -349,10 +502,9 @@ def _caveats(sensitivity: str | None = None) -> list[str]:
             f"<!-- include-text {sensitivity} -->",
             "",
         ]
-    lines.append(
-        "- **Board faces** are modeled from public region counts, not transcribed; terrain "
-        "and borders are generated (tools/make_boards.py)."
-    )
+    board_note = getattr(played_content(), "BOARD_NOTE", None)
+    if board_note:
+        lines.append(f"- **Boards**: {board_note}")
     lines.append(
         "- **Bots**: every game is played by the scripted heuristic bot (default parameters) "
         "unless a section says otherwise; all strengths are strengths *against these bots*."
@@ -364,10 +516,13 @@ def _caveats(sensitivity: str | None = None) -> list[str]:
 def index_markdown(sections, s: ReportSettings, seconds: float, glance=()) -> str:
     """The page: title, `glance` (the opening charts and answers), findings, caveats,
     contents and an include line per study."""
+    from analyzer.rulesets import ruleset_name
+
     lines = [
-        "# Small World of Warcraft: balance report",
+        f"# {ruleset_title()}: balance report",
         "",
-        f"Written by `analyzer report` on {dt.date.today().isoformat()}: ruleset swow, "
+        f"Written by `analyzer report` on {dt.date.today().isoformat()}: ruleset "
+        f"{ruleset_name()}, "
         f"{s.players} players (the player-count study: 2 to 5), seed {s.seed}, heuristic bots. "
         f"Built in {seconds:.0f} s (reused studies take no time). Every rate comes with its "
         "95% interval and its number of games; each section says what it ran.",
@@ -382,6 +537,14 @@ def index_markdown(sections, s: ReportSettings, seconds: float, glance=()) -> st
             lines += [f"- {f}" for f in found]
             lines.append("")
     keys = [study.key for study, _ in sections]
+    if "compare" not in keys:
+        lines += [
+            "**House rules**",
+            "",
+            f"- None compared: scenarios/ holds no house-rule scenario of the {ruleset_name()} "
+            f"ruleset for {s.players} players.",
+            "",
+        ]
     lines += _caveats("balance/sensitivity.md" if "balance" in keys else None)
     lines += ["## Contents", ""]
     lines += [f"- [{study.title}](#{_anchor(study.title)})" for study, _ in sections]
@@ -431,6 +594,7 @@ th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left}
 th{background:#f1f1f1} tr:nth-child(even) td{background:#fafafa}
 img{max-width:100%;height:auto;border:1px solid #eee;margin:.5em 0}
 code{background:#f4f4f4;padding:0 .2em}
+p,li{overflow-wrap:anywhere}
 h1{border-bottom:2px solid #333} h2{border-bottom:1px solid #bbb;margin-top:2em}
 .glance{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:1em}
 .glance figure{margin:0;border:1px solid #ddd;padding:.6em;background:#fcfcfc}
@@ -455,5 +619,6 @@ def to_html(page: str, root: Path, title: str) -> str:
     body = re.sub(r'(<img[^>]*src=")([^"]+\.png)"', embed, body)
     return (
         f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{title}</title><style>{CSS}</style></head><body>\n{body}\n</body></html>\n"
     )

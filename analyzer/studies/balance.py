@@ -621,9 +621,9 @@ def run_balance(
     check_balance(n_players, games_per_combo, seed, seat_games, check_games_per_combo)
     names = resolve_policies(policies, n_players)
     if tables is None:
-        from analyzer.model import default_tables
+        from analyzer.rulesets import played_tables
 
-        tables = default_tables()
+        tables = played_tables()
     seat_counts = tuple(seat_counts or (n_players,))
     tables_by_count = tables_by_count or {n: tables for n in seat_counts}
     # Games for the progress bar (an upper bound: some token numbers fall outside a box).
@@ -716,9 +716,9 @@ def _toml_value(value) -> str:
 def suggestion_toml(tables, changes, n_players, policies, policy_params, scenario) -> str:
     """A scenario file holding every rule of `tables` at this player count, with the
     banner and badge numbers of `changes`: `analyzer compare` checks it again."""
-    from analyzer.model import ids
     from analyzer.model.ruleset import SIZE_KEYS
     from analyzer.players.params import PARAMS_BY_POLICY
+    from analyzer.rulesets import ruleset_name
 
     p = tables.parameters
     rs = tables.ruleset
@@ -736,6 +736,7 @@ def suggestion_toml(tables, changes, n_players, policies, policy_params, scenari
             + (f", starting from {scenario}" if scenario else "")
             + "."
         ),
+        f"ruleset = {_toml_value(ruleset_name())}",
         f"players = {n_players}",
         "",
     ]
@@ -769,12 +770,12 @@ def suggestion_toml(tables, changes, n_players, policies, policy_params, scenari
         else:
             badges[rs.powers[i].key] = int(value)
     lines.append("[races]")
-    banned = [k for k, ok in zip(ids.RACES, p.races_allowed, strict=True) if not ok]
+    banned = [r.key for r, ok in zip(rs.races, p.races_allowed, strict=True) if not ok]
     lines.append(f"banned = {_toml_value(banned)}")
     lines.append(f"banner = {_toml_value(banners)}")
     lines.append("")
     lines.append("[powers]")
-    banned = [k for k, ok in zip(ids.POWERS, p.powers_allowed, strict=True) if not ok]
+    banned = [q.key for q, ok in zip(rs.powers, p.powers_allowed, strict=True) if not ok]
     lines.append(f"banned = {_toml_value(banned)}")
     lines.append(f"badge = {_toml_value(badges)}")
     return "\n".join(lines) + "\n"

@@ -313,9 +313,9 @@ def run_combos(
         raise InputError(Problem(WHERE, "chunk", chunk, "must be at least 1"))
     names = resolve_policies(policies, n_players)
     if tables is None:
-        from analyzer.model import default_tables
+        from analyzer.rulesets import played_tables
 
-        tables = default_tables()
+        tables = played_tables()
     pairs_list = _check_combos(combos, tables)
     pairs = np.array(pairs_list, np.int64).reshape(-1, 2)
     n_combos = len(pairs_list)
@@ -419,8 +419,8 @@ def write_combos(result: ComboStudy, out_dir=None, force: bool = False) -> Path:
 
     def fill(temp: Path) -> None:
         common.write_table(result.combos, temp, "combos")
-        result.races.to_csv(temp / "races.csv", index=False)
-        result.powers.to_csv(temp / "powers.csv", index=False)
+        common.write_csv(result.races, temp, "races")
+        common.write_csv(result.powers, temp, "powers")
         combo_heatmap(result, temp / "heatmap.png")
         top_bottom_chart(result, temp / "top_bottom.png")
         (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")

@@ -91,8 +91,9 @@ def parse_combo_names(text, tables, key: str = "--combos") -> list[tuple[int, in
         parts = [p.strip() for p in item.split("+")]
         if len(parts) != 2 or not all(parts):
             problems.append(
-                Problem(CLI, key, item.strip(), "write each combo as Race+Power, like Orcs+Fishing")
-            )
+                Problem(CLI, key, item.strip(),
+                        f"write each combo as Race+Power, like {races[0]}+{powers[0]}")
+            )  # fmt: skip
             continue
         found = []
         for part, kind, names, allowed in (
@@ -226,7 +227,24 @@ def check_out(out: Path, force: bool = False) -> None:
     OutputFolder(out, force=force).check()
 
 
-def write_table(frame, folder: Path, name: str) -> None:
+def with_ruleset(frame):
+    """A Small World table with the played ruleset as its last column, so tables of
+    two rulesets never mix."""
+    from analyzer.rulesets import ruleset_name
+
+    return frame.assign(ruleset=ruleset_name())
+
+
+def write_csv(frame, folder: Path, name: str) -> None:
+    """name.csv of a Small World table (with its ruleset)."""
+    with_ruleset(frame).to_csv(folder / f"{name}.csv", index=False)
+
+
+def write_table(frame, folder: Path, name: str, *, ruleset: bool = True) -> None:
+    """name.csv and name.parquet, with the played ruleset as the last column; Warcraft's
+    battle tables (ruleset=False) belong to no ruleset."""
+    if ruleset:
+        frame = with_ruleset(frame)
     frame.to_csv(folder / f"{name}.csv", index=False)
     frame.to_parquet(folder / f"{name}.parquet", index=False)
 

@@ -352,7 +352,7 @@ def run_compare(
     seeds. The baseline defaults to the printed rules with heuristic bots for each
     scenario's player count; a given baseline must have the scenarios' player count.
     `backend` plays the games (analyzer/backends; default: in this process)."""
-    from analyzer.model import default_tables
+    from analyzer.rulesets import played_tables
     from analyzer.simulate import _Bar
 
     check_study(games, games_per_combo, seed, bootstrap)
@@ -378,7 +378,7 @@ def run_compare(
                                     base_sc.policies, base_sc.policy_params)  # fmt: skip
         else:
             base_arms[n_players] = (f"Printed rules, {n_players} players", "(built in)",
-                                    default_tables(), ("heuristic",) * n_players, None)  # fmt: skip
+                                    played_tables(), ("heuristic",) * n_players, None)  # fmt: skip
     total = sum(games + games_per_combo * _n_combos(a[2]) for a in base_arms.values())
     total += sum(games + games_per_combo * _n_combos(sc.tables()) for sc in loaded)
     check_study_games(total, "house-rule")  # every arm keeps per-game results for pairing
@@ -468,7 +468,7 @@ def write_compare(result: CompareStudy, out_dir=None, force: bool = False) -> Pa
 
     def fill(temp: Path) -> None:
         common.write_table(result.table, temp, "compare")
-        result.arms.to_csv(temp / "arms.csv", index=False)
+        common.write_csv(result.arms, temp, "arms")
         forest_plot(result, temp / "forest.png")
         forest_plot(result, temp / "key-metrics.png", only=KEY_METRICS, cols=len(KEY_METRICS))
         (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")

@@ -328,9 +328,9 @@ def run_decline(
     for n in counts:
         tab = _per_count(tables, n)
         if tab is None:
-            from analyzer.model import default_tables
+            from analyzer.rulesets import played_tables
 
-            tab = default_tables()
+            tab = played_tables()
         plans.append(
             _plan(n, games, seed, tab, _per_count(policies, n), _per_count(policy_params, n),
                   combos, tokens, rounds)

@@ -6,7 +6,7 @@ Per player count it plays two things on the same seed:
    win rate of every seat (turn-order advantage, Wilson 95%), the final scores
    (mean, spread, quantiles), the winning score, and declines per player.
 2. The combo study (`run_combos`, every combo forced as one seat's first pick,
-   `games_per_combo` games each): how much the strength ranking of the 320 combos,
+   `games_per_combo` games each): how much the strength ranking of every combo,
    and of the races and powers on their own, changes with the player count,
    measured as the Spearman rank correlation of the combos' win-rate deltas between
    every two counts (Fisher 95% interval). Each combo's win rate is measured with
@@ -182,9 +182,9 @@ def run_players(
     for n in counts:
         tab = _per_count(tables, n)
         if tab is None:
-            from analyzer.model import default_tables
+            from analyzer.rulesets import played_tables
 
-            tab = default_tables()
+            tab = played_tables()
         tabs[n] = tab
     check_study_games(games * len(counts), "player-count")  # per-game arrays below
     step = chunk or or_in_process(backend).games_per_call(games * len(counts)) or engine_step()

@@ -369,7 +369,7 @@ def build_page(
 
     def fill(folder: Path) -> None:
         for name, frame in frames.items():
-            write_table(frame, folder, name)
+            write_table(frame, folder, name, ruleset=False)
         heatmap_chart(heat, folder / "heatmap.png")
         break_even_chart(be, folder / "break_even.png")
         (folder / "index.md").write_text(page, encoding="utf-8")

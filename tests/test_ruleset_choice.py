@@ -1,0 +1,249 @@
+"""Choosing the ruleset: --ruleset on the commands, a scenario's `ruleset` key, their
+errors (exit 2, one paragraph, the valid choices), and what carries the ruleset into
+the outputs. The second ruleset is tests/plain_ruleset, played in a process of its own
+(a process plays one ruleset); half-built rulesets are made in a temporary folder."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numba
+import pandas as pd
+import pytest
+from typer.testing import CliRunner
+
+import analyzer.engine  # noqa: F401  (this process plays swow, bound before any test)
+from analyzer import rulesets
+from analyzer.cli import app
+from analyzer.errors import InputError
+from analyzer.scenario import load_scenario
+
+ROOT = Path(__file__).resolve().parents[1]
+PLAIN = "tests.plain_ruleset"
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def plain_importable(monkeypatch):
+    monkeypatch.syspath_prepend(str(ROOT))  # tests.plain_ruleset, by its dotted name
+
+
+def run(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def one_paragraph(text: str) -> str:
+    assert "Traceback" not in text
+    return " ".join(text.split())
+
+
+@pytest.fixture
+def half_built(tmp_path, monkeypatch):
+    """A ruleset package with content but no engine hooks yet (classic's state before
+    its engine lands), importable as halfpkg.half."""
+    package = tmp_path / "halfpkg" / "half"
+    package.mkdir(parents=True)
+    (tmp_path / "halfpkg" / "__init__.py").write_text("")
+    (package / "__init__.py").write_text('"""Content only."""\n')
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return "halfpkg.half"
+
+
+def scenario(tmp_path: Path, head: str, body: str = "", name: str = "s.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(
+        f'[scenario]\nname = "test"\ndescription = "a test"\nplayers = 3\n{head}\n{body}',
+        encoding="utf-8",
+    )
+    return path
+
+
+# ------------------------------------------------------------------ the names
+def test_swow_is_playable_and_listed_first():
+    assert rulesets.shipped_rulesets()[0] == "swow"
+    assert "swow" in rulesets.playable_rulesets()
+    assert rulesets.missing_parts("swow") == []
+    assert rulesets.missing_parts(PLAIN) == []
+
+
+def test_classic_is_choosable_exactly_when_its_engine_and_content_are_there():
+    missing = rulesets.missing_parts("classic")
+    assert ("classic" in rulesets.playable_rulesets()) == (missing == [])
+    problem = rulesets.ruleset_problem("classic", "command line", "--ruleset")
+    if missing:
+        assert "its engine is not built yet" in problem.message
+        assert all(part.replace(".", "/") + ".py" in problem.message for part in missing)
+    else:
+        assert problem is None
+
+
+def test_an_unknown_ruleset_is_refused_with_the_choices_and_closest_name():
+    result = run("simulate", "--ruleset", "swwo", "-g", 10)
+    assert result.exit_code == 2
+    text = one_paragraph(result.output)
+    assert "--ruleset = 'swwo': no such ruleset" in text
+    assert "Valid choices: swow" in text and "Did you mean 'swow'?" in text
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["simulate", "-g", 10],
+        ["bots", "-g", 10],
+        ["bench", "-g", 10, "--no-startup"],
+        ["combos", "-g", 1],
+        ["decline", "-g", 1],
+        ["players", "-g", 1],
+        ["balance", "-g", 1],
+        ["replay"],
+        ["report", "--scale", 0.01],
+    ],
+)
+def test_a_half_built_ruleset_says_its_engine_is_not_built(command, half_built):
+    result = run(*command, "--ruleset", half_built)
+    assert result.exit_code == 2, result.output
+    text = one_paragraph(result.output)
+    assert "its engine is not built yet" in text and "hooks/rules.py" in text
+    assert "Valid choices: swow" in text
+
+
+def test_a_ruleset_is_chosen_once_per_process():
+    # This test process plays swow: another ruleset needs a process of its own.
+    result = run("simulate", "-g", 10, "--ruleset", PLAIN)
+    assert result.exit_code == 2
+    assert "already plays swow" in one_paragraph(result.output)
+
+
+# ------------------------------------------------------------------ scenarios
+def test_a_scenario_and_the_option_must_agree(tmp_path):
+    path = scenario(tmp_path, 'ruleset = "swow"')
+    result = run("simulate", "-g", 10, "--scenario", path, "--ruleset", PLAIN)
+    assert result.exit_code == 2
+    text = one_paragraph(result.output)
+    assert str(path) in text and "scenario.ruleset = 'swow'" in text
+    assert f"--ruleset is {PLAIN}" in text
+
+
+def test_a_scenario_names_its_ruleset_and_the_run_plays_it(tmp_path):
+    path = scenario(tmp_path, 'ruleset = "swow"')
+    result = run("simulate", "-g", 12, "--scenario", path)
+    assert result.exit_code == 0, result.output
+    assert load_scenario(path).played == "swow"
+
+
+def test_a_scenario_of_a_half_built_ruleset_is_refused(tmp_path, half_built):
+    path = scenario(tmp_path, f'ruleset = "{half_built}"')
+    result = run("simulate", "-g", 10, "--scenario", path)
+    assert result.exit_code == 2
+    text = one_paragraph(result.output)
+    assert f"{path}: scenario.ruleset = '{half_built}'" in text
+    assert "its engine is not built yet" in text
+    assert run("validate", path).exit_code == 2
+
+
+def test_compared_scenarios_must_be_of_one_ruleset(tmp_path):
+    a = scenario(tmp_path, 'ruleset = "swow"', name="a.toml")
+    b = scenario(tmp_path, f'ruleset = "{PLAIN}"', name="b.toml")
+    result = run("compare", a, b, "-g", 10)
+    assert result.exit_code == 2
+    assert "must all be for the same ruleset" in one_paragraph(result.output)
+
+
+def test_a_misspelt_ruleset_in_a_scenario_names_the_choices(tmp_path):
+    path = scenario(tmp_path, 'ruleset = "sowv"')
+    with pytest.raises(InputError) as caught:
+        load_scenario(path)
+    text = str(caught.value)
+    assert "scenario.ruleset = 'sowv': neither a ruleset nor a folder" in text
+    assert "Valid choices: swow" in text
+
+
+def test_a_scenario_of_another_ruleset_than_the_run_plays_is_refused(tmp_path):
+    path = scenario(tmp_path, f'ruleset = "{PLAIN}"')
+    with pytest.raises(InputError) as caught:
+        load_scenario(path)
+    assert "this run plays the swow ruleset" in str(caught.value)
+    assert f"--ruleset {PLAIN}" in str(caught.value)
+
+
+@pytest.fixture
+def other_form(tmp_path, monkeypatch):
+    """A playable ruleset whose content is not in SWoW's form (as classic's may be)."""
+    package = tmp_path / "formpkg" / "other"
+    (package / "hooks").mkdir(parents=True)
+    for init in (tmp_path / "formpkg", package, package / "hooks"):
+        (init / "__init__.py").write_text("")
+    for part in ("rules", "bots", "turn", "precompile"):
+        (package / "hooks" / f"{part}.py").write_text("")
+    (package / "layout.py").write_text("")
+    (package / "tables.py").write_text(
+        "from types import SimpleNamespace\n"
+        "RACES = (SimpleNamespace(key='elves'),)\n"
+        "def default_content():\n"
+        "    return SimpleNamespace(races=RACES, powers=()), ()\n"
+        "def default_tables():\n"
+        "    return 'printed tables'\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv(rulesets.RULESET_ENV, "formpkg.other")
+    return "formpkg.other"
+
+
+def test_another_form_of_content_plays_its_printed_rules_and_takes_no_house_rules(
+    tmp_path, other_form
+):
+    sc = load_scenario(scenario(tmp_path, f'ruleset = "{other_form}"'))
+    assert sc.parameters is None and sc.banned_races == () and sc.played == other_form
+    assert sc.tables() == "printed tables"
+    ruled = scenario(tmp_path, f'ruleset = "{other_form}"', "[rules]\nrounds = 9\n", "r.toml")
+    with pytest.raises(InputError) as caught:
+        load_scenario(ruled)
+    assert "rules = {'rounds': 9}: house rules are not read for the formpkg.other" in str(
+        caught.value
+    )
+
+
+# ------------------------------------------------------------------ outputs
+def test_every_table_carries_its_ruleset(tmp_path):
+    out = tmp_path / "run"
+    assert run("simulate", "-p", 2, "-g", 30, "--out", out).exit_code == 0
+    for name in ("seats", "races"):
+        assert set(pd.read_parquet(out / f"{name}.parquet").ruleset) == {"swow"}
+    study = tmp_path / "bots"
+    assert run("bots", "-p", 2, "-g", 20, "--out", study).exit_code == 0
+    assert set(pd.read_csv(study / "summary.csv").ruleset) == {"swow"}
+
+
+def fresh_process(*args) -> subprocess.CompletedProcess:
+    """`analyzer ARGS` in a process of its own, the plain ruleset importable, the engine
+    caches under this session's cache folder (side by side, one per ruleset)."""
+    env = dict(
+        os.environ,
+        NUMBA_CACHE_DIR=str(Path(numba.config.CACHE_DIR).parent),
+        PYTHONPATH=str(ROOT),
+    )
+    env.pop(rulesets.RULESET_ENV, None)
+    command = [sys.executable, "-m", "analyzer", *map(str, args)]
+    return subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True, timeout=600)
+
+
+@pytest.mark.slow
+def test_another_ruleset_runs_in_its_own_process_with_its_own_cache(tmp_path):
+    out = tmp_path / "plain"
+    done = fresh_process("simulate", "--ruleset", PLAIN, "-p", 2, "-g", 30, "--out", str(out))
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert set(pd.read_parquet(out / "seats.parquet").ruleset) == {PLAIN}
+    bench = fresh_process(
+        "bench", "--ruleset", PLAIN, "--json", "--no-startup", "-g", "20", "-r", "1"
+    )
+    assert bench.returncode == 0, bench.stderr[-2000:]
+    rows = json.loads(bench.stdout)
+    assert {row["ruleset"] for row in rows} == {PLAIN}
+    assert {"players", "policy", "games_per_s"} <= set(rows[0])
+    base = Path(numba.config.CACHE_DIR).parent
+    assert Path(numba.config.CACHE_DIR).name.startswith("engine-swow-")
+    assert [p for p in base.glob("engine-tests-plain_ruleset-*") if p.is_dir()]
