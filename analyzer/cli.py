@@ -56,6 +56,14 @@ RULESET = typer.Option(
     "original Small World, once its engine is built); default: the scenario's ruleset.",
     show_default=False,
 )
+VARIANT = typer.Option(
+    None,
+    "--variant",
+    metavar="NAME",
+    help="A variant of the ruleset: standard, or bfa (Battle for Azeroth, SWoW's team "
+    "variant); default: the scenario's, else standard.",
+    show_default=False,
+)
 SCENARIO = typer.Option(
     None, "--scenario", help="Scenario file (TOML): its ruleset, rules and bots."
 )
@@ -158,6 +166,22 @@ def _choose_ruleset(ruleset: str | None, scenarios=()) -> str:
     return select_ruleset(DEFAULT_RULESET)
 
 
+def _variant(name: str | None, tables, counts=None):
+    """`tables` playing --variant NAME: one set of tables, or a dict of them by player
+    count; None stands for the played ruleset's printed rules (a dict over `counts`
+    when given). An unknown name is refused with the valid ones (exit 2)."""
+    if name is None:
+        return tables
+    from analyzer.rulesets import played_tables
+    from analyzer.variants import with_variant
+
+    if tables is None and counts is not None:
+        tables = dict.fromkeys(counts, played_tables())
+    if isinstance(tables, dict):
+        return {n: with_variant(t, name) for n, t in tables.items()}
+    return with_variant(played_tables() if tables is None else tables, name)
+
+
 def _check_out(out: Path | None, force: bool, default: Path, names=None) -> Path:
     """The --out folder (or the default one), refused before anything is played if
     the command could not write it (analyzer/output.py)."""
@@ -248,6 +272,7 @@ def simulate(
     workers: int | None = WORKERS,
     cluster: str | None = CLUSTER,
     ruleset: str | None = RULESET,
+    variant: str | None = VARIANT,
 ) -> None:
     """Play games and print win rates and mean VC per seat.
 
@@ -279,6 +304,7 @@ def simulate(
     players = 4 if players is None else players
     policies = "heuristic" if policies is None else policies
     check_run(players, games, seed, chunk)
+    tables = _variant(variant, tables)
     resolve_policies(policies, players)
     if out is not None:
         from analyzer.simulate import PARQUET_NAMES
@@ -308,19 +334,36 @@ def _print_summary(sim, where: str, title: str = "") -> None:
     from rich.table import Table
 
     table = Table(title=f"{title}{sim.n_players} players, {sim.n_games} games, seed {sim.seed}")
-    for name in ("seat", "bot", "games", "win rate", "95% interval", "mean VC"):
-        table.add_column(name, justify="left" if name == "bot" else "right")
+    teams = "faction" in sim.summary  # a team variant: the faction's win is the result
+    names = ["seat", "bot", "games", "win rate", "95% interval", "mean VC"]
+    if teams:
+        names[1:1] = ["faction"]
+        names += ["team win rate", "team 95% interval"]
+    for name in names:
+        table.add_column(name, justify="left" if name in ("bot", "faction") else "right")
     for r in sim.summary.itertuples():
-        table.add_row(
+        row = [
             str(r.seat + 1),
             r.policy,
             str(r.games),
             f"{100 * r.win_rate:.1f}%",
             f"{100 * r.win_lo:.1f}% to {100 * r.win_hi:.1f}%",
             f"{r.mean_vc:.1f} ± {1.96 * r.vc_se:.1f}",
-        )
+        ]
+        if teams:
+            row[1:1] = [r.faction]
+            row += [
+                f"{100 * r.team_win_rate:.1f}%",
+                f"{100 * r.team_win_lo:.1f}% to {100 * r.team_win_hi:.1f}%",
+            ]
+        table.add_row(*row)
     console = Console()
     console.print(table)
+    if teams:
+        console.print(
+            "Battle for Azeroth: a seat's team wins when its faction does (the Alliance and "
+            "the Horde score their weaker player's VC at 4 and 5 players)."
+        )
     # The time includes loading (or compiling) the engine: see `analyzer bench` for speed.
     console.print(f"{sim.seconds:.1f} s on {where}.")
     if sim.check:
@@ -594,6 +637,7 @@ def combos(
     workers: int | None = WORKERS,
     cluster: str | None = CLUSTER,
     ruleset: str | None = RULESET,
+    variant: str | None = VARIANT,
 ) -> None:
     """Value every race and power combo: force it as one seat's first pick."""
     _choose_ruleset(ruleset, [scenario] if scenario is not None else [])
@@ -601,6 +645,7 @@ def combos(
     if scenario is not None:
         tables, policies, params, players = _combo_scenario(scenario, players)
     players = 4 if players is None else players
+    tables = _variant(variant, tables)
     from analyzer.studies.combos import check_study, default_out
 
     check_study(players, games_per_combo, seed, cost)
@@ -719,6 +764,7 @@ def replay(
         "heuristic", "--policies", help="One bot per seat, comma-separated, or one for all."
     ),
     ruleset: str | None = RULESET,
+    variant: str | None = VARIANT,
 ) -> None:
     """Play one game with its event log and print it, move by move."""
     _choose_ruleset(ruleset)
@@ -732,7 +778,8 @@ def replay(
     from analyzer.playthrough import play_and_describe
     from analyzer.rulesets import played_tables
 
-    typer.echo(play_and_describe(played_tables(), players, seed, game, names), nl=False)
+    tables = _variant(variant, played_tables())
+    typer.echo(play_and_describe(tables, players, seed, game, names), nl=False)
 
 
 PLAYERS_LIST_HELP = "Player count or counts, like 4 or 2,3,4,5"
@@ -789,11 +836,13 @@ def decline(
     workers: int | None = WORKERS,
     cluster: str | None = CLUSTER,
     ruleset: str | None = RULESET,
+    variant: str | None = VARIANT,
 ) -> None:
     """When to decline: sweep the heuristic's decline threshold and "decline in round r"
     for one test seat per game, its first pick forced from a group of combos."""
     _choose_ruleset(ruleset, [scenario] if scenario is not None else [])
     counts, tables, bots, params, name, _ = _study_setup(scenario, players, "decline", False)
+    tables = _variant(variant, tables, counts)
     from analyzer.studies.decline import check_decline
 
     check_decline(games, seed, list(range(11)), None)
@@ -857,11 +906,13 @@ def players(
     workers: int | None = WORKERS,
     cluster: str | None = CLUSTER,
     ruleset: str | None = RULESET,
+    variant: str | None = VARIANT,
 ) -> None:
     """What the player count changes: seat advantage, scores, declines, and how combo
     strength ranks move between 2, 3, 4 and 5 players."""
     _choose_ruleset(ruleset, [scenario] if scenario is not None else [])
     counts, tables, bots, params, name, skipped = _study_setup(scenario, players, "players", True)
+    tables = _variant(variant, tables, counts)
     for n, reason in skipped.items():
         _err(f"Skipping {n} players, which the scenario does not allow: {reason}")
     if not counts:
@@ -930,6 +981,7 @@ def balance(
     workers: int | None = WORKERS,
     cluster: str | None = CLUSTER,
     ruleset: str | None = RULESET,
+    variant: str | None = VARIANT,
 ) -> None:
     """What would balance it: the banner and badge numbers that make each race and
     power fair, the starting coins that make each seat fair, and how far each
@@ -956,6 +1008,8 @@ def balance(
         )
         for n, reason in skipped.items():
             _err(f"Seats: skipping {n} players, which the scenario does not allow: {reason}")
+    tables = _variant(variant, tables)
+    seat_tables = _variant(variant, seat_tables, counts)
     out = _check_out(out, force, default_out(players))
     with _games_on(workers, cluster, threads) as (backend, where):
         from analyzer.studies.balance import findings, run_balance, write_balance

@@ -66,3 +66,27 @@ def test_a_scenario_chooses_the_variant_by_name(tmp_path):
     with pytest.raises(InputError) as err:
         load_scenario(path)
     assert "scenario.variant = 'bfA2'" in str(err.value) and "Did you mean 'bfa'" in str(err.value)
+
+
+def test_simulate_plays_the_variant_from_the_command_line(tmp_path):
+    from typer.testing import CliRunner
+
+    from analyzer.cli import app
+
+    args = ["simulate", "--variant", "bfa", "--players", "5", "--games", "4", "--out", tmp_path]
+    done = CliRunner().invoke(app, [str(a) for a in args])
+    assert done.exit_code == 0, done.output
+    assert "Battle for Azeroth: a seat's team wins" in done.output
+    seats = pd.read_parquet(tmp_path / "seats.parquet")
+    assert {"faction", "team_score", "team_win"} <= set(seats.columns)
+
+
+@pytest.mark.parametrize("command", ["simulate", "combos", "decline", "players", "balance"])
+def test_an_unknown_variant_exits_2_before_playing(command):
+    from typer.testing import CliRunner
+
+    from analyzer.cli import app
+
+    done = CliRunner().invoke(app, [command, "--variant", "bfq"])
+    assert done.exit_code == 2
+    assert "--variant = 'bfq'" in done.output and "Did you mean 'bfa'?" in done.output
