@@ -1034,6 +1034,47 @@ def balance(
     typer.echo(f"Check the suggestion with: analyzer compare {folder / 'suggested.toml'}")
 
 
+@app.command()
+@guarded
+def teams(
+    players: str = typer.Option(
+        "2,3,4,5", "--players", "-p", help=f"{PLAYERS_LIST_HELP} (default: 2,3,4,5)."
+    ),
+    games: int = typer.Option(10000, "--games", "-g", help="Games per player count."),
+    duel_games: int = typer.Option(
+        5000, "--duel-games", help="Game pairs per count (4 and 5) for the allied bots (0: none)."
+    ),
+    seed: int = typer.Option(1, "--seed", "-s", help="Run seed: same seed, same games."),
+    out: Path | None = typer.Option(
+        None, "--out", help="Report folder (default: reports/teams).", show_default=False
+    ),
+    force: bool = FORCE,
+    threads: int | None = THREADS,
+) -> None:
+    """Battle for Azeroth (SWoW's team variant): each faction's win rate per player
+    count, the seat advantage within a faction, and allied bots against bots that
+    ignore the alliance."""
+    _choose_ruleset("swow")
+    from analyzer.model.limits import MAX_STUDY_GAMES, range_text
+    from analyzer.studies.common import check_seed, parse_counts
+
+    counts = parse_counts(players)
+    problems = check_seed(seed)
+    for key, value, least in (("--games", games, 1), ("--duel-games", duel_games, 0)):
+        if isinstance(value, bool) or not least <= value <= MAX_STUDY_GAMES:
+            problems.append(Problem(CLI, key, value, range_text(least, MAX_STUDY_GAMES)))
+    if problems:
+        raise InputError(problems)
+    out = _check_out(out, force, Path("reports") / "teams")
+    _set_threads(threads)
+    from analyzer.studies.teams import alliance_duel, faction_rates, write_teams
+
+    result = faction_rates(counts, games, seed)
+    duels = [alliance_duel(n, duel_games, seed) for n in counts if n in (4, 5) and duel_games]
+    folder = write_teams(result, duels, out, force)
+    typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
+
+
 # No square brackets in help texts: rich would read them as markup and drop them.
 ARMY_HELP = (
     'groups separated by commas, each "COUNT TYPE" then sN (Strength) or LN (level), '

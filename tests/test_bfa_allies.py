@@ -64,3 +64,34 @@ def test_the_duel_plays_both_sides_on_the_same_seeds():
     assert duel.edge_lo <= duel.edge <= duel.edge_hi
     with pytest.raises(ValueError, match="4 and 5 players"):
         alliance_duel(3, 2, 0)
+
+
+def test_the_faction_study_gives_each_faction_a_rate_with_its_interval():
+    from analyzer.studies.teams import faction_rates
+
+    result = faction_rates([3, 4], 8, 2)
+    table = result.table
+    assert list(table["faction"]) == ["Alliance", "Horde", "Neutral", "Alliance", "Horde"]
+    assert (table["win_lo"] <= table["win_rate"]).all()
+    assert (table["win_rate"] <= table["win_hi"]).all()
+    assert (table.groupby("players")["wins"].sum() >= 8).all()  # a winner (or several) a game
+    labels = result.seats.query("players == 4")["faction_seat"].tolist()
+    assert labels == ["Alliance 1", "Horde 1", "Alliance 2", "Horde 2"]
+
+
+def test_the_teams_command_writes_its_page(tmp_path):
+    from typer.testing import CliRunner
+
+    from analyzer.cli import app
+
+    out = tmp_path / "teams"
+    args = ["teams", "-p", "3,4", "-g", "6", "--duel-games", "4", "--out", out]
+    done = CliRunner().invoke(app, [str(a) for a in args])
+    assert done.exit_code == 0, done.output
+    text = (out / "summary.md").read_text(encoding="utf-8")
+    assert "## Faction win rates" in text and "| 4 | Horde |" in text
+    assert "Allied bots against bots" in text
+    for name in ("factions", "seats", "within", "duels"):
+        assert (out / f"{name}.csv").exists()
+    bad = CliRunner().invoke(app, ["teams", "--games", "0"])
+    assert bad.exit_code == 2 and "--games = 0" in bad.output
