@@ -556,6 +556,14 @@ def report(
         "default: an index page linking one page per ruleset.",
         show_default=False,
     ),
+    variant: str | None = typer.Option(
+        None,
+        "--variant",
+        metavar="NAME",
+        help="bfa: the Battle for Azeroth team page (factions, seats within a faction, "
+        "allied bots) instead of the standard pages.",
+        show_default=False,
+    ),
 ) -> None:
     """Run the default studies (reusing up-to-date ones) and write index.html + index.md:
     one page per ruleset, each built in a process of its own, and an index linking them."""
@@ -564,6 +572,14 @@ def report(
     check_run(players, 1, seed, 1)
     if not 0 < scale <= 100:
         raise InputError(Problem(CLI, "--scale", scale, "must be above 0 and at most 100"))
+    if variant is not None and variant != "standard":
+        _choose_ruleset(ruleset or "swow")
+        from analyzer.rulesets import played_tables
+        from analyzer.variants import with_variant
+
+        with_variant(played_tables(), variant)  # an unknown name exits 2 here
+        _report_teams(seed, out, scale, force, threads)
+        return
     if ruleset is None:
         _report_index(players, seed, out, scale, fresh, force, threads, workers, cluster)
         return
@@ -584,6 +600,19 @@ def report(
             backend=backend,
         )  # fmt: skip
         typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {page}")
+
+
+def _report_teams(seed: int, out: Path | None, scale: float, force: bool, threads) -> None:
+    """The team variant's page: `analyzer teams` at every count, games times --scale."""
+    out = _check_out(out, force, Path("reports") / "bfa")
+    _set_threads(threads)
+    from analyzer.studies.teams import alliance_duel, faction_rates, write_teams
+
+    started = time.perf_counter()
+    result = faction_rates((2, 3, 4, 5), max(2, round(10000 * scale)), seed)
+    duels = [alliance_duel(n, max(2, round(5000 * scale)), seed) for n in (4, 5)]
+    folder = write_teams(result, duels, out, force)
+    typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {folder / 'index.html'}")
 
 
 def _report_index(players, seed, out, scale, fresh, force, threads, workers, cluster) -> None:

@@ -95,3 +95,18 @@ def test_the_teams_command_writes_its_page(tmp_path):
         assert (out / f"{name}.csv").exists()
     bad = CliRunner().invoke(app, ["teams", "--games", "0"])
     assert bad.exit_code == 2 and "--games = 0" in bad.output
+
+
+def test_the_report_builds_the_team_page_for_the_variant(tmp_path):
+    from typer.testing import CliRunner
+
+    from analyzer.cli import app
+
+    out = tmp_path / "bfa"
+    args = ["report", "--variant", "bfa", "--scale", "0.0005", "--out", out]
+    done = CliRunner().invoke(app, [str(a) for a in args])
+    assert done.exit_code == 0, done.output
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert "Faction win rates" in html and "<table>" in html
+    bad = CliRunner().invoke(app, ["report", "--variant", "bfz"])
+    assert bad.exit_code == 2 and "Did you mean 'bfa'?" in bad.output

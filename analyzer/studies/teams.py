@@ -187,7 +187,8 @@ def summary_markdown(result: Factions, duels: list[Duel]) -> str:
 
 
 def write_teams(result: Factions, duels: list[Duel], out, force: bool = False):
-    """factions, seats and within tables (CSV and Parquet), duels.csv and summary.md;
+    """factions, seats and within tables (CSV and Parquet), duels, summary.md and
+    index.html (the team page of `analyzer report --variant bfa`);
     the folder appears complete or not at all (studies/common.py write_folder)."""
     import pandas as pd
 
@@ -197,6 +198,11 @@ def write_teams(result: Factions, duels: list[Duel], out, force: bool = False):
         for name in ("table", "seats", "within"):
             common.write_table(getattr(result, name), temp, "factions" if name == "table" else name)
         common.write_table(pd.DataFrame([d.__dict__ for d in duels]), temp, "duels")
-        (temp / "summary.md").write_text(summary_markdown(result, duels), encoding="utf-8")
+        page = summary_markdown(result, duels)
+        (temp / "summary.md").write_text(page, encoding="utf-8")
+        from analyzer.report.site import to_html
+
+        title = "Battle for Azeroth: factions, seats and allies"
+        (temp / "index.html").write_text(to_html(page, temp, title), encoding="utf-8")
 
     return common.write_folder(out, fill, force)
