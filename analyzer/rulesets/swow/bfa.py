@@ -1,19 +1,17 @@
 """Battle for Azeroth, the team variant of SWoW (../shared/rulebooks/003_*): which
 faction each seat plays, which banners are in the game, and how the factions score.
 
-What is built so far (issue 12, items 1 and 3):
 - seating: `seat_factions(n)` in turn order, Alliance 1, Horde 1, Neutral,
   Alliance 2, Horde 2, "adjusted for how many people are playing";
-- the Neutral banners go back in the box at 2 and 4 players (`bfa_tables`);
+- `bfa_tables(tables, n)`: tables that play the variant (the rule parameter
+  `variant`, which switches on the draft of draft.py) with the Neutral banners in
+  the box at 2 and 4 players (the engine keeps them out anyway: nobody seats them);
 - team scoring: `team_standings` on each game's final VC, `add_team_columns` on a
   seats table (faction, team_score, team_win).
 
-Not built yet: the draft by faction (item 2: per-faction banner columns, the race
-tied to the badge on its line, the cost paid to the reserve), the allied bots
-(item 4) and `--variant bfa` on the commands (item 5). The engine plays a BfA game
-exactly as a standard one until the draft lands, so nothing here touches the
-engine: standard SWoW is untouched by construction. docs/rulings.md ("Battle for
-Azeroth") lists what the sheet leaves open.
+The engine's side (the draft by faction, who is whose ally) is in draft.py; the
+choice by name in analyzer/variants.py; docs/rulings.md ("Battle for Azeroth")
+lists what the sheet leaves open.
 
 Plain Python and numpy: scoring runs once per game on the results, not in the engine.
 """
@@ -82,10 +80,6 @@ def bfa_tables(tables: Tables, n_players: int) -> Tables:
         tables.faces,
         dataclasses.replace(parameters, races_allowed=allowed, variant=VARIANT_BFA),
     )
-
-
-def is_bfa(tables: Tables) -> bool:
-    return tables.parameters.variant == VARIANT_BFA
 
 
 # ------------------------------------------------------------------ team scoring
@@ -162,7 +156,6 @@ __all__ = [
     "TeamStandings",
     "add_team_columns",
     "bfa_tables",
-    "is_bfa",
     "neutral_in_game",
     "seat_factions",
     "seat_labels",
