@@ -36,6 +36,8 @@ bench: setup
 	$(BIN)/analyzer combos --players 4 --games-per-combo 1100 --out reports/bench-combos
 	@echo "The full balance table at 4 players, default precision (curves, all at once, seats 2-5, sensitivity):"
 	$(BIN)/analyzer balance --players 4 --out reports/bench-balance
+	@echo "analyzer tune's default search (10 generations of 16 candidates; its time is printed last):"
+	$(BIN)/analyzer tune --out reports/bench-tune
 
 lint: setup
 	$(BIN)/ruff format --check analyzer tests tools

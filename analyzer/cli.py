@@ -255,7 +255,9 @@ def simulate(
     policies: str | None = typer.Option(
         None,
         "--policies",
-        help="Bots by seat, comma separated (random, heuristic); one name plays every seat "
+        "--bots",
+        help="Bots or styles by seat, comma separated (random, heuristic, or a style of "
+        "analyzer/players/styles.toml like aggressive); one name plays every seat "
         "(default: heuristic, or the scenario's seats with their parameters).",
         show_default=False,
     ),
@@ -790,7 +792,10 @@ def replay(
     seed: int = typer.Option(1, "--seed", "-s", help="Run seed."),
     game: int = typer.Option(0, "--game", help="Which game of the seed (as numbered in Parquet)."),
     policies: str = typer.Option(
-        "heuristic", "--policies", help="One bot per seat, comma-separated, or one for all."
+        "heuristic",
+        "--policies",
+        "--bots",
+        help="One bot or style per seat, comma-separated, or one for all.",
     ),
     ruleset: str | None = RULESET,
     variant: str | None = VARIANT,
@@ -1408,6 +1413,96 @@ def battle_bench(
 
     for line in run_bench(games, threads):
         typer.echo(line)
+
+
+@app.command()
+@guarded
+def tune(
+    generations: int = typer.Option(10, "--generations", help="Cross-entropy generations."),
+    population: int = typer.Option(16, "--population", help="Candidates per generation."),
+    games: int = typer.Option(
+        800, "--games", "-g", help="Paired games per candidate and generation."
+    ),
+    validate_games: int = typer.Option(
+        2000, "--validate-games", help="Fresh paired games scoring each generation's mean."
+    ),
+    final_games: int = typer.Option(
+        10000, "--final-games", help="Fresh paired games of the winner's head-to-head check."
+    ),
+    field: str = typer.Option("default", "--field", help="Style of the other seats."),
+    start: str = typer.Option("default", "--start", help="Style the search starts from."),
+    players: int = typer.Option(4, "--players", "-p", help="Players, 2 to 5."),
+    seed: int = typer.Option(1, "--seed", "-s", help="Run seed: same seed, same search."),
+    out: Path | None = typer.Option(
+        None, "--out", help="Report folder (default: reports/tune).", show_default=False
+    ),
+    force: bool = FORCE,
+    threads: int | None = THREADS,
+) -> None:
+    """Search the heuristic's parameters (cross-entropy method) for a stronger bot:
+    one candidate seat against a field of one style, paired games."""
+    from analyzer.studies.tune import TuneSettings, check_tune, default_out
+
+    settings = TuneSettings(
+        players=players, generations=generations, population=population, games=games,
+        validate_games=validate_games, final_games=final_games, field=field.lower(),
+        start=start.lower(), seed=seed,
+    )  # fmt: skip
+    check_tune(settings)
+    out = _check_out(out, force, default_out())
+    _set_threads(threads)
+    from analyzer.studies.tune import run_tune, write_tune
+
+    result = run_tune(settings, log=lambda m: typer.echo(m, err=True))
+    folder = write_tune(result, out, force)
+    f = result.final
+    typer.echo(
+        f"{result.games_played} games in {result.seconds:.1f} s. Winner's head-to-head on "
+        f"{f['games']} paired games: {100 * f['gain']:+.1f} points "
+        f"({100 * f['gain_lo']:+.1f} to {100 * f['gain_hi']:+.1f}); "
+        + ("good enough to ship as a style." if result.ships else "not enough to ship.")
+    )
+    typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
+
+
+@app.command()
+@guarded
+def tournament(
+    bots: str | None = typer.Option(
+        None,
+        "--bots",
+        help="Bots and styles, comma separated (default: every style and the random bot).",
+        show_default=False,
+    ),
+    games: int = typer.Option(100, "--games", "-g", help="Games per seat order (paired)."),
+    players: int = typer.Option(4, "--players", "-p", help="Players, 2 to 5."),
+    seed: int = typer.Option(1, "--seed", "-s", help="Run seed: same seed, same games."),
+    bootstrap: int = typer.Option(400, "--bootstrap", help="Bootstrap resamples (intervals)."),
+    out: Path | None = typer.Option(
+        None, "--out", help="Report folder (default: reports/tournament).", show_default=False
+    ),
+    force: bool = FORCE,
+    threads: int | None = THREADS,
+) -> None:
+    """Bots and styles against each other over every seat order: a win-rate matrix
+    and a Bradley-Terry rating per bot."""
+    from analyzer.studies.tournament import check_tournament, default_out, parse_bots
+
+    names = parse_bots(bots)
+    check_tournament(names, players, games, seed, bootstrap)
+    out = _check_out(out, force, default_out())
+    _set_threads(threads)
+    from analyzer.studies.tournament import run_tournament, write_tournament
+
+    result = run_tournament(names, players, games, seed, bootstrap)
+    folder = write_tournament(result, out, force)
+    typer.echo(f"{result.games_played} games in {result.seconds:.1f} s.")
+    for r in result.ratings.itertuples():
+        typer.echo(
+            f"- {r.bot}: rating {r.rating:+.0f} ({r.rating_lo:+.0f} to {r.rating_hi:+.0f}), "
+            f"wins {100 * r.win_rate:.1f}% of {r.seat_games} seat-games"
+        )
+    typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
 
 
 def _combo_scenario(path: Path, players: int | None):

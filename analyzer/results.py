@@ -21,6 +21,7 @@ SEAT_COLUMNS = (
     "game",
     "seat",
     "policy",
+    "style",
     "final_vc",
     "rank",
     "win",
@@ -58,17 +59,21 @@ def _ruleset(n: int) -> pd.Categorical:
     return pd.Categorical.from_codes(np.zeros(n, np.int8), categories=[ruleset_name()])
 
 
-def seats_frame(result, tables, n_players: int) -> pd.DataFrame:
-    """One row per game and seat (seat 0 plays first)."""
+def seats_frame(result, tables, n_players: int, styles=None) -> pd.DataFrame:
+    """One row per game and seat (seat 0 plays first); `styles`: the bot or style
+    name each seat played (players/styles.py), else the bot's name."""
     # int32 whatever the engine's own width, so the Parquet schema never changes.
     seats = result.seats[:, :n_players, :].astype(np.int32, copy=False)
     n = seats.shape[0]
     col = seats.reshape(n * n_players, L.S_NF)
+    if styles is None:
+        styles = [POLICY_NAMES[c] for c in seats[0, :, L.S_POLICY]] if n else []
     frame = pd.DataFrame(
         {
             "game": np.repeat(np.arange(result.first, result.first + n, dtype=np.int64), n_players),
             "seat": np.tile(np.arange(n_players, dtype=np.int32), n),
             "policy": _names(col[:, L.S_POLICY], POLICY_NAMES),
+            "style": pd.Categorical(np.tile(np.asarray(styles, dtype=object), n)),
             "final_vc": col[:, L.S_VC],
             "rank": col[:, L.S_RANK],
             "win": col[:, L.S_WIN] == 1,

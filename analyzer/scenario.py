@@ -27,7 +27,8 @@ from analyzer.model.params import Parameters
 from analyzer.model.ruleset import NUMBERS, SIZE_KEYS, Ruleset, load_ruleset
 from analyzer.model.tables import Tables
 from analyzer.model.tomlfile import Checker, is_int, read_toml
-from analyzer.players.params import PARAMS_BY_POLICY, POLICY_NAMES, default_vector
+from analyzer.players.params import PARAMS_BY_POLICY
+from analyzer.players.styles import bot_names, bot_of
 
 DEFAULT_RULESET = rulesets.DEFAULT_RULESET
 MAX_ROUNDS = limits.MAX_ROUNDS
@@ -240,9 +241,11 @@ def _seats(check: Checker, data: dict, players: int | None):
     policies, vectors = [], []
     for i, seat in enumerate(raw):
         where = f"seats[{i}]"
-        policy = check.choice(seat, "policy", where, POLICY_NAMES)
-        if policy is None:
+        # a bot, or a style of players/styles.toml (a bot with its own defaults)
+        label = check.choice(seat, "policy", where, bot_names())
+        if label is None:
             continue
+        policy, base = bot_of(label)
         names = PARAMS_BY_POLICY[policy]
         check.keys(seat, where, ("policy", *names))
         overrides = {}
@@ -251,8 +254,10 @@ def _seats(check: Checker, data: dict, players: int | None):
                 value = _bot_number(check, seat[key], f"{where}.{key}", key)
                 if value is not None:
                     overrides[key] = value
-        policies.append(policy)
-        vectors.append(default_vector(policy, **overrides))
+        for key, value in overrides.items():
+            base[names[key][0]] = value
+        policies.append(label)
+        vectors.append(base)
     if len(raw) == 1:
         policies, vectors = policies * n, vectors * n
     return tuple(policies), vectors

@@ -20,7 +20,7 @@ from analyzer.engine import api
 from analyzer.engine import core_layout as L
 from analyzer.engine.invariants import ERROR_NAMES
 from analyzer.errors import InputError, Problem
-from analyzer.players.params import N_POLICY_PARAMS, POLICY_NAMES, default_vector, policy_id
+from analyzer.players.params import N_POLICY_PARAMS, policy_id
 from analyzer.results import ParquetSink, instance_rows, races_frame, seats_frame
 from analyzer.stats import mean_se_from_sums, normal_interval, wilson
 from analyzer.variants import variant_name
@@ -58,14 +58,18 @@ def _bad(key: str, value, message: str, choices: Sequence[str] = ()) -> Problem:
 
 
 def resolve_policies(policies: Sequence[str] | str, n_players: int) -> tuple[str, ...]:
-    """One bot name per seat; a single name plays every seat. InputError if unknown."""
+    """One bot or style name per seat (players/styles.py); a single name plays every
+    seat. InputError if unknown."""
+    from analyzer.players.styles import bot_names
+
     if isinstance(policies, str):
         policies = policies.split(",")
     names = [str(p).strip().lower() for p in policies]
+    known = bot_names()
     problems = [
-        _bad("--policies", name, "unknown bot", POLICY_NAMES)
+        _bad("--policies", name, "unknown bot or style", known)
         for name in names
-        if name not in POLICY_NAMES
+        if name not in known
     ]
     if not problems and len(names) == 1:
         names = names * n_players
@@ -83,11 +87,14 @@ def resolve_policies(policies: Sequence[str] | str, n_players: int) -> tuple[str
 
 
 def seat_bots(names, n_players: int, policy_params=None):
-    """(policy ids, parameter vectors) per seat: each bot's defaults, or the given
-    vectors (one for every seat, or one row per seat)."""
-    ids = [policy_id(p) for p in names]
+    """(policy ids, parameter vectors) per seat: each bot's or style's vector, or the
+    given vectors (one for every seat, or one row per seat)."""
+    from analyzer.players.styles import bot_of
+
+    bots = [bot_of(p) for p in names]
+    ids = [policy_id(policy) for policy, _ in bots]
     if policy_params is None:
-        params = np.array([default_vector(p) for p in names])
+        params = np.array([vector for _, vector in bots])
     else:
         params = np.broadcast_to(
             np.asarray(policy_params, np.float64), (n_players, N_POLICY_PARAMS)
@@ -370,7 +377,9 @@ def simulate(
             parts = []
             totals.add(result)
             if sink is not None:
-                sink.write(seats_frame(result, tables, n_players), races_frame(result, tables))
+                sink.write(
+                    seats_frame(result, tables, n_players, names), races_frame(result, tables)
+                )
         if sink is not None:
             paths = sink.close()
     except BaseException:

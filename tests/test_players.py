@@ -84,12 +84,13 @@ def test_chunk_size_and_threads_do_not_change_the_tables():
 
 def test_the_last_seat_wins_more_than_the_first_at_four_players():
     # A measured property of the engine's turn order with heuristic bots (the README's
-    # 20% for seat 1 against 32% for seat 4), not an identity: it fails if the seats
+    # 23% for seat 1 against 31% for seat 4), not an identity: it fails if the seats
     # were played in another order or the last round did not end the game.
     r = run_players(4, 3000, seed=11, games_per_combo=0, progress=False)
     seats = r.seats.set_index("seat")
     assert seats.win_hi[1] < seats.win_lo[4]
-    assert bool(seats.significant[1]) and seats.advantage[1] < 0
+    assert seats.advantage[1] < 0
+    assert bool(seats.significant[4]) and seats.advantage[4] > 0
     assert r.rank_correlation.empty and r.race_ranks.empty
 
 

@@ -34,6 +34,7 @@ POWER_VALUE = _ruleset.POWER_VALUE
 RACE_VALUE = _ruleset.RACE_VALUE
 air_cost = _ruleset.air_cost
 air_open = _ruleset.air_open
+decline_eagerness = _ruleset.decline_eagerness
 far_cost = _ruleset.far_cost
 modes_cost = _ruleset.modes_cost
 pieces_in_hand = _ruleset.pieces_in_hand

@@ -51,6 +51,7 @@ from analyzer.engine.rule_hooks import (
     after_conquest,
     conquest_fee,
     conquest_fee_owed,
+    final_die,
     first_conquest_entry,
     guard_price,
     held_bits,
@@ -70,6 +71,7 @@ from analyzer.engine.rule_hooks import (
     region_immune,
     region_taken,
     return_race,
+    spare_decline_gone,
     tokens_killed,
     tokens_lost,
     water_terrain,
@@ -100,6 +102,17 @@ def count_regions(g, p, decline):
     n = 0
     for r in range(g.gst[G_NREG]):
         if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == decline:
+            n += 1
+    return n
+
+
+@kernel
+def count_race_regions(g, p, race):
+    """Regions where p's in-decline `race` stands."""
+    g_reg = g.reg
+    n = 0
+    for r in range(g.gst[G_NREG]):
+        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 1 and g_reg[r, R_RACE] == race:
             n += 1
     return n
 
@@ -357,9 +370,11 @@ def take_losses(g, t, r, attacker):
 
 @kernel
 def wipe_decline_race_if_gone(g, t, q):
-    """Once the last in-decline token of q is gone, its banner leaves the game."""
+    """Once the last in-decline token of q's race is gone, its banner leaves the
+    game (and so does a race in the ruleset's own decline slot: spare_decline_gone)."""
+    spare_decline_gone(g, t, q)
     race = g.ply[q, P_DECLINE_RACE]
-    if race < 0 or count_regions(g, q, 1) > 0:
+    if race < 0 or count_race_regions(g, q, race) > 0:
         return
     return_race(g, t, g.rng, race)
     discard_power(g, g.ply[q, P_DECLINE_POWER])
@@ -406,10 +421,11 @@ def conquer(g, t, p, r, tokens):
 
 
 @kernel
-def die_reach(t, race, hand):
+def die_reach(t, race, power, hand):
     """The dearest target the final attempt may choose with `hand` tokens left
-    (at most 3 short, and at least one token, Tauren two), or -1 for no attempt."""
-    if t.params[PAR_USE_DIE] != 1 or hand < min_region_tokens(race):
+    (at most 3 short, and at least one token, Tauren two), or -1 for no attempt
+    (also when the ruleset's power has used the die otherwise: final_die)."""
+    if t.params[PAR_USE_DIE] != 1 or hand < min_region_tokens(race) or not final_die(power):
         return -1
     return hand + t.params[PAR_DIE_MAX_SHORT]
 
@@ -418,7 +434,7 @@ def die_reach(t, race, hand):
 def die_allowed(g, t, p, cost):
     """Whether a region costing `cost` may be the final, die-assisted attempt."""
     hand = g.ply[p, P_HAND]
-    return hand < cost <= die_reach(t, g.ply[p, P_RACE], hand)
+    return hand < cost <= die_reach(t, g.ply[p, P_RACE], g.ply[p, P_POWER], hand)
 
 
 @kernel

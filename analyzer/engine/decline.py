@@ -21,10 +21,12 @@ from analyzer.engine.layout import (
     P_RACE,
     R_DECLINE,
     R_PLAYER,
+    R_RACE,
     R_TOKENS,
 )
 from analyzer.engine.rule_hooks import (
     decline_keep,
+    into_spare_decline,
     on_decline,
     power_lasts_in_decline,
     return_race,
@@ -43,7 +45,7 @@ def remove_decline_race(g, t, p):
     if race < 0:
         return
     for r in range(g_gst[G_NREG]):
-        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 1:
+        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 1 and g_reg[r, R_RACE] == race:
             clear_region(g, r)
     return_race(g, t, g.rng, race)
     discard_power(g, g_ply[p, P_DECLINE_POWER])
@@ -60,8 +62,13 @@ def go_into_decline(g, t, p):
     g_inst = g.inst
     race = g_ply[p, P_RACE]
     power = g_ply[p, P_POWER]
+    i = g_ply[p, P_INSTANCE]
     on_decline(g, t, p)
-    remove_decline_race(g, t, p)
+    # a ruleset may keep this race in a decline slot of its own (the original
+    # game's Spirit), leaving the player's in-decline race where it is
+    spare = into_spare_decline(g, p, race, power, i)
+    if not spare:
+        remove_decline_race(g, t, p)
     keep = decline_keep(race)
     for r in range(g_gst[G_NREG]):
         if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
@@ -69,16 +76,16 @@ def go_into_decline(g, t, p):
             if g_reg[r, R_TOKENS] > keep:
                 g_reg[r, R_TOKENS] = keep
     g_ply[p, P_HAND] = 0
-    g_ply[p, P_DECLINE_RACE] = race
-    if power_lasts_in_decline(power):
-        g_ply[p, P_DECLINE_POWER] = power
-    else:
-        g_ply[p, P_DECLINE_POWER] = -1
-        discard_power(g, power)
+    if not spare:
+        g_ply[p, P_DECLINE_RACE] = race
+        if power_lasts_in_decline(power):
+            g_ply[p, P_DECLINE_POWER] = power
+        else:
+            g_ply[p, P_DECLINE_POWER] = -1
+            discard_power(g, power)
+        g_ply[p, P_DECLINE_INSTANCE] = i
     g_ply[p, P_RACE] = -1
     g_ply[p, P_POWER] = -1
-    i = g_ply[p, P_INSTANCE]
-    g_ply[p, P_DECLINE_INSTANCE] = i
     g_ply[p, P_INSTANCE] = -1
     if i >= 0:
         g_inst[i, I_ROUND_DECLINED] = g_gst[G_ROUND]

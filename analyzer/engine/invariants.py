@@ -51,6 +51,7 @@ from analyzer.engine.layout import (
 )
 from analyzer.engine.rule_hooks import (
     banners_in_draft,
+    decline_race_held,
     hand_empty,
     is_water,
     may_enter_water,
@@ -58,6 +59,7 @@ from analyzer.engine.rule_hooks import (
     pieces_invariants,
     race_tokens_in_hand,
     ruleset_invariants,
+    spare_decline_race,
 )
 
 
@@ -100,7 +102,7 @@ def check_invariants(g, t):
         if q < 0 or q >= n_players:
             return ERR_REGION
         if g_reg[r, R_DECLINE] == 1:
-            if race != g_ply[q, P_DECLINE_RACE]:
+            if not decline_race_held(g_ply, q, race):
                 return ERR_DECLINE
         else:
             if race != g_ply[q, P_RACE]:
@@ -135,6 +137,8 @@ def check_invariants(g, t):
             seen[g_ply[p, P_RACE]] += 1
         if g_ply[p, P_DECLINE_RACE] >= 0:
             seen[g_ply[p, P_DECLINE_RACE]] += 1
+        if spare_decline_race(g_ply, p) >= 0:
+            seen[spare_decline_race(g_ply, p)] += 1
     if g_gst[G_FORCED_SEAT] >= 0:
         seen[g_gst[G_FORCED_RACE]] += 1  # waiting for its forced seat's first turn
     for race in range(MAX_RACES):

@@ -41,12 +41,12 @@ READY_MARKER = "compiled"  # written into the engine's cache folder after a firs
 
 def compile_turn_backwards() -> None:
     from analyzer.engine.api import engine_tables
-    from analyzer.model import default_tables
+    from analyzer.rulesets import played_tables
 
-    # Any content gives the same types; the shipped one is always at hand.
+    # Any content gives the same types; the played ruleset's is always at hand.
     seats = np.zeros((1, MAX_PLAYERS, S_NF), np.int32)  # as batch.run_batch makes them
     turn_backwards = ruleset_module("hooks.precompile").turn_backwards
-    turn_backwards(new_game(N_POLICY_PARAMS, 1), engine_tables(default_tables()), seats, False)
+    turn_backwards(new_game(N_POLICY_PARAMS, 1), engine_tables(played_tables()), seats, False)
 
 
 def cache_is_ready() -> bool:

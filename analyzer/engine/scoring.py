@@ -17,6 +17,7 @@ from analyzer.engine.layout import (
 from analyzer.engine.rule_hooks import (
     active_bonus,
     decline_bonus,
+    spare_decline_vc,
 )
 from analyzer.engine.state import EV_SCORE
 from analyzer.engine.trace import log_event
@@ -43,8 +44,10 @@ def score_turn(g, t, p):
     i = g_ply[p, P_INSTANCE]
     if i >= 0:
         g_inst[i, I_VC_ACTIVE] += active
+    # the VC of a race in the ruleset's own decline slot goes to its own row
+    spare = spare_decline_vc(g, p)
     j = g_ply[p, P_DECLINE_INSTANCE]
     if j >= 0:
-        g_inst[j, I_VC_DECLINE] += declined
+        g_inst[j, I_VC_DECLINE] += declined - spare
     log_event(g, EV_SCORE, p, -1, active + declined, g_ply[p, P_COINS])
     return active + declined

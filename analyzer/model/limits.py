@@ -68,6 +68,7 @@ BOT_PARAMETERS = {
     "decline_round": (0.0, float(MAX_ROUNDS)),
     "reserve": (0.0, 100.0),
     "worgen_hand": (0.0, 100.0),
+    "token_turns": (0.0, float(MAX_ROUNDS)),
 }
 BOT_WEIGHT = (-1000.0, 1000.0)  # every other bot parameter
 

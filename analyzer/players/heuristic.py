@@ -34,6 +34,7 @@ from analyzer.engine.bot_hooks import (
     air_cost,
     air_open,
     ally_of,
+    decline_eagerness,
     far_cost,
     modes_cost,
     pieces_in_hand,
@@ -86,6 +87,7 @@ from analyzer.players.params import (
     H_ABILITY_WEIGHT,
     H_AGGRESSION,
     H_ALLY_CARE,
+    H_COIN_VALUE,
     H_DECLINE_AT_AGE,
     H_DECLINE_MIN_AGE,
     H_DECLINE_ROUND,
@@ -93,6 +95,7 @@ from analyzer.players.params import (
     H_ENTRY_THREAT,
     H_LEADER_FOCUS,
     H_RESERVE,
+    H_TOKEN_TURNS,
     H_TOKEN_VALUE,
     TARGET_AIRBORNE,
     TARGET_CONQUER,
@@ -109,12 +112,22 @@ def turns_left(g, p):
 # ------------------------------------------------------------------------ combo
 @kernel
 def heuristic_combo(g, t, p, n_visible):
+    """The column slot whose worth minus price is highest. A token is worth
+    token_value per turn it can still play (token_turns > 0: up to that many
+    turns), so early in the game a deeper combo with more tokens is worth its
+    coins and late in the game it is not; coins paid and coins lying on the combo
+    count coin_value each."""
     g_ply = g.ply
     g_gst = g.gst
     g_pol = g.pol
     t_race = t.race
     t_power = t.power
-    life = min(1.0, turns_left(g, p) / 3.0)
+    turns = turns_left(g, p)
+    life = min(1.0, turns / 3.0)
+    token_worth = g_pol[p, H_TOKEN_VALUE]
+    if g_pol[p, H_TOKEN_TURNS] > 0:
+        token_worth *= min(float(turns), g_pol[p, H_TOKEN_TURNS])
+    coin = g_pol[p, H_COIN_VALUE]
     best = 0
     best_value = -1e9
     for k in range(min(n_visible, g_ply[p, P_COINS] + 1)):
@@ -127,10 +140,9 @@ def heuristic_combo(g, t, p, n_visible):
         if t_power[power, PT_MODELED] > 0:
             ability += POWER_VALUE[power]
         value = (
-            g_pol[p, H_TOKEN_VALUE] * tokens
+            token_worth * tokens
             + g_pol[p, H_ABILITY_WEIGHT] * ability * life
-            + g_gst[G_COL_COINS + k]
-            - k
+            + coin * (g_gst[G_COL_COINS + k] - k)
         )
         if value > best_value:
             best_value = value
@@ -167,7 +179,7 @@ def heuristic_decline(g, t, p):
         return age >= at_age
     if age < g.pol[p, H_DECLINE_MIN_AGE]:
         return False
-    return free_tokens(g, p) < g.pol[p, H_DECLINE_TOKENS]
+    return free_tokens(g, p) < g.pol[p, H_DECLINE_TOKENS] + decline_eagerness(g, p)
 
 
 # --------------------------------------------------------------------- conquest
@@ -248,7 +260,7 @@ def heuristic_target(g, t, p):
     avail = gst[G_MODES]
     harmony_due = gst[G_CLOSED]
     budget = hand - int(pol[p, H_RESERVE])
-    reach = die_reach(t, race, hand)
+    reach = die_reach(t, race, power, hand)
     lead = leader(g)
     # a team variant's ally (engine/bot_hooks.py ally_of): taking its regions hurts
     # the team, more when it is the weaker ally (the team scores the lower of the

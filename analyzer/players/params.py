@@ -12,7 +12,7 @@ RANDOM = 0
 HEURISTIC = 1
 POLICY_NAMES = ("random", "heuristic")
 
-N_POLICY_PARAMS = 12
+N_POLICY_PARAMS = 16
 
 # What choose_target asks for: a conquest, the final die attempt, or the Gnomes'
 # airborne assault (players/policy.py).
@@ -23,7 +23,7 @@ TARGET_CONQUER, TARGET_DIE, TARGET_AIRBORNE = range(3)
     H_DECLINE_TOKENS,  # decline when fewer tokens than this are free to attack
     H_DECLINE_MIN_AGE,  # ...but only once the race has played this many turns
     H_DECLINE_AT_AGE,  # > 0: always decline once the race has played this many turns
-    H_TOKEN_VALUE,  # combo pick: worth of one token, in coins
+    H_TOKEN_VALUE,  # combo pick: worth of one token, in coins (per turn left: H_TOKEN_TURNS)
     H_ABILITY_WEIGHT,  # combo pick: weight of the race and power ability values
     H_AGGRESSION,  # conquest: extra worth of taking an opponent's region
     H_LEADER_FOCUS,  # conquest: extra worth when that opponent leads on VC
@@ -31,14 +31,16 @@ TARGET_CONQUER, TARGET_DIE, TARGET_AIRBORNE = range(3)
     H_ENTRY_THREAT,  # redeploy: how threatened an Entry region is, per opponent
     H_WORGEN_HAND,  # Worgen form when at least this many tokens are free to attack
     H_DECLINE_ROUND,  # > 0: decline in exactly this round (race at least a turn old), else never
+    H_TOKEN_TURNS,  # combo pick: > 0: a token is worth token_value per turn left, up to this many
+    H_COIN_VALUE,  # combo pick: worth of one coin paid for (or lying on) a combo
     H_ALLY_CARE,  # team variants: how much hurting the ally costs (0: ignore the alliance)
-) = range(12)
+) = range(14)
 
 HEURISTIC_PARAMS = {
     "decline_tokens": (H_DECLINE_TOKENS, 5.0),
     "decline_min_age": (H_DECLINE_MIN_AGE, 2.0),
     "decline_at_age": (H_DECLINE_AT_AGE, 0.0),
-    "token_value": (H_TOKEN_VALUE, 1.0),
+    "token_value": (H_TOKEN_VALUE, 0.7),
     "ability_weight": (H_ABILITY_WEIGHT, 1.0),
     "aggression": (H_AGGRESSION, 0.3),
     "leader_focus": (H_LEADER_FOCUS, 0.3),
@@ -46,6 +48,8 @@ HEURISTIC_PARAMS = {
     "entry_threat": (H_ENTRY_THREAT, 0.3),
     "worgen_hand": (H_WORGEN_HAND, 7.0),
     "decline_round": (H_DECLINE_ROUND, 0.0),
+    "token_turns": (H_TOKEN_TURNS, 4.0),
+    "coin_value": (H_COIN_VALUE, 1.0),
     "ally_care": (H_ALLY_CARE, 1.0),
 }
 

@@ -101,7 +101,7 @@ def random_target(g, t, p):
     avail = g.gst[G_MODES]
     harmony_due = g.gst[G_CLOSED]
     least = least_conquest_tokens(t, race)
-    reach = max(hand, die_reach(t, race, hand))
+    reach = max(hand, die_reach(t, race, power, hand))
     airborne = air_open(g, p)
     air_reach = hand + t_params[PAR_DIE_MAX_SHORT]
     n_options = 1

@@ -105,10 +105,10 @@ def check_balance(n_players, games_per_combo, seed, seat_games, check_gpc) -> No
 
 # ------------------------------------------------------------------ tables
 def _with(tables, **changes):
-    from analyzer.model.tables import compile_tables
+    from analyzer.rulesets import played_content
 
     parameters = dataclasses.replace(tables.parameters, **changes)
-    return compile_tables(tables.ruleset, tables.faces, parameters)
+    return played_content().compile_tables(tables.ruleset, tables.faces, parameters)
 
 
 def _allowed(tables, kind: str) -> list[int]:

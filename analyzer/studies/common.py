@@ -250,7 +250,18 @@ def write_table(frame, folder: Path, name: str, *, ruleset: bool = True) -> None
 
 
 def bots_text(policies: Sequence[str]) -> str:
-    return ", ".join(f"{list(policies).count(p)} {p}" for p in dict.fromkeys(policies))
+    """ "3 default, 1 aggressive (aggression 1.2, leader_focus 0.8)": each bot or style
+    with its seats, a style with the parameters it changes (players/styles.toml)."""
+    from analyzer.players.styles import load_styles
+
+    styles = load_styles()
+    parts = []
+    for p in dict.fromkeys(policies):
+        text = f"{list(policies).count(p)} {p}"
+        if p in styles and styles[p].overrides:
+            text += " (" + ", ".join(f"{k} {v:g}" for k, v in styles[p].overrides) + ")"
+        parts.append(text)
+    return ", ".join(parts)
 
 
 def not_modeled(ruleset) -> list[str]:

@@ -200,6 +200,7 @@ class _Plan:
 def _plan(n, games, seed, tables, policies, policy_params, pairs_chosen, tokens, rounds):
     from analyzer.engine import layout as L
     from analyzer.players import params as P
+    from analyzer.players.styles import policy_of
     from analyzer.simulate import resolve_policies, seat_bots
     from analyzer.studies.combos import allowed_combos
 
@@ -225,7 +226,10 @@ def _plan(n, games, seed, tables, policies, policy_params, pairs_chosen, tokens,
     rules = _rules(tokens, sweep_rounds)
     # The test seat's starting point: its own heuristic vector, or the heuristic's defaults.
     base = np.array(
-        [params[s] if names[s] == "heuristic" else P.default_vector("heuristic") for s in range(n)]
+        [
+            params[s] if policy_of(names[s]) == "heuristic" else P.default_vector("heuristic")
+            for s in range(n)
+        ]
     )
     vectors = {("default", -1): base}
     for fam, v in rules:

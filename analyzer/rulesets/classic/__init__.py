@@ -1,6 +1,10 @@
-"""The original Small World (Days of Wonder, 2009) as data.
+"""The original Small World (Days of Wonder, 2009).
 
-`content/ruleset.toml` holds the races, special powers, components and rule numbers,
-`content/maps.toml` the four official maps; `loader.py` loads and checks both. The
-engine does not play this ruleset yet, and every ability says so (`modeled = "none"`).
+`content/ruleset.toml` holds the races, special powers, components and rule
+numbers, `content/maps.toml` the four official maps; `loader.py` loads and
+checks both and `tables.py` compiles them for the engine. The engine plays it
+with ANALYZER_RULESET=classic: `layout.py` (its columns), `abilities.py` (the
+rule hooks), `turn.py` (the turn hooks), `bots.py`, `targets.py` and
+`values.py` (what the bots know), `setup.py`, `hooks/` (the core's names).
+Each race and power says in ruleset.toml how far the engine plays it.
 """

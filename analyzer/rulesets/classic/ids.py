@@ -70,3 +70,43 @@ PLAYER_COUNTS = (2, 3, 4, 5)
 
 # Marks a content file as belonging to this ruleset (top-level `ruleset = "classic"`).
 RULESET_TAG = "classic"
+
+# The engine's ids: a race's or power's position in RACES / POWERS.
+(
+    AMAZONS,
+    DWARVES,
+    ELVES,
+    GHOULS,
+    GIANTS,
+    HALFLINGS,
+    HUMANS,
+    ORCS,
+    RATMEN,
+    SKELETONS,
+    SORCERERS,
+    TRITONS,
+    TROLLS,
+    WIZARDS,
+) = range(len(RACES))
+(
+    ALCHEMIST,
+    BERSERK,
+    BIVOUACKING,
+    COMMANDO,
+    DIPLOMAT,
+    DRAGON_MASTER,
+    FLYING,
+    FOREST_POWER,
+    FORTIFIED,
+    HEROIC,
+    HILL_POWER,
+    MERCHANT,
+    MOUNTED,
+    PILLAGING,
+    SEAFARING,
+    SPIRIT,
+    STOUT,
+    SWAMP_POWER,
+    UNDERWORLD,
+    WEALTHY,
+) = range(len(POWERS))

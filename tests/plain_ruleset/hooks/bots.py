@@ -88,3 +88,9 @@ def place_held(g, p, n_own):
 @inline_kernel
 def place_held_random(g, p, n_own):
     return
+
+
+@inline_kernel
+def decline_eagerness(g, p):
+    """Free tokens added to the heuristic's decline threshold: none."""
+    return 0.0

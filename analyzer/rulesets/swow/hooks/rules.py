@@ -47,10 +47,16 @@ from analyzer.rulesets.swow.pieces import (
 from analyzer.rulesets.swow.pieces import marker_guard_price as guard_price
 from analyzer.rulesets.swow.reach import (
     REENTER_BY_ENTRY,
+    decline_race_held,
+    final_die,
     first_conquest_entry,
+    into_spare_decline,
     may_enter_water,
     modify_cost,
     reaches_as_adjacent,
+    spare_decline_gone,
+    spare_decline_race,
+    spare_decline_vc,
 )
 from analyzer.rulesets.swow.scoring import turn_bonus as active_bonus
 from analyzer.rulesets.swow.setup import pieces_after_stacks, place_pieces
@@ -61,6 +67,11 @@ __all__ = [
     "offer_combos",
     "lay_out_draft",
     "banners_in_draft",
+    "spare_decline_vc",
+    "spare_decline_race",
+    "spare_decline_gone",
+    "into_spare_decline",
+    "decline_race_held",
     "REENTER_BY_ENTRY",
     "active_bonus",
     "after_conquest",
@@ -69,6 +80,7 @@ __all__ = [
     "conquest_fee_owed",
     "decline_bonus",
     "decline_keep",
+    "final_die",
     "first_conquest_entry",
     "guard_price",
     "hand_empty",

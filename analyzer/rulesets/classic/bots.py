@@ -1,0 +1,228 @@
+"""What both bots know of the original game's abilities: every decision a race
+or power asks of a seat, routed to that seat's bot (the random bot picks
+uniformly among the legal choices; the heuristic uses each where it pays).
+The general planning stays in analyzer/players; what the heuristic thinks each
+ability is worth is in values.py."""
+
+from __future__ import annotations
+
+from analyzer.engine.core_layout import (
+    B_DEGREE,
+    B_SYMBOLS,
+    G_NREG,
+    G_PLAYERS,
+    G_ROUND,
+    G_ROUNDS,
+    P_POLICY,
+    P_RACE,
+    R_DECLINE,
+    R_PLAYER,
+    R_TOKENS,
+    STREAM_SEAT0,
+    SYM_ENTRY,
+)
+from analyzer.engine.jit import inline_kernel, kernel
+from analyzer.engine.rng import randint
+from analyzer.players.params import H_ENTRY_THREAT, RANDOM
+from analyzer.players.random_player import random_yes_no
+from analyzer.rulesets.classic.layout import (
+    G_ATTACKED,
+    R_ENCAMPMENTS,
+    R_FORTRESS,
+    R_HERO,
+)
+
+
+@inline_kernel
+def is_random(g, p):
+    return g.ply[p, P_POLICY] == RANDOM
+
+
+@kernel
+def danger(g, p, r):
+    """How exposed p's region r is: the tokens of opponents' active races next
+    to it, and a share per opponent on the map's edge (where any race may land)."""
+    reg = g.reg
+    adj = g.adj
+    d = 0.0
+    for k in range(g.board[r, B_DEGREE]):
+        nb = adj[r, k]
+        q = reg[nb, R_PLAYER]
+        if q >= 0 and q != p and reg[nb, R_DECLINE] == 0:
+            d += 1.0 + 0.25 * reg[nb, R_TOKENS]
+    if g.board[r, B_SYMBOLS] & SYM_ENTRY:
+        d += g.pol[p, H_ENTRY_THREAT] * (g.gst[G_PLAYERS] - 1)
+    return d
+
+
+@inline_kernel
+def own_regions(g, p):
+    """p's active regions into g.work; returns how many."""
+    n = 0
+    for r in range(g.gst[G_NREG]):
+        if g.reg[r, R_PLAYER] == p and g.reg[r, R_DECLINE] == 0:
+            g.work[n] = r
+            n += 1
+    return n
+
+
+@kernel
+def most_exposed(g, p, n_own, skip_col):
+    """The most exposed of p's regions in g.work[:n_own] without a piece in
+    column skip_col (-1: any), or -1."""
+    best = -1
+    best_d = -1.0
+    for i in range(n_own):
+        r = g.work[i]
+        if skip_col >= 0 and g.reg[r, skip_col] > 0:
+            continue
+        d = danger(g, p, r)
+        if d > best_d:
+            best_d = d
+            best = r
+    return best
+
+
+@kernel
+def random_region(g, p, n_own, skip_col):
+    n = 0
+    for i in range(n_own):
+        if skip_col < 0 or g.reg[g.work[i], skip_col] == 0:
+            n += 1
+    if n == 0:
+        return -1
+    k = randint(g.rng, STREAM_SEAT0 + p, n)
+    for i in range(n_own):
+        r = g.work[i]
+        if skip_col < 0 or g.reg[r, skip_col] == 0:
+            if k == 0:
+                return r
+            k -= 1
+    return -1
+
+
+@kernel
+def choose_convert(g, t, p, r):
+    """Sorcerers: convert the lone token on r? The heuristic always does (a region
+    for free, one token fewer for the opponent)."""
+    if is_random(g, p):
+        return random_yes_no(g, p)
+    return True
+
+
+@kernel
+def choose_dragon_target(g, t, p):
+    """Dragon Master: the region the Dragon takes with one token, -1 for none.
+    Heuristic: the dearest legal target (the Dragon saves the most there), if it
+    costs 3 or more; random: uniform over the legal targets and none."""
+    cost = g.cost
+    nreg = g.gst[G_NREG]
+    if is_random(g, p):
+        n = 0
+        for r in range(nreg):
+            if cost[r] >= 0:
+                n += 1
+        k = randint(g.rng, STREAM_SEAT0 + p, n + 1)
+        for r in range(nreg):
+            if cost[r] >= 0:
+                if k == 0:
+                    return r
+                k -= 1
+        return -1
+    best = -1
+    best_cost = 2
+    for r in range(nreg):
+        c = cost[r]
+        if c > best_cost or (c == best_cost and best >= 0 and g.reg[r, R_PLAYER] >= 0):
+            best_cost = c
+            best = r
+    return best
+
+
+@kernel
+def place_encampments(g, t, p, n, n_own):
+    """Bivouacking: the n Encampments in hand onto p's regions (g.work[:n_own]):
+    heuristic one by one where the danger per defender is highest; random uniform."""
+    reg = g.reg
+    for _ in range(n):
+        if is_random(g, p):
+            r = g.work[randint(g.rng, STREAM_SEAT0 + p, n_own)]
+        else:
+            r = -1
+            best = -1.0
+            for i in range(n_own):
+                x = g.work[i]
+                s = (danger(g, p, x) + 1e-3) / (reg[x, R_TOKENS] + reg[x, R_ENCAMPMENTS] + 1)
+                if s > best:
+                    best = s
+                    r = x
+        reg[r, R_ENCAMPMENTS] += 1
+
+
+@kernel
+def choose_fortress(g, t, p, n_own):
+    """Fortified: the region of the turn's Fortress (-1: none)."""
+    if is_random(g, p):
+        return random_region(g, p, n_own, R_FORTRESS)
+    return most_exposed(g, p, n_own, R_FORTRESS)
+
+
+@kernel
+def choose_hero(g, t, p, n_own):
+    """Heroic: a region for a Hero, not one that has one already (-1: none)."""
+    if is_random(g, p):
+        return random_region(g, p, n_own, R_HERO)
+    return most_exposed(g, p, n_own, R_HERO)
+
+
+@kernel
+def choose_peace(g, t, p):
+    """Diplomat: the opponent (not attacked this turn) whose active race may not
+    attack p next turn, -1 for none. Heuristic: the one it fears most, with the
+    most tokens next to p's regions; random: uniform over them and none."""
+    reg = g.reg
+    adj = g.adj
+    n_players = g.gst[G_PLAYERS]
+    attacked = g.gst[G_ATTACKED]
+    if is_random(g, p):
+        n = 0
+        for q in range(n_players):
+            if q != p and (attacked >> q) & 1 == 0 and g.ply[q, P_RACE] >= 0:
+                n += 1
+        k = randint(g.rng, STREAM_SEAT0 + p, n + 1)
+        for q in range(n_players):
+            if q != p and (attacked >> q) & 1 == 0 and g.ply[q, P_RACE] >= 0:
+                if k == 0:
+                    return q
+                k -= 1
+        return -1
+    best = -1
+    best_fear = 0
+    for q in range(n_players):
+        if q == p or (attacked >> q) & 1 or g.ply[q, P_RACE] < 0:
+            continue
+        fear = 0
+        for r in range(g.gst[G_NREG]):
+            if reg[r, R_PLAYER] != q or reg[r, R_DECLINE] != 0:
+                continue
+            for k in range(g.board[r, B_DEGREE]):
+                nb = adj[r, k]
+                if reg[nb, R_PLAYER] == p and reg[nb, R_DECLINE] == 0:
+                    fear += reg[r, R_TOKENS]
+                    break
+        if fear > best_fear:
+            best_fear = fear
+            best = q
+    return best
+
+
+@kernel
+def choose_stout_decline(g, t, p, free):
+    """Stout: go into decline now, after scoring? The heuristic does when the race
+    has fewer than 4 tokens free to attack next turn and at least two rounds are
+    left for a new race; random: a coin flip (never in the last round)."""
+    if g.gst[G_ROUND] >= g.gst[G_ROUNDS]:
+        return False
+    if is_random(g, p):
+        return random_yes_no(g, p)
+    return g.gst[G_ROUNDS] - g.gst[G_ROUND] >= 2 and free < 4

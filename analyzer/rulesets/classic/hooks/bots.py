@@ -1,0 +1,59 @@
+"""Where the original game implements the core's bot hooks (engine/bot_hooks.py lists them)."""
+
+from __future__ import annotations
+
+from analyzer.rulesets.classic.modes import (
+    DOOMHAMMER_PRICE,
+    MODE_ASHES,
+    MODE_DOOMHAMMER,
+    MODE_ETHEREALS,
+    MODE_FROSTMOURNE,
+    far_cost,
+    modes_cost,
+    place_next_door,
+)
+from analyzer.rulesets.classic.targets import (
+    N_MODES,
+    air_cost,
+    air_open,
+    decline_eagerness,
+    pieces_in_hand,
+    place_held,
+    place_held_random,
+    put_piece,
+    region_price,
+    region_worth,
+    region_worth_after,
+    set_pieces_in_hand,
+    target_context,
+)
+from analyzer.rulesets.classic.values import (
+    POWER_VALUE,
+    RACE_VALUE,
+)
+
+__all__ = [
+    "DOOMHAMMER_PRICE",
+    "MODE_ASHES",
+    "MODE_DOOMHAMMER",
+    "MODE_ETHEREALS",
+    "MODE_FROSTMOURNE",
+    "N_MODES",
+    "POWER_VALUE",
+    "RACE_VALUE",
+    "air_cost",
+    "air_open",
+    "decline_eagerness",
+    "far_cost",
+    "modes_cost",
+    "pieces_in_hand",
+    "place_held",
+    "place_held_random",
+    "place_next_door",
+    "put_piece",
+    "region_price",
+    "region_worth",
+    "region_worth_after",
+    "set_pieces_in_hand",
+    "target_context",
+]

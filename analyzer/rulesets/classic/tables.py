@@ -1,0 +1,202 @@
+"""Compile the original game's content (loader.py) into the arrays the engine
+reads (the same shapes as analyzer/model/tables.py makes for SWoW): the races
+with the Lost Tribes after them, the powers, the rule numbers and box caps, and
+the four maps as faces, the face for n players being the one the game plays."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from analyzer.engine import core_layout as L
+from analyzer.model.params import Parameters
+from analyzer.rulesets.classic import ids
+from analyzer.rulesets.classic import layout as C
+from analyzer.rulesets.classic.loader import ClassicMap, ClassicRuleset, load_maps, load_ruleset
+
+MODELED_CODE = {"none": 0, "partial": 1, "full": 2}
+
+
+@dataclass(frozen=True, eq=False)
+class ClassicTables:
+    ruleset: ClassicRuleset
+    maps: tuple[ClassicMap, ...]
+    parameters: Parameters  # the rule numbers played (a scenario or a study may change them)
+    race_tab: np.ndarray  # int32[MAX_RACES, RT_NF]
+    power_tab: np.ndarray  # int32[MAX_POWERS, PT_NF]
+    marker_tab: np.ndarray  # int32[1, 1]: no markers
+    caps: np.ndarray  # int32[N_COMPONENTS]: layout.COMPONENTS order
+    params: np.ndarray  # int32[N_PARAMS]
+    face_size: np.ndarray  # int32[F]: the players the map is printed for
+    face_board: np.ndarray
+    face_start: np.ndarray
+    face_nreg: np.ndarray
+    face_terrain: np.ndarray
+    face_symbols: np.ndarray
+    face_adj: np.ndarray
+
+    @property
+    def faces(self) -> tuple[ClassicMap, ...]:
+        """The studies' name for the boards: here the map printed for each player count."""
+        return self.maps
+
+    @property
+    def race_names(self) -> list[str]:
+        return [r.name for r in self.ruleset.races] + [self.ruleset.lost_tribes.name]
+
+    @property
+    def power_names(self) -> list[str]:
+        return [p.name for p in self.ruleset.powers]
+
+    @property
+    def marker_names(self) -> list[str]:
+        return []
+
+    @property
+    def face_names(self) -> list[str]:
+        return [m.name for m in self.maps]
+
+    def not_modeled(self) -> list[str]:
+        """'race X (partial)', ... for every ability the engine does not fully model."""
+        out = [f"race {r.name} ({r.modeled})" for r in self.ruleset.races if r.modeled != "full"]
+        out += [f"power {w.name} ({w.modeled})" for w in self.ruleset.powers if w.modeled != "full"]
+        return out
+
+
+def region_symbols(region) -> int:
+    bits = 0
+    for name in region.symbols:
+        bits |= C.SYMBOL_BITS[name]
+    if region.terrain == "Mountain":
+        bits |= C.SYM_MOUNTAIN
+    return bits
+
+
+def classic_parameters(ruleset: ClassicRuleset, maps: tuple[ClassicMap, ...]) -> Parameters:
+    """The printed rule numbers in the core's Parameters form (what studies change)."""
+    by_players = {m.players: m for m in maps}
+    return Parameters(
+        start_coins=ruleset.start_coins,
+        column_size=ruleset.visible_combos,
+        faction_bonus=0,  # no factions in the original game
+        travel_cost=0,  # one map: nothing to travel between
+        base_cost=ruleset.base_cost,
+        water_cost=ruleset.base_cost,  # Seafaring takes water as empty land
+        die_faces=tuple(ruleset.die_faces),
+        die_max_short=ruleset.die_max_short,
+        min_conquest_tokens=ruleset.min_conquest_tokens,
+        rounds={n: by_players[n].rounds for n in ids.PLAYER_COUNTS},
+        boards={n: (0, 0, 0) for n in ids.PLAYER_COUNTS},  # unused: the map is the player count's
+        use_die=True,
+        murlocs=True,  # the Lost Tribes
+        banners=tuple(r.banner for r in ruleset.races),
+        races_allowed=(True,) * len(ruleset.races),
+        badges=tuple(w.badge for w in ruleset.powers),
+        powers_allowed=(True,) * len(ruleset.powers),
+    )
+
+
+def compile_classic(
+    ruleset: ClassicRuleset,
+    maps: tuple[ClassicMap, ...],
+    parameters: Parameters | None = None,
+) -> ClassicTables:
+    parameters = parameters or classic_parameters(ruleset, maps)
+    race_tab = np.zeros((L.MAX_RACES, C.RT_NF), dtype=np.int32)
+    for i, race in enumerate(ruleset.races):
+        # the Amazons' conquest-only tokens come with the banner (turn.py sets
+        # them aside after each redeployment)
+        race_tab[i, L.RT_BANNER] = parameters.banners[i] + race.conquest_only_tokens
+        race_tab[i, L.RT_BOX] = race.box
+        race_tab[i, L.RT_ALLOWED] = int(parameters.races_allowed[i])
+        race_tab[i, L.RT_MODELED] = MODELED_CODE[race.modeled]
+    race_tab[C.LOST_TRIBES, L.RT_BOX] = ruleset.lost_tribes.box
+    race_tab[C.LOST_TRIBES, L.RT_MODELED] = MODELED_CODE["full"]
+
+    power_tab = np.zeros((L.MAX_POWERS, L.PT_NF), dtype=np.int32)
+    for i, power in enumerate(ruleset.powers):
+        power_tab[i, L.PT_BADGE] = parameters.badges[i]
+        power_tab[i, L.PT_ALLOWED] = int(parameters.powers_allowed[i])
+        power_tab[i, L.PT_MODELED] = MODELED_CODE[power.modeled]
+
+    caps = np.array(
+        [ruleset.components[c] for c in ids.COMPONENTS] + [ruleset.lost_tribes.box],
+        dtype=np.int32,
+    )
+    params = parameters.to_array()
+
+    nreg = np.array([len(m.regions) for m in maps], dtype=np.int32)
+    start = np.concatenate(([0], np.cumsum(nreg)[:-1])).astype(np.int32)
+    entries = [set(m.entry_regions) for m in maps]
+    terrain, symbols = [], []
+    adj = np.full((int(nreg.sum()), L.MAX_DEGREE), -1, dtype=np.int32)
+    row = 0
+    for m, entry in zip(maps, entries, strict=True):
+        for region in m.regions:
+            terrain.append(ids.TERRAINS.index(region.terrain))
+            bits = region_symbols(region)
+            if region.id in entry or (region.is_water and region.border):
+                # a Sea on the edge is a first conquest too, for Seafaring alone
+                bits |= C.SYM_BORDER_ENTRY
+            if not region.is_water and any(m.regions[n].is_water for n in region.neighbours):
+                bits |= C.SYM_COASTAL
+            symbols.append(bits)
+            adj[row, : len(region.neighbours)] = region.neighbours
+            row += 1
+    return ClassicTables(
+        ruleset=ruleset,
+        maps=tuple(maps),
+        parameters=parameters,
+        race_tab=race_tab,
+        power_tab=power_tab,
+        marker_tab=np.zeros((1, C.MT_NF), dtype=np.int32),
+        caps=caps,
+        params=params,
+        face_size=np.array([m.players for m in maps], dtype=np.int32),
+        face_board=np.arange(len(maps), dtype=np.int32),
+        face_start=start,
+        face_nreg=nreg,
+        face_terrain=np.array(terrain, dtype=np.int32),
+        face_symbols=np.array(symbols, dtype=np.int32),
+        face_adj=adj,
+    )
+
+
+@cache
+def default_content() -> tuple[ClassicRuleset, tuple[ClassicMap, ...]]:
+    """The shipped ruleset and maps, as loaded and checked."""
+    ruleset = load_ruleset()
+    return ruleset, tuple(load_maps(ruleset=ruleset))
+
+
+@cache
+def classic_tables() -> ClassicTables:
+    """The shipped classic content, compiled once."""
+    return compile_classic(*default_content())
+
+
+# The names analyzer/rulesets/__init__.py's contract gives these (the studies call them).
+default_tables = classic_tables
+
+
+def compile_tables(ruleset, faces, parameters=None) -> ClassicTables:
+    return compile_classic(ruleset, tuple(faces), parameters)
+
+
+# What the report says of the boards, and the words analyzer replay uses.
+BOARD_NOTE = (
+    "the four official maps, one per player count, re-expressed from a public "
+    "transcription (../shared/reference/classic-maps.json); the 5-player map has one "
+    "doubtful region, named in maps.toml."
+)
+TERRAIN_NAMES = ids.TERRAINS
+SYMBOL_NAMES = (
+    (C.SYM_MAGIC, "Magic Source"),
+    (C.SYM_CAVERN, "Cavern"),
+    (C.SYM_MINE, "Mine"),
+    (C.SYM_LOST_TRIBE, "Lost Tribe"),
+    (C.SYM_MOUNTAIN, "Mountain"),
+    (C.SYM_BORDER_ENTRY, "Border"),
+)

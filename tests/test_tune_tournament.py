@@ -1,0 +1,104 @@
+"""analyzer tune (studies/tune.py) and analyzer tournament (studies/tournament.py),
+on tiny game counts."""
+
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from analyzer.cli import app
+from analyzer.players.styles import bot_of
+from analyzer.studies.tournament import (
+    bradley_terry,
+    lineups,
+    run_tournament,
+    summary_markdown,
+    write_tournament,
+)
+from analyzer.studies.tune import Arena, TuneSettings, run_tune, write_tune
+
+runner = CliRunner()
+
+
+def test_a_seat_paired_with_itself_gains_exactly_nothing():
+    """Common random numbers: the field's own vector in the test seat plays the very
+    same games, so every paired difference is zero."""
+    field = bot_of("default")[1]
+    arena = Arena(4, field, 5)
+    test, ref = arena.gain(field, 0, 16)
+    np.testing.assert_array_equal(test, ref)
+    test, ref = arena.gain(bot_of("aggressive")[1], 0, 40)
+    assert not np.array_equal(test, ref)  # another vector plays other games
+
+
+SMALL = TuneSettings(generations=2, population=4, games=8, validate_games=8, final_games=8)
+
+
+@pytest.fixture(scope="module")
+def tuned():
+    return run_tune(SMALL)
+
+
+def test_tune_is_reproducible_and_reports_each_generation(tuned, tmp_path):
+    again = run_tune(SMALL)
+    assert tuned.generations.equals(again.generations)
+    assert tuned.best == again.best
+    g = tuned.generations
+    assert list(g.generation) == [0, 1, 2]
+    assert (g.gain_lo <= g.gain).all() and (g.gain <= g.gain_hi).all()
+    assert len(tuned.candidates) == 2 * 4
+    # start (field + test), then per generation training (field once + 4 candidates)
+    # and validation (field + mean), then the final check (field + winner)
+    assert tuned.games_played == 16 + 2 * (8 + 4 * 8 + 16) + 16
+    assert not tuned.ships  # 8 games cannot show a 5-point gain with its interval above 0
+    out = write_tune(tuned, tmp_path / "tune")
+    for name in ("generations.csv", "candidates.csv", "head_to_head.csv", "tune.png",
+                 "tuned.toml", "summary.md"):  # fmt: skip
+        assert (out / name).exists(), name
+    assert "Does not ship" in (out / "summary.md").read_text()
+
+
+def test_tune_refuses_a_bad_field_with_exit_2():
+    result = runner.invoke(app, ["tune", "--field", "random"])
+    assert result.exit_code == 2 and "heuristic bot or one of its styles" in result.output
+    result = runner.invoke(app, ["tune", "--population", "2"])
+    assert result.exit_code == 2 and "--population" in result.output
+
+
+def test_bradley_terry_recovers_known_strengths():
+    strength = np.log(np.array([4.0, 2.0, 1.0]))
+    p = np.exp(strength)
+    met = 100000.0
+    ahead = np.array([[met * p[i] / (p[i] + p[j]) if i != j else 0 for j in range(3)]
+                      for i in range(3)])  # fmt: skip
+    fitted = bradley_terry(ahead)
+    np.testing.assert_allclose(fitted - fitted.mean(), strength - strength.mean(), atol=1e-3)
+
+
+def test_every_seat_order_is_played():
+    assert len(lineups(5, 4)) == 5 * 4 * 3 * 2
+    orders = lineups(2, 4)
+    assert len(orders) == 14 and all(set(o) == {0, 1} for o in orders)
+
+
+def test_the_tournament_ranks_the_random_bot_last(tmp_path):
+    result = run_tournament("default,aggressive,random", games=2, bootstrap=30)
+    assert result.orders == 36 and result.games_played == 72
+    r = result.ratings
+    assert r.bot.iloc[-1] == "random"
+    assert (r.rating_lo <= r.rating).all() and (r.rating <= r.rating_hi).all()
+    m = result.matrix.set_index(["bot", "opponent"]).rate
+    for a in result.bots:
+        for b in result.bots:
+            if a != b:
+                assert m[a, b] + m[b, a] == pytest.approx(1.0)
+    assert "**aggressive**" in summary_markdown(result)
+    out = write_tournament(result, tmp_path / "t")
+    for name in ("ratings.csv", "matrix.csv", "matrix_wide.csv", "tournament.png", "summary.md"):
+        assert (out / name).exists(), name
+
+
+def test_the_tournament_refuses_unknown_bots_with_exit_2():
+    result = runner.invoke(app, ["tournament", "--bots", "default,agresive"])
+    assert result.exit_code == 2 and "Did you mean 'aggressive'" in result.output
+    result = runner.invoke(app, ["tournament", "--bots", "default"])
+    assert result.exit_code == 2 and "at least two" in result.output
