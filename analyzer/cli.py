@@ -569,6 +569,8 @@ def report(
 ) -> None:
     """Run the default studies (reusing up-to-date ones) and write index.html + index.md:
     one page per ruleset, each built in a process of its own, and an index linking them."""
+    if ruleset is not None:
+        _choose_ruleset(ruleset)  # before anything imports the engine
     from analyzer.simulate import check_run
 
     check_run(players, 1, seed, 1)
@@ -585,7 +587,6 @@ def report(
     if ruleset is None:
         _report_index(players, seed, out, scale, fresh, force, threads, workers, cluster)
         return
-    _choose_ruleset(ruleset)
     from analyzer.report.site import default_out
 
     out = default_out(players) if out is None else out

@@ -104,22 +104,20 @@ def parse_scenario(data: dict, file: str, base: Path) -> Scenario:
     players = check.integer(head, "players", "scenario", minimum=2, maximum=MAX_PLAYERS)
     ruleset_name, ruleset, faces = _content(check, head, base)
     policies, vectors = _seats(check, data, players)
-    swow_form = ruleset is None or _swow_form(ruleset)
+    base = _printed_parameters(ruleset)
     variant = _variant(check, head, ruleset)
     changes: dict = {}
-    if swow_form:
+    if ruleset is None or base is not None:
         changes = _rules(check, data, ruleset, players) | variant
         changes |= _races(check, data, ruleset)
         changes |= _powers(check, data, ruleset)
     else:
         _no_house_rules(check, data, ruleset_name)
     # The numbers that depend on each other are only checked once each one is sound.
-    if not check.problems and ruleset is not None and swow_form:
-        _check_counts(check, data, ruleset, faces, players, changes)
+    if not check.problems and base is not None:
+        _check_counts(check, data, ruleset, base, faces, players, changes)
     check.problems.raise_if_any()
-    parameters = None
-    if swow_form:
-        parameters = dataclasses.replace(Parameters.from_ruleset(ruleset), **changes)
+    parameters = None if base is None else dataclasses.replace(base, **changes)
     params = np.array(vectors, dtype=np.float64)
     params.setflags(write=False)
     return Scenario(
@@ -137,15 +135,41 @@ def parse_scenario(data: dict, file: str, base: Path) -> Scenario:
     )
 
 
+def _printed_parameters(ruleset) -> Parameters | None:
+    """The rule numbers a scenario's house rules change: SWoW's form of content gives
+    them itself; another ruleset's shipped content through its tables."""
+    if ruleset is None:
+        return None
+    if _swow_form(ruleset):
+        return Parameters.from_ruleset(ruleset)
+    return getattr(rulesets.played_tables(), "parameters", None)
+
+
 def _no_house_rules(check: Checker, data: dict, name: str) -> None:
-    """House rules are read for SWoW's form of content only, so far."""
+    """A ruleset whose tables give no rule numbers takes no house rules."""
     for key in ("rules", "races", "powers"):
         if key in data:
             check.add(
                 key, data[key],
-                f"house rules are not read for the {name} ruleset yet: its scenarios give "
+                f"house rules are not read for the {name} ruleset: its scenarios give "
                 "[scenario] and [[seats]], and its printed rules are played",
             )  # fmt: skip
+
+
+def _race_keys(ruleset) -> tuple[str, ...]:
+    return ids.RACES if ruleset is None else tuple(r.key for r in ruleset.races)
+
+
+def _power_keys(ruleset) -> tuple[str, ...]:
+    return ids.POWERS if ruleset is None else tuple(p.key for p in ruleset.powers)
+
+
+def _badge_estimated(ruleset, power) -> bool:
+    """Whether nobody has read this badge off a box (a badge_delta moves only those)."""
+    source = getattr(power, "badge_source", None)
+    if source is None:
+        source = ruleset.sources.get(f"powers.{power.key}.badge", "")
+    return source == "estimate"
 
 
 # ------------------------------------------------------------------ [scenario]
@@ -325,7 +349,12 @@ def _rules(check: Checker, data: dict, ruleset: Ruleset | None, players: int | N
         value = check.check_int(table["rounds"], "rules.rounds", *limits.ROUNDS)
         if value is not None:
             changes["rounds"] = {**ruleset.rounds, players: value}
-    if "boards" in table:
+    if "boards" in table and not _swow_form(ruleset):
+        check.add(
+            "rules.boards", table["boards"],
+            "this ruleset plays the one map printed for each player count: no boards to choose",
+        )  # fmt: skip
+    elif "boards" in table:
         counts = _boards(check, table["boards"], ruleset)
         if counts is not None:
             changes["boards"] = {**ruleset.boards, players: counts}
@@ -404,7 +433,7 @@ def _numbers(check: Checker, value: object, where: str, keys: tuple[str, ...], l
 def _races(check: Checker, data: dict, ruleset: Ruleset | None) -> dict:
     table = _section(check, data, "races", RACE_KEYS)
     changes: dict = {}
-    allowed = _names(check, table, "races", ids.RACES)
+    allowed = _names(check, table, "races", _race_keys(ruleset))
     if allowed is not None:
         changes["races_allowed"] = tuple(allowed)
     if ruleset is None:
@@ -415,7 +444,7 @@ def _races(check: Checker, data: dict, ruleset: Ruleset | None) -> dict:
         check,
         table.get("banner", {}),
         "races.banner",
-        ids.RACES,
+        _race_keys(ruleset),
         lambda k: (limits.BANNER[0], min(limits.BANNER[1], boxes[k])),
     )
     if banner:
@@ -426,7 +455,7 @@ def _races(check: Checker, data: dict, ruleset: Ruleset | None) -> dict:
 def _powers(check: Checker, data: dict, ruleset: Ruleset | None) -> dict:
     table = _section(check, data, "powers", POWER_KEYS)
     changes: dict = {}
-    allowed = _names(check, table, "powers", ids.POWERS)
+    allowed = _names(check, table, "powers", _power_keys(ruleset))
     if allowed is not None:
         changes["powers_allowed"] = tuple(allowed)
     delta = 0
@@ -436,7 +465,7 @@ def _powers(check: Checker, data: dict, ruleset: Ruleset | None) -> dict:
     if ruleset is None:
         return changes
     badge = _numbers(
-        check, table.get("badge", {}), "powers.badge", ids.POWERS, lambda k: limits.BADGE
+        check, table.get("badge", {}), "powers.badge", _power_keys(ruleset), lambda k: limits.BADGE
     )
     # The delta moves only the badges nobody has read off a box; a badge given
     # explicitly is taken as it is.
@@ -444,7 +473,7 @@ def _powers(check: Checker, data: dict, ruleset: Ruleset | None) -> dict:
     for power in ruleset.powers:
         if power.key in badge:
             badges.append(badge[power.key])
-        elif power.badge_source == "estimate":
+        elif _badge_estimated(ruleset, power):
             badges.append(power.badge + delta)
         else:
             badges.append(power.badge)
@@ -457,13 +486,15 @@ def _powers(check: Checker, data: dict, ruleset: Ruleset | None) -> dict:
 
 
 # ---------------------------------------------------------- checks across keys
-def _check_counts(check: Checker, data: dict, ruleset: Ruleset, faces, players: int, changes):
+def _check_counts(
+    check: Checker, data: dict, ruleset, base: Parameters, faces, players: int, changes
+):
     """Enough races and powers for the column, and boards that fit the engine."""
-    column = changes.get("column_size", ruleset.column_size)
+    column = changes.get("column_size", base.column_size)
     need = 2 * players + column
     for section, kind, field, every in (
-        ("races", "race", "races_allowed", ids.RACES),
-        ("powers", "power", "powers_allowed", ids.POWERS),
+        ("races", "race", "races_allowed", _race_keys(ruleset)),
+        ("powers", "power", "powers_allowed", _power_keys(ruleset)),
     ):
         have = sum(changes.get(field, [True] * len(every)))
         if have >= need:
@@ -484,7 +515,7 @@ def _check_counts(check: Checker, data: dict, ruleset: Ruleset, faces, players: 
             f"{column} combos need {need}: each player may hold an active and an in-decline "
             f"{kind} while the column stays full",
         )
-    rounds = changes.get("rounds", ruleset.rounds)[players] + changes.get("extra_rounds", 0)
+    rounds = changes.get("rounds", base.rounds)[players] + changes.get("extra_rounds", 0)
     if rounds > MAX_ROUNDS:
         key = "rules.extra_rounds" if "extra_rounds" in changes else "rules.rounds"
         check.add(key, rounds, f"{rounds} rounds in all; at most {MAX_ROUNDS}")

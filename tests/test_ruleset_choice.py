@@ -202,7 +202,7 @@ def test_another_form_of_content_plays_its_printed_rules_and_takes_no_house_rule
     ruled = scenario(tmp_path, f'ruleset = "{other_form}"', "[rules]\nrounds = 9\n", "r.toml")
     with pytest.raises(InputError) as caught:
         load_scenario(ruled)
-    assert "rules = {'rounds': 9}: house rules are not read for the formpkg.other" in str(
+    assert "rules = {'rounds': 9}: house rules are not read for the formpkg.other ruleset" in str(
         caught.value
     )
 

@@ -716,8 +716,9 @@ def _toml_value(value) -> str:
 def suggestion_toml(tables, changes, n_players, policies, policy_params, scenario) -> str:
     """A scenario file holding every rule of `tables` at this player count, with the
     banner and badge numbers of `changes`: `analyzer compare` checks it again."""
-    from analyzer.model.ruleset import SIZE_KEYS
+    from analyzer.model.ruleset import SIZE_KEYS, Ruleset
     from analyzer.players.params import PARAMS_BY_POLICY
+    from analyzer.players.styles import bot_of
     from analyzer.rulesets import ruleset_name
 
     p = tables.parameters
@@ -747,7 +748,7 @@ def suggestion_toml(tables, changes, n_players, policies, policy_params, scenari
     for q, vec in zip(names, vectors, strict=True):
         lines.append("[[seats]]")
         lines.append(f"policy = {_toml_value(q)}")
-        for key, (index, _) in PARAMS_BY_POLICY[q].items():
+        for key, (index, _) in PARAMS_BY_POLICY[bot_of(q)[0]].items():
             lines.append(f"{key} = {float(vec[index])!r}")
         lines.append("")
     lines.append("[rules]")
@@ -756,8 +757,9 @@ def suggestion_toml(tables, changes, n_players, policies, policy_params, scenari
     lines.append(f"die_faces = {_toml_value(list(p.die_faces))}")
     lines.append(f"rounds = {int(p.rounds[n_players])}")
     lines.append(f"extra_rounds = {int(p.extra_rounds)}")
-    boards = dict(zip(SIZE_KEYS, (int(v) for v in p.boards[n_players]), strict=True))
-    lines.append(f"boards = {_toml_value(boards)}")
+    if isinstance(rs, Ruleset):  # SWoW's boards are drawn; the original game's map is fixed
+        boards = dict(zip(SIZE_KEYS, (int(v) for v in p.boards[n_players]), strict=True))
+        lines.append(f"boards = {_toml_value(boards)}")
     lines.append(f"use_die = {_toml_value(bool(p.use_die))}")
     lines.append(f"murlocs = {_toml_value(bool(p.murlocs))}")
     lines.append(f"seat_coins = {_toml_value([int(c) for c in p.seat_coins[:n_players]])}")

@@ -146,6 +146,11 @@ class ClassicRuleset:
     def estimates(self) -> list[str]:
         return self.keys_from("estimate")
 
+    @property
+    def markers(self) -> tuple:
+        """The original game has no Artifacts or Places (the studies list markers)."""
+        return ()
+
     def race(self, key: str) -> Race:
         return self.races[ids.RACES.index(key)]
 
