@@ -56,6 +56,14 @@ RULESET = typer.Option(
     "original Small World); default: the scenario's ruleset.",
     show_default=False,
 )
+VARIANT = typer.Option(
+    None,
+    "--variant",
+    metavar="NAME",
+    help="A variant of the ruleset: standard, or bfa (Battle for Azeroth, SWoW's team "
+    "variant); default: the scenario's, else standard.",
+    show_default=False,
+)
 SCENARIO = typer.Option(
     None, "--scenario", help="Scenario file (TOML): its ruleset, rules and bots."
 )
@@ -158,6 +166,22 @@ def _choose_ruleset(ruleset: str | None, scenarios=()) -> str:
     return select_ruleset(DEFAULT_RULESET)
 
 
+def _variant(name: str | None, tables, counts=None):
+    """`tables` playing --variant NAME: one set of tables, or a dict of them by player
+    count; None stands for the played ruleset's printed rules (a dict over `counts`
+    when given). An unknown name is refused with the valid ones (exit 2)."""
+    if name is None:
+        return tables
+    from analyzer.rulesets import played_tables
+    from analyzer.variants import with_variant
+
+    if tables is None and counts is not None:
+        tables = dict.fromkeys(counts, played_tables())
+    if isinstance(tables, dict):
+        return {n: with_variant(t, name) for n, t in tables.items()}
+    return with_variant(played_tables() if tables is None else tables, name)
+
+
 def _check_out(out: Path | None, force: bool, default: Path, names=None) -> Path:
     """The --out folder (or the default one), refused before anything is played if
     the command could not write it (analyzer/output.py)."""
@@ -250,6 +274,7 @@ def simulate(
     workers: int | None = WORKERS,
     cluster: str | None = CLUSTER,
     ruleset: str | None = RULESET,
+    variant: str | None = VARIANT,
 ) -> None:
     """Play games and print win rates and mean VC per seat.
 
@@ -281,6 +306,7 @@ def simulate(
     players = 4 if players is None else players
     policies = "heuristic" if policies is None else policies
     check_run(players, games, seed, chunk)
+    tables = _variant(variant, tables)
     resolve_policies(policies, players)
     if out is not None:
         from analyzer.simulate import PARQUET_NAMES
@@ -310,19 +336,36 @@ def _print_summary(sim, where: str, title: str = "") -> None:
     from rich.table import Table
 
     table = Table(title=f"{title}{sim.n_players} players, {sim.n_games} games, seed {sim.seed}")
-    for name in ("seat", "bot", "games", "win rate", "95% interval", "mean VC"):
-        table.add_column(name, justify="left" if name == "bot" else "right")
+    teams = "faction" in sim.summary  # a team variant: the faction's win is the result
+    names = ["seat", "bot", "games", "win rate", "95% interval", "mean VC"]
+    if teams:
+        names[1:1] = ["faction"]
+        names += ["team win rate", "team 95% interval"]
+    for name in names:
+        table.add_column(name, justify="left" if name in ("bot", "faction") else "right")
     for r in sim.summary.itertuples():
-        table.add_row(
+        row = [
             str(r.seat + 1),
             r.policy,
             str(r.games),
             f"{100 * r.win_rate:.1f}%",
             f"{100 * r.win_lo:.1f}% to {100 * r.win_hi:.1f}%",
             f"{r.mean_vc:.1f} ± {1.96 * r.vc_se:.1f}",
-        )
+        ]
+        if teams:
+            row[1:1] = [r.faction]
+            row += [
+                f"{100 * r.team_win_rate:.1f}%",
+                f"{100 * r.team_win_lo:.1f}% to {100 * r.team_win_hi:.1f}%",
+            ]
+        table.add_row(*row)
     console = Console()
     console.print(table)
+    if teams:
+        console.print(
+            "Battle for Azeroth: a seat's team wins when its faction does (the Alliance and "
+            "the Horde score their weaker player's VC at 4 and 5 players)."
+        )
     # The time includes loading (or compiling) the engine: see `analyzer bench` for speed.
     console.print(f"{sim.seconds:.1f} s on {where}.")
     if sim.check:
@@ -515,6 +558,14 @@ def report(
         "default: an index page linking one page per ruleset.",
         show_default=False,
     ),
+    variant: str | None = typer.Option(
+        None,
+        "--variant",
+        metavar="NAME",
+        help="bfa: the Battle for Azeroth team page (factions, seats within a faction, "
+        "allied bots) instead of the standard pages.",
+        show_default=False,
+    ),
 ) -> None:
     """Run the default studies (reusing up-to-date ones) and write index.html + index.md:
     one page per ruleset, each built in a process of its own, and an index linking them."""
@@ -525,6 +576,14 @@ def report(
     check_run(players, 1, seed, 1)
     if not 0 < scale <= 100:
         raise InputError(Problem(CLI, "--scale", scale, "must be above 0 and at most 100"))
+    if variant is not None and variant != "standard":
+        _choose_ruleset(ruleset or "swow")
+        from analyzer.rulesets import played_tables
+        from analyzer.variants import with_variant
+
+        with_variant(played_tables(), variant)  # an unknown name exits 2 here
+        _report_teams(seed, out, scale, force, threads)
+        return
     if ruleset is None:
         _report_index(players, seed, out, scale, fresh, force, threads, workers, cluster)
         return
@@ -544,6 +603,19 @@ def report(
             backend=backend,
         )  # fmt: skip
         typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {page}")
+
+
+def _report_teams(seed: int, out: Path | None, scale: float, force: bool, threads) -> None:
+    """The team variant's page: `analyzer teams` at every count, games times --scale."""
+    out = _check_out(out, force, Path("reports") / "bfa")
+    _set_threads(threads)
+    from analyzer.studies.teams import alliance_duel, faction_rates, write_teams
+
+    started = time.perf_counter()
+    result = faction_rates((2, 3, 4, 5), max(2, round(10000 * scale)), seed)
+    duels = [alliance_duel(n, max(2, round(5000 * scale)), seed) for n in (4, 5)]
+    folder = write_teams(result, duels, out, force)
+    typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {folder / 'index.html'}")
 
 
 def _report_index(players, seed, out, scale, fresh, force, threads, workers, cluster) -> None:
@@ -597,6 +669,7 @@ def combos(
     workers: int | None = WORKERS,
     cluster: str | None = CLUSTER,
     ruleset: str | None = RULESET,
+    variant: str | None = VARIANT,
 ) -> None:
     """Value every race and power combo: force it as one seat's first pick."""
     _choose_ruleset(ruleset, [scenario] if scenario is not None else [])
@@ -604,6 +677,7 @@ def combos(
     if scenario is not None:
         tables, policies, params, players = _combo_scenario(scenario, players)
     players = 4 if players is None else players
+    tables = _variant(variant, tables)
     from analyzer.studies.combos import check_study, default_out
 
     check_study(players, games_per_combo, seed, cost)
@@ -725,6 +799,7 @@ def replay(
         help="One bot or style per seat, comma-separated, or one for all.",
     ),
     ruleset: str | None = RULESET,
+    variant: str | None = VARIANT,
 ) -> None:
     """Play one game with its event log and print it, move by move."""
     _choose_ruleset(ruleset)
@@ -738,7 +813,8 @@ def replay(
     from analyzer.playthrough import play_and_describe
     from analyzer.rulesets import played_tables
 
-    typer.echo(play_and_describe(played_tables(), players, seed, game, names), nl=False)
+    tables = _variant(variant, played_tables())
+    typer.echo(play_and_describe(tables, players, seed, game, names), nl=False)
 
 
 PLAYERS_LIST_HELP = "Player count or counts, like 4 or 2,3,4,5"
@@ -795,11 +871,13 @@ def decline(
     workers: int | None = WORKERS,
     cluster: str | None = CLUSTER,
     ruleset: str | None = RULESET,
+    variant: str | None = VARIANT,
 ) -> None:
     """When to decline: sweep the heuristic's decline threshold and "decline in round r"
     for one test seat per game, its first pick forced from a group of combos."""
     _choose_ruleset(ruleset, [scenario] if scenario is not None else [])
     counts, tables, bots, params, name, _ = _study_setup(scenario, players, "decline", False)
+    tables = _variant(variant, tables, counts)
     from analyzer.studies.decline import check_decline
 
     check_decline(games, seed, list(range(11)), None)
@@ -863,11 +941,13 @@ def players(
     workers: int | None = WORKERS,
     cluster: str | None = CLUSTER,
     ruleset: str | None = RULESET,
+    variant: str | None = VARIANT,
 ) -> None:
     """What the player count changes: seat advantage, scores, declines, and how combo
     strength ranks move between 2, 3, 4 and 5 players."""
     _choose_ruleset(ruleset, [scenario] if scenario is not None else [])
     counts, tables, bots, params, name, skipped = _study_setup(scenario, players, "players", True)
+    tables = _variant(variant, tables, counts)
     for n, reason in skipped.items():
         _err(f"Skipping {n} players, which the scenario does not allow: {reason}")
     if not counts:
@@ -936,6 +1016,7 @@ def balance(
     workers: int | None = WORKERS,
     cluster: str | None = CLUSTER,
     ruleset: str | None = RULESET,
+    variant: str | None = VARIANT,
 ) -> None:
     """What would balance it: the banner and badge numbers that make each race and
     power fair, the starting coins that make each seat fair, and how far each
@@ -962,6 +1043,8 @@ def balance(
         )
         for n, reason in skipped.items():
             _err(f"Seats: skipping {n} players, which the scenario does not allow: {reason}")
+    tables = _variant(variant, tables)
+    seat_tables = _variant(variant, seat_tables, counts)
     out = _check_out(out, force, default_out(players))
     with _games_on(workers, cluster, threads) as (backend, where):
         from analyzer.studies.balance import findings, run_balance, write_balance
@@ -984,6 +1067,47 @@ def balance(
         typer.echo("- " + line.replace("**", ""))
     typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'}).")
     typer.echo(f"Check the suggestion with: analyzer compare {folder / 'suggested.toml'}")
+
+
+@app.command()
+@guarded
+def teams(
+    players: str = typer.Option(
+        "2,3,4,5", "--players", "-p", help=f"{PLAYERS_LIST_HELP} (default: 2,3,4,5)."
+    ),
+    games: int = typer.Option(10000, "--games", "-g", help="Games per player count."),
+    duel_games: int = typer.Option(
+        5000, "--duel-games", help="Game pairs per count (4 and 5) for the allied bots (0: none)."
+    ),
+    seed: int = typer.Option(1, "--seed", "-s", help="Run seed: same seed, same games."),
+    out: Path | None = typer.Option(
+        None, "--out", help="Report folder (default: reports/teams).", show_default=False
+    ),
+    force: bool = FORCE,
+    threads: int | None = THREADS,
+) -> None:
+    """Battle for Azeroth (SWoW's team variant): each faction's win rate per player
+    count, the seat advantage within a faction, and allied bots against bots that
+    ignore the alliance."""
+    _choose_ruleset("swow")
+    from analyzer.model.limits import MAX_STUDY_GAMES, range_text
+    from analyzer.studies.common import check_seed, parse_counts
+
+    counts = parse_counts(players)
+    problems = check_seed(seed)
+    for key, value, least in (("--games", games, 1), ("--duel-games", duel_games, 0)):
+        if isinstance(value, bool) or not least <= value <= MAX_STUDY_GAMES:
+            problems.append(Problem(CLI, key, value, range_text(least, MAX_STUDY_GAMES)))
+    if problems:
+        raise InputError(problems)
+    out = _check_out(out, force, Path("reports") / "teams")
+    _set_threads(threads)
+    from analyzer.studies.teams import alliance_duel, faction_rates, write_teams
+
+    result = faction_rates(counts, games, seed)
+    duels = [alliance_duel(n, duel_games, seed) for n in counts if n in (4, 5) and duel_games]
+    folder = write_teams(result, duels, out, force)
+    typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
 
 
 # No square brackets in help texts: rich would read them as markup and drop them.

@@ -15,6 +15,7 @@ import pyarrow.parquet as pq
 
 from analyzer.engine import core_layout as L
 from analyzer.players.params import POLICY_NAMES
+from analyzer.variants import variant_name
 
 SEAT_COLUMNS = (
     "game",
@@ -67,7 +68,7 @@ def seats_frame(result, tables, n_players: int, styles=None) -> pd.DataFrame:
     col = seats.reshape(n * n_players, L.S_NF)
     if styles is None:
         styles = [POLICY_NAMES[c] for c in seats[0, :, L.S_POLICY]] if n else []
-    return pd.DataFrame(
+    frame = pd.DataFrame(
         {
             "game": np.repeat(np.arange(result.first, result.first + n, dtype=np.int64), n_players),
             "seat": np.tile(np.arange(n_players, dtype=np.int32), n),
@@ -81,6 +82,11 @@ def seats_frame(result, tables, n_players: int, styles=None) -> pd.DataFrame:
             "ruleset": _ruleset(n * n_players),
         }
     )
+    if variant_name(tables) == "bfa":  # SWoW's Battle for Azeroth: the team columns
+        from analyzer.rulesets.swow.bfa import add_team_columns
+
+        frame = add_team_columns(frame, n_players)
+    return frame
 
 
 def instance_rows(result) -> tuple[np.ndarray, np.ndarray]:

@@ -35,7 +35,7 @@ MAX_ROUNDS = limits.MAX_ROUNDS
 DIE_SIDES = limits.DIE_SIDES
 
 TOP_KEYS = ("scenario", "seats", "rules", "races", "powers")
-SCENARIO_KEYS = ("name", "description", "ruleset", "players")
+SCENARIO_KEYS = ("name", "description", "ruleset", "variant", "players")
 NUMBER_KEYS = tuple(key for key, _, _ in NUMBERS)
 FLAG_KEYS = ("use_die", "murlocs")
 RULE_KEYS = NUMBER_KEYS + ("die_faces", "rounds", "extra_rounds", "boards", "seat_coins")
@@ -105,9 +105,10 @@ def parse_scenario(data: dict, file: str, base: Path) -> Scenario:
     ruleset_name, ruleset, faces = _content(check, head, base)
     policies, vectors = _seats(check, data, players)
     base = _printed_parameters(ruleset)
+    variant = _variant(check, head, ruleset)
     changes: dict = {}
     if ruleset is None or base is not None:
-        changes = _rules(check, data, ruleset, players)
+        changes = _rules(check, data, ruleset, players) | variant
         changes |= _races(check, data, ruleset)
         changes |= _powers(check, data, ruleset)
     else:
@@ -172,6 +173,21 @@ def _badge_estimated(ruleset, power) -> bool:
 
 
 # ------------------------------------------------------------------ [scenario]
+def _variant(check: Checker, head: dict, ruleset: Ruleset | None) -> dict:
+    """scenario.variant: a variant of the ruleset by name (analyzer/variants.py)."""
+    if "variant" not in head or ruleset is None:
+        return {}
+    from analyzer.variants import STANDARD, VARIANTS
+
+    value = head["variant"]
+    name = getattr(ruleset, "name", "this ruleset")
+    codes = VARIANTS.get(name, {STANDARD: 0})
+    if not isinstance(value, str) or value not in codes:
+        check.add("scenario.variant", value, f"{name} has no such variant", tuple(codes))
+        return {}
+    return {"variant": codes[value]}
+
+
 def ruleset_names() -> list[str]:
     """The rulesets a scenario may name (analyzer/rulesets/__init__.py says which)."""
     return rulesets.playable_rulesets()

@@ -23,6 +23,7 @@ from analyzer.errors import InputError, Problem
 from analyzer.players.params import N_POLICY_PARAMS, policy_id
 from analyzer.results import ParquetSink, instance_rows, races_frame, seats_frame
 from analyzer.stats import mean_se_from_sums, normal_interval, wilson
+from analyzer.variants import variant_name
 
 CLI = "command line"
 DEFAULT_CHUNK = 20000
@@ -111,8 +112,10 @@ def check_run(n_players: int, n_games: int, seed: int, chunk: int) -> None:
 class _Totals:
     """Running sums over the chunks played so far."""
 
-    def __init__(self, n_players: int, n_races: int, n_powers: int):
+    def __init__(self, n_players: int, n_races: int, n_powers: int, teams: bool = False):
         self.n_players = n_players
+        # a team variant (SWoW's Battle for Azeroth): wins of each seat's faction
+        self.team_wins = np.zeros(n_players) if teams else None
         self.seat = np.zeros((4, n_players))  # wins, vc, vc squared, declines
         self.race = np.zeros((6, n_races))  # picks, games, vc active, vc decline, vc, vc^2
         self.power = np.zeros((6, n_powers))
@@ -126,6 +129,11 @@ class _Totals:
         self.seat[1] += vc.sum(0)
         self.seat[2] += (vc * vc).sum(0)
         self.seat[3] += seats[:, :, L.S_DECLINES].sum(0)
+        if self.team_wins is not None:
+            from analyzer.rulesets.swow.bfa import seat_factions, team_wins
+
+            won = team_wins(vc, self.n_players)[:, list(seat_factions(self.n_players))]
+            self.team_wins += won.sum(0)
         game, rows = instance_rows(result)
         self.race += self._by(rows[:, L.I_RACE], game, rows, self.race.shape[1])
         self.power += self._by(rows[:, L.I_POWER], game, rows, self.power.shape[1])
@@ -201,6 +209,14 @@ def _summaries(totals: _Totals, policies: tuple[str, ...], ruleset):
             "error_games": error_games,
         }
     )
+    if totals.team_wins is not None:
+        from analyzer.rulesets.swow.bfa import seat_labels
+
+        lo, hi = wilson(totals.team_wins, n)
+        summary.insert(2, "faction", seat_labels(totals.n_players))
+        summary["team_wins"] = totals.team_wins.astype(np.int64)
+        summary["team_win_rate"] = totals.team_wins / n
+        summary["team_win_lo"], summary["team_win_hi"] = lo, hi
     # Per bot: every seat it played is one seat-game.
     by = pd.DataFrame({"policy": list(policies), "wins": wins, "vc": vc, "vc_sq": vc_sq})
     by["declines"], by["games"] = declines, n
@@ -336,7 +352,7 @@ def simulate(
     ids, params = seat_bots(names, n_players, policy_params)
     etables = api.engine_tables(tables)
     step = or_in_process(backend).games_per_call(n_games) or engine_step()
-    totals = _Totals(n_players, L.MAX_RACES, L.MAX_POWERS)
+    totals = _Totals(n_players, L.MAX_RACES, L.MAX_POWERS, teams=variant_name(tables) == "bfa")
     started = time.perf_counter()
     bots = ", ".join(f"{names.count(p)} {p}" for p in dict.fromkeys(names))
     bar = _Bar(n_games, progress, bots)

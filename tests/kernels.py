@@ -15,7 +15,8 @@ from numba.core.dispatcher import Dispatcher
 from analyzer.engine.jit import python_entry
 
 ENGINE = "coins column conquest decline faces game invariants rng scoring setup state trace"
-SWOW = "abilities bots checks markers modes pieces powers races scoring setup targets turn values"
+SWOW = "abilities bots checks draft markers modes pieces powers races scoring setup targets turn"
+SWOW += " values"
 MODULES = [importlib.import_module(f"analyzer.engine.{name}") for name in ENGINE.split()]
 MODULES += [importlib.import_module(f"analyzer.rulesets.swow.{name}") for name in SWOW.split()]
 MODULES += [

@@ -57,7 +57,9 @@ def test_the_neutral_banners_stay_in_the_box_at_2_and_4_players(n):
     others = [i for i in range(len(base.ruleset.races)) if i not in neutral]
     assert all(allowed[i] == (1 if n in (3, 5) else 0) for i in neutral)
     assert all(allowed[i] == base.race_tab[i, L.RT_ALLOWED] for i in others)
-    assert np.array_equal(tables.params, base.params)  # nothing else changes
+    # nothing else changes but the variant the engine plays
+    changed = np.flatnonzero(tables.params != base.params).tolist()
+    assert changed == [L.PAR_VARIANT] and tables.params[L.PAR_VARIANT] == L.VARIANT_BFA
 
 
 def test_a_four_player_game_never_sees_a_neutral_race(tmp_path):

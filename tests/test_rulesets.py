@@ -20,9 +20,13 @@ HOOK_MODULES = {"rules": rule_hooks, "bots": bot_hooks, "turn": turn_hooks}
 
 
 def hook_names(module) -> set[str]:
+    """The hooks a ruleset must give (those with a core default are optional)."""
+    optional = getattr(module, "OPTIONAL_HOOKS", {})
     return {name for name in vars(module) if not name.startswith("_")} - {
         "annotations",
         "ruleset_module",
+        "OPTIONAL_HOOKS",
+        *optional,
     }
 
 

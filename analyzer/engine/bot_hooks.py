@@ -9,8 +9,20 @@ Bound once per process to the ruleset's `hooks.bots` module (see rule_hooks.py).
 from __future__ import annotations
 
 from analyzer.engine import ruleset_module
+from analyzer.engine.jit import kernel as _kernel
 
 _ruleset = ruleset_module("hooks.bots")
+
+
+@_kernel
+def _no_ally(g, t, p):
+    return -1
+
+
+# A ruleset whose variant seats allies names them (SWoW's Battle for Azeroth);
+# otherwise every other player is an opponent.
+OPTIONAL_HOOKS = {"ally_of": _no_ally}
+ally_of = getattr(_ruleset, "ally_of", _no_ally)
 
 DOOMHAMMER_PRICE = _ruleset.DOOMHAMMER_PRICE
 MODE_ASHES = _ruleset.MODE_ASHES

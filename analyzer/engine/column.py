@@ -83,6 +83,24 @@ def visible_combos(g, t):
 
 
 @kernel
+def offer_column(g, t, p):
+    """The combos p may pick: the column's first n slots (n returned)."""
+    return visible_combos(g, t)
+
+
+@kernel
+def banners_in_column(g, t, seen):
+    """Count the banners in the column and the stack into seen[race] (invariants)."""
+    g_gst = g.gst
+    for k in range(t.params[PAR_COLUMN_SIZE]):
+        race = g_gst[G_COL_RACE + k]
+        if race >= 0:
+            seen[race] += 1
+    for k in range(g_gst[G_RACE_STACK_N]):
+        seen[g_gst[G_RACE_STACK + k]] += 1
+
+
+@kernel
 def take_combo(g, t, rng, p_coins, slot):
     """Remove the combo at `slot`, slide the column up, refill the bottom slot.
 

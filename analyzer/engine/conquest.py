@@ -6,7 +6,7 @@ abandoning and redeploying.
 from __future__ import annotations
 
 from analyzer.engine.coins import pay_player, pay_vc
-from analyzer.engine.column import discard_power, return_race
+from analyzer.engine.column import discard_power
 from analyzer.engine.invariants import ERR_TARGETS
 from analyzer.engine.jit import allocating, inline_kernel, kernel
 from analyzer.engine.layout import (
@@ -70,6 +70,7 @@ from analyzer.engine.rule_hooks import (
     region_emptied,
     region_immune,
     region_taken,
+    return_race,
     spare_decline_gone,
     tokens_killed,
     tokens_lost,

@@ -51,7 +51,8 @@ PAR_DIE_FACES = 11  # six faces follow
 PAR_ROUNDS = 17  # rounds for 2, 3, 4, 5 players follow (index by players - 2)
 PAR_BOARDS = 21  # (large, medium, small) faces for 2, 3, 4, 5 players: 12 ints
 PAR_SEAT_COINS = 33  # extra starting coins per seat in turn order (a house rule): 5 ints
-N_PARAMS = 38
+PAR_VARIANT = 38  # the ruleset's variant played (0: its standard game)
+N_PARAMS = 39
 # The engine's params vector carries the ruleset's component caps after the rule
 # constants (one array fewer to pass around: numba's compile time grows with
 # argument size).

@@ -4,7 +4,7 @@ Ghouls all), flipped; its badge is discarded."""
 
 from __future__ import annotations
 
-from analyzer.engine.column import discard_power, return_race
+from analyzer.engine.column import discard_power
 from analyzer.engine.conquest import clear_region, wipe_decline_race_if_gone
 from analyzer.engine.jit import kernel
 from analyzer.engine.layout import (
@@ -29,6 +29,7 @@ from analyzer.engine.rule_hooks import (
     into_spare_decline,
     on_decline,
     power_lasts_in_decline,
+    return_race,
 )
 from analyzer.engine.state import EV_DECLINE
 from analyzer.engine.trace import log_event

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.engine.column import take_combo, visible_combos
 from analyzer.engine.conquest import (
     ATTACK_DONE,
     ATTACK_FINAL,
@@ -78,7 +77,9 @@ from analyzer.engine.layout import (
 from analyzer.engine.rng import init_streams
 from analyzer.engine.rule_hooks import (
     hand_empty,
+    offer_combos,
     race_tokens_in_play,
+    take_combo,
 )
 from analyzer.engine.scoring import score_turn
 from analyzer.engine.setup import setup_game
@@ -135,7 +136,7 @@ def pick_combo(g, t, p):
         slot = -1
         g_gst[G_FORCED_SEAT] = -1
     else:
-        n_visible = visible_combos(g, t)
+        n_visible = offer_combos(g, t, p)
         slot = choose_combo(g, t, p, n_visible)
         if slot < 0 or slot >= n_visible or slot > g_ply[p, P_COINS]:
             g_gst[G_ERROR] = ERR_BAD_MOVE

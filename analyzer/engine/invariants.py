@@ -28,13 +28,10 @@ from analyzer.engine.jit import allocating
 from analyzer.engine.layout import (
     CAP_MOUNTAINS,
     CAP_NOBODY,
-    G_COL_RACE,
     G_FORCED_RACE,
     G_FORCED_SEAT,
     G_NREG,
     G_PLAYERS,
-    G_RACE_STACK,
-    G_RACE_STACK_N,
     MAX_RACES,
     NOBODY,
     P_COINS,
@@ -44,7 +41,6 @@ from analyzer.engine.layout import (
     P_POWER,
     P_RACE,
     PAR_CAPS,
-    PAR_COLUMN_SIZE,
     R_DECLINE,
     R_MOUNTAIN,
     R_PLAYER,
@@ -54,6 +50,7 @@ from analyzer.engine.layout import (
     RT_BOX,
 )
 from analyzer.engine.rule_hooks import (
+    banners_in_draft,
     decline_race_held,
     hand_empty,
     is_water,
@@ -134,12 +131,7 @@ def check_invariants(g, t):
             return ERR_BOX
     # every allowed banner is in exactly one place
     seen = np.zeros(MAX_RACES, np.int64)
-    for k in range(t_params[PAR_COLUMN_SIZE]):
-        race = g_gst[G_COL_RACE + k]
-        if race >= 0:
-            seen[race] += 1
-    for k in range(g_gst[G_RACE_STACK_N]):
-        seen[g_gst[G_RACE_STACK + k]] += 1
+    banners_in_draft(g, t, seen)
     for p in range(n_players):
         if g_ply[p, P_RACE] >= 0:
             seen[g_ply[p, P_RACE]] += 1

@@ -9,9 +9,25 @@ here, so a process compiles its own ruleset's code and no other."""
 
 from __future__ import annotations
 
+from analyzer.engine import column as _column
 from analyzer.engine import ruleset_module
 
 _ruleset = ruleset_module("hooks.rules")
+
+# The draft: a ruleset may deal its combos its own way (SWoW's Battle for Azeroth
+# variant); one that names none of these plays the core's single column.
+OPTIONAL_HOOKS = {
+    "lay_out_draft": _column.fill_column,
+    "offer_combos": _column.offer_column,
+    "take_combo": _column.take_combo,
+    "return_race": _column.return_race,
+    "banners_in_draft": _column.banners_in_column,
+}
+lay_out_draft = getattr(_ruleset, "lay_out_draft", OPTIONAL_HOOKS["lay_out_draft"])
+offer_combos = getattr(_ruleset, "offer_combos", OPTIONAL_HOOKS["offer_combos"])
+take_combo = getattr(_ruleset, "take_combo", OPTIONAL_HOOKS["take_combo"])
+return_race = getattr(_ruleset, "return_race", OPTIONAL_HOOKS["return_race"])
+banners_in_draft = getattr(_ruleset, "banners_in_draft", OPTIONAL_HOOKS["banners_in_draft"])
 
 REENTER_BY_ENTRY = _ruleset.REENTER_BY_ENTRY
 active_bonus = _ruleset.active_bonus

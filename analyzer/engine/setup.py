@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.engine.column import fill_column
 from analyzer.engine.jit import allocating, kernel
 from analyzer.engine.layout import (
     B_BOARD,
@@ -55,7 +54,12 @@ from analyzer.engine.layout import (
     STREAM_SETUP,
 )
 from analyzer.engine.rng import shuffle
-from analyzer.engine.rule_hooks import choose_faces, pieces_after_stacks, place_pieces
+from analyzer.engine.rule_hooks import (
+    choose_faces,
+    lay_out_draft,
+    pieces_after_stacks,
+    place_pieces,
+)
 
 
 @kernel
@@ -113,7 +117,7 @@ def setup_stacks(g, t, rng):
     g_gst[G_POWER_STACK_N] = n
     g_gst[G_POWER_DISCARD_N] = 0
     shuffle(rng, STREAM_SETUP, g_gst[G_POWER_STACK : G_POWER_STACK + n], n)
-    fill_column(g, t, rng)
+    lay_out_draft(g, t, rng)  # the core's column unless the ruleset deals its own
 
 
 @allocating
@@ -122,13 +126,13 @@ def setup_game(g, t, n_players):
     g_ply = g.ply
     g_gst = g.gst
     t_params = t.params
+    g_gst[G_PLAYERS] = n_players  # known to the setup (a variant's draft seats factions)
     chosen = np.empty(MAX_REGIONS, np.int64)
     n_chosen = choose_faces(t, n_players, g.rng, chosen)
     lay_out_board(g, t, chosen, n_chosen)
     place_pieces(g, t, g.rng)
     setup_stacks(g, t, g.rng)
     pieces_after_stacks(g, t, g.rng)
-    g_gst[G_PLAYERS] = n_players
     g_gst[G_ROUND] = 1
     g_gst[G_ROUNDS] = t_params[PAR_ROUNDS + n_players - 2] + t_params[PAR_EXTRA_ROUNDS]
     for p in range(MAX_PLAYERS):

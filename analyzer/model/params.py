@@ -32,6 +32,7 @@ class Parameters:
     murlocs: bool = True  # place Murlocs at setup
     extra_rounds: int = 0  # added to the rounds of every player count
     seat_coins: tuple[int, ...] = (0,) * L.MAX_PLAYERS  # extra starting coins by seat
+    variant: int = 0  # the ruleset's variant (0: the standard game; SWoW: 1 Battle for Azeroth)
     # Per race / power, in ids order; from_ruleset fills them from the ruleset.
     banners: tuple[int, ...] = ()  # race tokens on each banner
     races_allowed: tuple[bool, ...] = ()  # False: the banner is left in the box
@@ -77,6 +78,7 @@ class Parameters:
         out[L.PAR_DIE_FACES : L.PAR_DIE_FACES + 6] = self.die_faces
         seats = tuple(self.seat_coins) + (0,) * (L.MAX_PLAYERS - len(self.seat_coins))
         out[L.PAR_SEAT_COINS : L.PAR_SEAT_COINS + L.MAX_PLAYERS] = seats
+        out[L.PAR_VARIANT] = self.variant
         for players in PLAYER_COUNTS:
             k = players - 2
             out[L.PAR_ROUNDS + k] = self.rounds[players]

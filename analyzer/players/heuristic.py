@@ -33,6 +33,7 @@ from analyzer.engine.bot_hooks import (
     RACE_VALUE,
     air_cost,
     air_open,
+    ally_of,
     decline_eagerness,
     far_cost,
     modes_cost,
@@ -86,6 +87,7 @@ from analyzer.engine.rule_hooks import (
 from analyzer.players.params import (
     H_ABILITY_WEIGHT,
     H_AGGRESSION,
+    H_ALLY_CARE,
     H_COIN_VALUE,
     H_DECLINE_AT_AGE,
     H_DECLINE_MIN_AGE,
@@ -205,6 +207,22 @@ def leader(g, p):
 
 
 @inline_kernel
+def leader_but(g, p, ally):
+    """The leader as p sees the scores among the players other than `ally` (an
+    ally is no target)."""
+    best = -1
+    best_vc = 0
+    for q in range(g.gst[G_PLAYERS]):
+        if q == ally:
+            continue
+        vc = known_vc(g, p, q)
+        if best < 0 or vc > best_vc:
+            best_vc = vc
+            best = q
+    return best
+
+
+@inline_kernel
 def die_success(t_params, short):
     """Chance that the reinforcement die makes up `short` tokens (t_params: the
     tables' params, hoisted: a `t.params` read per face costs a refcount update)."""
@@ -261,6 +279,15 @@ def heuristic_target(g, t, p):
     budget = hand - int(pol[p, H_RESERVE])
     reach = die_reach(t, race, power, hand)
     lead = leader(g, p)
+    # a team variant's ally (engine/bot_hooks.py ally_of): taking its regions hurts
+    # the team, more when it is the weaker ally (the team scores the lower of the
+    # two), and a weaker ally's enemy neighbours are worth clearing
+    ally = ally_of(g, t, p)
+    care = pol[p, H_ALLY_CARE] if ally >= 0 else 0.0
+    weaker_ally = False
+    if care > 0.0:
+        lead = leader_but(g, p, ally)
+        weaker_ally = ply[ally, P_COINS] < coins  # allies share their coins (ruling B8)
     nreg = gst[G_NREG]
     ctx = target_context(g, t, p, hand, cost)
     airborne = air_open(g, p)
@@ -292,14 +319,22 @@ def heuristic_target(g, t, p):
         # what taking r is worth this turn, in VC-like units
         value = region_worth(ctx, board, adj, reg, ply, gst, race_tab, p, race, power, r, price)
         q = reg[r, R_PLAYER]
-        if q >= 0 and q != p:
+        if care > 0.0 and q == ally:
+            value -= care * (1.0 + aggression + (1.0 if weaker_ally else 0.0))
+        elif q >= 0 and q != p:
             value += aggression
             if q == lead:
                 value += leader_focus
         value = region_worth_after(ctx, reg, r, value)
+        guards_ally = False
         for k in range(board[r, B_DEGREE]):
-            if reg[adj[r, k], R_PLAYER] != p:
+            nb = adj[r, k]
+            if reg[nb, R_PLAYER] != p:
                 value += 0.05  # room to grow
+            if weaker_ally and q >= 0 and q != ally and q != p and reg[nb, R_PLAYER] == ally:
+                guards_ally = True
+        if guards_ally:
+            value += 0.5 * care
         if value <= 0.0:
             continue
         if air_ok:
@@ -382,6 +417,8 @@ def heuristic_place(g, t, p):
     me = g.ply[p, P_RACE]
     last_round = g.gst[G_ROUND] == g.gst[G_ROUNDS]
     entry_threat = g.pol[p, H_ENTRY_THREAT]
+    ally = ally_of(g, t, p)  # an ally that cares does not attack
+    care = g.pol[p, H_ALLY_CARE] if ally >= 0 else 0.0
     still_to_play = n_players - 1
     if last_round:
         still_to_play = n_players - 1 - p
@@ -395,7 +432,7 @@ def heuristic_place(g, t, p):
             q = reg[nb, R_PLAYER]
             if q >= 0 and q != p and reg[nb, R_DECLINE] == 0 and reg[nb, R_RACE] != me:
                 if not (last_round and q < p):
-                    d += 1.0
+                    d += 1.0 - min(care, 1.0) if q == ally else 1.0
         if (board[r, B_SYMBOLS] & SYM_ENTRY) != 0:
             d += entry_threat * still_to_play
         own[n_own] = r

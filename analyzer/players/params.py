@@ -33,7 +33,8 @@ TARGET_CONQUER, TARGET_DIE, TARGET_AIRBORNE = range(3)
     H_DECLINE_ROUND,  # > 0: decline in exactly this round (race at least a turn old), else never
     H_TOKEN_TURNS,  # combo pick: > 0: a token is worth token_value per turn left, up to this many
     H_COIN_VALUE,  # combo pick: worth of one coin paid for (or lying on) a combo
-) = range(13)
+    H_ALLY_CARE,  # team variants: how much hurting the ally costs (0: ignore the alliance)
+) = range(14)
 
 HEURISTIC_PARAMS = {
     "decline_tokens": (H_DECLINE_TOKENS, 5.0),
@@ -49,6 +50,7 @@ HEURISTIC_PARAMS = {
     "decline_round": (H_DECLINE_ROUND, 0.0),
     "token_turns": (H_TOKEN_TURNS, 4.0),
     "coin_value": (H_COIN_VALUE, 1.0),
+    "ally_care": (H_ALLY_CARE, 1.0),
 }
 
 # Random bot (players/random_player.py)

@@ -1,19 +1,17 @@
 """Battle for Azeroth, the team variant of SWoW (../shared/rulebooks/003_*): which
 faction each seat plays, which banners are in the game, and how the factions score.
 
-What is built so far (issue 12, items 1 and 3):
 - seating: `seat_factions(n)` in turn order, Alliance 1, Horde 1, Neutral,
   Alliance 2, Horde 2, "adjusted for how many people are playing";
-- the Neutral banners go back in the box at 2 and 4 players (`bfa_tables`);
+- `bfa_tables(tables, n)`: tables that play the variant (the rule parameter
+  `variant`, which switches on the draft of draft.py) with the Neutral banners in
+  the box at 2 and 4 players (the engine keeps them out anyway: nobody seats them);
 - team scoring: `team_standings` on each game's final VC, `add_team_columns` on a
   seats table (faction, team_score, team_win).
 
-Not built yet: the draft by faction (item 2: per-faction banner columns, the race
-tied to the badge on its line, the cost paid to the reserve), the allied bots
-(item 4) and `--variant bfa` on the commands (item 5). The engine plays a BfA game
-exactly as a standard one until the draft lands, so nothing here touches the
-engine: standard SWoW is untouched by construction. docs/rulings.md ("Battle for
-Azeroth") lists what the sheet leaves open.
+The engine's side (the draft by faction, who is whose ally) is in draft.py; the
+choice by name in analyzer/variants.py; docs/rulings.md ("Battle for Azeroth")
+lists what the sheet leaves open.
 
 Plain Python and numpy: scoring runs once per game on the results, not in the engine.
 """
@@ -27,8 +25,9 @@ import pandas as pd
 
 from analyzer.model.ids import ALLIANCE, FACTIONS, HORDE, NEUTRAL
 from analyzer.model.tables import Tables, compile_tables
+from analyzer.rulesets.swow.layout import VARIANT_BFA
 
-VARIANT = "bfa"
+VARIANT = "bfa"  # its name on the command line and in scenarios
 
 # Seats in turn order for each player count (the sheet's "Alliance 1, Horde 1,
 # Neutral, Alliance 2, Horde 2", without the seats nobody takes).
@@ -65,19 +64,21 @@ def neutral_in_game(n_players: int) -> bool:
 
 
 def bfa_tables(tables: Tables, n_players: int) -> Tables:
-    """`tables` for a BfA game of n_players: at 2 and 4 players the Neutral banners
-    stay in the box ("In 2 or 4 player games, put the Neutral Races back into the
-    box"). Every other rule is SWoW's, as the sheet says."""
-    if neutral_in_game(n_players):
-        return tables
+    """`tables` for a BfA game of n_players: the engine plays the variant's draft
+    (params' variant, rulesets/swow/draft.py), and at 2 and 4 players the Neutral
+    banners stay in the box ("In 2 or 4 player games, put the Neutral Races back
+    into the box"). Every other rule is SWoW's, as the sheet says."""
     ruleset = tables.ruleset
     parameters = tables.parameters
     allowed = parameters.races_allowed or (True,) * len(ruleset.races)
-    allowed = tuple(
-        ok and race.faction != NEUTRAL for ok, race in zip(allowed, ruleset.races, strict=True)
-    )
+    if not neutral_in_game(n_players):
+        allowed = tuple(
+            ok and race.faction != NEUTRAL for ok, race in zip(allowed, ruleset.races, strict=True)
+        )
     return compile_tables(
-        ruleset, tables.faces, dataclasses.replace(parameters, races_allowed=allowed)
+        ruleset,
+        tables.faces,
+        dataclasses.replace(parameters, races_allowed=allowed, variant=VARIANT_BFA),
     )
 
 

@@ -66,7 +66,12 @@ P_NF = P_CORE_NF + 3
 G_MARKER_AT = G_CORE_NF + 10  # per marker id: the region where it lies, -1 off the boards
 G_BOMBS = G_MARKER_AT + N_MARKERS  # the stack, bottom first: BOMB_LIVE or BOMB_DUD
 MAX_BOMBS = 16
-G_NF = G_BOMBS + MAX_BOMBS
+# Battle for Azeroth's draft (rulesets/swow/draft.py): per faction, its banners in
+# column order, the three face-up ones first, then its stack top to bottom
+MAX_FACTION_BANNERS = 16
+G_DRAFT_N = G_BOMBS + MAX_BOMBS  # per faction id: banners in its column and stack
+G_DRAFT = G_DRAFT_N + 3  # faction f's banners from G_DRAFT + f * MAX_FACTION_BANNERS
+G_NF = G_DRAFT + 3 * MAX_FACTION_BANNERS
 G_UNSET = G_CORE_UNSET + (G_SIDE,)
 BOMB_LIVE, BOMB_DUD = 1, 2
 
@@ -76,3 +81,6 @@ from analyzer.model.ids import C_MOUNTAINS, C_MURLOCS, MURLOC  # noqa: E402
 NOBODY = MURLOC
 CAP_NOBODY = C_MURLOCS
 CAP_MOUNTAINS = C_MOUNTAINS
+
+# params[PAR_VARIANT]: SWoW's variants (rulesets/swow/bfa.py names them)
+VARIANT_STANDARD, VARIANT_BFA = 0, 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from analyzer.rulesets.swow.draft import ally_of
 from analyzer.rulesets.swow.markers import (
     DOOMHAMMER_PRICE,
     MODE_ASHES,
@@ -35,6 +36,7 @@ from analyzer.rulesets.swow.values import (
 )
 
 __all__ = [
+    "ally_of",
     "DOOMHAMMER_PRICE",
     "MODE_ASHES",
     "MODE_DOOMHAMMER",

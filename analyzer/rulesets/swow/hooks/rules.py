@@ -25,6 +25,13 @@ from analyzer.rulesets.swow.abilities import (
     min_region_tokens as decline_keep,
 )
 from analyzer.rulesets.swow.checks import pieces_invariants, ruleset_invariants
+from analyzer.rulesets.swow.draft import (
+    banners_in_draft,
+    lay_out_draft,
+    offer_combos,
+    return_race,
+    take_combo,
+)
 from analyzer.rulesets.swow.markers import open_modes
 from analyzer.rulesets.swow.pieces import (
     hand_empty,
@@ -55,6 +62,11 @@ from analyzer.rulesets.swow.scoring import turn_bonus as active_bonus
 from analyzer.rulesets.swow.setup import pieces_after_stacks, place_pieces
 
 __all__ = [
+    "take_combo",
+    "return_race",
+    "offer_combos",
+    "lay_out_draft",
+    "banners_in_draft",
     "spare_decline_vc",
     "spare_decline_race",
     "spare_decline_gone",

@@ -1,0 +1,208 @@
+"""Battle for Azeroth's team studies (rulesets/swow/bfa.py, draft.py).
+
+alliance_duel: do bots that play as allies (the heuristic with `ally_care` > 0)
+beat a team of the same bots that ignore the alliance (`ally_care` = 0)? Paired
+seeds: every game is played twice, the allied bots on the Alliance's seats and then
+on the Horde's, so the factions' own advantage cancels out. A game pair's score is
+the allied team's wins minus the other team's (a shared victory counts half), and
+the result is its mean with a 95% interval.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from analyzer.engine.core_layout import S_VC
+from analyzer.model.ids import ALLIANCE, HORDE
+from analyzer.stats import mean_se, normal_interval
+
+
+@dataclass(frozen=True)
+class Duel:
+    n_players: int
+    games: int  # game pairs (each played with the allied bots on both sides)
+    allied_win: float  # the allied team's win share (shared wins count half)
+    ignoring_win: float  # the team that ignores the alliance
+    edge: float  # allied minus ignoring, per game pair
+    edge_lo: float
+    edge_hi: float
+
+
+def _shares(vc: np.ndarray, n_players: int) -> np.ndarray:
+    """float[games, faction]: each faction's share of each game's victory."""
+    from analyzer.rulesets.swow.bfa import team_wins
+
+    wins = team_wins(vc, n_players).astype(np.float64)
+    return wins / wins.sum(axis=1, keepdims=True)
+
+
+def alliance_duel(n_players: int, games: int, seed: int, care: float = 1.0, tables=None) -> Duel:
+    """Allied heuristic bots (ally_care=care) against ignoring ones (ally_care=0),
+    games 0..games-1 of run `seed`, each played with the allied team on each side."""
+    from analyzer.engine import api
+    from analyzer.model import default_tables
+    from analyzer.players.params import default_vector, policy_id
+    from analyzer.rulesets.swow.bfa import bfa_tables, seat_factions
+
+    if n_players not in (4, 5):
+        raise ValueError(f"allies play together at 4 and 5 players, not {n_players}")
+    etables = api.engine_tables(bfa_tables(tables or default_tables(), n_players))
+    factions = seat_factions(n_players)
+    allied = default_vector("heuristic", ally_care=care)
+    ignoring = default_vector("heuristic", ally_care=0.0)
+    policies = [policy_id("heuristic")] * n_players
+    edge = np.zeros(games)
+    allied_win = np.zeros(games)
+    ignoring_win = np.zeros(games)
+    for side, other in ((ALLIANCE, HORDE), (HORDE, ALLIANCE)):
+        params = np.array([allied if f == side else ignoring for f in factions])
+        res = api.play_batch(etables, n_players, seed, 0, games, policies, params)
+        shares = _shares(res.seats[:, :n_players, S_VC], n_players)
+        allied_win += shares[:, side] / 2
+        ignoring_win += shares[:, other] / 2
+        edge += (shares[:, side] - shares[:, other]) / 2
+    mean, se = mean_se(edge)
+    lo, hi = normal_interval(mean, se)
+    return Duel(
+        n_players=n_players,
+        games=games,
+        allied_win=float(allied_win.mean()),
+        ignoring_win=float(ignoring_win.mean()),
+        edge=float(mean),
+        edge_lo=float(lo),
+        edge_hi=float(hi),
+    )
+
+
+@dataclass(frozen=True)
+class Factions:
+    """Who wins the team variant with the same bot in every seat."""
+
+    table: object  # pandas DataFrame: one row per player count and faction
+    seats: object  # one row per player count and seat: team win rate, mean VC
+    within: object  # per count and two-seat faction: its second seat's VC minus its first's
+    games: int
+    seed: int
+
+
+def faction_rates(counts, games: int, seed: int, tables=None) -> Factions:
+    """Each faction's win rate (a shared victory counts for each winner, so the rates
+    of a count may add up to a little more than 1) and each seat's mean VC, with 95%
+    intervals, over games 0..games-1 of run `seed` at each player count; heuristic
+    bots everywhere. Within a faction, the seats' mean VC show the seat advantage."""
+    import pandas as pd
+
+    from analyzer.engine import api
+    from analyzer.model import default_tables
+    from analyzer.model.ids import FACTIONS
+    from analyzer.players.params import default_vector, policy_id
+    from analyzer.rulesets.swow.bfa import bfa_tables, seat_factions, seat_labels, team_wins
+    from analyzer.stats import wilson
+
+    rows, seat_rows, within_rows = [], [], []
+    for n in counts:
+        etables = api.engine_tables(bfa_tables(tables or default_tables(), n))
+        params = np.array([default_vector("heuristic")] * n)
+        res = api.play_batch(etables, n, seed, 0, games, [policy_id("heuristic")] * n, params)
+        vc = res.seats[:, :n, S_VC].astype(np.float64)
+        wins = team_wins(vc, n)
+        for f in dict.fromkeys(seat_factions(n)):
+            won = int(wins[:, f].sum())
+            lo, hi = wilson(won, games)
+            rows.append((n, FACTIONS[f], games, won, won / games, float(lo), float(hi)))
+        for s, label in enumerate(seat_labels(n)):
+            mean, se = mean_se(vc[:, s])
+            lo, hi = normal_interval(mean, se)
+            f = seat_factions(n)[s]
+            rate = float(wins[:, f].mean())
+            seat_rows.append((n, s + 1, label, rate, float(mean), float(lo), float(hi)))
+        for f in (ALLIANCE, HORDE):
+            mine = [s for s, g in enumerate(seat_factions(n)) if g == f]
+            if len(mine) == 2:  # the same games: a paired difference
+                mean, se = mean_se(vc[:, mine[1]] - vc[:, mine[0]])
+                lo, hi = normal_interval(mean, se)
+                within_rows.append((n, FACTIONS[f], float(mean), float(lo), float(hi)))
+    table = pd.DataFrame(
+        rows, columns=["players", "faction", "games", "wins", "win_rate", "win_lo", "win_hi"]
+    )
+    seats = pd.DataFrame(
+        seat_rows,
+        columns=["players", "seat", "faction_seat", "team_win_rate", "mean_vc", "vc_lo", "vc_hi"],
+    )
+    within = pd.DataFrame(
+        within_rows, columns=["players", "faction", "second_minus_first_vc", "lo", "hi"]
+    )
+    return Factions(table=table, seats=seats, within=within, games=games, seed=seed)
+
+
+def summary_markdown(result: Factions, duels: list[Duel]) -> str:
+    """The team study's page: who wins, the seats within a faction, the allied bots."""
+    from analyzer.studies.common import pct
+
+    lines = [
+        "# Battle for Azeroth: factions, seats and allies",
+        "",
+        f"Heuristic bots in every seat, {result.games:,} games per player count, seed "
+        f"{result.seed}; a faction wins as the sheet says (rulings B3), a shared victory "
+        "counts for each winner. Intervals are 95%.",
+        "",
+        "## Faction win rates",
+        "",
+        "| players | faction | win rate | interval |",
+        "|---|---|---|---|",
+    ]
+    for r in result.table.itertuples():
+        lines.append(f"| {r.players} | {r.faction} | {pct(r.win_rate)} | "
+                     f"{pct(r.win_lo)} to {pct(r.win_hi)} |")  # fmt: skip
+    lines += [
+        "",
+        "## Seat advantage within a faction",
+        "",
+        "Mean VC of a faction's second seat minus its first (same games).",
+        "",
+        "| players | faction | VC difference | interval |",
+        "|---|---|---|---|",
+    ]
+    for r in result.within.itertuples():
+        lines.append(f"| {r.players} | {r.faction} | {r.second_minus_first_vc:+.1f} | "
+                     f"{r.lo:+.1f} to {r.hi:+.1f} |")  # fmt: skip
+    if duels:
+        lines += [
+            "",
+            "## Allied bots against bots that ignore the alliance",
+            "",
+            "Every game is played twice on the same seed, the allied team (`ally_care` 1) "
+            "on the Alliance's seats and then on the Horde's, against `ally_care` 0.",
+            "",
+            "| players | game pairs | allied wins | ignoring wins | difference | interval |",
+            "|---|---|---|---|---|---|",
+        ]
+        for d in duels:
+            lines.append(f"| {d.n_players} | {d.games:,} | {pct(d.allied_win)} | "
+                         f"{pct(d.ignoring_win)} | {100 * d.edge:+.1f} pp | "
+                         f"{100 * d.edge_lo:+.1f} to {100 * d.edge_hi:+.1f} pp |")  # fmt: skip
+    return "\n".join(lines) + "\n"
+
+
+def write_teams(result: Factions, duels: list[Duel], out, force: bool = False):
+    """factions, seats and within tables (CSV and Parquet), duels, summary.md and
+    index.html (the team page of `analyzer report --variant bfa`);
+    the folder appears complete or not at all (studies/common.py write_folder)."""
+    import pandas as pd
+
+    from analyzer.studies import common
+
+    def fill(temp) -> None:
+        for name in ("table", "seats", "within"):
+            common.write_table(getattr(result, name), temp, "factions" if name == "table" else name)
+        common.write_table(pd.DataFrame([d.__dict__ for d in duels]), temp, "duels")
+        page = summary_markdown(result, duels)
+        (temp / "summary.md").write_text(page, encoding="utf-8")
+        from analyzer.report.site import to_html
+
+        title = "Battle for Azeroth: factions, seats and allies"
+        (temp / "index.html").write_text(to_html(page, temp, title), encoding="utf-8")
+
+    return common.write_folder(out, fill, force)
