@@ -9,8 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import numba
 import pytest
+from engine_cache import engine_cache_base
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -20,7 +20,7 @@ def test_the_classic_tests_pass_under_the_classic_ruleset():
     env = dict(
         os.environ,
         ANALYZER_RULESET="classic",
-        NUMBA_CACHE_DIR=str(Path(numba.config.CACHE_DIR).parent),
+        NUMBA_CACHE_DIR=engine_cache_base(),
     )
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/classic"],

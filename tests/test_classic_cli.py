@@ -9,15 +9,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-import numba
 import pandas as pd
 import pytest
+from engine_cache import engine_cache_base
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def analyzer(*args) -> subprocess.CompletedProcess:
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(Path(numba.config.CACHE_DIR).parent))
+    env = dict(os.environ, NUMBA_CACHE_DIR=engine_cache_base())
     env.pop("ANALYZER_RULESET", None)
     command = [sys.executable, "-m", "analyzer", *map(str, args)]
     return subprocess.run(command, env=env, cwd=ROOT, capture_output=True, text=True, timeout=900)

@@ -14,6 +14,7 @@ from pathlib import Path
 import numba
 import pandas as pd
 import pytest
+from engine_cache import engine_cache_base
 from typer.testing import CliRunner
 
 import analyzer.engine  # noqa: F401  (this process plays swow, bound before any test)
@@ -223,7 +224,7 @@ def fresh_process(*args) -> subprocess.CompletedProcess:
     caches under this session's cache folder (side by side, one per ruleset)."""
     env = dict(
         os.environ,
-        NUMBA_CACHE_DIR=str(Path(numba.config.CACHE_DIR).parent),
+        NUMBA_CACHE_DIR=engine_cache_base(),
         PYTHONPATH=str(ROOT),
     )
     env.pop(rulesets.RULESET_ENV, None)
