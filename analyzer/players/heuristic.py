@@ -194,22 +194,9 @@ def known_vc(g, p, q):
 
 
 @inline_kernel
-def leader(g, p):
-    """The player who leads as p sees the scores."""
-    best = 0
-    best_vc = known_vc(g, p, 0)
-    for q in range(1, g.gst[G_PLAYERS]):
-        vc = known_vc(g, p, q)
-        if vc > best_vc:
-            best_vc = vc
-            best = q
-    return best
-
-
-@inline_kernel
-def leader_but(g, p, ally):
-    """The leader as p sees the scores among the players other than `ally` (an
-    ally is no target)."""
+def leader(g, p, ally):
+    """The player who leads as p sees the scores, `ally` left out (an ally is no
+    target; -1: nobody left out)."""
     best = -1
     best_vc = 0
     for q in range(g.gst[G_PLAYERS]):
@@ -278,7 +265,7 @@ def heuristic_target(g, t, p):
     harmony_due = gst[G_CLOSED]
     budget = hand - int(pol[p, H_RESERVE])
     reach = die_reach(t, race, power, hand)
-    lead = leader(g, p)
+    lead = leader(g, p, -1)
     # a team variant's ally (engine/bot_hooks.py ally_of): taking its regions hurts
     # the team, more when it is the weaker ally (the team scores the lower of the
     # two), and a weaker ally's enemy neighbours are worth clearing
@@ -286,7 +273,7 @@ def heuristic_target(g, t, p):
     care = pol[p, H_ALLY_CARE] if ally >= 0 else 0.0
     weaker_ally = False
     if care > 0.0:
-        lead = leader_but(g, p, ally)
+        lead = leader(g, p, ally)
         weaker_ally = ply[ally, P_COINS] < coins  # allies share their coins (ruling B8)
     nreg = gst[G_NREG]
     ctx = target_context(g, t, p, hand, cost)
