@@ -67,6 +67,16 @@ VARIANT = typer.Option(
 SCENARIO = typer.Option(
     None, "--scenario", help="Scenario file (TOML): its ruleset, rules and bots."
 )
+BOTS = typer.Option(
+    None,
+    "--bots",
+    "--policies",
+    metavar="NAMES",
+    help="Bots or styles by seat, comma separated (heuristic, random, or a style of "
+    "analyzer/players/styles.toml like aggressive); one name plays every seat. Replaces "
+    "a scenario's seats and their parameters.",
+    show_default=False,
+)
 FORCE = typer.Option(
     False,
     "--force",
@@ -656,6 +666,14 @@ def combos(
     ),
     seed: int = typer.Option(1, "--seed", "-s", help="Run seed: same seed, same games."),
     cost: int = typer.Option(0, "--cost", help="Coins the forced seat pays for its combo."),
+    seat_styles: str | None = BOTS,
+    forced_bot: str | None = typer.Option(
+        None,
+        "--forced-bot",
+        metavar="NAME",
+        help="The bot or style the forced seat plays (default: the seat's own, from --bots).",
+        show_default=False,
+    ),
     scenario: Path | None = SCENARIO,
     out: Path | None = typer.Option(
         None,
@@ -677,6 +695,12 @@ def combos(
     if scenario is not None:
         tables, policies, params, players = _combo_scenario(scenario, players)
     players = 4 if players is None else players
+    if seat_styles is not None:
+        policies, params = _bots_by_count(seat_styles, [players])[players], None
+    if forced_bot is not None:
+        from analyzer.simulate import resolve_policies
+
+        forced_bot = resolve_policies(forced_bot, 1, "--forced-bot")[0]
     tables = _variant(variant, tables)
     from analyzer.studies.combos import check_study, default_out
 
@@ -687,7 +711,7 @@ def combos(
 
         result = run_combos(
             players, games_per_combo, seed, cost, tables=tables, policies=policies,
-            policy_params=params, check=check, backend=backend,
+            policy_params=params, check=check, backend=backend, forced_bot=forced_bot,
         )  # fmt: skip
         folder = write_combos(result, out, force)
         _print_speed(result, where)
@@ -723,6 +747,16 @@ def compare(
         100, "--games-per-combo", help="Forced-pick games per combo (combo spread metrics)."
     ),
     seed: int = typer.Option(1, "--seed", "-s", help="Run seed: same seed, same games."),
+    seat_styles: str | None = typer.Option(
+        None,
+        "--bots",
+        "--policies",
+        metavar="NAMES",
+        help="Bots or styles by seat, comma separated, or one name for every seat: replaces "
+        "the seats of both sides (every scenario and the baseline), so the rules are "
+        "compared under the same bots.",
+        show_default=False,
+    ),
     out: Path | None = typer.Option(
         None, "--out", help="Report folder (default: reports/compare).", show_default=False
     ),
@@ -756,11 +790,18 @@ def compare(
     from analyzer.studies.compare import check_distinct, default_out
 
     check_distinct(loaded)
+    if seat_styles is not None:
+        from analyzer.studies.compare import with_bots
+
+        for sc in [*loaded, *([base] if base is not None else [])]:
+            with_bots(sc, seat_styles)  # refuse a bad name before anything is played
     out = _check_out(out, force, default_out())
     with _games_on(workers, cluster, threads) as (backend, where):
         from analyzer.studies.compare import run_compare, write_compare
 
-        result = run_compare(loaded, base, games, games_per_combo, seed, backend=backend)
+        result = run_compare(
+            loaded, base, games, games_per_combo, seed, backend=backend, bots=seat_styles
+        )
         folder = write_compare(result, out, force)
         n_arms = len(loaded) + len(result.n_players)
         typer.echo(
@@ -858,6 +899,7 @@ def decline(
         "three groups by starting tokens).",
         show_default=False,
     ),
+    seat_styles: str | None = BOTS,
     scenario: Path | None = SCENARIO,
     out: Path | None = typer.Option(
         None,
@@ -877,6 +919,8 @@ def decline(
     for one test seat per game, its first pick forced from a group of combos."""
     _choose_ruleset(ruleset, [scenario] if scenario is not None else [])
     counts, tables, bots, params, name, _ = _study_setup(scenario, players, "decline", False)
+    if seat_styles is not None:
+        bots, params = _bots_by_count(seat_styles, counts), None
     tables = _variant(variant, tables, counts)
     from analyzer.studies.decline import check_decline
 
@@ -929,6 +973,7 @@ def players(
         "--scenario",
         help="Scenario file (TOML): its ruleset, rules and bot, played at every count.",
     ),
+    seat_styles: str | None = BOTS,
     out: Path | None = typer.Option(
         None,
         "--out",
@@ -947,6 +992,8 @@ def players(
     strength ranks move between 2, 3, 4 and 5 players."""
     _choose_ruleset(ruleset, [scenario] if scenario is not None else [])
     counts, tables, bots, params, name, skipped = _study_setup(scenario, players, "players", True)
+    if seat_styles is not None:
+        bots, params = _bots_by_count(seat_styles, counts), None
     tables = _variant(variant, tables, counts)
     for n, reason in skipped.items():
         _err(f"Skipping {n} players, which the scenario does not allow: {reason}")
@@ -1004,6 +1051,7 @@ def balance(
         help="Games per combo when all suggestions are played at once.",
     ),
     rounds: int = typer.Option(2, "--rounds", help="Rounds of suggestions at once (1 to 5)."),
+    seat_styles: str | None = BOTS,
     scenario: Path | None = SCENARIO,
     out: Path | None = typer.Option(
         None,
@@ -1043,6 +1091,17 @@ def balance(
         )
         for n, reason in skipped.items():
             _err(f"Seats: skipping {n} players, which the scenario does not allow: {reason}")
+    seat_policies, seat_params_by = (
+        (seat_bots, seat_params) if scenario is not None else (None, None)
+    )
+    if seat_styles is not None:
+        policies, params = _bots_by_count(seat_styles, [players])[players], None
+        names = [p for p in seat_styles.split(",") if p.strip()]
+        # A list by seat fits the study's own count; the seat study then plays that
+        # count only unless one name is given.
+        if len(names) > 1:
+            counts = tuple(n for n in counts if n == players) or (players,)
+        seat_policies, seat_params_by = _bots_by_count(seat_styles, counts), None
     tables = _variant(variant, tables)
     seat_tables = _variant(variant, seat_tables, counts)
     out = _check_out(out, force, default_out(players))
@@ -1054,8 +1113,7 @@ def balance(
             policy_params=params, seat_counts=counts, seat_games=seat_games,
             check_games_per_combo=check_games_per_combo, rounds=rounds,
             tables_by_count=seat_tables, scenario=name,
-            seat_policies=seat_bots if scenario is not None else None,
-            seat_policy_params=seat_params if scenario is not None else None,
+            seat_policies=seat_policies, seat_policy_params=seat_params_by,
             backend=backend,
         )  # fmt: skip
         folder = write_balance(result, out, force)
@@ -1504,6 +1562,91 @@ def tournament(
             f"wins {100 * r.win_rate:.1f}% of {r.seat_games} seat-games"
         )
     typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
+
+
+@app.command()
+@guarded
+def robustness(
+    players: int = typer.Option(4, "--players", "-p", help="Players, 2 to 5."),
+    fields: list[str] | None = typer.Option(
+        None,
+        "--field",
+        help="A field of bots: styles by seat, comma separated (a list shorter than the "
+        "players repeats). Repeat the option for each field; the first is the reference "
+        "(default: default; aggressive; expansive,defensive,coin-saver; tuned).",
+        show_default=False,
+    ),
+    forced_bots: str = typer.Option(
+        "tuned",
+        "--forced-bots",
+        help="Styles played in the forced seat against the reference field, one field each, "
+        'comma separated ("" for none).',
+    ),
+    games_per_combo: int = typer.Option(
+        100, "--games-per-combo", "-g", help="Forced-pick games per combo and field."
+    ),
+    decline_games: int = typer.Option(
+        500, "--decline-games", help="Decline-study games per rule, group and field (0: skip)."
+    ),
+    bootstrap: int = typer.Option(400, "--bootstrap", help="Bootstrap resamples (intervals)."),
+    seed: int = typer.Option(1, "--seed", "-s", help="Run seed: same seed, same games."),
+    out: Path | None = typer.Option(
+        None,
+        "--out",
+        help="Report folder (default: reports/robustness-<players>p).",
+        show_default=False,
+    ),
+    force: bool = FORCE,
+    threads: int | None = THREADS,
+    workers: int | None = WORKERS,
+    cluster: str | None = CLUSTER,
+    ruleset: str | None = RULESET,
+) -> None:
+    """Do the headline findings hold with other bots? Race and power effects, seat
+    advantage and the best decline rule under several fields of bots and with a stronger
+    style in the forced seat, each ranked against the first field's."""
+    _choose_ruleset(ruleset)
+    from analyzer.studies.robustness import (
+        DEFAULT_FIELDS,
+        check_robustness,
+        default_out,
+        parse_fields,
+    )  # fmt: skip
+
+    fields = list(fields) if fields else list(DEFAULT_FIELDS)
+    check_robustness(players, games_per_combo, decline_games, bootstrap, seed)
+    parse_fields(fields, forced_bots, players)
+    out = _check_out(out, force, default_out(players))
+    with _games_on(workers, cluster, threads) as (backend, where):
+        from analyzer.studies.robustness import findings, run_robustness, write_robustness
+
+        result = run_robustness(
+            players, fields, forced_bots, games_per_combo, decline_games, bootstrap, seed,
+            backend=backend, log=_err,
+        )  # fmt: skip
+        folder = write_robustness(result, out, force)
+        typer.echo(f"{len(result.fields)} fields in {result.seconds:.0f} s ({where}).")
+    for line in findings(result):
+        typer.echo("- " + line.replace("**", ""))
+    typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
+
+
+def _bots_by_count(bots: str, counts) -> dict:
+    """--bots at each player count: one name plays every seat at every count; a list by
+    seat fits one count only. Exit 2 for an unknown name (with the closest one) or a
+    list of the wrong length."""
+    from analyzer.simulate import resolve_policies
+
+    names = [p for p in bots.split(",") if p.strip()]
+    if len(names) > 1 and len(counts) > 1:
+        raise InputError(
+            Problem(
+                CLI, "--bots", bots,
+                f"a list of bots by seat fits one player count, and this study plays "
+                f"{', '.join(map(str, counts))}: give one name for every seat, or one count",
+            )
+        )  # fmt: skip
+    return {n: resolve_policies(bots, n, "--bots") for n in counts}
 
 
 def _combo_scenario(path: Path, players: int | None):

@@ -57,9 +57,11 @@ def _bad(key: str, value, message: str, choices: Sequence[str] = ()) -> Problem:
     return Problem(CLI, key, value, message, tuple(choices))
 
 
-def resolve_policies(policies: Sequence[str] | str, n_players: int) -> tuple[str, ...]:
+def resolve_policies(
+    policies: Sequence[str] | str, n_players: int, key: str = "--policies"
+) -> tuple[str, ...]:
     """One bot or style name per seat (players/styles.py); a single name plays every
-    seat. InputError if unknown."""
+    seat. InputError (naming option `key`) if unknown or not one per seat."""
     from analyzer.players.styles import bot_names
 
     if isinstance(policies, str):
@@ -67,16 +69,14 @@ def resolve_policies(policies: Sequence[str] | str, n_players: int) -> tuple[str
     names = [str(p).strip().lower() for p in policies]
     known = bot_names()
     problems = [
-        _bad("--policies", name, "unknown bot or style", known)
-        for name in names
-        if name not in known
+        _bad(key, name, "unknown bot or style", known) for name in names if name not in known
     ]
     if not problems and len(names) == 1:
         names = names * n_players
     if not problems and len(names) != n_players:
         problems.append(
             _bad(
-                "--policies",
+                key,
                 ",".join(names),
                 f"give one bot for every one of the {n_players} players, or a single bot for all",
             )

@@ -8,7 +8,10 @@ Game k of a combo forces seat k % players, so every combo meets every seat equal
 often and the turn-order advantage cancels out.
 
 Game g of the run is game g of the seed, whatever the chunking: combo g // G, its
-k = g % G. One engine call covers many combos (the forced array is per game), and
+k = g % G. With a forced-seat bot (`forced_bot`: that seat plays another style than
+the field) the games are laid out seat-major instead, block s of the game indices
+forcing seat s (the same combo and seat counts), so each engine call gives one seat
+the forced bot. One engine call covers many combos (the forced array is per game), and
 every sum kept is a sum of whole numbers, so the tables are identical for any chunk
 size or thread count.
 
@@ -73,6 +76,8 @@ COMBO_COLUMNS = (
     "race_modeled",
     "power_modeled",
     "badge_estimated",
+    "bots",
+    "forced_bot",
 )
 
 
@@ -94,6 +99,7 @@ class ComboStudy:
     seconds: float
     not_modeled: list[str] = field(default_factory=list)  # "race Draenei (none)", ...
     estimates: list[str] = field(default_factory=list)  # ruleset keys that are estimates
+    forced_bot: str | None = None  # the forced seat's style; None: the seat's own bot
 
     @property
     def fair(self) -> float:
@@ -205,6 +211,47 @@ def forced_rows(pairs: np.ndarray, games: np.ndarray, gpc: int, n_players: int, 
     return forced
 
 
+def seat_blocks(n_combos: int, gpc: int, n_players: int) -> list[tuple[int, int, int]]:
+    """The seat-major layout: (seat, first game, games per combo) of each seat's block.
+    Seat s takes the k < gpc with k % players == s of every combo, as in the plain
+    layout, so the combo and seat counts are the same; only the game indices move."""
+    blocks, first = [], 0
+    for s in range(n_players):
+        m = len(range(s, gpc, n_players))
+        blocks.append((s, first, m))
+        first += n_combos * m
+    return blocks
+
+
+def seat_major_rows(pairs: np.ndarray, games: np.ndarray, first: int, m: int, seat: int, cost):
+    """(forced rows, combo per game) of games `games` of the seat block starting at `first`
+    with m games per combo."""
+    from analyzer.engine import layout as L
+
+    combo = (games - first) // m
+    forced = np.empty((games.size, L.F_NF), np.int64)
+    forced[:, L.F_SEAT] = seat
+    forced[:, L.F_RACE] = pairs[combo, 0]
+    forced[:, L.F_POWER] = pairs[combo, 1]
+    forced[:, L.F_COST] = cost
+    return forced, combo
+
+
+def with_forced_bot(ids, params, seat: int, forced_bot: str | None):
+    """The seats' (policy ids, parameter rows) with `seat` playing `forced_bot`."""
+    if forced_bot is None:
+        return ids, params
+    from analyzer.players.params import policy_id
+    from analyzer.players.styles import bot_of
+
+    policy, vector = bot_of(forced_bot, "--forced-bot")
+    ids = list(ids)
+    ids[seat] = policy_id(policy)
+    params = np.array(params, np.float64)
+    params[seat] = vector
+    return ids, params
+
+
 def _measure(result, forced: np.ndarray, combo: np.ndarray, n_players: int, n_combos: int):
     """Per-combo sums (_NSUMS x n_combos) of one batch."""
     from analyzer.engine import layout as L
@@ -299,11 +346,14 @@ def run_combos(
     chunk: int | None = None,
     check: bool = False,
     backend=None,
+    forced_bot: str | None = None,
 ) -> ComboStudy:
     """Play the study and return its tables. `combos` restricts it to some
     (race id, power id) pairs (default: every allowed one); `chunk` is games per
     engine call (default: enough for every thread), and never changes the results;
-    nor does `backend`, where the games are played (analyzer/backends)."""
+    nor does `backend`, where the games are played (analyzer/backends). `forced_bot`:
+    the style the forced seat plays (default: the seat's own bot; given, the games are
+    laid out seat-major, see the module's text)."""
     from analyzer.backends import Chunk, or_in_process
     from analyzer.engine import api
     from analyzer.simulate import _Bar, engine_step, resolve_policies, seat_bots
@@ -312,6 +362,8 @@ def run_combos(
     if chunk is not None and (not isinstance(chunk, int) or chunk < 1):
         raise InputError(Problem(WHERE, "chunk", chunk, "must be at least 1"))
     names = resolve_policies(policies, n_players)
+    if forced_bot is not None:
+        forced_bot = resolve_policies(forced_bot, 1)[0]
     if tables is None:
         from analyzer.rulesets import played_tables
 
@@ -329,26 +381,38 @@ def run_combos(
     bar = _Bar(total, progress, f"{n_combos} combos")
 
     def calls():
-        for first in range(0, total, step):
-            games = np.arange(first, min(first + step, total), dtype=np.int64)
-            forced = forced_rows(pairs, games, games_per_combo, n_players, cost)
-            yield Chunk(etables, n_players, seed, first, games.size, ids, params, check, forced)
+        if forced_bot is None:
+            for first in range(0, total, step):
+                games = np.arange(first, min(first + step, total), dtype=np.int64)
+                forced = forced_rows(pairs, games, games_per_combo, n_players, cost)
+                yield Chunk(etables, n_players, seed, first, games.size, ids, params, check,
+                            forced, games // games_per_combo)  # fmt: skip
+            return
+        for s, start, m in seat_blocks(n_combos, games_per_combo, n_players):
+            s_ids, s_params = with_forced_bot(ids, params, s, forced_bot)
+            stop = start + n_combos * m
+            for first in range(start, stop, step):
+                games = np.arange(first, min(first + step, stop), dtype=np.int64)
+                forced, combo = seat_major_rows(pairs, games, start, m, s, cost)
+                yield Chunk(etables, n_players, seed, first, games.size, s_ids, s_params,
+                            check, forced, combo)  # fmt: skip
 
     try:
         for call, result in or_in_process(backend).play(calls()):
-            games = np.arange(call.first, call.first + call.n_games, dtype=np.int64)
-            sums += _measure(result, call.forced, games // games_per_combo, n_players, n_combos)
+            sums += _measure(result, call.forced, call.tag, n_players, n_combos)
             error_games += int((result.errors != 0).sum())
             bar.update(call.first + call.n_games)
     finally:
         bar.close()
     return _tables(
         sums, pairs, tables, n_players, games_per_combo, seed, cost, names, error_games,
-        time.perf_counter() - started,
+        time.perf_counter() - started, forced_bot,
     )  # fmt: skip
 
 
-def _tables(sums, pairs, tables, n_players, gpc, seed, cost, names, error_games, seconds):
+def _tables(
+    sums, pairs, tables, n_players, gpc, seed, cost, names, error_games, seconds, forced_bot=None
+):
     rs = tables.ruleset
     race_names, power_names = tables.race_names, tables.power_names
     race_mod = [r.modeled for r in rs.races]
@@ -385,6 +449,9 @@ def _tables(sums, pairs, tables, n_players, gpc, seed, cost, names, error_games,
             "race_modeled": [race_mod[r] for r in pairs[:, 0]],
             "power_modeled": [power_mod[p] for p in pairs[:, 1]],
             "badge_estimated": [badge_est[p] for p in pairs[:, 1]],
+            # who played: the field's bots by seat, and the forced seat's style
+            "bots": ",".join(names),
+            "forced_bot": forced_bot or "own seat's bot",
         }
     )
     not_modeled = tables.not_modeled()
@@ -403,6 +470,7 @@ def _tables(sums, pairs, tables, n_players, gpc, seed, cost, names, error_games,
         seconds=seconds,
         not_modeled=not_modeled,
         estimates=rs.estimates(),
+        forced_bot=forced_bot,
     )
 
 
@@ -518,7 +586,12 @@ def summary_markdown(result: ComboStudy) -> str:
         f"# Combo values, {result.n_players} players",
         "",
         f"- Ruleset: {result.ruleset_name}",
-        f"- Bots: {bots} (the forced seat plays the same bot as in its seat)",
+        f"- Bots: {bots} "
+        + (
+            f"(the forced seat plays {result.forced_bot}; games laid out seat-major)"
+            if result.forced_bot
+            else "(the forced seat plays the same bot as in its seat)"
+        ),
         f"- Players: {result.n_players}; combos: {len(c)}; games per combo: "
         f"{result.games_per_combo} ({result.n_games} games); seed: {result.seed}",
         f"- Forced pick: first pick of one seat, cost {result.cost} coin(s); game k of a "

@@ -117,6 +117,23 @@ def _scenario(item):
     return item if isinstance(item, Scenario) else load_scenario(item)
 
 
+def with_bots(sc, bots: str):
+    """The scenario with its seats replaced by --bots (each style's own parameters)."""
+    import dataclasses
+
+    from analyzer.simulate import resolve_policies, seat_bots
+
+    names = resolve_policies(bots, sc.players, "--bots")
+    _, params = seat_bots(names, sc.players)
+    return dataclasses.replace(sc, policies=names, policy_params=np.array(params, np.float64))
+
+
+def _base_bots(bots: str | None, n_players: int) -> tuple[str, ...]:
+    from analyzer.simulate import resolve_policies
+
+    return resolve_policies(bots or "heuristic", n_players, "--bots")
+
+
 def check_study(games: int, games_per_combo: int, seed: int, bootstrap: int) -> None:
     problems = []
     if not isinstance(games, int) or not 2 <= games <= MAX_STUDY_GAMES:
@@ -347,11 +364,14 @@ def run_compare(
     bootstrap: int = BOOTSTRAP,
     progress: bool = True,
     backend=None,
+    bots: str | None = None,
 ) -> CompareStudy:
     """Compare each scenario (a path or a loaded Scenario) with the baseline on the same
     seeds. The baseline defaults to the printed rules with heuristic bots for each
     scenario's player count; a given baseline must have the scenarios' player count.
-    `backend` plays the games (analyzer/backends; default: in this process)."""
+    `backend` plays the games (analyzer/backends; default: in this process). `bots`
+    (--bots: styles by seat, or one for every seat) replaces the seats of both sides,
+    every scenario and the baseline, so the rules are compared under the same bots."""
     from analyzer.rulesets import played_tables
     from analyzer.simulate import _Bar
 
@@ -360,6 +380,9 @@ def run_compare(
         raise InputError(Problem(WHERE, "SCENARIO", "", "name at least one scenario file"))
     loaded = [_scenario(s) for s in scenarios]
     base_sc = _scenario(baseline) if baseline is not None else None
+    if bots is not None:
+        loaded = [with_bots(sc, bots) for sc in loaded]
+        base_sc = with_bots(base_sc, bots) if base_sc is not None else None
     counts = sorted({sc.players for sc in loaded})
     if base_sc is not None and counts != [base_sc.players]:
         raise InputError(
@@ -378,7 +401,7 @@ def run_compare(
                                     base_sc.policies, base_sc.policy_params)  # fmt: skip
         else:
             base_arms[n_players] = (f"Printed rules, {n_players} players", "(built in)",
-                                    played_tables(), ("heuristic",) * n_players, None)  # fmt: skip
+                                    played_tables(), _base_bots(bots, n_players), None)  # fmt: skip
     total = sum(games + games_per_combo * _n_combos(a[2]) for a in base_arms.values())
     total += sum(games + games_per_combo * _n_combos(sc.tables()) for sc in loaded)
     check_study_games(total, "house-rule")  # every arm keeps per-game results for pairing

@@ -197,7 +197,9 @@ class _Plan:
     forced: np.ndarray  # per game index: forced row
 
 
-def _plan(n, games, seed, tables, policies, policy_params, pairs_chosen, tokens, rounds):
+def _plan(
+    n, games, seed, tables, policies, policy_params, pairs_chosen, tokens, rounds, test_bot=None
+):
     from analyzer.engine import layout as L
     from analyzer.players import params as P
     from analyzer.players.styles import policy_of
@@ -224,13 +226,26 @@ def _plan(n, games, seed, tables, policies, policy_params, pairs_chosen, tokens,
             )
         )
     rules = _rules(tokens, sweep_rounds)
-    # The test seat's starting point: its own heuristic vector, or the heuristic's defaults.
-    base = np.array(
-        [
-            params[s] if policy_of(names[s]) == "heuristic" else P.default_vector("heuristic")
-            for s in range(n)
-        ]
-    )
+    # The test seat's starting point: test_bot's vector, else its own heuristic vector, or
+    # the heuristic's defaults.
+    if test_bot is not None:
+        from analyzer.players.styles import bot_of
+
+        policy, vector = bot_of(test_bot, "--forced-bot")
+        if policy != "heuristic":
+            raise InputError(
+                Problem(CLI, "--forced-bot", test_bot,
+                        "the decline rules are the heuristic's parameters: name a style of "
+                        "the heuristic bot")
+            )  # fmt: skip
+        base = np.tile(vector, (n, 1))
+    else:
+        base = np.array(
+            [
+                params[s] if policy_of(names[s]) == "heuristic" else P.default_vector("heuristic")
+                for s in range(n)
+            ]
+        )
     vectors = {("default", -1): base}
     for fam, v in rules:
         vectors[(fam, v)] = np.stack([rule_vector(base[s], fam, v) for s in range(n)])
@@ -310,6 +325,7 @@ def run_decline(
     check: bool = False,
     scenario: str | None = None,
     backend=None,
+    test_bot: str | None = None,
 ) -> DeclineStudy:
     """Play the study and return its tables.
 
@@ -319,7 +335,8 @@ def run_decline(
     pairs). tokens / rounds: the values swept (rounds default: 2 .. rounds - 1).
     tables, policies and policy_params may be dicts by player count (a scenario played
     at several counts). chunk: games per engine call; it never changes the results, nor
-    does backend, where the games are played (analyzer/backends)."""
+    does backend, where the games are played (analyzer/backends). test_bot: the style
+    the test seat starts from before its rule is applied (default: its seat's own)."""
     from analyzer.backends import or_in_process
     from analyzer.engine import api
     from analyzer.simulate import _Bar, engine_step
@@ -337,7 +354,7 @@ def run_decline(
             tab = played_tables()
         plans.append(
             _plan(n, games, seed, tab, _per_count(policies, n), _per_count(policy_params, n),
-                  combos, tokens, rounds)
+                  combos, tokens, rounds, test_bot)
         )  # fmt: skip
     # Rules that play the same vectors (the default is usually one of the sweep) run once.
     keyed = []

@@ -1,0 +1,634 @@
+"""The robustness study: do the headline findings hold against other bots?
+
+Every number of the other studies is measured against one field of bots (the default
+heuristic). Here the main effects are measured again under several *fields* (the
+bots of the seats) and with a stronger style in the forced seat:
+
+- race and power effects: every allowed combo is forced as one seat's first pick
+  (free), `games_per_combo` games each, laid out seat-major (combos.seat_blocks), so a
+  race's win rate is averaged over every power and a power's over every race;
+- seat advantage: the win rate of each seat over the same games (every seat carries
+  the forced pick equally often), and the first seat's rate minus the last one's;
+- the best decline rule per group of combos (the decline study, `decline_games` games
+  per rule), its test seat starting from the field's bot (or the forced-seat style).
+
+Every field plays the same games (same seed and game indices: the same boards,
+forced combos, shuffles and dice), so the fields differ only by their bots. Each
+table is compared with the reference field's (the first) by Spearman's rank
+correlation, with a bootstrap interval that resamples games (the same draws for both
+fields, within each combo and seat; reproducible from the seed). Each headline
+finding of the reference field is then marked "holds across bots" or "depends on the
+bots" by the criterion in `mark_findings` (README: "Robustness").
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from analyzer.errors import InputError, Problem
+from analyzer.model.limits import MAX_STUDY_GAMES, check_study_games, range_text
+from analyzer.stats import wilson
+from analyzer.studies import common
+from analyzer.studies.common import CLI, pct
+
+WHERE = "robustness study"
+# The reference field first; a list shorter than the players repeats over the seats.
+DEFAULT_FIELDS = ("default", "aggressive", "expansive,defensive,coin-saver", "tuned")
+DEFAULT_FORCED = ("tuned",)  # styles played in the forced seat against the reference field
+DEFAULT_GAMES_PER_COMBO = 100
+DEFAULT_DECLINE_GAMES = 500
+DEFAULT_BOOTSTRAP = 400
+TOP_K = 3  # a named race, power or rule must stay among the top (bottom) 3 of every field
+MIN_RHO = 0.5  # and the rank correlation's interval must stay above 0.5
+HOLDS = "holds across bots"
+DEPENDS = "depends on the bots"
+KINDS = ("race", "power", "seat")
+_BOOT_PURPOSE = 0xB0075  # the bootstrap's random stream within the run seed
+
+
+@dataclass(frozen=True)
+class Field:
+    """The bots of one field: a style per seat, and the forced seat's style (None:
+    the seat's own)."""
+
+    bots: tuple[str, ...]
+    forced_bot: str | None = None
+
+    @property
+    def name(self) -> str:
+        names = list(dict.fromkeys(self.bots))
+        seats = f"all {names[0]}" if len(names) == 1 else "mixed " + "/".join(self.bots)
+        return seats + (f", {self.forced_bot} forced seat" if self.forced_bot else "")
+
+
+@dataclass
+class RobustnessStudy:
+    n_players: int
+    games_per_combo: int
+    decline_games: int
+    bootstrap: int
+    seed: int
+    ruleset_name: str
+    fields: list[Field]
+    effects: pd.DataFrame  # field, kind, name, games, wins, win_rate, win_lo, win_hi, rank
+    correlation: pd.DataFrame  # field, kind, items, spearman, spearman_lo, spearman_hi
+    seat_gap: pd.DataFrame  # field, gap (first - last seat), gap_lo, gap_hi
+    decline: pd.DataFrame  # field, group, best_rule, reference_rule, reference_rank, rules
+    marks: pd.DataFrame  # finding, value, mark, detail
+    field_games: pd.DataFrame  # field, bots, forced_bot, combo_games, decline_games, seconds
+    seconds: float
+    not_modeled: list[str] = field(default_factory=list)
+
+    @property
+    def reference(self) -> str:
+        return self.fields[0].name
+
+
+# ------------------------------------------------------------------ input
+def _names(text: str, key: str, n_players: int, repeat: bool) -> tuple[str, ...]:
+    from analyzer.players.styles import bot_names
+
+    names = [p.strip().lower() for p in str(text).split(",") if p.strip()]
+    known = bot_names()
+    bad = [
+        Problem(CLI, key, name, "unknown bot or style", known)
+        for name in names
+        if name not in known
+    ]
+    if bad:
+        raise InputError(bad)
+    if not names:
+        raise InputError(Problem(CLI, key, text, "names no bot", known))
+    if not repeat:
+        return tuple(names)
+    return tuple(names[s % len(names)] for s in range(n_players))
+
+
+def parse_fields(fields: Sequence[str], forced_bots: Sequence[str] | str, n_players: int):
+    """The fields to play: each --field text (styles by seat, comma separated; a list
+    shorter than the players repeats), then the first field with each forced-seat
+    style. InputError naming the unknown style and the closest one."""
+    if isinstance(forced_bots, str):
+        forced_bots = [forced_bots] if forced_bots.strip() else []
+    out = [Field(_names(text, "--field", n_players, True)) for text in fields]
+    if not out:
+        raise InputError(Problem(CLI, "--field", "", "give at least one field of bots"))
+    for text in forced_bots:
+        for name in _names(text, "--forced-bots", n_players, False):
+            out.append(Field(out[0].bots, name))
+    unique = list(dict.fromkeys(out))
+    if len(unique) < 2:
+        raise InputError(
+            Problem(CLI, "--field", ";".join(fields), "give at least two fields (or a forced-"
+                    "seat style) to compare")
+        )  # fmt: skip
+    return unique
+
+
+def check_robustness(n_players, games_per_combo, decline_games, bootstrap, seed) -> None:
+    from analyzer.engine.layout import MAX_PLAYERS
+
+    problems = common.check_seed(seed)
+    if isinstance(n_players, bool) or not 2 <= n_players <= MAX_PLAYERS:
+        problems.append(Problem(CLI, "--players", n_players, f"must be 2 to {MAX_PLAYERS}"))
+    for key, value, least in (("--games-per-combo", games_per_combo, 1),
+                              ("--decline-games", decline_games, 0),
+                              ("--bootstrap", bootstrap, 20)):  # fmt: skip
+        if isinstance(value, bool) or not least <= value <= MAX_STUDY_GAMES:
+            problems.append(Problem(CLI, key, value, range_text(least, MAX_STUDY_GAMES)))
+    if problems:
+        raise InputError(problems)
+
+
+# ------------------------------------------------------------------ playing
+@dataclass
+class _Games:
+    combo: np.ndarray  # per game: the forced combo's index
+    seat: np.ndarray  # per game: the forced seat
+    wins: np.ndarray  # per game and seat: won (ties count for every tied seat)
+
+    @property
+    def forced_win(self) -> np.ndarray:
+        return self.wins[np.arange(self.seat.size), self.seat]
+
+
+def _play_field(fld: Field, etables, pairs, n, gpc, seed, step, backend) -> _Games:
+    from analyzer.backends import Chunk, or_in_process
+    from analyzer.engine import layout as L
+    from analyzer.simulate import seat_bots
+    from analyzer.studies.combos import seat_blocks, seat_major_rows, with_forced_bot
+
+    ids, params = seat_bots(fld.bots, n)
+    total = len(pairs) * gpc
+    games = _Games(np.zeros(total, np.int64), np.zeros(total, np.int64),
+                   np.zeros((total, n), np.int8))  # fmt: skip
+
+    def calls():
+        for s, start, m in seat_blocks(len(pairs), gpc, n):
+            s_ids, s_params = with_forced_bot(ids, params, s, fld.forced_bot)
+            stop = start + len(pairs) * m
+            for first in range(start, stop, step):
+                idx = np.arange(first, min(first + step, stop), dtype=np.int64)
+                forced, combo = seat_major_rows(pairs, idx, start, m, s, 0)
+                yield Chunk(etables, n, seed, first, idx.size, s_ids, s_params, False, forced,
+                            combo)  # fmt: skip
+
+    for call, res in or_in_process(backend).play(calls()):
+        sl = slice(call.first, call.first + call.n_games)
+        games.combo[sl] = call.tag
+        games.seat[sl] = call.forced[:, L.F_SEAT]
+        games.wins[sl] = res.seats[:, :n, L.S_WIN]
+    return games
+
+
+def _strata(pairs, gpc: int, n: int) -> list[tuple[np.ndarray, int]]:
+    """(first game of each combo's cell, games in the cell) per seat block: the
+    bootstrap resamples within a cell, so every combo and seat keeps its games."""
+    from analyzer.studies.combos import seat_blocks
+
+    blocks = seat_blocks(len(pairs), gpc, n)
+    return [(start + np.arange(len(pairs)) * m, m) for _, start, m in blocks if m]
+
+
+def _resample(rng, strata) -> np.ndarray:
+    parts = [
+        (starts[:, None] + rng.integers(0, m, (starts.size, m))).ravel() for starts, m in strata
+    ]
+    return np.concatenate(parts)
+
+
+def _rates(games: _Games, keys: dict, idx: np.ndarray) -> dict[str, np.ndarray]:
+    """Win rate per race, per power (the forced seat's) and per seat, over games idx."""
+    win = games.forced_win[idx].astype(np.float64)
+    out = {}
+    for kind in ("race", "power"):
+        k = keys[kind][games.combo[idx]]
+        size = int(keys[kind].max()) + 1
+        out[kind] = np.bincount(k, win, size) / np.maximum(np.bincount(k, minlength=size), 1)
+    out["seat"] = games.wins[idx].mean(0)
+    return out
+
+
+def _rank(values: np.ndarray) -> np.ndarray:
+    return pd.Series(values).rank().to_numpy(np.float64)
+
+
+def spearman(a, b) -> float:
+    ra, rb = _rank(np.asarray(a)), _rank(np.asarray(b))
+    if ra.std() == 0 or rb.std() == 0:
+        return np.nan
+    return float(np.corrcoef(ra, rb)[0, 1])
+
+
+def run_robustness(
+    n_players: int = 4,
+    fields: Sequence[str] = DEFAULT_FIELDS,
+    forced_bots: Sequence[str] | str = DEFAULT_FORCED,
+    games_per_combo: int = DEFAULT_GAMES_PER_COMBO,
+    decline_games: int = DEFAULT_DECLINE_GAMES,
+    bootstrap: int = DEFAULT_BOOTSTRAP,
+    seed: int = 1,
+    tables=None,
+    backend=None,
+    log=None,
+    chunk: int | None = None,
+) -> RobustnessStudy:
+    """Play every field and compare it with the first one; `log(text)` hears which
+    field is playing."""
+    from analyzer.backends import or_in_process
+    from analyzer.engine import api
+    from analyzer.simulate import engine_step
+    from analyzer.studies.combos import allowed_combos
+
+    check_robustness(n_players, games_per_combo, decline_games, bootstrap, seed)
+    common.check_chunk(chunk, WHERE)
+    flds = parse_fields(fields, forced_bots, n_players)
+    if tables is None:
+        from analyzer.rulesets import played_tables
+
+        tables = played_tables()
+    pairs = np.array(allowed_combos(tables), np.int64).reshape(-1, 2)
+    total = len(pairs) * games_per_combo
+    check_study_games(total, "robustness")
+    step = chunk or or_in_process(backend).games_per_call(total) or engine_step()
+    etables = api.engine_tables(tables)
+    names = {"race": tables.race_names, "power": tables.power_names}
+    keys, labels = {}, {}
+    for j, kind in enumerate(("race", "power")):
+        ids = np.unique(pairs[:, j])
+        keys[kind] = np.searchsorted(ids, pairs[:, j])
+        labels[kind] = [names[kind][i] for i in ids]
+    labels["seat"] = [f"seat {s + 1}" for s in range(n_players)]
+    started = time.perf_counter()
+    played, declines, field_rows = [], [], []
+    for fld in flds:
+        t0 = time.perf_counter()
+        if log is not None:
+            log(f"Robustness: playing {fld.name}...")
+        games = _play_field(fld, etables, pairs, n_players, games_per_combo, seed, step, backend)
+        played.append(games)
+        curves = None
+        if decline_games:
+            curves = _decline_curves(fld, n_players, decline_games, seed, tables, backend, chunk)
+        declines.append(curves)
+        field_rows.append(
+            {"field": fld.name, "bots": ",".join(fld.bots),
+             "forced_bot": fld.forced_bot or "own seat's bot", "combo_games": total,
+             "decline_games": 0 if curves is None else int(curves.games.sum()),
+             "seconds": round(time.perf_counter() - t0, 1)}
+        )  # fmt: skip
+    effects = _effects(flds, played, keys, labels)
+    correlation, seat_gap = _bootstrap(flds, played, keys, labels, games_per_combo, n_players,
+                                       bootstrap, seed)  # fmt: skip
+    decline = _decline_table(flds, declines)
+    marks = mark_findings(effects, correlation, seat_gap, decline, flds[0].name)
+    return RobustnessStudy(
+        n_players=n_players, games_per_combo=games_per_combo, decline_games=decline_games,
+        bootstrap=bootstrap, seed=seed, ruleset_name=tables.ruleset.name, fields=flds,
+        effects=effects, correlation=correlation, seat_gap=seat_gap, decline=decline,
+        marks=marks, field_games=pd.DataFrame(field_rows),
+        seconds=time.perf_counter() - started, not_modeled=tables.not_modeled(),
+    )  # fmt: skip
+
+
+def _decline_curves(fld: Field, n, games, seed, tables, backend, chunk):
+    """The decline study's curves under this field; None when the test seat's style is
+    not the heuristic's (the decline rules are its parameters)."""
+    from analyzer.players.styles import policy_of
+    from analyzer.studies.decline import run_decline
+
+    if fld.forced_bot is not None and policy_of(fld.forced_bot) != "heuristic":
+        return None
+    result = run_decline(n, games, seed, tables=tables, policies=list(fld.bots), progress=False,
+                         chunk=chunk, backend=backend, test_bot=fld.forced_bot)  # fmt: skip
+    return result.curves
+
+
+# ------------------------------------------------------------------ tables
+def _effects(flds, played, keys, labels) -> pd.DataFrame:
+    rows = []
+    for fld, games in zip(flds, played, strict=True):
+        idx = np.arange(games.combo.size)
+        win = games.forced_win.astype(np.float64)
+        for kind in KINDS:
+            if kind == "seat":
+                n_games = np.full(games.wins.shape[1], games.combo.size)
+                wins = games.wins.sum(0)
+            else:
+                k = keys[kind][games.combo[idx]]
+                size = len(labels[kind])
+                n_games = np.bincount(k, minlength=size)
+                wins = np.bincount(k, win, size)
+            rate = wins / np.maximum(n_games, 1)
+            lo, hi = wilson(wins, n_games)
+            rank = pd.Series(rate).rank(ascending=False, method="min").astype(int).to_numpy()
+            for i, name in enumerate(labels[kind]):
+                rows.append(
+                    {"field": fld.name, "kind": kind, "name": name, "games": int(n_games[i]),
+                     "wins": int(wins[i]), "win_rate": rate[i], "win_lo": float(lo[i]),
+                     "win_hi": float(hi[i]), "rank": int(rank[i])}
+                )  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def _bootstrap(flds, played, keys, labels, gpc, n, reps, seed):
+    """Spearman correlation of every field's race, power and seat table with the
+    reference's, and every field's first-minus-last seat gap, each with a percentile
+    bootstrap interval: the same resampled games for every field (paired)."""
+    pairs_n = played[0].combo.size // gpc
+    strata = _strata(np.zeros((pairs_n, 2)), gpc, n)
+    full = np.arange(played[0].combo.size)
+    point = [_rates(g, keys, full) for g in played]
+    rng = np.random.default_rng([seed, _BOOT_PURPOSE])
+    rho = np.full((reps, len(flds), len(KINDS)), np.nan)
+    gap = np.full((reps, len(flds)), np.nan)
+    for b in range(reps):
+        idx = _resample(rng, strata)
+        rates = [_rates(g, keys, idx) for g in played]
+        for f, r in enumerate(rates):
+            gap[b, f] = r["seat"][0] - r["seat"][-1]
+            for j, kind in enumerate(KINDS):
+                rho[b, f, j] = spearman(rates[0][kind], r[kind])
+    corr_rows, gap_rows = [], []
+    for f, fld in enumerate(flds):
+        g = point[f]["seat"][0] - point[f]["seat"][-1]
+        lo, hi = np.nanpercentile(gap[:, f], [2.5, 97.5])
+        gap_rows.append({"field": fld.name, "first_seat": point[f]["seat"][0],
+                         "last_seat": point[f]["seat"][-1], "gap": g, "gap_lo": lo,
+                         "gap_hi": hi})  # fmt: skip
+        if f == 0:
+            continue
+        for j, kind in enumerate(KINDS):
+            sample = rho[:, f, j]
+            finite = sample[np.isfinite(sample)]
+            lo, hi = np.percentile(finite, [2.5, 97.5]) if finite.size else (np.nan, np.nan)
+            corr_rows.append(
+                {"field": fld.name, "kind": kind, "items": len(labels[kind]),
+                 "spearman": spearman(point[0][kind], point[f][kind]), "spearman_lo": lo,
+                 "spearman_hi": hi, "bootstrap": reps}
+            )  # fmt: skip
+    return pd.DataFrame(corr_rows), pd.DataFrame(gap_rows)
+
+
+def _rule_order(curves: pd.DataFrame, group: str) -> list[str]:
+    """The swept rules of one group, best first (win rate, then mean VC)."""
+    from analyzer.studies.decline import FAMILIES
+
+    pool = curves[(curves.group == group) & curves.family.isin(FAMILIES)]
+    pool = pool.sort_values(["win_rate", "mean_vc"], ascending=False, kind="stable")
+    return [f"{r.family} = {r.value}" for r in pool.itertuples()]
+
+
+def _decline_table(flds, declines) -> pd.DataFrame:
+    rows = []
+    ref = declines[0]
+    if ref is None:
+        return pd.DataFrame(columns=["field", "group", "best_rule", "reference_rule",
+                                     "reference_rank", "rules"])  # fmt: skip
+    for group in dict.fromkeys(ref.group):
+        ref_best = _rule_order(ref, group)[0]
+        for fld, curves in zip(flds, declines, strict=True):
+            if curves is None:
+                continue
+            order = _rule_order(curves, group)
+            rows.append(
+                {"field": fld.name, "group": group, "best_rule": order[0],
+                 "reference_rule": ref_best, "reference_rank": order.index(ref_best) + 1,
+                 "rules": len(order)}
+            )  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+# ------------------------------------------------------------------ the marks
+def _ordinal(k: int) -> str:
+    return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
+
+
+def mark_findings(effects, correlation, seat_gap, decline, reference: str) -> pd.DataFrame:
+    """Each headline finding of the reference field, marked HOLDS or DEPENDS.
+
+    - strongest race, weakest race, strongest power: the reference's top (bottom) one
+      is among the top (bottom) TOP_K of every other field, and that table's rank
+      correlation with the reference has its 95% interval above MIN_RHO in every field;
+    - seat advantage: when the reference's first-minus-last seat gap is clear (its
+      interval excludes 0), every field's interval excludes 0 on the same side; when
+      it is not, no field's is clear either;
+    - best decline rule of each group: the reference's best rule is among the top TOP_K
+      rules of that group in every field that played the decline rules."""
+    rows = []
+    others = [f for f in dict.fromkeys(effects.field) if f != reference]
+    for kind, side, title in (("race", "top", "Strongest race"), ("race", "bottom", "Weakest race"),
+                              ("power", "top", "Strongest power")):  # fmt: skip
+        part = effects[effects.kind == kind]
+        ref = part[part.field == reference].sort_values("win_rate", ascending=side == "bottom")
+        name = ref.iloc[0]["name"]
+        ok, details = True, []
+        for f in others:
+            t = part[part.field == f].sort_values("win_rate", ascending=side == "bottom")
+            place = list(t.name).index(name) + 1
+            c = correlation[(correlation.field == f) & (correlation.kind == kind)]
+            lo = float(c.spearman_lo.iloc[0]) if len(c) else np.nan
+            ok &= place <= TOP_K and np.isfinite(lo) and lo > MIN_RHO
+            rho = (f"ρ {c.spearman.iloc[0]:.2f} ({lo:.2f} to {c.spearman_hi.iloc[0]:.2f})"
+                   if len(c) else "ρ n/a")  # fmt: skip
+            details.append(f"{f}: {_ordinal(place)} from the {side}, {rho}")
+        rows.append({"finding": title, "value": name, "mark": HOLDS if ok else DEPENDS,
+                     "detail": "; ".join(details)})  # fmt: skip
+    gaps = seat_gap.set_index("field")
+    r = gaps.loc[reference]
+    clear = r.gap_lo > 0 or r.gap_hi < 0
+    if clear:
+        value = "the first seat wins more than the last" if r.gap > 0 else (
+            "the last seat wins more than the first")  # fmt: skip
+    else:
+        value = "no clear difference between the first and the last seat"
+    ok, details = True, []
+    for f in others:
+        g = gaps.loc[f]
+        if clear:
+            ok &= bool(g.gap_lo > 0) if r.gap > 0 else bool(g.gap_hi < 0)
+        else:
+            ok &= bool(g.gap_lo <= 0 <= g.gap_hi)
+        details.append(f"{f}: {100 * g.gap:+.1f} points ({100 * g.gap_lo:+.1f} to "
+                       f"{100 * g.gap_hi:+.1f})")  # fmt: skip
+    rows.append({"finding": "Seat advantage", "value": value, "mark": HOLDS if ok else DEPENDS,
+                 "detail": "; ".join(details)})  # fmt: skip
+    for group in dict.fromkeys(decline.group) if len(decline) else ():
+        part = decline[decline.group == group]
+        played = [row for row in part.itertuples() if row.field != reference]
+        ok = all(row.reference_rank <= TOP_K for row in played)
+        details = [f"{row.field}: {_ordinal(row.reference_rank)} of {row.rules} (best there: "
+                   f"{row.best_rule})" for row in played]  # fmt: skip
+        rows.append({"finding": f"Best decline rule ({group} tokens)",
+                     "value": part.reference_rule.iloc[0], "mark": HOLDS if ok else DEPENDS,
+                     "detail": "; ".join(details) or "no other field played them"})  # fmt: skip
+    return pd.DataFrame(rows, columns=["finding", "value", "mark", "detail"])
+
+
+# ------------------------------------------------------------------ output
+def default_out(n_players: int) -> Path:
+    return Path("reports") / f"robustness-{n_players}p"
+
+
+CRITERION = (
+    f"A finding **{HOLDS}** when, in every other field: the named race or power stays "
+    f"among the top (bottom) {TOP_K} and its table's rank correlation with the reference "
+    f"has its 95% interval above {MIN_RHO}; the seat advantage keeps its side (an interval "
+    f"of first-minus-last that excludes 0 on the same side, or includes 0 when the "
+    f"reference's does); the reference's best decline rule stays among the top {TOP_K} "
+    f"rules of its group. Otherwise it **{DEPENDS}**."
+)
+
+
+def findings(result: RobustnessStudy) -> list[str]:
+    out = [
+        f"Against {len(result.fields) - 1} other fields of bots ("
+        + "; ".join(f.name for f in result.fields[1:])
+        + f"), the reference being {result.reference}: "
+        + ", ".join(f"{(result.marks.mark == m).sum()} {m}" for m in (HOLDS, DEPENDS))
+        + "."
+    ]
+    for r in result.marks.itertuples():
+        out.append(f"{r.finding}: {r.value}: **{r.mark}** ({r.detail}).")
+    return out
+
+
+def _md(header, rows) -> list[str]:
+    return ["| " + " | ".join(header) + " |", "|" + "---|" * len(header),
+            *["| " + " | ".join(map(str, r)) + " |" for r in rows]]  # fmt: skip
+
+
+def summary_markdown(result: RobustnessStudy) -> str:
+    from analyzer.players.styles import styles_lines
+
+    fg = result.field_games
+    styles = [
+        b for f in result.fields for b in (*f.bots, *([f.forced_bot] if f.forced_bot else []))
+    ]
+    lines = [
+        f"# Robustness across bots, {result.n_players} players",
+        "",
+        f"- Ruleset: {result.ruleset_name}; players: {result.n_players}; seed: {result.seed}",
+        f"- Reference field: {result.reference}. Fields compared: "
+        + "; ".join(f.name for f in result.fields[1:]) + ".",
+        f"- Race and power effects and seat advantage: every allowed combo forced as one "
+        f"seat's first pick (free), {result.games_per_combo} games per combo "
+        f"({int(fg.combo_games.iloc[0]):,} games per field), seat-major so every seat takes "
+        "every combo equally often; the same games (seed, boards, dice) in every field.",
+        f"- Best decline rule: the decline study, {result.decline_games} games per rule and "
+        "group of combos"
+        + (" (skipped)" if not result.decline_games else "")
+        + "; its test seat starts from the field's bot (the forced-seat style in a forced-seat "
+        "field).",
+        f"- Intervals: {result.bootstrap} bootstrap resamples of the games (within each combo "
+        "and seat, the same draws for both fields), 2.5 and 97.5 percentiles.",
+        f"- Time: {result.seconds:.0f} s.",
+        "",
+        "Styles that played:",
+        "",
+        *styles_lines(styles),
+        "",
+        "## Marks",
+        "",
+        CRITERION,
+        "",
+        *_md(["finding", "reference", "mark", "in the other fields"],
+             [[r.finding, r.value, f"**{r.mark}**", r.detail] for r in result.marks.itertuples()]),
+        "",
+        "## Rank correlation with the reference",
+        "",
+        "Noise alone pulls a correlation below 1 (two runs of the same field would not give "
+        "1 either), more so for the seats (few items).",
+        "",
+        *_md(["field", "table", "items", "Spearman", "95% interval"],
+             [[r.field, r.kind, r.items, f"{r.spearman:.2f}",
+               f"{r.spearman_lo:.2f} to {r.spearman_hi:.2f}"]
+              for r in result.correlation.itertuples()]),
+        "",
+        "![Rank correlation per field](correlation.png)",
+        "",
+        "## Seat advantage (first seat minus last seat)",
+        "",
+        *_md(["field", "first seat", "last seat", "gap", "95% interval"],
+             [[r.field, pct(r.first_seat), pct(r.last_seat), f"{100 * r.gap:+.1f} points",
+               f"{100 * r.gap_lo:+.1f} to {100 * r.gap_hi:+.1f}"]
+              for r in result.seat_gap.itertuples()]),
+        "",
+        "## Strongest and weakest per field",
+        "",
+    ]  # fmt: skip
+    rows = []
+    for f in result.fields:
+        for kind in ("race", "power"):
+            t = result.effects[(result.effects.field == f.name) & (result.effects.kind == kind)]
+            t = t.sort_values("win_rate", ascending=False)
+            top, bottom = t.iloc[0], t.iloc[-1]
+            rows.append([f.name, kind, f"{top['name']} {pct(top.win_rate)}",
+                         f"{bottom['name']} {pct(bottom.win_rate)}"])  # fmt: skip
+    lines += _md(["field", "table", "strongest", "weakest"], rows) + [""]
+    if len(result.decline):
+        lines += ["## Best decline rule per group", ""]
+        lines += _md(["field", "group", "best rule", "reference's best", "its rank"],
+                     [[r.field, r.group, r.best_rule, r.reference_rule,
+                       f"{r.reference_rank} of {r.rules}"]
+                      for r in result.decline.itertuples()])  # fmt: skip
+        lines.append("")
+    lines += [
+        "Not fully modeled (played, but their ability is missing or partial): "
+        + (", ".join(result.not_modeled) or "none") + ".",
+        "",
+        "Files: marks.csv, correlation.csv, effects.csv, seat_gap.csv, decline.csv, fields.csv "
+        "(each also as Parquet), correlation.png.",
+        "",
+    ]  # fmt: skip
+    return "\n".join(lines)
+
+
+def correlation_chart(result: RobustnessStudy, path: Path) -> Path:
+    """Each field's rank correlation with the reference, per table, with its interval."""
+    from analyzer.report.charts import _pyplot
+
+    plt = _pyplot()
+    c = result.correlation
+    names = [f.name for f in result.fields[1:]]
+    fig, ax = plt.subplots(figsize=(8, 1.2 + 0.7 * len(names)))
+    for j, (kind, color) in enumerate(zip(KINDS, ("#1f77b4", "#d62728", "#2ca02c"), strict=True)):
+        part = c[c.kind == kind].set_index("field").reindex(names)
+        y = np.arange(len(names)) + (j - 1) * 0.22
+        err = np.vstack([part.spearman - part.spearman_lo, part.spearman_hi - part.spearman])
+        ax.errorbar(part.spearman, y, xerr=np.nan_to_num(err), fmt="o", color=color, capsize=3,
+                    label=f"{kind} ({int(part['items'].iloc[0])} items)")  # fmt: skip
+    ax.axvline(MIN_RHO, color="#888888", linestyle="--", linewidth=1)
+    ax.axvline(0, color="#bbbbbb", linewidth=0.8)
+    ax.set_yticks(range(len(names)), names, fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlim(-1.05, 1.05)
+    ax.set_xlabel(f"Spearman rank correlation with {result.reference} (95% bootstrap interval)")
+    ax.set_title(f"Do the rankings hold with other bots? {result.n_players} players, "
+                 f"{result.games_per_combo} games per combo; dashed: the {MIN_RHO} criterion",
+                 fontsize=9)  # fmt: skip
+    ax.legend(fontsize=8, loc="lower left")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
+
+
+def write_robustness(result: RobustnessStudy, out_dir=None, force: bool = False) -> Path:
+    def fill(temp: Path) -> None:
+        tables = {"marks": result.marks, "correlation": result.correlation,
+                  "effects": result.effects, "seat_gap": result.seat_gap,
+                  "decline": result.decline, "fields": result.field_games}  # fmt: skip
+        for name, frame in tables.items():
+            common.write_table(frame, temp, name)
+        correlation_chart(result, temp / "correlation.png")
+        (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
+
+    out = Path(out_dir) if out_dir is not None else default_out(result.n_players)
+    return common.write_folder(out, fill, force)
