@@ -576,14 +576,23 @@ def report(
         "allied bots) instead of the standard pages.",
         show_default=False,
     ),
+    seat_styles: str | None = BOTS,
 ) -> None:
     """Run the default studies (reusing up-to-date ones) and write index.html + index.md:
     one page per ruleset, each built in a process of its own, and an index linking them."""
     if ruleset is not None:
         _choose_ruleset(ruleset)  # before anything imports the engine
-    from analyzer.simulate import check_run
+    from analyzer.simulate import check_run, resolve_policies
 
     check_run(players, 1, seed, 1)
+    if seat_styles is not None:
+        resolve_policies(seat_styles, players, "--bots")
+        if variant is not None and variant != "standard":
+            raise InputError(
+                Problem(CLI, "--bots", seat_styles,
+                        "the team page plays allied heuristic bots against ones that ignore "
+                        "the alliance; leave --bots out with --variant bfa")
+            )  # fmt: skip
     if not 0 < scale <= 100:
         raise InputError(Problem(CLI, "--scale", scale, "must be above 0 and at most 100"))
     if variant is not None and variant != "standard":
@@ -595,7 +604,9 @@ def report(
         _report_teams(seed, out, scale, force, threads)
         return
     if ruleset is None:
-        _report_index(players, seed, out, scale, fresh, force, threads, workers, cluster)
+        _report_index(
+            players, seed, out, scale, fresh, force, threads, workers, cluster, seat_styles
+        )
         return
     from analyzer.report.site import default_out
 
@@ -604,7 +615,7 @@ def report(
     with _games_on(workers, cluster, threads) as (backend, _):
         from analyzer.report.site import ReportSettings, build_report
 
-        settings = ReportSettings(players=players, seed=seed)
+        settings = ReportSettings(players=players, seed=seed, bots=seat_styles)
         if scale != 1.0:
             settings = settings.scaled(scale)
         started = time.perf_counter()
@@ -628,7 +639,9 @@ def _report_teams(seed: int, out: Path | None, scale: float, force: bool, thread
     typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {folder / 'index.html'}")
 
 
-def _report_index(players, seed, out, scale, fresh, force, threads, workers, cluster) -> None:
+def _report_index(
+    players, seed, out, scale, fresh, force, threads, workers, cluster, bots=None
+) -> None:
     """Every shipped ruleset's page, each from `analyzer report --ruleset NAME` in a
     process of its own, and the index linking them."""
     from analyzer.backends import check_backend_options
@@ -640,6 +653,7 @@ def _report_index(players, seed, out, scale, fresh, force, threads, workers, clu
     _check_out(out, force, out)
     options = ["--players", str(players), "--seed", str(seed), "--scale", repr(scale)]
     options += ["--fresh"] if fresh else []
+    options += ["--bots", bots] if bots is not None else []
     for key, value in (("--threads", threads), ("--workers", workers), ("--cluster", cluster)):
         options += [key, str(value)] if value is not None else []
     started = time.perf_counter()

@@ -298,7 +298,7 @@ def test_the_report_hands_its_backend_to_every_study(tmp_path, cluster, monkeypa
     import analyzer.report.baseline as baseline
     import analyzer.report.site as site
     from analyzer.backends.dask_cluster import DaskBackend
-    from analyzer.studies import balance, combos, compare, decline, players
+    from analyzer.studies import balance, combos, compare, decline, players, robustness
 
     given = {}
 
@@ -314,14 +314,15 @@ def test_the_report_hands_its_backend_to_every_study(tmp_path, cluster, monkeypa
 
     for module, name in ((baseline, "write_report"), (combos, "run_combos"),
                          (decline, "run_decline"), (players, "run_players"),
-                         (compare, "run_compare"), (balance, "run_balance")):  # fmt: skip
+                         (compare, "run_compare"), (balance, "run_balance"),
+                         (robustness, "run_robustness")):  # fmt: skip
         monkeypatch.setattr(module, name, seen(name))
     backend = backend_on(cluster, 64)
     studies = site.default_studies(site.ReportSettings(), backend=backend)
     for study in studies:
         with pytest.raises(Seen):
             study.run_and_write(tmp_path / study.key)
-    assert len(given) == 6 and all(b is backend for b in given.values())
+    assert len(given) == 7 and all(b is backend for b in given.values())
 
     def build_report(out, settings, fresh, log, force, backend):
         given["report"] = backend

@@ -12,6 +12,29 @@ def _pts(x: float) -> str:
     return f"{100 * x:+.1f} points"
 
 
+def robustness_marks(folder: Path):
+    """The robustness study's marks (marks.csv: finding, value, mark, detail), or None."""
+    import pandas as pd
+
+    path = folder / "marks.csv"
+    return pd.read_csv(path) if path.exists() else None
+
+
+def _marked(folder: Path, *prefixes: str) -> str:
+    """ " Across bots: ..." for the robustness marks whose finding starts with a prefix."""
+    marks = robustness_marks(folder.parent / "robustness")
+    if marks is None:
+        return ""
+    rows = marks[marks.finding.str.startswith(prefixes)]
+    if not len(rows):
+        return ""
+    return (
+        " Across bots: "
+        + "; ".join(f"{r.finding.lower()} {r.value}: {r.mark}" for r in rows.itertuples())
+        + "."
+    )
+
+
 def combos_answer(folder: Path) -> str | None:
     import pandas as pd
 
@@ -25,7 +48,7 @@ def combos_answer(folder: Path) -> str | None:
         f"Strongest: {best.race} + {best.power}, {pct(best.win_rate)} of its games "
         f"({pct(best.win_lo)} to {pct(best.win_hi)}); weakest: {worst.race} + {worst.power}, "
         f"{pct(worst.win_rate)}; a fair share is {pct(fair)} ({int(best.games):,} games each)."
-    )
+    ) + _marked(folder, "Strongest", "Weakest")
 
 
 def decline_answer(folder: Path) -> str | None:
@@ -42,7 +65,9 @@ def decline_answer(folder: Path) -> str | None:
     for r in b.itertuples():
         verdict = "beats the default" if r.beats_default else "no better than the default"
         parts.append(f"{r.group}: {r.rule} ({_pts(r.win_diff)}, {verdict})")
-    return "Best rule by group of combos, " + "; ".join(parts) + "."
+    return (
+        "Best rule by group of combos, " + "; ".join(parts) + "." + _marked(folder, "Best decline")
+    )
 
 
 def seats_answer(folder: Path) -> str | None:
@@ -59,6 +84,7 @@ def seats_answer(folder: Path) -> str | None:
     return (
         "First seat against last seat: " + ", ".join(parts)
         + " (fair shares 50%, 33.3%, 25%, 20%)."
+        + _marked(folder, "Seat advantage")
     )  # fmt: skip
 
 
@@ -119,6 +145,34 @@ def balance_answer(folder: Path) -> str | None:
     return text + "."
 
 
+def robustness_answer(folder: Path) -> str | None:
+    import pandas as pd
+
+    marks = robustness_marks(folder)
+    if marks is None:
+        return None
+    holds = marks[marks.mark == "holds across bots"]
+    depends = marks[marks.mark != "holds across bots"]
+    text = f"{len(holds)} of {len(marks)} headline findings hold across bots"
+    if len(holds):
+        text += " (" + "; ".join(f"{r.finding.lower()} {r.value}" for r in holds.itertuples()) + ")"
+    if len(depends):
+        text += "; these depend on the bots: " + "; ".join(
+            f"{r.finding.lower()} {r.value}" for r in depends.itertuples()
+        )
+    corr = folder / "correlation.csv"
+    if corr.exists():
+        c = pd.read_csv(corr)
+        races = c[c.kind == "race"]
+        if len(races):
+            text += (
+                f". Rank correlation of the race table with the reference field: "
+                f"{races.spearman.min():.2f} to {races.spearman.max():.2f} over "
+                f"{len(races)} other fields"
+            )
+    return text + "."
+
+
 # (study folder, chart in it, question, answer)
 QUESTIONS = (
     ("combos", "top_bottom.png", "Which race and power combos are strong, and by how much?",
@@ -128,6 +182,8 @@ QUESTIONS = (
      seats_answer),
     ("compare", "key-metrics.png", "What does each house rule change?", house_rules_answer),
     ("balance", "seats.png", "What would balance it?", balance_answer),
+    ("robustness", "correlation.png", "Do these findings hold with other bots?",
+     robustness_answer),
 )  # fmt: skip
 
 

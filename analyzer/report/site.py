@@ -59,7 +59,12 @@ class ReportSettings:
     balance_games_per_combo: int = 100  # per combo and token number: +/- 0.5 token or so
     balance_seat_games: int = 20000  # per player count and arm
     balance_check_games_per_combo: int = 60
+    # The robustness section: 5 fields of bots, all on the same games (about 50 s here).
+    robust_games_per_combo: int = 80
+    robust_decline_games: int = 400
+    robust_bootstrap: int = 400
     house_rules: list[Path] = field(default_factory=list)  # default: shipped ones
+    bots: str | None = None  # --bots: styles by seat, or one for every seat (default: heuristic)
 
     def scaled(self, factor: float) -> ReportSettings:
         """Every study's games times `factor` (at least a handful each): a quick look."""
@@ -125,6 +130,7 @@ STUDY_TITLES = {
     "players": "Player count and seat order",
     "compare": "House rules",
     "balance": "What would balance it",
+    "robustness": "Robustness across bots",
 }
 STUDY_KEYS = tuple(STUDY_TITLES)
 
@@ -146,14 +152,30 @@ def house_rules(players: int) -> list[Path]:
     return out
 
 
+def report_bots(s: ReportSettings) -> tuple[tuple[str, ...], dict]:
+    """(the bots by seat at the report's count, the bots by count of the studies that
+    play 2 to 5 players): --bots, or the heuristic. A list by seat fits the report's
+    own count only, so those studies then play that count alone."""
+    from analyzer.simulate import resolve_policies
+
+    text = s.bots or "heuristic"
+    names = resolve_policies(text, s.players, "--bots")
+    single = len([p for p in text.split(",") if p.strip()]) == 1
+    counts = (2, 3, 4, 5) if single else (s.players,)
+    return names, {n: resolve_policies(text, n, "--bots") for n in counts}
+
+
 def default_studies(s: ReportSettings, force: bool = False, backend=None) -> list[Study]:
-    """The four studies of the report, plus the bots' own check, on settings `s`, their
+    """The studies of the report, plus the bots' own check, on settings `s`, their
     games played by `backend` (analyzer/backends; default: in this process)."""
     from analyzer.report.baseline import write_report
-    from analyzer.studies import balance, combos, compare, decline, players
+    from analyzer.studies import balance, combos, compare, decline, players, robustness
 
     n, seed = s.players, s.seed
     rules = s.house_rules or house_rules(n)
+    seat_names, bots_by_count = report_bots(s)
+    counts = list(bots_by_count)
+    who = {"bots": ",".join(seat_names)}  # every study's settings name the bots that play it
 
     def bots(folder: Path) -> list[str]:
         write_report(
@@ -162,26 +184,32 @@ def default_studies(s: ReportSettings, force: bool = False, backend=None) -> lis
         return bot_findings(folder)
 
     def combo_study(folder: Path) -> list[str]:
-        r = combos.run_combos(n, s.games_per_combo, seed, backend=backend)
+        r = combos.run_combos(n, s.games_per_combo, seed, policies=seat_names, backend=backend)
         combos.write_combos(r, folder, force)
         return combos.findings(r)
 
     def decline_study(folder: Path) -> list[str]:
-        r = decline.run_decline(n, s.decline_games, seed, backend=backend)
+        r = decline.run_decline(n, s.decline_games, seed, policies=seat_names, backend=backend)
         decline.write_decline(r, folder, force)
         return decline.findings(r)
 
     def players_study(folder: Path) -> list[str]:
         r = players.run_players(
-            [2, 3, 4, 5], s.players_games, seed, games_per_combo=s.players_games_per_combo,
-            backend=backend,
+            counts, s.players_games, seed, games_per_combo=s.players_games_per_combo,
+            policies=bots_by_count, backend=backend,
         )  # fmt: skip
         players.write_players(r, folder, force)
         return players.findings(r)
 
     def compare_study(folder: Path) -> list[str]:
         r = compare.run_compare(
-            rules, None, s.compare_games, s.compare_games_per_combo, seed, backend=backend
+            rules,
+            None,
+            s.compare_games,
+            s.compare_games_per_combo,
+            seed,
+            backend=backend,
+            bots=s.bots,
         )
         compare.write_compare(r, folder, force)
         return compare.findings(r)
@@ -193,24 +221,24 @@ def default_studies(s: ReportSettings, force: bool = False, backend=None) -> lis
         Study(
             "combos",
             STUDY_TITLES["combos"],
-            {"players": n, "seed": seed, "games_per_combo": s.games_per_combo},
+            {"players": n, "seed": seed, "games_per_combo": s.games_per_combo, **who},
             combo_study,
         ),  # fmt: skip
     ]
     studies.append(
         Study("decline", STUDY_TITLES["decline"],
-              {"players": n, "seed": seed, "games": s.decline_games}, decline_study)
+              {"players": n, "seed": seed, "games": s.decline_games, **who}, decline_study)
     )  # fmt: skip
     studies.append(
         Study("players", STUDY_TITLES["players"],
-              {"seed": seed, "games": s.players_games,
-               "games_per_combo": s.players_games_per_combo}, players_study)
+              {"seed": seed, "games": s.players_games, "counts": counts,
+               "games_per_combo": s.players_games_per_combo, **who}, players_study)
     )  # fmt: skip
 
     def balance_study(folder: Path) -> list[str]:
         r = balance.run_balance(
-            n, s.balance_games_per_combo, seed, seat_counts=(2, 3, 4, 5),
-            seat_games=s.balance_seat_games,
+            n, s.balance_games_per_combo, seed, policies=seat_names, seat_counts=counts,
+            seat_games=s.balance_seat_games, seat_policies=bots_by_count,
             check_games_per_combo=s.balance_check_games_per_combo, backend=backend,
         )  # fmt: skip
         balance.write_balance(r, folder, force)
@@ -220,11 +248,32 @@ def default_studies(s: ReportSettings, force: bool = False, backend=None) -> lis
         "balance", STUDY_TITLES["balance"],
         {"players": n, "seed": seed, "games_per_combo": s.balance_games_per_combo,
          "seat_games": s.balance_seat_games,
-         "check_games_per_combo": s.balance_check_games_per_combo},
+         "check_games_per_combo": s.balance_check_games_per_combo, **who},
         balance_study,
     )  # fmt: skip
+
+    # The reference field is the report's own bots; the others as `analyzer robustness`.
+    reference = ",".join(seat_names) if s.bots else "default"
+    fields = [reference] + [f for f in robustness.DEFAULT_FIELDS if f != reference]
+
+    def robustness_study(folder: Path) -> list[str]:
+        r = robustness.run_robustness(
+            n, fields, robustness.DEFAULT_FORCED, s.robust_games_per_combo,
+            s.robust_decline_games, s.robust_bootstrap, seed, backend=backend,
+        )  # fmt: skip
+        robustness.write_robustness(r, folder, force)
+        return robustness.findings(r)
+
+    robustness_entry = Study(
+        "robustness", STUDY_TITLES["robustness"],
+        {"players": n, "seed": seed, "games_per_combo": s.robust_games_per_combo,
+         "decline_games": s.robust_decline_games, "bootstrap": s.robust_bootstrap,
+         "fields": fields, "forced": list(robustness.DEFAULT_FORCED)},
+        robustness_study,
+        inputs=[styles_file()],
+    )  # fmt: skip
     if not rules:  # no shipped house rule for this player count: nothing to compare
-        return studies + [balance_entry]
+        return studies + [balance_entry, robustness_entry]
     studies.append(
         Study(
             "compare",
@@ -235,12 +284,19 @@ def default_studies(s: ReportSettings, force: bool = False, backend=None) -> lis
                 "games": s.compare_games,
                 "games_per_combo": s.compare_games_per_combo,
                 "rules": [p.name for p in rules],
+                **who,
             },
             compare_study,
             inputs=list(rules),
         )  # fmt: skip
     )
-    return studies + [balance_entry]
+    return studies + [balance_entry, robustness_entry]
+
+
+def styles_file() -> Path:
+    from analyzer.players.styles import styles_path
+
+    return styles_path()
 
 
 def bot_findings(folder: Path) -> list[str]:
@@ -330,10 +386,12 @@ def build_report(
                 )  # fmt: skip
                 log(f"{study.title}: {meta['seconds']:.0f} s")
             sections.append((study, found))
-        from analyzer.report.glance import glance_markdown
+        from analyzer.report.glance import glance_markdown, robustness_marks
 
         glance = glance_markdown(out, {study.key: study.title for study, _ in sections})
-        page = _expand(index_markdown(sections, s, time.perf_counter() - started, glance), out)
+        marks = robustness_marks(out / "robustness")
+        page = index_markdown(sections, s, time.perf_counter() - started, glance, marks)
+        page = _expand(page, out)
         html = to_html(page, out, title=f"{ruleset_title()} report")
         report.write_files({"index.md": page, "index.html": html})
     except BaseException:
@@ -506,24 +564,30 @@ def _caveats(sensitivity: str | None = None) -> list[str]:
     if board_note:
         lines.append(f"- **Boards**: {board_note}")
     lines.append(
-        "- **Bots**: every game is played by the scripted heuristic bot (default parameters) "
-        "unless a section says otherwise; all strengths are strengths *against these bots*."
+        "- **Bots**: every game is played by the bots named at the top (by default the "
+        "scripted heuristic bot with default parameters) unless a section says otherwise; all "
+        "strengths are strengths *against these bots*. The robustness section says which "
+        "headline findings hold with other bots."
     )
     lines.append("")
     return lines
 
 
-def index_markdown(sections, s: ReportSettings, seconds: float, glance=()) -> str:
-    """The page: title, `glance` (the opening charts and answers), findings, caveats,
-    contents and an include line per study."""
+def index_markdown(sections, s: ReportSettings, seconds: float, glance=(), marks=None) -> str:
+    """The page: title, `glance` (the opening charts and answers), findings (opening with
+    the robustness `marks` of the headline findings), caveats, contents and an include
+    line per study."""
     from analyzer.rulesets import ruleset_name
+    from analyzer.studies.common import bots_text
 
     lines = [
         f"# {ruleset_title()}: balance report",
         "",
         f"Written by `analyzer report` on {dt.date.today().isoformat()}: ruleset "
         f"{ruleset_name()}, "
-        f"{s.players} players (the player-count study: 2 to 5), seed {s.seed}, heuristic bots. "
+        f"{s.players} players (the player-count study: "
+        f"{', '.join(map(str, report_bots(s)[1]))}), seed {s.seed}, bots by seat: "
+        f"{bots_text(report_bots(s)[0])}. "
         f"Built in {seconds:.0f} s (reused studies take no time). Every rate comes with its "
         "95% interval and its number of games; each section says what it ran.",
         "",
@@ -531,6 +595,14 @@ def index_markdown(sections, s: ReportSettings, seconds: float, glance=()) -> st
         "## Findings",
         "",
     ]
+    if marks is not None and len(marks):
+        lines += [
+            "Each headline finding below is checked against other bots in the "
+            f"[{STUDY_TITLES['robustness']}](#{_anchor(STUDY_TITLES['robustness'])}) section: "
+            + "; ".join(f"{m.finding} ({m.value}): *{m.mark}*" for m in marks.itertuples())
+            + ".",
+            "",
+        ]
     for study, found in sections:
         if found:
             lines += [f"**{study.title}**", ""]

@@ -16,7 +16,7 @@ Every field plays the same games (same seed and game indices: the same boards,
 forced combos, shuffles and dice), so the fields differ only by their bots. Each
 table is compared with the reference field's (the first) by Spearman's rank
 correlation, with a bootstrap interval that resamples games (the same draws for both
-fields, within each combo and seat; reproducible from the seed). Each headline
+fields, within each seat's games; reproducible from the seed). Each headline
 finding of the reference field is then marked "holds across bots" or "depends on the
 bots" by the criterion in `mark_findings` (README: "Robustness").
 """
@@ -187,20 +187,16 @@ def _play_field(fld: Field, etables, pairs, n, gpc, seed, step, backend) -> _Gam
     return games
 
 
-def _strata(pairs, gpc: int, n: int) -> list[tuple[np.ndarray, int]]:
-    """(first game of each combo's cell, games in the cell) per seat block: the
-    bootstrap resamples within a cell, so every combo and seat keeps its games."""
+def _strata(n_combos: int, gpc: int, n: int) -> list[tuple[int, int]]:
+    """(first game, games) of each seat block: the bootstrap resamples within a block,
+    so every seat keeps its games (a combo's count varies a little, as in any resample)."""
     from analyzer.studies.combos import seat_blocks
 
-    blocks = seat_blocks(len(pairs), gpc, n)
-    return [(start + np.arange(len(pairs)) * m, m) for _, start, m in blocks if m]
+    return [(start, n_combos * m) for _, start, m in seat_blocks(n_combos, gpc, n) if m]
 
 
 def _resample(rng, strata) -> np.ndarray:
-    parts = [
-        (starts[:, None] + rng.integers(0, m, (starts.size, m))).ravel() for starts, m in strata
-    ]
-    return np.concatenate(parts)
+    return np.concatenate([start + rng.integers(0, size, size) for start, size in strata])
 
 
 def _rates(games: _Games, keys: dict, idx: np.ndarray) -> dict[str, np.ndarray]:
@@ -341,8 +337,7 @@ def _bootstrap(flds, played, keys, labels, gpc, n, reps, seed):
     """Spearman correlation of every field's race, power and seat table with the
     reference's, and every field's first-minus-last seat gap, each with a percentile
     bootstrap interval: the same resampled games for every field (paired)."""
-    pairs_n = played[0].combo.size // gpc
-    strata = _strata(np.zeros((pairs_n, 2)), gpc, n)
+    strata = _strata(played[0].combo.size // gpc, gpc, n)
     full = np.arange(played[0].combo.size)
     point = [_rates(g, keys, full) for g in played]
     rng = np.random.default_rng([seed, _BOOT_PURPOSE])
@@ -526,8 +521,8 @@ def summary_markdown(result: RobustnessStudy) -> str:
         + (" (skipped)" if not result.decline_games else "")
         + "; its test seat starts from the field's bot (the forced-seat style in a forced-seat "
         "field).",
-        f"- Intervals: {result.bootstrap} bootstrap resamples of the games (within each combo "
-        "and seat, the same draws for both fields), 2.5 and 97.5 percentiles.",
+        f"- Intervals: {result.bootstrap} bootstrap resamples of the games (within each seat's "
+        "games, the same draws for both fields), 2.5 and 97.5 percentiles.",
         f"- Time: {result.seconds:.0f} s.",
         "",
         "Styles that played:",

@@ -1,0 +1,233 @@
+"""The robustness study (analyzer robustness), --forced-bot on the combo study and
+--bots on every study."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from typer.testing import CliRunner
+
+from analyzer.cli import app
+from analyzer.errors import InputError
+from analyzer.studies.robustness import DEPENDS, HOLDS, mark_findings, parse_fields
+
+runner = CliRunner()
+
+
+def run(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+# ------------------------------------------------------------------ the fields
+def test_fields_repeat_short_lists_and_add_the_forced_seat_styles():
+    fields = parse_fields(["default", "expansive,defensive"], "tuned", 3)
+    assert [f.bots for f in fields] == [
+        ("default",) * 3,
+        ("expansive", "defensive", "expansive"),
+        ("default",) * 3,
+    ]
+    assert [f.forced_bot for f in fields] == [None, None, "tuned"]
+    assert fields[2].name == "all default, tuned forced seat"
+
+
+def test_an_unknown_style_names_the_closest_one():
+    with pytest.raises(InputError) as exc:
+        parse_fields(["default", "agressive"], "", 4)
+    assert "--field" in str(exc.value) and "'aggressive'" in str(exc.value)
+    with pytest.raises(InputError) as exc:
+        parse_fields(["default"], "tunned", 4)
+    assert "--forced-bots" in str(exc.value) and "'tuned'" in str(exc.value)
+    with pytest.raises(InputError):
+        parse_fields(["default"], "", 4)  # nothing to compare with
+
+
+# ------------------------------------------------------------------ the marks
+REF = "ref"
+
+
+def _effects(order: dict[str, dict[str, list[str]]]) -> pd.DataFrame:
+    """Effects tables in which each field ranks its items as listed (best first)."""
+    rows = []
+    for fld, kinds in order.items():
+        for kind, names in kinds.items():
+            for i, name in enumerate(names):
+                rate = 0.5 - 0.02 * i
+                rows.append({"field": fld, "kind": kind, "name": name, "games": 1000,
+                             "wins": int(1000 * rate), "win_rate": rate, "win_lo": rate - 0.03,
+                             "win_hi": rate + 0.03, "rank": i + 1})  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def _correlation(fields, lo: float) -> pd.DataFrame:
+    return pd.DataFrame(
+        [{"field": f, "kind": k, "items": 5, "spearman": lo + 0.1, "spearman_lo": lo,
+          "spearman_hi": lo + 0.2} for f in fields for k in ("race", "power", "seat")]
+    )  # fmt: skip
+
+
+def _gaps(values: dict[str, tuple[float, float, float]]) -> pd.DataFrame:
+    return pd.DataFrame(
+        [{"field": f, "first_seat": 0.3, "last_seat": 0.3 - g, "gap": g, "gap_lo": lo,
+          "gap_hi": hi} for f, (g, lo, hi) in values.items()]
+    )  # fmt: skip
+
+
+def _decline(ranks: dict[str, int]) -> pd.DataFrame:
+    return pd.DataFrame(
+        [{"field": f, "group": "few", "best_rule": "decline_tokens = 3",
+          "reference_rule": "decline_tokens = 3", "reference_rank": r, "rules": 18}
+         for f, r in ranks.items()]
+    )  # fmt: skip
+
+
+RACES = ["Orcs", "Humans", "Trolls", "Gnomes", "Dwarves", "Murlocs", "Tauren"]
+POWERS = ["Fishing", "Mining", "Flying", "Heroic", "Ruling"]
+
+
+def test_a_planted_finding_that_holds():
+    order = {
+        REF: {"race": RACES, "power": POWERS, "seat": ["seat 1", "seat 2"]},
+        # the same top and bottom within the top (bottom) 3, shuffled in between
+        "other": {"race": ["Humans", "Orcs", "Gnomes", "Trolls", "Murlocs", "Tauren", "Dwarves"],
+                  "power": ["Mining", "Flying", "Fishing", "Ruling", "Heroic"],
+                  "seat": ["seat 1", "seat 2"]},
+    }  # fmt: skip
+    marks = mark_findings(
+        _effects(order), _correlation(["other"], 0.6),
+        _gaps({REF: (0.05, 0.02, 0.08), "other": (0.03, 0.01, 0.05)}),
+        _decline({REF: 1, "other": 3}), REF,
+    ).set_index("finding")  # fmt: skip
+    assert marks.loc["Strongest race", "value"] == "Orcs"
+    assert marks.loc["Weakest race", "value"] == "Tauren"
+    assert marks.loc["Strongest power", "value"] == "Fishing"
+    assert (marks.mark == HOLDS).all(), marks
+    assert marks.loc["Seat advantage", "value"] == "the first seat wins more than the last"
+
+
+def test_a_planted_finding_that_depends_on_the_bots():
+    order = {
+        REF: {"race": RACES, "power": POWERS, "seat": ["seat 1", "seat 2"]},
+        # Orcs fall to 4th; the power table keeps its top but correlates too little
+        "other": {"race": ["Humans", "Trolls", "Gnomes", "Orcs", "Dwarves", "Murlocs", "Tauren"],
+                  "power": POWERS, "seat": ["seat 1", "seat 2"]},
+    }  # fmt: skip
+    marks = mark_findings(
+        _effects(order), _correlation(["other"], 0.4),
+        _gaps({REF: (0.05, 0.02, 0.08), "other": (-0.03, -0.05, -0.01)}),
+        _decline({REF: 1, "other": 4}), REF,
+    ).set_index("finding")  # fmt: skip
+    assert (marks.mark == DEPENDS).all(), marks
+    assert "4th from the top" in marks.loc["Strongest race", "detail"]
+    # A clear reference gap against a field whose interval crosses 0 depends too.
+    gaps = _gaps({REF: (0.05, 0.02, 0.08), "other": (0.01, -0.01, 0.03)})
+    marks = mark_findings(_effects(order), _correlation(["other"], 0.9), gaps, _decline({}), REF)
+    assert marks.set_index("finding").loc["Seat advantage", "mark"] == DEPENDS
+
+
+# ------------------------------------------------------------------ the command
+ROBUST_TINY = ["--players", 2, "--field", "default", "--field", "aggressive", "--forced-bots",
+               "tuned", "-g", 2, "--decline-games", 2, "--bootstrap", 20, "--seed", 3]  # fmt: skip
+ROBUST_FILES = ["marks", "correlation", "effects", "seat_gap", "decline", "fields"]
+
+
+def test_robustness_writes_every_file_and_the_same_seed_gives_the_same_bytes(tmp_path):
+    outs = []
+    for name in ("a", "b"):
+        out = tmp_path / name
+        result = run("robustness", *ROBUST_TINY, "--out", out)
+        assert result.exit_code == 0, result.output
+        outs.append(out)
+    a, b = outs
+    for name in ROBUST_FILES:
+        for ext in ("csv", "parquet"):
+            assert (a / f"{name}.{ext}").exists(), (name, ext)
+    assert (a / "correlation.png").exists() and (a / "summary.md").exists()
+    for name in ROBUST_FILES[:-1]:  # fields.csv also holds the seconds each field took
+        assert (a / f"{name}.csv").read_bytes() == (b / f"{name}.csv").read_bytes(), name
+    marks = pd.read_csv(a / "marks.csv")
+    assert set(marks.mark) <= {HOLDS, DEPENDS}
+    assert {"Strongest race", "Weakest race", "Strongest power", "Seat advantage"} <= set(
+        marks.finding
+    )
+    fields = pd.read_csv(a / "fields.csv")
+    assert list(fields.forced_bot) == ["own seat's bot", "own seat's bot", "tuned"]
+    text = (a / "summary.md").read_text(encoding="utf-8")
+    assert "**tuned**" in text and "**aggressive**" in text  # the styles that played
+    effects = pd.read_csv(a / "effects.csv")
+    seats = effects[effects.kind == "seat"]
+    assert len(seats) == 2 * 3 and (seats.games == seats.games.iloc[0]).all()
+
+
+def test_robustness_refuses_a_typo_before_playing(tmp_path):
+    result = run("robustness", "--field", "defualt", "--out", tmp_path / "x")
+    assert result.exit_code == 2 and "'default'" in result.output
+    assert not (tmp_path / "x").exists()
+
+
+# ------------------------------------------------------------------ --forced-bot
+def test_the_forced_seat_style_is_recorded_and_keeps_the_counts():
+    from analyzer.studies.combos import run_combos
+
+    pick = [(0, 0), (3, 5)]
+    own = run_combos(3, 7, seed=2, progress=False, combos=pick)
+    forced = run_combos(3, 7, seed=2, progress=False, combos=pick, forced_bot="tuned")
+    assert set(own.combos.forced_bot) == {"own seat's bot"}
+    assert set(forced.combos.forced_bot) == {"tuned"} and forced.forced_bot == "tuned"
+    assert set(forced.combos.bots) == {"heuristic,heuristic,heuristic"}
+    assert list(forced.combos.games) == list(own.combos.games) == [7, 7]
+    # the forced seat's own bot, laid out seat-major, plays other games than the plain layout
+    same = run_combos(3, 7, seed=2, progress=False, combos=pick, forced_bot="heuristic")
+    assert not np.array_equal(same.combos.mean_vc, own.combos.mean_vc)
+
+
+def test_combos_cli_names_the_forced_seat_style(tmp_path):
+    out = tmp_path / "c"
+    result = run("combos", "-p", 2, "-g", 1, "--bots", "aggressive,default", "--forced-bot",
+                 "tuned", "--out", out)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    text = (out / "summary.md").read_text(encoding="utf-8")
+    assert "1 aggressive, 1 default" in text and "forced seat plays tuned" in text
+
+
+# ------------------------------------------------------------------ --bots
+TYPO_RUNS = [
+    ["combos", "--bots", "agressive"],
+    ["combos", "--forced-bot", "agressive"],
+    ["decline", "--bots", "agressive"],
+    ["players", "--bots", "agressive"],
+    ["balance", "--bots", "agressive"],
+    ["compare", "scenarios/extra-round.toml", "--bots", "agressive"],
+    ["report", "--ruleset", "swow", "--bots", "agressive"],
+]
+
+
+@pytest.mark.parametrize("args", TYPO_RUNS, ids=lambda a: " ".join(a[:2]))
+def test_bots_typo_exits_2_with_the_closest_name(args, tmp_path):
+    result = run(*args, "--out", tmp_path / "x")
+    assert result.exit_code == 2, result.output
+    assert "'aggressive'" in result.output
+    assert not (tmp_path / "x").exists()
+
+
+def test_bots_of_the_wrong_count_exit_2(tmp_path):
+    result = run("combos", "-p", 3, "--bots", "default,tuned", "--out", tmp_path / "x")
+    assert result.exit_code == 2 and "every one of the 3 players" in result.output
+    result = run("players", "-p", "3,4", "--bots", "default,tuned,tuned", "--out", tmp_path / "y")
+    assert result.exit_code == 2 and "fits one player count" in result.output
+
+
+def test_bots_play_and_are_named_in_each_summary(tmp_path):
+    runs = {
+        "combos": ["combos", "-p", 2, "-g", 1, "--bots", "aggressive,defensive"],
+        "decline": ["decline", "-p", 2, "-g", 2, "--bots", "aggressive,defensive"],
+        "players": ["players", "-p", 2, "-g", 4, "--games-per-combo", 0, "--bots", "aggressive"],
+        "compare": ["compare", "scenarios/extra-round.toml", "-g", 4, "--games-per-combo", 2,
+                    "--bots", "aggressive"],
+    }  # fmt: skip
+    for name, args in runs.items():
+        out = tmp_path / name
+        result = run(*args, "--out", out)
+        assert result.exit_code == 0, (name, result.output)
+        text = (out / "summary.md").read_text(encoding="utf-8")
+        assert "aggressive" in text, name
