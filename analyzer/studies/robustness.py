@@ -587,12 +587,14 @@ def summary_markdown(result: RobustnessStudy) -> str:
 
 def correlation_chart(result: RobustnessStudy, path: Path) -> Path:
     """Each field's rank correlation with the reference, per table, with its interval."""
+    import textwrap
+
     from analyzer.report.charts import _pyplot
 
     plt = _pyplot()
     c = result.correlation
     names = [f.name for f in result.fields[1:]]
-    fig, ax = plt.subplots(figsize=(8, 1.2 + 0.7 * len(names)))
+    fig, ax = plt.subplots(figsize=(8, 1.8 + 0.8 * len(names)))
     for j, (kind, color) in enumerate(zip(KINDS, ("#1f77b4", "#d62728", "#2ca02c"), strict=True)):
         part = c[c.kind == kind].set_index("field").reindex(names)
         y = np.arange(len(names)) + (j - 1) * 0.22
@@ -601,14 +603,15 @@ def correlation_chart(result: RobustnessStudy, path: Path) -> Path:
                     label=f"{kind} ({int(part['items'].iloc[0])} items)")  # fmt: skip
     ax.axvline(MIN_RHO, color="#888888", linestyle="--", linewidth=1)
     ax.axvline(0, color="#bbbbbb", linewidth=0.8)
-    ax.set_yticks(range(len(names)), names, fontsize=8)
+    labels = [textwrap.fill(n.replace("/", "/ "), 22).replace("/ ", "/") for n in names]
+    ax.set_yticks(range(len(names)), labels, fontsize=8)
     ax.invert_yaxis()
     ax.set_xlim(-1.05, 1.05)
     ax.set_xlabel(f"Spearman rank correlation with {result.reference} (95% bootstrap interval)")
     ax.set_title(f"Do the rankings hold with other bots? {result.n_players} players, "
-                 f"{result.games_per_combo} games per combo; dashed: the {MIN_RHO} criterion",
-                 fontsize=9)  # fmt: skip
-    ax.legend(fontsize=8, loc="lower left")
+                 f"{result.games_per_combo} games per combo\ndashed: the criterion's "
+                 f"{MIN_RHO}", fontsize=9)  # fmt: skip
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=3)
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
