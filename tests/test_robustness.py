@@ -231,3 +231,16 @@ def test_bots_play_and_are_named_in_each_summary(tmp_path):
         assert result.exit_code == 0, (name, result.output)
         text = (out / "summary.md").read_text(encoding="utf-8")
         assert "aggressive" in text, name
+
+
+def test_the_chart_draws_a_point_outside_its_percentile_interval(tmp_path):
+    from types import SimpleNamespace
+
+    from analyzer.studies.robustness import correlation_chart
+
+    fields = parse_fields(["default", "aggressive"], "tuned", 4)
+    corr = _correlation([f.name for f in fields[1:]], 0.6)
+    corr.loc[0, "spearman"] = 0.5  # below its interval, as resampling noise can leave it
+    result = SimpleNamespace(correlation=corr, fields=fields, n_players=4, games_per_combo=5,
+                             reference=fields[0].name)  # fmt: skip
+    assert correlation_chart(result, tmp_path / "c.png").stat().st_size > 0
