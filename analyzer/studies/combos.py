@@ -363,7 +363,7 @@ def run_combos(
         raise InputError(Problem(WHERE, "chunk", chunk, "must be at least 1"))
     names = resolve_policies(policies, n_players)
     if forced_bot is not None:
-        forced_bot = resolve_policies(forced_bot, 1)[0]
+        forced_bot = resolve_policies(forced_bot, 1, "--forced-bot")[0]
     if tables is None:
         from analyzer.rulesets import played_tables
 
