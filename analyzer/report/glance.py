@@ -29,7 +29,7 @@ def _marked(folder: Path, *prefixes: str) -> str:
     if not len(rows):
         return ""
     return (
-        " Across bots: "
+        " Across bots (the robustness section's own, smaller run): "
         + "; ".join(f"{r.finding.lower()} {r.value}: {r.mark}" for r in rows.itertuples())
         + "."
     )
