@@ -1,0 +1,124 @@
+"""The studies under Battle for Azeroth (issue 12 item 5): a forced combo goes to a
+seat of its race's faction, every study reads the team win, and the fair share of a
+combo is its faction's (ruling B9)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from analyzer.engine import layout as L
+from analyzer.engine.api import engine_tables, play_batch
+from analyzer.engine.jit import python_entry
+from analyzer.engine.rng import init_streams
+from analyzer.engine.setup import setup_game
+from analyzer.engine.state import new_game
+from analyzer.model import default_tables
+from analyzer.model.ids import NEUTRAL
+from analyzer.players.params import HEURISTIC, N_POLICY_PARAMS, default_vector
+from analyzer.rulesets.swow.bfa import SEAT_FACTIONS, team_wins
+from analyzer.studies import combos as C
+from analyzer.variants import with_variant
+
+BFA = with_variant(default_tables(), "bfa")
+F = L.MAX_FACTION_BANNERS
+
+
+def race_named(name):
+    return next(i for i, r in enumerate(BFA.ruleset.races) if r.name == name)
+
+
+def power_named(name):
+    return next(i for i, p in enumerate(BFA.ruleset.powers) if p.name == name)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_a_forced_combo_goes_to_the_seats_of_its_race_faction_in_turn(n):
+    pairs, left = C.team_pairs(C.allowed_combos(BFA), BFA, n)
+    races = {r for r, _ in pairs}
+    neutral = {i for i, r in enumerate(BFA.ruleset.races) if r.faction == NEUTRAL}
+    assert (races & neutral) == (neutral if n in (3, 5) else set())
+    assert bool(left) == (n in (2, 4)) and len(left) == (4 if n in (2, 4) else 0)
+    arr = np.array(pairs, np.int64)
+    gpc = 6
+    games = np.arange(len(pairs) * gpc, dtype=np.int64)
+    seats = C.seat_choices(arr, BFA, n, team=True)
+    forced = C.forced_rows(arr, games, gpc, n, 0, seats)
+    for row in forced:
+        assert SEAT_FACTIONS[n][row[L.F_SEAT]] == BFA.ruleset.races[row[L.F_RACE]].faction
+    # each seat of the faction takes each of its combos equally often
+    for c in range(len(pairs)):
+        mine = forced[c * gpc : (c + 1) * gpc, L.F_SEAT]
+        faction = BFA.ruleset.races[pairs[c][0]].faction
+        allowed = [s for s, f in enumerate(SEAT_FACTIONS[n]) if f == faction]
+        counts = np.bincount(mine, minlength=n)[allowed]
+        assert counts.min() == counts.max() == gpc // len(allowed)
+
+
+def test_the_standard_game_still_forces_every_seat_in_turn():
+    arr = np.array([(0, 0), (3, 5)], np.int64)
+    games = np.arange(8, dtype=np.int64)
+    plain = C.forced_rows(arr, games, 4, 4, 0)
+    same = C.forced_rows(arr, games, 4, 4, 0, C.seat_choices(arr, BFA, 4, team=False))
+    assert np.array_equal(plain, same) and plain[:, L.F_SEAT].tolist() == [0, 1, 2, 3] * 2
+
+
+@pytest.mark.parametrize("name", ["Humans", "Pandaren"])
+def test_a_forced_banner_and_badge_leave_their_columns_before_the_deal(name):
+    """Ruling B9: the forced combo is the seat's own line; its faction's column deals
+    from the other banners (a forced Neutral race leaves three and a gap)."""
+    race, power = race_named(name), power_named("Herbalist")
+    faction = BFA.ruleset.races[race].faction
+    t = engine_tables(BFA)
+    g = new_game(N_POLICY_PARAMS, 1)
+    python_entry(init_streams)(11, 0, g.rng)
+    g.gst[L.G_FORCED_SEAT] = SEAT_FACTIONS[5].index(faction)
+    g.gst[L.G_FORCED_RACE] = race
+    g.gst[L.G_FORCED_POWER] = power
+    python_entry(setup_game)(g, t, 5)
+    column = [int(x) for x in g.gst[L.G_DRAFT + faction * F : L.G_DRAFT + faction * F + 6]]
+    n = int(g.gst[L.G_DRAFT_N + faction])
+    assert race not in column[:n] and n == (3 if faction == NEUTRAL else 5)
+    powers = [int(x) for x in g.gst[L.G_COL_POWER : L.G_COL_POWER + 4]]
+    assert power not in powers
+
+
+def test_the_combo_study_reads_the_team_win_against_its_factions_share():
+    pick = [(race_named("Humans"), 0), (race_named("Orcs"), 3), (race_named("Tauren"), 5)]
+    gpc, n, seed = 6, 4, 9
+    study = C.run_combos(n, gpc, seed, tables=BFA, progress=False, combos=pick)
+    assert study.team and set(study.faction_fair) == {"Alliance", "Horde"}
+    c = study.combos.set_index("race")
+    # replay the same games and count the forced seat's faction wins by hand
+    arr = np.array(sorted(pick), np.int64)
+    games = np.arange(len(pick) * gpc, dtype=np.int64)
+    forced = C.forced_rows(arr, games, gpc, n, 0, C.seat_choices(arr, BFA, n, team=True))
+    res = play_batch(engine_tables(BFA), n, seed, 0, games.size, [HEURISTIC] * n,
+                     [default_vector("heuristic")] * n, False, forced)  # fmt: skip
+    won = team_wins(res.seats[:, :n, L.S_VC], n)
+    faction = [BFA.ruleset.races[r].faction for r in forced[:, L.F_RACE]]
+    team = won[np.arange(games.size), faction].reshape(len(pick), gpc).sum(1)
+    names = [BFA.ruleset.races[r].name for r, _ in sorted(pick)]
+    assert [int(c.loc[x, "wins"]) for x in names] == team.tolist()
+    horde = [x for x in names if x != "Humans"]
+    share = sum(int(c.loc[x, "wins"]) for x in horde) / (gpc * len(horde))
+    assert study.faction_fair["Horde"] == pytest.approx(share)
+    assert study.faction_fair["Alliance"] == pytest.approx(c.loc["Humans", "win_rate"])
+    assert c.loc["Orcs", "fair"] == pytest.approx(share)
+    assert c.loc["Orcs", "win_delta"] == pytest.approx(c.loc["Orcs", "win_rate"] - share)
+    assert c.loc["Humans", "faction"] == "Alliance" and c.loc["Orcs", "faction"] == "Horde"
+
+
+def test_a_neutral_race_at_four_players_is_refused_or_left_out(tmp_path):
+    from analyzer.errors import InputError
+
+    with pytest.raises(InputError) as err:
+        C.run_combos(4, 2, 1, tables=BFA, progress=False, combos=[(race_named("Naga"), 0)])
+    assert "no race of a faction seated at 4 players" in str(err.value)
+    both = [(race_named("Naga"), 0), (race_named("Worgen"), 0)]
+    study = C.run_combos(4, 2, 1, tables=BFA, progress=False, combos=both)
+    assert list(study.combos["race"]) == ["Worgen"] and study.skipped == ["Naga"]
+    text = C.summary_markdown(study)
+    assert "team win" in text and "Left out: Naga" in text and "its faction's" in text
+    assert C.write_combos(study, tmp_path / "c").joinpath("top_bottom.png").exists()
+
