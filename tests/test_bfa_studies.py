@@ -121,4 +121,3 @@ def test_a_neutral_race_at_four_players_is_refused_or_left_out(tmp_path):
     text = C.summary_markdown(study)
     assert "team win" in text and "Left out: Naga" in text and "its faction's" in text
     assert C.write_combos(study, tmp_path / "c").joinpath("top_bottom.png").exists()
-
