@@ -14,7 +14,7 @@ from analyzer.engine.rng import init_streams
 from analyzer.engine.setup import setup_game
 from analyzer.engine.state import new_game
 from analyzer.model import default_tables
-from analyzer.model.ids import NEUTRAL
+from analyzer.model.ids import HORDE, NEUTRAL
 from analyzer.players.params import HEURISTIC, N_POLICY_PARAMS, default_vector
 from analyzer.rulesets.swow.bfa import SEAT_FACTIONS, team_wins
 from analyzer.studies import combos as C
@@ -121,3 +121,36 @@ def test_a_neutral_race_at_four_players_is_refused_or_left_out(tmp_path):
     text = C.summary_markdown(study)
     assert "team win" in text and "Left out: Naga" in text and "its faction's" in text
     assert C.write_combos(study, tmp_path / "c").joinpath("top_bottom.png").exists()
+
+
+@pytest.mark.parametrize("n", [4, 5])
+def test_the_decline_study_forces_each_test_seat_a_combo_of_its_own_faction(n):
+    from analyzer.studies.decline import _plan
+
+    plan = _plan(n, 30, 3, BFA, "heuristic", None, None, [0, 5], [])
+    assert plan.team and sorted(set(plan.seat.tolist())) == list(range(n))
+    for s, race in zip(plan.seat, plan.forced[:, L.F_RACE], strict=True):
+        assert SEAT_FACTIONS[n][s] == BFA.ruleset.races[race].faction
+    horde = _plan(n, 30, 3, BFA, "heuristic", None, "Orcs+Herbalist", [0], [])
+    assert {SEAT_FACTIONS[n][s] for s in horde.seat.tolist()} == {HORDE}
+
+
+def test_the_decline_study_reads_the_test_seats_team_win():
+    from analyzer.studies.decline import run_decline
+
+    study = run_decline(4, 8, 5, tables=BFA, progress=False, tokens=[0], rounds=[])
+    rows = study.curves[(study.curves.family == "decline_tokens") & (study.curves.value == 0)]
+    assert study.variant == "bfa" and rows.games.tolist() == [8, 8, 8]  # three groups
+    from analyzer.studies.decline import _plan
+
+    plan = _plan(4, 8, 5, BFA, "heuristic", None, None, [0], [])
+    vec = plan.vectors[("decline_tokens", 0)]
+    won = 0
+    for s in range(4):
+        idx = np.flatnonzero(plan.seat == s)
+        params = plan.params.copy()
+        params[s] = vec[s]
+        res = play_batch(engine_tables(BFA), 4, 5, int(idx[0]), idx.size, [HEURISTIC] * 4,
+                         params, False, plan.forced[idx])  # fmt: skip
+        won += int(team_wins(res.seats[:, :4, L.S_VC], 4)[:, SEAT_FACTIONS[4][s]].sum())
+    assert int(rows.wins.sum()) == won
