@@ -154,3 +154,20 @@ def test_the_decline_study_reads_the_test_seats_team_win():
                          params, False, plan.forced[idx])  # fmt: skip
         won += int(team_wins(res.seats[:, :4, L.S_VC], 4)[:, SEAT_FACTIONS[4][s]].sum())
     assert int(rows.wins.sum()) == won
+
+
+def test_the_players_study_reads_each_seats_team_win_against_the_factions_even_share():
+    from analyzer.studies.players import run_players, summary_markdown
+
+    games, seed = 12, 4
+    study = run_players([4, 5], games, seed, tables=BFA, progress=False, games_per_combo=1)
+    assert study.variant == "bfa"
+    for n in (4, 5):
+        res = play_batch(engine_tables(BFA), n, seed, 0, games, [HEURISTIC] * n,
+                         [default_vector("heuristic")] * n)  # fmt: skip
+        won = team_wins(res.seats[:, :n, L.S_VC], n)[:, list(SEAT_FACTIONS[n])].sum(0)
+        seats = study.seats[study.seats.players == n]
+        assert seats.wins.tolist() == won.tolist()
+        assert (seats.fair == (0.5 if n == 4 else 1 / 3)).all()
+    assert study.combos[4]["fair"].notna().all()  # the team combo study, B9
+    assert "team win" in summary_markdown(study)
