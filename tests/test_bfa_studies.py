@@ -171,3 +171,39 @@ def test_the_players_study_reads_each_seats_team_win_against_the_factions_even_s
         assert (seats.fair == (0.5 if n == 4 else 1 / 3)).all()
     assert study.combos[4]["fair"].notna().all()  # the team combo study, B9
     assert "team win" in summary_markdown(study)
+
+
+def test_compare_weighs_the_variant_against_the_standard_game_on_what_both_read():
+    from pathlib import Path
+
+    from analyzer.studies.compare import TEAM_ONLY, run_compare, summary_markdown
+
+    bfa = Path(__file__).resolve().parents[1] / "scenarios" / "bfa-4p.toml"
+    study = run_compare([bfa], games=16, games_per_combo=2, seed=3, bootstrap=20, progress=False)
+    metrics = set(study.table.metric)
+    assert "first_seat_win" in metrics and "score_sd" in metrics
+    assert not metrics & set(TEAM_ONLY)  # not meaningful against the standard game
+    assert study.team_arms == ["Battle for Azeroth, 4 players"]
+    assert "team variant" in summary_markdown(study)
+    # the variant against itself: its own team rows, all exactly zero
+    same = run_compare([bfa], baseline=bfa, games=16, games_per_combo=2, seed=3,
+                       bootstrap=20, progress=False)  # fmt: skip
+    rows = same.table.set_index("metric")
+    assert set(TEAM_ONLY) <= set(rows.index)
+    assert (rows[["delta", "delta_lo", "delta_hi"]] == 0).all(axis=None)
+    res = play_batch(engine_tables(BFA), 4, 3, 0, 16, [HEURISTIC] * 4,
+                     [default_vector("heuristic")] * 4)  # fmt: skip
+    first = team_wins(res.seats[:, :4, L.S_VC], 4)[:, SEAT_FACTIONS[4][0]].mean()
+    assert rows.loc["first_seat_team_win", "value"] == pytest.approx(first)
+
+
+def test_compares_combo_games_force_a_seat_of_the_races_faction():
+    from analyzer.studies.compare import _arm_calls, _new_arm
+
+    arm = _new_arm("bfa", "-", BFA, ["heuristic"] * 5, 5, 4, 3)
+    assert arm.team and len(arm.combos) == 16 * 20
+    for call in _arm_calls(arm, BFA, None, 4, 3, 1, 50):
+        if call.forced is None or call.tag is None:
+            continue
+        for row in call.forced:
+            assert SEAT_FACTIONS[5][row[L.F_SEAT]] == BFA.ruleset.races[row[L.F_RACE]].faction
