@@ -1045,6 +1045,11 @@ def balance(
             _err(f"Seats: skipping {n} players, which the scenario does not allow: {reason}")
     tables = _variant(variant, tables)
     seat_tables = _variant(variant, seat_tables, counts)
+    from analyzer.studies.balance import refuse_team_variant
+
+    where, key = (str(scenario), "scenario.variant") if variant is None else (CLI, "--variant")
+    for t in (tables, *(seat_tables or {}).values()):
+        refuse_team_variant(t, where, key)  # before anything is played
     out = _check_out(out, force, default_out(players))
     with _games_on(workers, cluster, threads) as (backend, where):
         from analyzer.studies.balance import findings, run_balance, write_balance

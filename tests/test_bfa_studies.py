@@ -207,3 +207,18 @@ def test_compares_combo_games_force_a_seat_of_the_races_faction():
             continue
         for row in call.forced:
             assert SEAT_FACTIONS[5][row[L.F_SEAT]] == BFA.ruleset.races[row[L.F_RACE]].faction
+
+
+def test_balance_refuses_the_team_variant_with_exit_2(tmp_path):
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from analyzer.cli import app
+
+    done = CliRunner().invoke(app, ["balance", "--variant", "bfa", "--out", str(tmp_path / "b")])
+    assert done.exit_code == 2 and "not meaningful in the team variant" in done.output
+    scenario = Path(__file__).resolve().parents[1] / "scenarios" / "bfa-4p.toml"
+    done = CliRunner().invoke(app, ["balance", "--scenario", str(scenario)])
+    assert done.exit_code == 2 and "scenario.variant = 'bfa'" in done.output
+    assert not (tmp_path / "b").exists()
