@@ -530,19 +530,20 @@ def default_out(n_players: int) -> Path:
 def write_combos(result: ComboStudy, out_dir=None, force: bool = False) -> Path:
     """Write the study's folder (CSV, Parquet, charts, summary.md); it appears complete
     or not at all. Returns its path."""
-    from analyzer.report.charts import combo_heatmap, top_bottom_chart
-    from analyzer.studies import common
-
-    def fill(temp: Path) -> None:
-        common.write_table(result.combos, temp, "combos")
-        common.write_csv(result.races, temp, "races")
-        common.write_csv(result.powers, temp, "powers")
-        combo_heatmap(result, temp / "heatmap.png")
-        top_bottom_chart(result, temp / "top_bottom.png")
-        (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
-
     out = Path(out_dir) if out_dir is not None else default_out(result.n_players)
-    return common.write_folder(out, fill, force)
+    return common.write_folder(out, lambda temp: fill_folder(result, temp), force)
+
+
+def fill_folder(result: ComboStudy, folder: Path) -> None:
+    """The study's files in `folder` (which the caller stages)."""
+    from analyzer.report.charts import combo_heatmap, top_bottom_chart
+
+    common.write_table(result.combos, folder, "combos")
+    common.write_csv(result.races, folder, "races")
+    common.write_csv(result.powers, folder, "powers")
+    combo_heatmap(result, folder / "heatmap.png")
+    top_bottom_chart(result, folder / "top_bottom.png")
+    (folder / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
 
 
 def _pct(x: float) -> str:
