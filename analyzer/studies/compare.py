@@ -185,7 +185,8 @@ def _new_arm(name, file, tables, policies, n_players, games, gpc) -> Arm:
     if team:
         pairs, _ = team_pairs(pairs, tables, n_players)
     combos = np.array(pairs, np.int64).reshape(-1, 2)
-    faction = np.array([tables.ruleset.races[r].faction for r in combos[:, 0].tolist()], np.int64)
+    races = tables.ruleset.races  # factions only in the team variant (classic has none)
+    faction = np.array([races[r].faction if team else 0 for r in combos[:, 0].tolist()], np.int64)
     return Arm(
         name=name,
         file=file,
