@@ -97,7 +97,12 @@ def top_bottom_chart(result, path: Path, n: int = 15) -> Path:
         )
     if len(c) > 2 * n:
         ax.axhline(n - 0.5, color="#999999", linewidth=0.8)
-    ax.set_xlabel("win rate of the forced seat, % (Wilson 95% interval)")
+    who = (
+        "team win rate of the forced seat's faction"
+        if "fair" in shown
+        else "win rate of the forced seat"
+    )
+    ax.set_xlabel(f"{who}, % (Wilson 95% interval)")
     ax.set_title(
         f"Top and bottom {n} combos (* significant after BH, ⚠ ability not fully modeled)",
         fontsize=9,
