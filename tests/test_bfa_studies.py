@@ -107,6 +107,8 @@ def test_the_combo_study_reads_the_team_win_against_its_factions_share():
     assert c.loc["Orcs", "fair"] == pytest.approx(share)
     assert c.loc["Orcs", "win_delta"] == pytest.approx(c.loc["Orcs", "win_rate"] - share)
     assert c.loc["Humans", "faction"] == "Alliance" and c.loc["Orcs", "faction"] == "Horde"
+    assert study.races.set_index("race").loc["Tauren", "fair"] == pytest.approx(share)
+    assert (study.powers["fair"] == study.grand_win_rate).all()
 
 
 def test_a_neutral_race_at_four_players_is_refused_or_left_out(tmp_path):

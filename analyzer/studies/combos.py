@@ -501,6 +501,7 @@ def _tables(
         frame["fair"] = fair
         races.insert(1, "faction", [FACTIONS[rs.races[r].faction] for r in np.unique(pairs[:, 0])])
         races["fair"] = [faction_fair[f] for f in races["faction"]]
+        powers["fair"] = grand  # a power meets every seated race: the whole study's rate
     not_modeled = tables.not_modeled()
     return ComboStudy(
         n_players=n_players,
