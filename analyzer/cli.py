@@ -626,16 +626,28 @@ def report(
         typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {page}")
 
 
+# The team page's combo tables: 4 and 5 players (allies), games per combo at --scale 1
+TEAM_COMBO_COUNTS = (4, 5)
+TEAM_GAMES_PER_COMBO = 200
+
+
 def _report_teams(seed: int, out: Path | None, scale: float, force: bool, threads) -> None:
-    """The team variant's page: `analyzer teams` at every count, games times --scale."""
+    """The team variant's page: `analyzer teams` at every count and the combo study
+    under the variant at 4 and 5 players (ruling B9), games times --scale."""
     out = _check_out(out, force, Path("reports") / "bfa")
     _set_threads(threads)
+    from analyzer.rulesets import played_tables
+    from analyzer.studies.combos import run_combos
     from analyzer.studies.teams import alliance_duel, faction_rates, write_teams
+    from analyzer.variants import with_variant
 
     started = time.perf_counter()
     result = faction_rates((2, 3, 4, 5), max(2, round(10000 * scale)), seed)
     duels = [alliance_duel(n, max(2, round(5000 * scale)), seed) for n in (4, 5)]
-    folder = write_teams(result, duels, out, force)
+    tables = with_variant(played_tables(), "bfa")
+    gpc = max(2, round(TEAM_GAMES_PER_COMBO * scale))
+    combos = [run_combos(n, gpc, seed, tables=tables, progress=False) for n in TEAM_COMBO_COUNTS]
+    folder = write_teams(result, duels, out, force, combos)
     typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {folder / 'index.html'}")
 
 
@@ -645,7 +657,7 @@ def _report_index(
     """Every shipped ruleset's page, each from `analyzer report --ruleset NAME` in a
     process of its own, and the index linking them."""
     from analyzer.backends import check_backend_options
-    from analyzer.report.site import PageFailed, build_index, default_index_out
+    from analyzer.report.site import PageFailed, build_index, default_index_out, variant_pages
     from analyzer.rulesets import shipped_rulesets
 
     check_backend_options(workers, cluster)
@@ -658,7 +670,8 @@ def _report_index(
         options += [key, str(value)] if value is not None else []
     started = time.perf_counter()
     try:
-        page = build_index(out, shipped_rulesets(), options, force, log=_err)
+        names = shipped_rulesets()
+        page = build_index(out, names, options, force, log=_err, variants=variant_pages(names))
     except PageFailed as exc:
         _err(f"The index was not written: {exc} (its message is above).")
         raise typer.Exit(exc.code) from None
@@ -1118,6 +1131,11 @@ def balance(
         seat_policies, seat_params_by = _bots_by_count(seat_styles, counts), None
     tables = _variant(variant, tables)
     seat_tables = _variant(variant, seat_tables, counts)
+    from analyzer.studies.balance import refuse_team_variant
+
+    where, key = (str(scenario), "scenario.variant") if variant is None else (CLI, "--variant")
+    for t in (tables, *(seat_tables or {}).values()):
+        refuse_team_variant(t, where, key)  # before anything is played
     out = _check_out(out, force, default_out(players))
     with _games_on(workers, cluster, threads) as (backend, where):
         from analyzer.studies.balance import findings, run_balance, write_balance

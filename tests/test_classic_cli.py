@@ -50,6 +50,11 @@ def test_a_classic_scenario_takes_house_rules_and_refuses_boards(tmp_path):
     races = pd.read_parquet(tmp_path / "run" / "races.parquet")
     assert "Spirit" not in set(races.power.astype(str))
     assert set(races[races.race.astype(str) == "Ratmen"].tokens) <= {10 + b for b in range(11)}
+    # compare plays a classic house rule too (its races have no faction: no team arm)
+    args = ("--games", 4, "--games-per-combo", 2, "--out", tmp_path / "cmp")
+    done = analyzer("compare", rules, *args)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "combo_win_sd" in set(pd.read_csv(tmp_path / "cmp" / "compare.csv").metric)
 
     boards = tmp_path / "classic-boards.toml"
     boards.write_text(

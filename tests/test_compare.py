@@ -108,7 +108,7 @@ def small_study():
 def test_the_printed_rules_scenario_equals_the_built_in_baseline(small_study):
     t = small_study.table
     same = t[t.scenario == "Baseline, 3 players"]
-    assert len(same) == len(METRICS)
+    assert len(same) == len([m for m in METRICS if not m.endswith("_team_win")])  # standard
     assert (same.delta == 0).all() and (same.delta_lo == 0).all() and (same.delta_hi == 0).all()
     said = [f for f in findings(small_study) if f.startswith("**Baseline, 3 players**")]
     assert len(said) == 1 and "the same scores as under its baseline" in said[0]
@@ -127,7 +127,7 @@ def test_an_extra_round_raises_the_scores(small_study):
 def test_tables_and_files(small_study, tmp_path):
     t = small_study.table
     assert list(t.columns) == list(COMPARE_COLUMNS)
-    assert set(t.metric) == set(METRICS)
+    assert set(t.metric) == {m for m in METRICS if not m.endswith("_team_win")}  # standard arms
     out = write_compare(small_study, tmp_path / "cmp")
     for name in ("compare.csv", "compare.parquet", "arms.csv", "forest.png", "summary.md"):
         assert (out / name).exists(), name

@@ -154,9 +154,19 @@ def test_the_index_links_each_playable_rulesets_page(built, tmp_path, half_built
     shutil.copytree(built[0], out / "swow")  # its studies are reused by the page's process
     bots_meta = (out / "swow" / "bots" / "study.json").read_text()
     messages = []
-    page = build_index(out, ["swow", half_built], INDEX_OPTIONS, log=messages.append)
+    variants = [("swow", "bfa"), (half_built, "bfa")]  # no page for an unplayable ruleset's
+    page = build_index(
+        out, ["swow", half_built], INDEX_OPTIONS, log=messages.append, variants=variants
+    )
     assert page == out / "index.html" and page.exists()
     index = (out / "index.md").read_text(encoding="utf-8")
+    team = "Battle for Azeroth, the team variant"
+    assert f"## {team} (`swow --variant bfa`)" in index
+    assert f"[Open the {team} report](swow-bfa/index.html)" in index
+    assert "players: allied bots beat bots that ignore the alliance" in index  # its findings
+    assert "team play: the race doing most for its faction" in index
+    assert "Combos and races in team play" in (out / "swow-bfa" / "summary.md").read_text()
+    assert not (out / f"{half_built}-bfa").exists()
     assert "[Open the Small World of Warcraft report](swow/index.html)" in index
     assert "[Race and power combos](swow/index.html#race-and-power-combos)" in index
     assert f"## {half_built} (`{half_built}`)" in index

@@ -65,7 +65,8 @@ def combo_heatmap(result, path: Path, q: float = 0.05) -> Path:
 def top_bottom_chart(result, path: Path, n: int = 15) -> Path:
     """The n best and n worst combos by win rate, with their Wilson 95% intervals."""
     plt = _pyplot()
-    c = result.combos.sort_values(["win_rate", "vc_delta"], ascending=False)
+    key = "win_delta" if "fair" in result.combos else "win_rate"  # team variant: vs faction
+    c = result.combos.sort_values([key, "vc_delta"], ascending=False)
     n = min(n, len(c) // 2) if len(c) > 1 else len(c)
     shown = (
         c.head(n) if len(c) <= 2 * n else c.iloc[list(range(n)) + list(range(len(c) - n, len(c)))]
@@ -87,10 +88,21 @@ def top_bottom_chart(result, path: Path, n: int = 15) -> Path:
         for r in shown.itertuples()
     ]
     ax.set_yticks(y, labels, fontsize=7)
-    ax.axvline(100 * result.fair, color="black", linestyle="--", linewidth=1, label="fair share")
+    if "fair" in shown:  # the team variant: each combo's faction has its own fair share
+        ax.scatter(100 * shown["fair"].to_numpy(), y, marker="|", color="black", s=60,
+                   label="its faction's fair share")  # fmt: skip
+    else:
+        ax.axvline(
+            100 * result.fair, color="black", linestyle="--", linewidth=1, label="fair share"
+        )
     if len(c) > 2 * n:
         ax.axhline(n - 0.5, color="#999999", linewidth=0.8)
-    ax.set_xlabel("win rate of the forced seat, % (Wilson 95% interval)")
+    who = (
+        "team win rate of the forced seat's faction"
+        if "fair" in shown
+        else "win rate of the forced seat"
+    )
+    ax.set_xlabel(f"{who}, % (Wilson 95% interval)")
     ax.set_title(
         f"Top and bottom {n} combos (* significant after BH, ⚠ ability not fully modeled)",
         fontsize=9,

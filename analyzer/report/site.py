@@ -5,6 +5,8 @@ with an index page linking them.
 reports/report-<N>p/          `analyzer report` (every ruleset; see build_index)
     index.html, index.md      the index: one entry per ruleset, linking its page
     swow/, classic/           one ruleset's page each, laid out as below
+    swow-bfa/                 a variant's page (VARIANT_PAGES: SWoW's team variant,
+                              `analyzer report --variant bfa`), one index section each
 reports/<ruleset>-<N>p/       `analyzer report --ruleset NAME` (one ruleset's page)
     index.html, index.md      the page: findings, then every study with its charts
     bots/ combos/ decline/ players/ compare/ balance/
@@ -416,9 +418,18 @@ class PageFailed(Exception):
         self.code = code
 
 
-def page_folder(name: str) -> str:
-    """A ruleset's folder under the index."""
-    return name.replace(".", "-")
+# The variants with a page of their own in the index, by ruleset: (name, its title)
+VARIANT_PAGES = {"swow": (("bfa", "Battle for Azeroth, the team variant"),)}
+
+
+def page_folder(name: str, variant: str | None = None) -> str:
+    """A ruleset's folder under the index (or one of its variants')."""
+    return name.replace(".", "-") + (f"-{variant}" if variant else "")
+
+
+def variant_pages(names: list[str]) -> list[tuple[str, str]]:
+    """(ruleset, variant) of every variant page of the rulesets `names`."""
+    return [(name, v) for name in names for v, _ in VARIANT_PAGES.get(name, ())]
 
 
 def build_index(
@@ -427,11 +438,14 @@ def build_index(
     options: list[str],
     force: bool = False,
     log: Callable[[str], None] = print,
+    variants: list[tuple[str, str]] = (),
 ) -> Path:
     """Every ruleset of `names` on a page of its own in out/<name>/, built by
     `python -m analyzer report --ruleset NAME --out out/<name> OPTIONS` (a process
     plays one ruleset), then out/index.md and index.html linking them. A ruleset that
-    cannot be played yet gets a line saying why, and no link. Each page keeps its own
+    cannot be played yet gets a line saying why, and no link. `variants`: (ruleset,
+    variant) pages built the same way with `--variant VARIANT` in out/<name>-<variant>/
+    (variant_pages), one section each. Each page keeps its own
     output safety (staging, reused studies); the index is written last, so a run
     stopped half-way leaves finished pages and the previous index, never a half one.
     PageFailed when a page's process fails."""
@@ -442,9 +456,13 @@ def build_index(
     report = OutputFolder(out, force=force)
     report.check()
     entries = [(name, ruleset_problem(name, "report", "ruleset")) for name in names]
+    playable = {name for name, problem in entries if problem is None}
+    variants = [(name, v) for name, v in variants if name in playable]
     for name, problem in entries:  # a user's files in a page folder: refused before any game
         if problem is None:
             OutputFolder(out / page_folder(name), force=force).check()
+    for name, v in variants:
+        OutputFolder(out / page_folder(name, v), force=force).check()
     started = time.perf_counter()
     try:
         report.remove_debris()
@@ -456,7 +474,11 @@ def build_index(
             report.claim_folder(page_folder(name))
             log(f"{name}: building its page in a process of its own...")
             _run_page(name, out / page_folder(name), options, force)
-        page = index_page(out, entries, time.perf_counter() - started)
+        for name, v in variants:
+            report.claim_folder(page_folder(name, v))
+            log(f"{name} --variant {v}: building its page in a process of its own...")
+            _run_page(name, out / page_folder(name, v), options, force, v)
+        page = index_page(out, entries, time.perf_counter() - started, variants)
         html = to_html(page, out, title="Small World analyzer report")
         report.write_files({"index.md": page, "index.html": html})
     except BaseException:
@@ -465,12 +487,14 @@ def build_index(
     return out / "index.html"
 
 
-def _run_page(name: str, folder: Path, options: list[str], force: bool) -> None:
-    """`analyzer report --ruleset NAME` in a child process, stopped with this one."""
+def _run_page(name: str, folder: Path, options: list[str], force: bool, variant=None) -> None:
+    """`analyzer report --ruleset NAME [--variant V]` in a child process, stopped with
+    this one."""
     import subprocess
     import sys
 
     command = [sys.executable, "-m", "analyzer", "report", "--ruleset", name]
+    command += ["--variant", variant] if variant else []
     command += ["--out", str(folder), *options] + (["--force"] if force else [])
     child = subprocess.Popen(command)
     try:
@@ -489,9 +513,10 @@ def _run_page(name: str, folder: Path, options: list[str], force: bool) -> None:
         raise PageFailed(name, code)
 
 
-def index_page(out: Path, entries, seconds: float) -> str:
+def index_page(out: Path, entries, seconds: float, variants=()) -> str:
     """The index: one section per ruleset, with a link to its page and its studies,
-    or the reason it has no page yet."""
+    or the reason it has no page yet; then one section per variant page with its
+    findings (findings.json)."""
     from analyzer.rulesets import title
 
     lines = [
@@ -518,6 +543,20 @@ def index_page(out: Path, entries, seconds: float) -> str:
             head = f"- [{STUDY_TITLES[key]}]({folder}/index.html#{_anchor(STUDY_TITLES[key])})"
             lines.append(head + (f": {found[0]}" if found else ""))
         lines.append("")
+    for name, v in variants:
+        label = dict(VARIANT_PAGES[name])[v]
+        folder = page_folder(name, v)
+        lines += [
+            f"## {label} (`{name} --variant {v}`)",
+            "",
+            f"**[Open the {label} report]({folder}/index.html)** (also as "
+            f"[Markdown]({folder}/summary.md)): faction win rates, seats within a faction, "
+            "the allied bots, and the combos and races in team play.",
+            "",
+        ]
+        meta = out / folder / "findings.json"
+        if meta.exists():
+            lines += [f"- {x}" for x in json.loads(meta.read_text(encoding="utf-8"))] + [""]
     return "\n".join(lines)
 
 

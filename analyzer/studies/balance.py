@@ -29,6 +29,13 @@ Sensitivity. For every number the ruleset flags as an estimate: how much its pow
 win rate and rank move with one token more or less (from the power's curve), and, for
 the die, the combo table played with every face one higher and one lower; and which
 headline findings (best and worst race and power, strongest combo) would change.
+
+Not for Battle for Azeroth (the team variant): refused with exit 2 (refuse_team_variant).
+Every answer here is a number that brings one seat's own win to 1 / players, and the
+seat coins re-rank the seats' own scores; in team play a seat wins with its faction,
+whose score is the lower of two players' at 4 and 5, so neither the fair share nor a
+coin per seat means what it says here. The team questions are `analyzer teams` and
+`analyzer combos --variant bfa`.
 """
 
 from __future__ import annotations
@@ -86,6 +93,24 @@ class BalanceStudy:
 
 
 # ------------------------------------------------------------------ input
+def refuse_team_variant(tables, where: str = CLI, key: str = "--variant") -> None:
+    """InputError (exit 2) when `tables` play the team variant: see the docstring."""
+    from analyzer.studies.common import team_variant
+
+    if tables is not None and team_variant(tables):
+        raise InputError(
+            Problem(
+                where, key, "bfa",
+                "the balance study is not meaningful in the team variant: its fair numbers "
+                "bring one seat's own win to 1 / players and its seat coins re-rank the "
+                "seats' own scores, while in Battle for Azeroth a seat wins with its "
+                "faction; ask `analyzer teams` (faction and seat win rates) and `analyzer "
+                "combos --variant bfa` (combos against their faction's share) instead",
+                ("standard",),
+            )
+        )  # fmt: skip
+
+
 def check_balance(n_players, games_per_combo, seed, seat_games, check_gpc) -> None:
     problems = []
     for key, value in (("--players", n_players), ("--seed", seed)):
@@ -626,6 +651,8 @@ def run_balance(
         tables = played_tables()
     seat_counts = tuple(seat_counts or (n_players,))
     tables_by_count = tables_by_count or {n: tables for n in seat_counts}
+    for t in (tables, *tables_by_count.values()):
+        refuse_team_variant(t, WHERE, "variant")
     # Games for the progress bar (an upper bound: some token numbers fall outside a box).
     combos = len(_allowed(tables, "race")) * len(_allowed(tables, "power"))
     total = 2 * combos * len(offsets) * games_per_combo  # each combo in a race and a power sweep

@@ -18,6 +18,15 @@ size or thread count.
 Measured for the forced seat: wins (Wilson 95%), final VC, the VC its forced race
 instance earned (active plus in decline), and, game by game, its final VC minus the
 mean final VC of the other seats of the same game (the delta against the field).
+
+In Battle for Azeroth (the team variant) a player picks only races of their own
+faction, so a combo is forced on a seat of its race's faction, game k of the combo
+on that faction's (k mod its seats)-th seat; the Neutral races have no seat at 2
+and 4 players and are left out (said in the summary). A win is the faction's win
+(team_win), and the fair share of a combo is its faction's: the team win rate of
+that faction over all of its forced combos in the same study (the same seats, the
+same free first pick), so a strong combo is one that does more for its faction
+than the faction's average combo, whatever the faction's own advantage (ruling B9).
 """
 
 from __future__ import annotations
@@ -34,6 +43,7 @@ import pandas as pd
 from analyzer.errors import InputError, Problem
 from analyzer.model.limits import check_option
 from analyzer.stats import mean_se_from_sums, normal_interval, wilson
+from analyzer.studies import common
 
 WHERE = "combos study"
 FDR_Q = 0.05
@@ -100,9 +110,22 @@ class ComboStudy:
     not_modeled: list[str] = field(default_factory=list)  # "race Draenei (none)", ...
     estimates: list[str] = field(default_factory=list)  # ruleset keys that are estimates
     forced_bot: str | None = None  # the forced seat's style; None: the seat's own bot
+    variant: str = "standard"
+    # the team variant: each seated faction's fair share (its team win rate over its
+    # forced combos), and the races left out (no seat of their faction)
+    faction_fair: dict[str, float] = field(default_factory=dict)
+    skipped: list[str] = field(default_factory=list)
+
+    @property
+    def team(self) -> bool:
+        return self.variant == "bfa"
 
     @property
     def fair(self) -> float:
+        """The fair win rate: 1 / players; in the team variant the mean of the rows'
+        own fair shares (their factions'), for a chart's single line."""
+        if self.team:
+            return float(self.combos["fair"].mean())
         return 1.0 / self.n_players
 
     @property
@@ -198,13 +221,47 @@ def check_study(n_players: int, games_per_combo: int, seed: int, cost: int) -> N
         raise InputError(problems)
 
 
-def forced_rows(pairs: np.ndarray, games: np.ndarray, gpc: int, n_players: int, cost: int):
-    """The forced picks of run games `games`: combo games // gpc, seat (games % gpc) % players."""
+def team_pairs(pairs: list[tuple[int, int]], tables, n_players: int):
+    """The team variant's combos: (those with a seat of their race's faction at
+    n_players, the names of the races left out because nobody plays their faction)."""
+    seated = common.faction_seats(n_players)
+    races = tables.ruleset.races
+    kept = [pr for pr in pairs if races[pr[0]].faction in seated]
+    left = sorted({races[r].name for r, _ in pairs if races[r].faction not in seated})
+    return kept, left
+
+
+def seat_choices(pairs: np.ndarray, tables, n_players: int, team: bool):
+    """(int64[combos, players] seats each combo may be forced on, int64[combos] how
+    many): every seat; in the team variant the seats of the race's faction, which
+    alone may pick it (rulesets/swow/draft.py)."""
+    n_combos = pairs.shape[0]
+    table = np.tile(np.arange(n_players, dtype=np.int64), (n_combos, 1))
+    count = np.full(n_combos, n_players, np.int64)
+    if team:
+        seated = common.faction_seats(n_players)
+        for i, r in enumerate(pairs[:, 0].tolist()):
+            mine = seated[tables.ruleset.races[r].faction]
+            table[i, : len(mine)] = mine
+            count[i] = len(mine)
+    return table, count
+
+
+def forced_rows(
+    pairs: np.ndarray, games: np.ndarray, gpc: int, n_players: int, cost: int, seats=None
+):
+    """The forced picks of run games `games`: combo games // gpc, seat (games % gpc) %
+    players; with `seats` (seat_choices) the ((games % gpc) % count)-th of the combo's
+    seats."""
     from analyzer.engine import layout as L
 
     forced = np.empty((games.size, L.F_NF), np.int64)
     combo = games // gpc
-    forced[:, L.F_SEAT] = (games % gpc) % n_players
+    if seats is None:
+        forced[:, L.F_SEAT] = (games % gpc) % n_players
+    else:
+        table, count = seats
+        forced[:, L.F_SEAT] = table[combo, (games % gpc) % count[combo]]
     forced[:, L.F_RACE] = pairs[combo, 0]
     forced[:, L.F_POWER] = pairs[combo, 1]
     forced[:, L.F_COST] = cost
@@ -252,8 +309,11 @@ def with_forced_bot(ids, params, seat: int, forced_bot: str | None):
     return ids, params
 
 
-def _measure(result, forced: np.ndarray, combo: np.ndarray, n_players: int, n_combos: int):
-    """Per-combo sums (_NSUMS x n_combos) of one batch."""
+def _measure(
+    result, forced: np.ndarray, combo: np.ndarray, n_players: int, n_combos: int, team=False
+):
+    """Per-combo sums (_NSUMS x n_combos) of one batch; `team`: a win is the forced
+    seat's faction's (the team variant)."""
     from analyzer.engine import layout as L
 
     n = forced.shape[0]
@@ -261,7 +321,8 @@ def _measure(result, forced: np.ndarray, combo: np.ndarray, n_players: int, n_co
     seat = forced[:, L.F_SEAT]
     vc_all = result.seats[:, :n_players, L.S_VC].astype(np.int64)
     vc = vc_all[idx, seat]
-    win = result.seats[idx, seat, L.S_WIN].astype(np.int64)
+    wins = common.seat_wins(vc_all, result.seats[:, :, L.S_WIN], n_players, team)
+    win = wins[idx, seat]
     d = (n_players - 1) * vc - (vc_all.sum(1) - vc)
     # The forced pick is the seat's first race instance: the first row with that seat.
     inst = result.inst
@@ -277,10 +338,11 @@ def _measure(result, forced: np.ndarray, combo: np.ndarray, n_players: int, n_co
     return np.stack([np.bincount(combo, c.astype(np.float64), minlength=n_combos) for c in columns])
 
 
-def _stats(sums: np.ndarray, n_players: int) -> dict:
-    """Columns shared by the combo and main-effect tables, from sums."""
+def _stats(sums: np.ndarray, n_players: int, fair=None) -> dict:
+    """Columns shared by the combo and main-effect tables, from sums; `fair`: each
+    column's fair win rate (default 1 / players)."""
     games = sums[_N]
-    fair = 1.0 / n_players
+    fair = 1.0 / n_players if fair is None else fair
     with np.errstate(invalid="ignore", divide="ignore"):
         win_rate = sums[_WINS] / games
         lo, hi = wilson(sums[_WINS], games)
@@ -311,20 +373,26 @@ def _stats(sums: np.ndarray, n_players: int) -> dict:
 
 
 def _effect_table(
-    name: str, names, keys: np.ndarray, sums, n_players, grand, modeled, extra=None
+    name: str, names, keys: np.ndarray, sums, n_players, grand, modeled, extra=None, fair=None
 ) -> pd.DataFrame:
     """Main effect of one factor: its combos' games pooled (each combo plays the same
-    number of games, so this is the average over the other factor)."""
+    number of games, so this is the average over the other factor). `grand` and
+    `fair` may be arrays by combo (the team variant: its faction's), read at the
+    factor's first combo."""
     ids = np.unique(keys)
     pooled = np.stack([sums[:, keys == i].sum(1) for i in ids], axis=1)
-    cols = _stats(pooled, n_players)
+    first = np.array([np.flatnonzero(keys == i)[0] for i in ids])
+    grand = np.asarray(grand)[first] if np.ndim(grand) else grand
+    fair = 1.0 / n_players if fair is None else fair
+    fair = np.asarray(fair)[first] if np.ndim(fair) else fair
+    cols = _stats(pooled, n_players, fair)
     frame = pd.DataFrame(
         {
             name: [names[i] for i in ids],
             "combos": [int((keys == i).sum()) for i in ids],
             **cols,
             "effect": cols["win_rate"] - grand,
-            "p_value": two_sided_p(cols["wins"], cols["games"], 1.0 / n_players),
+            "p_value": two_sided_p(cols["wins"], cols["games"], fair),
             "modeled": [modeled[i] for i in ids],
         }
     )
@@ -369,8 +437,21 @@ def run_combos(
 
         tables = played_tables()
     pairs_list = _check_combos(combos, tables)
+    team = common.team_variant(tables)
+    skipped: list[str] = []
+    if team and forced_bot is not None:
+        # the seat-major layout forces every seat with every combo; in team play only
+        # the seats of a race's faction may take it
+        why = "is not available in the team variant (Battle for Azeroth); leave it out"
+        raise InputError(Problem(WHERE, "forced_bot", forced_bot, why))
+    if team:
+        pairs_list, skipped = team_pairs(pairs_list, tables, n_players)
+        if not pairs_list:
+            why = f"no race of a faction seated at {n_players} players (Battle for Azeroth)"
+            raise InputError(Problem(WHERE, "combos", list(combos or []), why))
     pairs = np.array(pairs_list, np.int64).reshape(-1, 2)
     n_combos = len(pairs_list)
+    seats = seat_choices(pairs, tables, n_players, team)
     ids, params = seat_bots(names, n_players, policy_params)
     etables = api.engine_tables(tables)
     total = n_combos * games_per_combo
@@ -384,7 +465,7 @@ def run_combos(
         if forced_bot is None:
             for first in range(0, total, step):
                 games = np.arange(first, min(first + step, total), dtype=np.int64)
-                forced = forced_rows(pairs, games, games_per_combo, n_players, cost)
+                forced = forced_rows(pairs, games, games_per_combo, n_players, cost, seats)
                 yield Chunk(etables, n_players, seed, first, games.size, ids, params, check,
                             forced, games // games_per_combo)  # fmt: skip
             return
@@ -399,33 +480,70 @@ def run_combos(
 
     try:
         for call, result in or_in_process(backend).play(calls()):
-            sums += _measure(result, call.forced, call.tag, n_players, n_combos)
+            sums += _measure(result, call.forced, call.tag, n_players, n_combos, team)
             error_games += int((result.errors != 0).sum())
             bar.update(call.first + call.n_games)
     finally:
         bar.close()
-    return _tables(
+    study = _tables(
         sums, pairs, tables, n_players, games_per_combo, seed, cost, names, error_games,
-        time.perf_counter() - started, forced_bot,
+        time.perf_counter() - started, team, forced_bot,
     )  # fmt: skip
+    study.skipped = skipped
+    return study
+
+
+def _faction_fair(sums, pairs, tables, team):
+    """(fair win rate by combo, the same by faction name): 1 / players in the standard
+    game (None here); in the team variant each faction's team win rate pooled over
+    its forced combos."""
+    if not team:
+        return None, {}
+    from analyzer.model.ids import FACTIONS
+
+    faction = np.array([tables.ruleset.races[r].faction for r in pairs[:, 0].tolist()])
+    fair = np.empty(pairs.shape[0])
+    by_name = {}
+    for f in dict.fromkeys(faction.tolist()):
+        mine = faction == f
+        fair[mine] = sums[_WINS, mine].sum() / sums[_N, mine].sum()
+        by_name[FACTIONS[f]] = float(fair[mine][0])
+    return fair, by_name
 
 
 def _tables(
-    sums, pairs, tables, n_players, gpc, seed, cost, names, error_games, seconds, forced_bot=None
+    sums,
+    pairs,
+    tables,
+    n_players,
+    gpc,
+    seed,
+    cost,
+    names,
+    error_games,
+    seconds,
+    team=False,
+    forced_bot=None,
 ):
     rs = tables.ruleset
     race_names, power_names = tables.race_names, tables.power_names
     race_mod = [r.modeled for r in rs.races]
     power_mod = [p.modeled for p in rs.powers]
     badge_est = [rs.sources.get(f"powers.{p.key}.badge") == "estimate" for p in rs.powers]
-    fair = 1.0 / n_players
+    fair_by_combo, faction_fair = _faction_fair(sums, pairs, tables, team)
+    fair = 1.0 / n_players if fair_by_combo is None else fair_by_combo
     grand = sums[_WINS].sum() / sums[_N].sum()
-    races = _effect_table("race", race_names, pairs[:, 0], sums, n_players, grand, race_mod)
+    # a race is measured against its faction (team variant); a power meets every
+    # race, so against the whole study
+    race_grand = grand if fair_by_combo is None else fair_by_combo
+    races = _effect_table(
+        "race", race_names, pairs[:, 0], sums, n_players, race_grand, race_mod, fair=fair
+    )
     powers = _effect_table(
         "power", power_names, pairs[:, 1], sums, n_players, grand, power_mod,
-        extra=("badge_estimated", badge_est),
+        extra=("badge_estimated", badge_est), fair=None if fair_by_combo is None else grand,
     )  # fmt: skip
-    cols = _stats(sums, n_players)
+    cols = _stats(sums, n_players, fair)
     race_wr = races.set_index("race")["win_rate"]
     power_wr = powers.set_index("power")["win_rate"]
     race_col = [race_names[r] for r in pairs[:, 0]]
@@ -454,6 +572,15 @@ def _tables(
             "forced_bot": forced_bot or "own seat's bot",
         }
     )
+    if team:
+        from analyzer.model.ids import FACTIONS
+
+        faction = [FACTIONS[rs.races[r].faction] for r in pairs[:, 0].tolist()]
+        frame.insert(2, "faction", faction)
+        frame["fair"] = fair
+        races.insert(1, "faction", [FACTIONS[rs.races[r].faction] for r in np.unique(pairs[:, 0])])
+        races["fair"] = [faction_fair[f] for f in races["faction"]]
+        powers["fair"] = grand  # a power meets every seated race: the whole study's rate
     not_modeled = tables.not_modeled()
     return ComboStudy(
         n_players=n_players,
@@ -471,6 +598,8 @@ def _tables(
         not_modeled=not_modeled,
         estimates=rs.estimates(),
         forced_bot=forced_bot,
+        variant="bfa" if team else "standard",
+        faction_fair=faction_fair,
     )
 
 
@@ -482,19 +611,20 @@ def default_out(n_players: int) -> Path:
 def write_combos(result: ComboStudy, out_dir=None, force: bool = False) -> Path:
     """Write the study's folder (CSV, Parquet, charts, summary.md); it appears complete
     or not at all. Returns its path."""
-    from analyzer.report.charts import combo_heatmap, top_bottom_chart
-    from analyzer.studies import common
-
-    def fill(temp: Path) -> None:
-        common.write_table(result.combos, temp, "combos")
-        common.write_csv(result.races, temp, "races")
-        common.write_csv(result.powers, temp, "powers")
-        combo_heatmap(result, temp / "heatmap.png")
-        top_bottom_chart(result, temp / "top_bottom.png")
-        (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
-
     out = Path(out_dir) if out_dir is not None else default_out(result.n_players)
-    return common.write_folder(out, fill, force)
+    return common.write_folder(out, lambda temp: fill_folder(result, temp), force)
+
+
+def fill_folder(result: ComboStudy, folder: Path) -> None:
+    """The study's files in `folder` (which the caller stages)."""
+    from analyzer.report.charts import combo_heatmap, top_bottom_chart
+
+    common.write_table(result.combos, folder, "combos")
+    common.write_csv(result.races, folder, "races")
+    common.write_csv(result.powers, folder, "powers")
+    combo_heatmap(result, folder / "heatmap.png")
+    top_bottom_chart(result, folder / "top_bottom.png")
+    (folder / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
 
 
 def _pct(x: float) -> str:
@@ -549,11 +679,21 @@ def findings(result: ComboStudy) -> list[str]:
     fair = result.fair
     strong = c[c.significant == "strong"].sort_values("win_rate", ascending=False)
     weak = c[c.significant == "weak"].sort_values("win_rate")
-    out.append(
-        f"Of {len(c)} combos forced as a first pick ({result.games_per_combo} games each), "
-        f"{len(strong)} win significantly more than the fair {_pct(fair)} and {len(weak)} "
-        "significantly less (Benjamini-Hochberg, q = 0.05)."
-    )
+    if result.team:
+        shares = ", ".join(f"{f} {_pct(v)}" for f, v in result.faction_fair.items())
+        out.append(
+            f"Battle for Azeroth, team play: of {len(c)} combos forced as a first pick on a "
+            f"seat of the race's faction ({result.games_per_combo} games each), {len(strong)} "
+            f"win their faction significantly more than its fair share and {len(weak)} "
+            f"significantly less (Benjamini-Hochberg, q = 0.05). A faction's fair share is "
+            f"its team win rate over all its forced combos: {shares}."
+        )
+    else:
+        out.append(
+            f"Of {len(c)} combos forced as a first pick ({result.games_per_combo} games each), "
+            f"{len(strong)} win significantly more than the fair {_pct(fair)} and {len(weak)} "
+            "significantly less (Benjamini-Hochberg, q = 0.05)."
+        )
     for label, rows in (("Strongest", strong), ("Weakest", weak)):
         if len(rows):
             out.append(
@@ -576,16 +716,50 @@ def findings(result: ComboStudy) -> list[str]:
     return out
 
 
+def _team_lines(result: ComboStudy) -> list[str]:
+    """The team variant's design and fair shares, for the summary."""
+    seated = common.faction_seats(result.n_players)
+    from analyzer.model.ids import FACTIONS
+
+    seats = "; ".join(
+        f"{FACTIONS[f]} seat{'s' if len(s) > 1 else ''} {', '.join(str(x + 1) for x in s)}"
+        for f, s in seated.items()
+    )
+    lines = [
+        f"- Forced pick: first pick of one seat of the race's faction ({seats}), cost "
+        f"{result.cost} coin(s), with the power forced alongside it (ruling B9); game k of a "
+        "combo forces the faction's (k mod its seats)-th seat, so each seat of a faction "
+        "takes each of its combos equally often.",
+        "- A win is the **team win**: the forced seat's faction wins (the sheet's team "
+        "scoring, ruling B3; a shared victory counts for each winner).",
+        "- Fair share: a combo is measured against **its faction's** team win rate over all "
+        "of that faction's forced combos in this study (not 1 / players): "
+        + ", ".join(f"{f} {_pct(v)}" for f, v in result.faction_fair.items())
+        + ". So `strong` means better for its faction than the faction's average combo; "
+        "compare factions by their own win rates (`analyzer teams`).",
+    ]
+    if result.skipped:
+        lines.append(
+            f"- Left out: {', '.join(result.skipped)} (no seat of their faction at "
+            f"{result.n_players} players: the Neutral races play only at 3 and 5)."
+        )
+    return lines
+
+
 def summary_markdown(result: ComboStudy) -> str:
     c = result.combos
-    ranked = c.sort_values(["win_rate", "vc_delta"], ascending=False)
+    # the team variant ranks against each faction's fair share (factions differ a lot)
+    key = "win_delta" if result.team else "win_rate"
+    ranked = c.sort_values([key, "vc_delta"], ascending=False)
     n_top = min(TOP_N, len(c))
     bots = ", ".join(f"{result.policies.count(p)} {p}" for p in dict.fromkeys(result.policies))
     strong = c[c.significant == "strong"]
     lines = [
-        f"# Combo values, {result.n_players} players",
+        f"# Combo values, {result.n_players} players"
+        + (", Battle for Azeroth (team play)" if result.team else ""),
         "",
-        f"- Ruleset: {result.ruleset_name}",
+        f"- Ruleset: {result.ruleset_name}"
+        + (" (variant bfa: Battle for Azeroth, the team variant)" if result.team else ""),
         f"- Bots: {bots} "
         + (
             f"(the forced seat plays {result.forced_bot}; games laid out seat-major)"
@@ -594,13 +768,20 @@ def summary_markdown(result: ComboStudy) -> str:
         ),
         f"- Players: {result.n_players}; combos: {len(c)}; games per combo: "
         f"{result.games_per_combo} ({result.n_games} games); seed: {result.seed}",
-        f"- Forced pick: first pick of one seat, cost {result.cost} coin(s); game k of a "
-        f"combo forces seat k mod {result.n_players}, so every seat takes every combo equally "
-        "often.",
-        f"- Fair win rate: {_pct(result.fair)}; mean over all forced seats: "
-        f"{_pct(result.grand_win_rate)}. Ties count as a win for every tied seat.",
+        *(
+            _team_lines(result)
+            if result.team
+            else [
+                f"- Forced pick: first pick of one seat, cost {result.cost} coin(s); game k of a "
+                f"combo forces seat k mod {result.n_players}, so every seat takes every combo "
+                "equally often.",
+                f"- Fair win rate: {_pct(result.fair)}; mean over all forced seats: "
+                f"{_pct(result.grand_win_rate)}. Ties count as a win for every tied seat.",
+            ]
+        ),
         f"- Significance: two-sided test of each combo's win rate against "
-        f"{_pct(result.fair)}, Benjamini-Hochberg at q = {FDR_Q}: {len(strong)} combos "
+        f"{'its faction' + chr(39) + 's fair share' if result.team else _pct(result.fair)}, "
+        f"Benjamini-Hochberg at q = {FDR_Q}: {len(strong)} combos "
         f"significantly `strong`, {int((c.significant == 'weak').sum())} significantly "
         "`weak` (after the correction).",
         f"- Time: {result.seconds:.0f} s ({result.n_games / max(result.seconds, 1e-9):.0f} "

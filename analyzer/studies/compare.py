@@ -19,6 +19,15 @@ Two kinds of games are played per arm:
   first pick (as in the combo study), for the spread of combo win rates. Their game
   indices depend on the combo itself (race id, power id), not on its place in the
   list, so a combo keeps its games when a scenario bans another one.
+
+Battle for Azeroth (a scenario with `variant = "bfa"`) against the standard game on
+the same seeds: the seat win rates, scores, margins, spreads and declines are read
+the same way in both (the seat with the most VC wins, the engine's `win`), so they
+compare like with like; the team variant's own result, a seat's team win
+(`first_seat_team_win`, `last_seat_team_win`), and the combo spreads are compared
+only between two arms that both play it. In a team arm a combo is forced on a seat
+of its race's faction and read as its team win, and its spread is taken within the
+factions (each combo's rate minus its faction's mean over its combos), ruling B9.
 """
 
 from __future__ import annotations
@@ -52,7 +61,11 @@ METRICS = {
     "decline_round": ("Mean round of a decline", "round", "paired bootstrap"),
     "combo_win_sd": ("SD of combo win rates", "rate", "paired bootstrap"),
     "combo_win_range": ("Range of combo win rates", "rate", "paired bootstrap"),
+    "first_seat_team_win": ("First seat's team win rate (team variant)", "rate", "paired mean"),
+    "last_seat_team_win": ("Last seat's team win rate (team variant)", "rate", "paired mean"),
 }
+# read only between two arms that both play the team variant (see the docstring)
+TEAM_ONLY = ("first_seat_team_win", "last_seat_team_win", "combo_win_sd", "combo_win_range")
 
 COMPARE_COLUMNS = (
     "scenario",
@@ -89,6 +102,10 @@ class Arm:
     error_games: int
     not_modeled: list[str]
     estimates: list[str]
+    team: bool = False  # plays Battle for Azeroth: team_win and faction-seated combos
+    team_win: np.ndarray | None = None  # int8[games, players]: the seat's faction won
+    seats: tuple = ()  # seat_choices of the combos (where each may be forced)
+    combo_faction: np.ndarray | None = None  # int64[n_combos]: the race's faction
 
 
 @dataclass
@@ -108,6 +125,7 @@ class CompareStudy:
     ruleset_name: str = ""
     not_modeled: list[str] = field(default_factory=list)
     estimates: list[str] = field(default_factory=list)
+    team_arms: list[str] = field(default_factory=list)  # arms playing the team variant
 
 
 # ------------------------------------------------------------------ input
@@ -176,9 +194,16 @@ def check_distinct(scenarios: Sequence) -> None:
 # ------------------------------------------------------------------ playing
 def _new_arm(name, file, tables, policies, n_players, games, gpc) -> Arm:
     """An arm with room for every game's measurements, none played yet."""
-    from analyzer.studies.combos import allowed_combos
+    from analyzer.studies import common
+    from analyzer.studies.combos import allowed_combos, seat_choices, team_pairs
 
-    combos = np.array(allowed_combos(tables), np.int64).reshape(-1, 2)
+    team = common.team_variant(tables)
+    pairs = allowed_combos(tables)
+    if team:
+        pairs, _ = team_pairs(pairs, tables, n_players)
+    combos = np.array(pairs, np.int64).reshape(-1, 2)
+    races = tables.ruleset.races  # factions only in the team variant (classic has none)
+    faction = np.array([races[r].faction if team else 0 for r in combos[:, 0].tolist()], np.int64)
     return Arm(
         name=name,
         file=file,
@@ -193,6 +218,10 @@ def _new_arm(name, file, tables, policies, n_players, games, gpc) -> Arm:
         error_games=0,
         not_modeled=tables.not_modeled(),
         estimates=tables.ruleset.estimates(),
+        team=team,
+        team_win=np.zeros((games, n_players), np.int8) if team else None,
+        seats=seat_choices(combos, tables, n_players, team),
+        combo_faction=faction,
     )
 
 
@@ -223,7 +252,9 @@ def _arm_calls(arm: Arm, tables, policy_params, games, gpc, seed, step):
         first = COMBO_GAME_BASE + int(keys[start]) * gpc
         local = np.arange(n, dtype=np.int64)
         forced = np.empty((n, L.F_NF), np.int64)
-        forced[:, L.F_SEAT] = (local % gpc) % n_players
+        table, count = arm.seats  # every seat, or the race's faction's (team variant)
+        combo = start + local // gpc
+        forced[:, L.F_SEAT] = table[combo, (local % gpc) % count[combo]]
         forced[:, L.F_RACE] = combos[start + local // gpc, 0]
         forced[:, L.F_POWER] = combos[start + local // gpc, 1]
         forced[:, L.F_COST] = 0
@@ -234,17 +265,22 @@ def _arm_calls(arm: Arm, tables, policy_params, games, gpc, seed, step):
 def _record(arm: Arm, call, res) -> None:
     """Store one engine call's results in its arm."""
     from analyzer.engine import layout as L
+    from analyzer.studies.common import seat_wins
 
     arm.error_games += int((res.errors != 0).sum())
+    n_players = arm.players
     if call.tag is not None:
         start, stop = call.tag
         local = np.arange(call.n_games)
-        wins = res.seats[local, call.forced[:, L.F_SEAT], L.S_WIN]
+        won = seat_wins(res.seats[:, :n_players, L.S_VC], res.seats[:, :, L.S_WIN], n_players,
+                        arm.team)  # fmt: skip
+        wins = won[local, call.forced[:, L.F_SEAT]]
         arm.combo_wins[start:stop] = wins.reshape(stop - start, -1)
         return
-    n_players = arm.players
     sl = slice(call.first, call.first + call.n_games)
     arm.win[sl] = res.seats[:, :n_players, L.S_WIN]
+    if arm.team:
+        arm.team_win[sl] = seat_wins(res.seats[:, :n_players, L.S_VC], None, n_players, True)
     arm.vc[sl] = res.seats[:, :n_players, L.S_VC]
     arm.declines[sl] = res.seats[:, :n_players, L.S_DECLINES]
     k = np.arange(res.inst.shape[1])[None, :]
@@ -278,7 +314,7 @@ def _play_arms(arms, games, gpc, seed, bar, backend) -> None:
 def _per_game(arm: Arm) -> dict[str, np.ndarray]:
     """The metrics that are means over games, one value per game."""
     vc = np.sort(arm.vc.astype(np.float64), axis=1)
-    return {
+    out = {
         "first_seat_win": arm.win[:, 0].astype(np.float64),
         "last_seat_win": arm.win[:, -1].astype(np.float64),
         "mean_score": vc.mean(1),
@@ -286,6 +322,10 @@ def _per_game(arm: Arm) -> dict[str, np.ndarray]:
         "winning_margin": vc[:, -1] - vc[:, -2],
         "declines_per_player": arm.declines.mean(1).astype(np.float64),
     }
+    if arm.team:
+        out["first_seat_team_win"] = arm.team_win[:, 0].astype(np.float64)
+        out["last_seat_team_win"] = arm.team_win[:, -1].astype(np.float64)
+    return out
 
 
 def _whole_sample(arm: Arm, games: np.ndarray, combo_games: np.ndarray) -> dict[str, float]:
@@ -294,6 +334,10 @@ def _whole_sample(arm: Arm, games: np.ndarray, combo_games: np.ndarray) -> dict[
     vc = arm.vc[games].astype(np.float64)
     declined = arm.declines.sum(1)[games].sum()
     rates = np.take_along_axis(arm.combo_wins, combo_games[_keys(arm)], axis=1).mean(axis=1)
+    if arm.team:  # the spread within the factions: each rate minus its faction's mean
+        for f in np.unique(arm.combo_faction):
+            mine = arm.combo_faction == f
+            rates[mine] -= rates[mine].mean()
     return {
         "score_sd": float(vc.std(ddof=1)),
         "decline_round": float(arm.decline_round_sum[games].sum() / declined)
@@ -316,7 +360,11 @@ def paired_rows(base: Arm, arm: Arm, games: int, gpc: int, bootstrap: int, seed:
 
     out = []
     b_game, s_game = _per_game(base), _per_game(arm)
+    # the team variant against the standard game: only what both read the same way
+    skip = () if base.team == arm.team else TEAM_ONLY
     for metric, values in s_game.items():
+        if metric in skip or metric not in b_game:
+            continue
         diff = values - b_game[metric]
         delta = float(diff.mean())
         half = Z95 * float(diff.std(ddof=1)) / np.sqrt(games)
@@ -336,6 +384,8 @@ def paired_rows(base: Arm, arm: Arm, games: int, gpc: int, bootstrap: int, seed:
         for m in deltas:
             deltas[m][i] = s[m] - b[m]
     for metric, d in deltas.items():
+        if metric in skip:
+            continue
         boot = d[np.isfinite(d)]
         lo, hi = np.quantile(boot, [0.025, 0.975]) if boot.size else (np.nan, np.nan)
         delta = s0[metric] - b0[metric]
@@ -402,8 +452,8 @@ def run_compare(
         else:
             base_arms[n_players] = (f"Printed rules, {n_players} players", "(built in)",
                                     played_tables(), _base_bots(bots, n_players), None)  # fmt: skip
-    total = sum(games + games_per_combo * _n_combos(a[2]) for a in base_arms.values())
-    total += sum(games + games_per_combo * _n_combos(sc.tables()) for sc in loaded)
+    total = sum(games + games_per_combo * _n_combos(a[2], n) for n, a in base_arms.items())
+    total += sum(games + games_per_combo * _n_combos(sc.tables(), sc.players) for sc in loaded)
     check_study_games(total, "house-rule")  # every arm keeps per-game results for pairing
     bar = _Bar(total, progress, f"{len(loaded) + len(counts)} arms")
     started = time.perf_counter()
@@ -453,13 +503,18 @@ def run_compare(
         ruleset_name=next(iter(base_arms.values()))[2].ruleset.name,
         not_modeled=first_base.not_modeled,
         estimates=first_base.estimates,
+        team_arms=[arm.name for arm, _, _ in played if arm.team],
     )
 
 
-def _n_combos(tables) -> int:
-    from analyzer.studies.combos import allowed_combos
+def _n_combos(tables, n_players: int) -> int:
+    from analyzer.studies import common
+    from analyzer.studies.combos import allowed_combos, team_pairs
 
-    return len(allowed_combos(tables))
+    pairs = allowed_combos(tables)
+    if common.team_variant(tables):
+        pairs, _ = team_pairs(pairs, tables, n_players)
+    return len(pairs)
 
 
 def _arm_table(bases, arm_rows, table: pd.DataFrame) -> pd.DataFrame:
@@ -551,6 +606,7 @@ def summary_markdown(result: CompareStudy) -> str:
         + "; ".join(f"{name}: {', '.join(p)}" for name, p in result.policies.items())
         + ".",
         "",
+        *_team_lines(result),
         "## Findings",
         "",
         *[f"- {s}" for s in findings(result)],
@@ -569,6 +625,19 @@ def summary_markdown(result: CompareStudy) -> str:
         lines.append("")
     lines += _caveats(result)
     return "\n".join(lines)
+
+
+def _team_lines(result: CompareStudy) -> list[str]:
+    if not result.team_arms:
+        return []
+    return [
+        "Battle for Azeroth (team variant) in: " + ", ".join(result.team_arms) + ". Seat win "
+        "rates, scores and declines are read the same way in every arm (the seat with the "
+        "most VC wins); the team win rates and the combo spreads (team win, forced on a seat "
+        "of the race's faction, spread within the factions: ruling B9) appear only where the "
+        "scenario and its baseline both play the team variant.",
+        "",
+    ]
 
 
 def _caveats(result) -> list[str]:

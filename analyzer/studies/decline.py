@@ -19,6 +19,12 @@ The games of a run are laid out seat-major: block s of the game indices tests se
 s (the blocks are as equal as possible), so seat order cancels out, and inside a
 block group j takes the j-th slice. A game's forced combo is a hash of (seed, game
 index), so the tables do not depend on chunking or threads.
+
+In Battle for Azeroth (the team variant) the test seat's forced combo is drawn from
+the group's combos of its own faction (a player picks only those, ruling B9), the
+seats whose faction has no combo in some group are not tested (a --combos list of
+one faction tests only that faction's seats), the Neutral races are out at 2 and 4
+players, and a win is the test seat's faction's (team_win).
 """
 
 from __future__ import annotations
@@ -77,6 +83,8 @@ class DeclineStudy:
     scenario: str | None = None
     not_modeled: list[str] = field(default_factory=list)
     estimates: list[str] = field(default_factory=list)
+    variant: str = "standard"  # bfa: a win is the test seat's faction's (team_win)
+    test_seats: dict[int, list[int]] = field(default_factory=dict)  # by count, 0-based
 
     @property
     def n_games(self) -> int:
@@ -195,6 +203,7 @@ class _Plan:
     seat: np.ndarray  # per game index: test seat
     group: np.ndarray  # per game index: group number
     forced: np.ndarray  # per game index: forced row
+    team: bool = False  # the team variant: a win is the test seat's faction's
 
 
 def _plan(
@@ -204,18 +213,36 @@ def _plan(
     from analyzer.players import params as P
     from analyzer.players.styles import policy_of
     from analyzer.simulate import resolve_policies, seat_bots
-    from analyzer.studies.combos import allowed_combos
+    from analyzer.studies.combos import allowed_combos, team_pairs
 
     names = resolve_policies(policies, n)
     ids, params = seat_bots(names, n, policy_params)
     params = np.array(params, np.float64)
+    team = common.team_variant(tables)
     if pairs_chosen is None:
-        groups = token_groups(tables, allowed_combos(tables))
+        allowed = allowed_combos(tables)
+        if team:
+            allowed, _ = team_pairs(allowed, tables, n)
+        groups = token_groups(tables, allowed)
     else:
         groups = []
         for r, p in common.parse_combo_names(pairs_chosen, tables):
             t = common.start_tokens(tables, r, p)
             groups.append((_combo_name(tables, (r, p)), [(r, p)], t, t))
+    test_seats = list(range(n))
+    if team:
+        from analyzer.rulesets.swow.bfa import seat_factions
+
+        factions = seat_factions(n)
+        races = tables.ruleset.races
+        mine = [{races[r].faction for r, _ in pairs} for _, pairs, _, _ in groups]
+        test_seats = [s for s in range(n) if all(factions[s] in f for f in mine)]
+        if not test_seats:
+            raise InputError(
+                Problem(CLI, "--combos", pairs_chosen, f"under --variant bfa a seat picks only "
+                        f"races of its faction: give the combos of one faction seated at {n} "
+                        "players (the Neutral only at 3 and 5)")
+            )  # fmt: skip
     n_rounds = common.rounds_of(tables, n)
     sweep_rounds = range(2, n_rounds) if rounds is None else rounds
     bad = [r for r in sweep_rounds if not isinstance(r, int) or not 2 <= r <= n_rounds - 1]
@@ -255,8 +282,9 @@ def _plan(
     check_study_games(total, "decline")  # before the per-game arrays below
     seat = np.empty(total, np.int64)
     group = np.empty(total, np.int64)
-    for s in range(n):
-        lo, hi = s * games // n, (s + 1) * games // n
+    k = len(test_seats)
+    for i, s in enumerate(test_seats):
+        lo, hi = i * games // k, (i + 1) * games // k
         m = hi - lo
         idx = np.arange(n_groups * lo, n_groups * hi)
         seat[idx] = s
@@ -265,12 +293,15 @@ def _plan(
     forced[:, L.F_SEAT] = seat
     draw = common.mix64(seed, _PURPOSE, np.arange(total))
     for j, (_, pairs, _, _) in enumerate(groups):
-        sel = group == j
-        arr = np.array(pairs, np.int64).reshape(-1, 2)
-        pick = (draw[sel] % np.uint64(len(arr))).astype(np.int64)
-        forced[sel, L.F_RACE] = arr[pick, 0]
-        forced[sel, L.F_POWER] = arr[pick, 1]
-    return _Plan(n, tables, names, ids, params, groups, rules, vectors, seat, group, forced)
+        for s in test_seats:
+            sel = (group == j) & (seat == s)
+            arr = np.array(pairs, np.int64).reshape(-1, 2)
+            if team:  # the seat's own faction's combos of the group
+                arr = arr[[races[r].faction == factions[s] for r in arr[:, 0].tolist()]]
+            pick = (draw[sel] % np.uint64(len(arr))).astype(np.int64)
+            forced[sel, L.F_RACE] = arr[pick, 0]
+            forced[sel, L.F_POWER] = arr[pick, 1]
+    return _Plan(n, tables, names, ids, params, groups, rules, vectors, seat, group, forced, team)
 
 
 def _rule_calls(plan: _Plan, vec, etables, seed, step, check, tag):
@@ -294,13 +325,17 @@ def _rule_calls(plan: _Plan, vec, etables, seed, step, check, tag):
             yield Chunk(etables, plan.n, seed, first, m, ids, params, check, forced, (tag, s))
 
 
-def _record(out: np.ndarray, res, first: int, s: int) -> int:
+def _record(out: np.ndarray, res, first: int, s: int, n: int = 0, team: bool = False) -> int:
     """Store the test seat s's (win, vc, declines, sum of decline rounds) of a batch
-    in out's columns; returns its games with an invariant violation."""
+    in out's columns (a win: its faction's in the team variant, `team`, of n
+    players); returns its games with an invariant violation."""
     from analyzer.engine import layout as L
 
     sl = slice(first, first + res.seats.shape[0])
-    out[0, sl] = res.seats[:, s, L.S_WIN]
+    if team:
+        out[0, sl] = common.seat_wins(res.seats[:, :n, L.S_VC], None, n, True)[:, s]
+    else:
+        out[0, sl] = res.seats[:, s, L.S_WIN]
     out[1, sl] = res.seats[:, s, L.S_VC]
     out[2, sl] = res.seats[:, s, L.S_DECLINES]
     inst = res.inst
@@ -380,7 +415,8 @@ def run_decline(
     try:
         for call, res in or_in_process(backend).play(calls()):
             (p, b), s = call.tag
-            error_games += _record(played[p][b], res, call.first, s)
+            plan = keyed[p][0]
+            error_games += _record(played[p][b], res, call.first, s, plan.n, plan.team)
             done += call.n_games
             bar.update(done)
         for (plan, keys, _), rules in zip(keyed, played, strict=True):
@@ -419,6 +455,8 @@ def run_decline(
         scenario=scenario,
         not_modeled=common.not_modeled(rs),
         estimates=rs.estimates(),
+        variant="bfa" if plans[0].team else "standard",
+        test_seats={plan.n: sorted(set(plan.seat.tolist())) for plan in plans},
     )
 
 
@@ -606,6 +644,20 @@ def _curve_lines(frame: pd.DataFrame) -> list[str]:
     return lines
 
 
+def _team_lines(result: DeclineStudy) -> list[str]:
+    if result.variant != "bfa":
+        return []
+    seats = "; ".join(
+        f"{n} players: seats {', '.join(str(s + 1) for s in v)}"
+        for n, v in result.test_seats.items()
+    )
+    return [
+        "- Battle for Azeroth: a win is the **team win** (the test seat's faction wins, "
+        "ruling B3; a shared victory counts for each winner); the forced combo is one of its "
+        f"own faction's (ruling B9); test seats: {seats}."
+    ]
+
+
 def summary_markdown(result: DeclineStudy) -> str:
     bots = "; ".join(f"{n} players: {common.bots_text(p)}" for n, p in result.policies.items())
     if result.grouping == "tokens":
@@ -628,9 +680,15 @@ def summary_markdown(result: DeclineStudy) -> str:
         f"# When to decline, {', '.join(map(str, result.players))} players",
         "",
         f"- Ruleset: {result.ruleset_name}"
+        + (
+            " (variant bfa: Battle for Azeroth, the team variant)"
+            if result.variant == "bfa"
+            else ""
+        )
         + (f"; scenario: {result.scenario}" if result.scenario else ""),
         f"- Bots: {bots}. One test seat per game plays the heuristic bot with the swept "
         "rule; the other seats keep their bots.",
+        *_team_lines(result),
         "- Default rule of the test seat: "
         + "; ".join(f"{n} players: {t}" for n, t in result.default_rule.items()),
         f"- Games: {result.games} per rule, group and player count ({result.n_games} games "

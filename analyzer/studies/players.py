@@ -16,6 +16,12 @@ Per player count it plays two things on the same seed:
 
 Game i of a count is always game i of the seed, so the tables do not depend on
 chunking or threads.
+
+In Battle for Azeroth (the team variant) a seat's win is its faction's (team_win):
+the seat table measures it against the even share of the factions at the table
+(1/2 at 2 and 4 players, 1/3 at 3 and 5), the share each faction would win if the
+factions were even; the combo study is the team one (ruling B9), its deltas against
+each faction's own share. Scores stay individual (final VC of each seat).
 """
 
 from __future__ import annotations
@@ -67,6 +73,7 @@ class PlayersStudy:
     skipped: dict[int, str] = field(default_factory=dict)  # counts the scenario does not allow
     not_modeled: list[str] = field(default_factory=list)
     estimates: list[str] = field(default_factory=list)
+    variant: str = "standard"  # bfa: a seat's win is its faction's (team_win)
 
     @property
     def n_games(self) -> int:
@@ -208,6 +215,7 @@ def run_players(
             combo_tables[n] = (study.combos, study.races, study.powers)
             error_games += study.error_games
     rs = tabs[counts[0]].ruleset
+    team = {n: common.team_variant(tabs[n]) for n in counts}
     return PlayersStudy(
         players=counts,
         games=games,
@@ -215,7 +223,9 @@ def run_players(
         seed=seed,
         policies={n: played[n][0] for n in counts},
         ruleset_name=rs.name,
-        seats=pd.concat([_seat_table(n, *played[n][1:3]) for n in counts], ignore_index=True),
+        seats=pd.concat(
+            [_seat_table(n, *played[n][1:3], team[n]) for n in counts], ignore_index=True
+        ),
         scores=pd.DataFrame([_score_row(n, played[n][1], played[n][2]) for n in counts]),
         score_counts=pd.concat(
             [_score_counts(n, played[n][1], played[n][2]) for n in counts], ignore_index=True
@@ -231,17 +241,20 @@ def run_players(
         skipped=dict(skipped or {}),
         not_modeled=common.not_modeled(rs),
         estimates=rs.estimates(),
+        variant="bfa" if any(team.values()) else "standard",
     )
 
 
 # ------------------------------------------------------------------ tables
-def _seat_table(n: int, vc: np.ndarray, win: np.ndarray) -> pd.DataFrame:
+def _seat_table(n: int, vc: np.ndarray, win: np.ndarray, team: bool = False) -> pd.DataFrame:
+    """Each seat's win rate against the fair share: 1 / players; in the team variant
+    its faction's win against the even share of the factions at the table."""
     games = vc.shape[0]
-    wins = win.sum(0)
+    wins = common.seat_wins(vc, win, n, team).sum(0)
     lo, hi = wilson(wins, games)
     mvc, vse = mean_se(vc, axis=0)
     vlo, vhi = normal_interval(mvc, vse)
-    fair = 1.0 / n
+    fair = 1.0 / (len(common.faction_seats(n)) if team else n)
     rate = wins / games
     return pd.DataFrame(
         {
@@ -314,12 +327,13 @@ def _decline_row(n: int, decl: np.ndarray, rounds: np.ndarray, firsts: np.ndarra
 
 
 def _reliability(frame: pd.DataFrame) -> float:
-    """Share of the spread of the combos' win rates that is not sampling noise."""
+    """Share of the spread of the combos' win-rate deltas (against their fair share,
+    the faction's in the team variant) that is not sampling noise."""
     rate = frame["win_rate"].to_numpy(np.float64)
     n = frame["games"].to_numpy(np.float64)
     if rate.size < 3:
         return np.nan
-    observed = rate.var(ddof=1)
+    observed = frame["win_delta"].to_numpy(np.float64).var(ddof=1)
     noise = float(np.mean(rate * (1 - rate) / np.maximum(n - 1, 1)))
     return float(max(0.0, 1.0 - noise / observed)) if observed > 0 else 0.0
 
@@ -374,7 +388,7 @@ def _ranks(tables: dict[int, pd.DataFrame], name: str) -> pd.DataFrame:
     out = None
     for n in sorted(tables):
         t = tables[n]
-        fair = 1.0 / n
+        fair = t["fair"] if "fair" in t else 1.0 / n  # the team variant: the faction's
         keys = [name, "modeled"] + (["badge_estimated"] if "badge_estimated" in t else [])
         part = pd.DataFrame(
             {
@@ -382,7 +396,9 @@ def _ranks(tables: dict[int, pd.DataFrame], name: str) -> pd.DataFrame:
                 f"win_delta_{n}p": t["win_rate"] - fair,
                 f"win_delta_lo_{n}p": t["win_lo"] - fair,
                 f"win_delta_hi_{n}p": t["win_hi"] - fair,
-                f"rank_{n}p": t["win_rate"].rank(ascending=False, method="min").astype(int),
+                f"rank_{n}p": (t["win_rate"] - fair)
+                .rank(ascending=False, method="min")
+                .astype(int),
             }
         )
         out = part if out is None else out.merge(part, on=keys, how="outer")
@@ -438,10 +454,11 @@ def findings(result: PlayersStudy) -> list[str]:
         best = seats.sort_values("win_rate").iloc[-1]
         word = "significantly " if first.significant else "not significantly "
         word += "below" if first.advantage < 0 else "above"
+        team = "'s team" if result.variant == "bfa" else ""
         out.append(
-            f"{n} players: the first seat wins {pct(first.win_rate)} (95% {pct(first.win_lo)} "
-            f"to {pct(first.win_hi)}), {pp(first.advantage)} against the fair "
-            f"{pct(first.fair)} ({word} it); the last seat wins {pct(last.win_rate)}; "
+            f"{n} players: the first seat{team} wins {pct(first.win_rate)} (95% "
+            f"{pct(first.win_lo)} to {pct(first.win_hi)}), {pp(first.advantage)} against the "
+            f"fair {pct(first.fair)} ({word} it); the last seat{team} wins {pct(last.win_rate)}; "
             f"the best seat is seat {best.seat}."
         )
     sc = result.scores
@@ -502,8 +519,25 @@ def summary_markdown(result: PlayersStudy) -> str:
         f"# What the player count changes ({', '.join(map(str, result.players))} players)",
         "",
         f"- Ruleset: {result.ruleset_name}"
+        + (
+            " (variant bfa: Battle for Azeroth, the team variant)"
+            if result.variant == "bfa"
+            else ""
+        )
         + (f"; scenario: {result.scenario}" if result.scenario else ""),
         f"- Bots: {bots}",
+        *(
+            [
+                "- Battle for Azeroth: a seat's win rate is its **team win** (its faction wins, "
+                "ruling B3; a shared victory counts for each winner), against the even share "
+                "of the factions at the table (50% at 2 and 4 players, 33.3% at 3 and 5); "
+                "scores, ties and declines are individual; the combo study forces a combo on "
+                "a seat of its race's faction and ranks it against its faction's own share "
+                "(ruling B9)."
+            ]
+            if result.variant == "bfa"
+            else []
+        ),
         f"- Games: {result.games} per count with the same bots in every seat; {combo_text}; "
         f"{result.n_games} games in all; seed: {result.seed}.",
         "- Intervals: Wilson 95% for win rates, normal 95% for means (the game is the unit), "

@@ -137,8 +137,86 @@ def faction_rates(counts, games: int, seed: int, tables=None) -> Factions:
     return Factions(table=table, seats=seats, within=within, games=games, seed=seed)
 
 
-def summary_markdown(result: Factions, duels: list[Duel]) -> str:
-    """The team study's page: who wins, the seats within a faction, the allied bots."""
+def combo_lines(study) -> list[str]:
+    """The team page's section on one combo study under the variant (studies/combos.py,
+    ruling B9): the races against their faction's share, the top and bottom combos."""
+    from analyzer.studies.common import pct, pp
+
+    n = study.n_players
+    folder = f"combos-{n}p"
+    shares = ", ".join(f"{f} {pct(v)}" for f, v in study.faction_fair.items())
+    lines = [
+        f"### {n} players",
+        "",
+        f"Every combo of a seated race forced as the first pick of a seat of the race's "
+        f"faction ({study.games_per_combo} games each, seed {study.seed}), read as the "
+        f"**team win**. A faction's fair share is its team win rate over all its forced "
+        f"combos: {shares}; `vs share` is a race's or combo's team win rate minus its "
+        "faction's, so it compares races of different factions on an even footing."
+        + (f" Left out: {', '.join(study.skipped)} (no Neutral seat)." if study.skipped else ""),
+        "",
+        "| race | faction | games | team win rate | 95% interval | vs share | race VC |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for r in study.races.sort_values("win_delta", ascending=False).itertuples():
+        lines.append(f"| {r.race} | {r.faction} | {r.games:,} | {pct(r.win_rate)} | "
+                     f"{pct(r.win_lo)} to {pct(r.win_hi)} | {pp(r.win_delta)} | "
+                     f"{r.race_vc:.1f} |")  # fmt: skip
+    ranked = study.combos.sort_values(["win_delta", "vc_delta"], ascending=False)
+    for label, rows in (("Strongest", ranked.head(5)), ("Weakest", ranked.tail(5).iloc[::-1])):
+        lines.append("")
+        lines.append(
+            f"{label} combos for their faction: "
+            + "; ".join(
+                f"{r.race} + {r.power} {pp(r.win_delta)} ({pct(r.win_rate)}, "
+                f"{pct(r.win_lo)} to {pct(r.win_hi)})"
+                for r in rows.itertuples()
+            )  # fmt: skip
+            + "."
+        )
+    strong = int((study.combos.significant == "strong").sum())
+    weak = int((study.combos.significant == "weak").sum())
+    lines += [
+        "",
+        f"After Benjamini-Hochberg (q = 0.05) {strong} of {len(study.combos)} combos are "
+        f"significantly strong for their faction and {weak} weak. Files: "
+        f"[{folder}/combos.csv]({folder}/combos.csv), [{folder}/races.csv]({folder}/races.csv),"
+        f" [{folder}/summary.md]({folder}/summary.md).",
+        "",
+        f"![Top and bottom combos, {n} players]({folder}/top_bottom.png)",
+        "",
+    ]
+    return lines
+
+
+def findings(result: Factions, duels: list[Duel], combos=()) -> list[str]:
+    """Short sentences for the report's index, generated from the tables."""
+    from analyzer.studies.common import pct, pp
+
+    out = []
+    for n, part in result.table.groupby("players", sort=True):
+        best = part.sort_values("win_rate").iloc[-1]
+        rates = ", ".join(f"{r.faction} {pct(r.win_rate)}" for r in part.itertuples())
+        out.append(f"{n} players: the {best.faction} wins most ({rates}).")
+    for d in duels:
+        out.append(
+            f"{d.n_players} players: allied bots beat bots that ignore the alliance by "
+            f"{pp(d.edge)} ({pp(d.edge_lo)} to {pp(d.edge_hi)})."
+        )
+    for study in combos:
+        races = study.races.sort_values("win_delta")
+        top, low = races.iloc[-1], races.iloc[0]
+        out.append(
+            f"{study.n_players} players, team play: the race doing most for its faction is "
+            f"{top.race} ({top.faction}, {pp(top.win_delta)} against its share), the least "
+            f"{low.race} ({low.faction}, {pp(low.win_delta)})."
+        )
+    return out
+
+
+def summary_markdown(result: Factions, duels: list[Duel], combos=()) -> str:
+    """The team study's page: who wins, the seats within a faction, the allied bots,
+    and (`combos`: combo studies under the variant) the combos and races in team play."""
     from analyzer.studies.common import pct
 
     lines = [
@@ -183,22 +261,36 @@ def summary_markdown(result: Factions, duels: list[Duel]) -> str:
             lines.append(f"| {d.n_players} | {d.games:,} | {pct(d.allied_win)} | "
                          f"{pct(d.ignoring_win)} | {100 * d.edge:+.1f} pp | "
                          f"{100 * d.edge_lo:+.1f} to {100 * d.edge_hi:+.1f} pp |")  # fmt: skip
+    if combos:
+        lines += ["", "## Combos and races in team play", ""]
+        for study in combos:
+            lines += combo_lines(study)
     return "\n".join(lines) + "\n"
 
 
-def write_teams(result: Factions, duels: list[Duel], out, force: bool = False):
-    """factions, seats and within tables (CSV and Parquet), duels, summary.md and
-    index.html (the team page of `analyzer report --variant bfa`);
-    the folder appears complete or not at all (studies/common.py write_folder)."""
+def write_teams(result: Factions, duels: list[Duel], out, force: bool = False, combos=()):
+    """factions, seats and within tables (CSV and Parquet), duels, summary.md,
+    findings.json and index.html (the team page of `analyzer report --variant bfa`),
+    and a combos-<n>p folder per combo study in `combos`; the folder appears complete
+    or not at all (studies/common.py write_folder)."""
+    import json
+
     import pandas as pd
 
     from analyzer.studies import common
+    from analyzer.studies.combos import fill_folder
 
     def fill(temp) -> None:
+        for study in combos:
+            sub = temp / f"combos-{study.n_players}p"
+            sub.mkdir()
+            fill_folder(study, sub)
+        found = findings(result, duels, combos)
+        (temp / "findings.json").write_text(json.dumps(found, indent=1), encoding="utf-8")
         for name in ("table", "seats", "within"):
             common.write_table(getattr(result, name), temp, "factions" if name == "table" else name)
         common.write_table(pd.DataFrame([d.__dict__ for d in duels]), temp, "duels")
-        page = summary_markdown(result, duels)
+        page = summary_markdown(result, duels, combos)
         (temp / "summary.md").write_text(page, encoding="utf-8")
         from analyzer.report.site import to_html
 
