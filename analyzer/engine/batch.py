@@ -14,8 +14,8 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 from numba import njit
 
-from analyzer.engine.game import play_game
 from analyzer.engine.layout import G_ERROR, G_LOG_ON, G_NINST, I_NF, S_NF
+from analyzer.engine.play import play_game
 from analyzer.engine.state import new_game, reset_game
 
 # The two entry points from Python. Like a kernel they count no references
@@ -25,16 +25,19 @@ entry_point = njit(cache=True, no_cfunc_wrapper=True, nogil=True, _nrt=False)
 
 
 @entry_point
-def play_range(g, t, n_players, seed, first, start, stop, policies, pol_params, check, forced, out):
+def play_range(
+    g, sim, t, n_players, seed, first, start, stop, policies, pol_params, check, forced, out
+):
     """Play games first+start .. first+stop-1 into rows start..stop-1 of `out`,
-    on the thread's own game g; forced[i] is game i's forced first pick
-    (layout.F_*; seat -1 for none)."""
+    on the thread's own game g (and scratch game sim, for a lookahead seat's
+    imagined games); forced[i] is game i's forced first pick (layout.F_*; seat -1
+    for none)."""
     seats, inst, n_inst, errors = out
     for i in range(start, stop):
         if i > start:
             reset_game(g)
         play_game(
-            g, t, n_players, seed, first + i, policies, pol_params, check, forced[i], seats[i]
+            g, sim, t, n_players, seed, first + i, policies, pol_params, check, forced[i], seats[i]
         )
         g_gst = g.gst
         g_inst = g.inst
@@ -61,12 +64,13 @@ def run_batch(
     threads = max(1, min(threads, n_games))
     bounds = np.linspace(0, n_games, threads + 1).astype(np.int64)
     games = [new_game(pol_params.shape[1], 1) for _ in range(threads)]  # one per thread
+    sims = [new_game(pol_params.shape[1], 1) for _ in range(threads)]
     if threads == 1:
-        play_range(games[0], *args, bounds[0], bounds[1], *tail)
+        play_range(games[0], sims[0], *args, bounds[0], bounds[1], *tail)
         return out
     with ThreadPoolExecutor(threads) as pool:
         jobs = [
-            pool.submit(play_range, games[k], *args, bounds[k], bounds[k + 1], *tail)
+            pool.submit(play_range, games[k], sims[k], *args, bounds[k], bounds[k + 1], *tail)
             for k in range(threads)
         ]
         for job in jobs:
@@ -75,9 +79,9 @@ def run_batch(
 
 
 @entry_point
-def play_one(g, t, n_players, seed, game, policies, pol_params, check, forced, seats):
+def play_one(g, sim, t, n_players, seed, game, policies, pol_params, check, forced, seats):
     """One game on g (with an event log when g.gst[G_LOG_ON] is 1)."""
-    play_game(g, t, n_players, seed, game, policies, pol_params, check, forced, seats)
+    play_game(g, sim, t, n_players, seed, game, policies, pol_params, check, forced, seats)
 
 
 def play_logged_game(t, n_players, seed, game, policies, pol_params, check, forced, log_rows):
@@ -85,5 +89,6 @@ def play_logged_game(t, n_players, seed, game, policies, pol_params, check, forc
     g = new_game(pol_params.shape[1], log_rows)
     g.gst[G_LOG_ON] = 1 if log_rows > 1 else 0
     seats = np.zeros((n_players, S_NF), np.int32)
-    play_one(g, t, n_players, seed, game, policies, pol_params, check, forced, seats)
+    sim = new_game(pol_params.shape[1], 1)
+    play_one(g, sim, t, n_players, seed, game, policies, pol_params, check, forced, seats)
     return g, seats
