@@ -1,7 +1,10 @@
-"""A whole game: the setup, the turns in order, the final standings. A seat played
-by the lookahead bot is asked for its choices at the start of each of its turns
-(players/lookahead.py), here rather than from inside the turn, so the turn never
-calls back into the imagined games that the bot plays out."""
+"""A whole game: the setup, the turns in order, the final standings.
+
+A seat played by the lookahead bot is asked for its choices at the start of each
+of its turns (players/lookahead.py), here rather than from inside the turn, so
+the turn never calls back into the imagined games the bot plays out. Games with
+a lookahead seat go through their own entry (play_game_lookahead), so a run
+without one never compiles, nor pays for, the lookahead."""
 
 from __future__ import annotations
 
@@ -34,10 +37,9 @@ from analyzer.players.params import LOOKAHEAD
 
 
 @inline_kernel
-def play_game(g, sim, t, n_players, seed, game, policies, pol_params, check, forced, seat_out):
-    """Play one whole game into g; seat results go to seat_out[n_players, S_NF].
-    forced[F_*] may force one seat's first pick (a study's design); seat -1: none.
-    sim: a scratch game for the lookahead bot's imagined games (untouched without one)."""
+def start_game(g, t, n_players, seed, game, policies, pol_params, check, forced):
+    """Everything before the first turn; returns the number of turns to play.
+    forced[F_*] may force one seat's first pick (a study's design); seat -1: none."""
     g_ply = g.ply
     g_gst = g.gst
     g_pol = g.pol
@@ -50,15 +52,32 @@ def play_game(g, sim, t, n_players, seed, game, policies, pol_params, check, for
     g_gst[G_FORCED_COST] = forced[F_COST]
     setup_game(g, t, n_players)
     g_gst[G_CHECK] = 1 if check else 0
-    lookahead = False
     for p in range(n_players):
         g_ply[p, P_POLICY] = policies[p]
-        lookahead = lookahead or policies[p] == LOOKAHEAD
         for k in range(pol_params.shape[1]):
             g_pol[p, k] = pol_params[p, k]
-    end = g_gst[G_ROUNDS] * n_players
-    if not lookahead:
-        play_turns(g, t, end, check)
+    return g_gst[G_ROUNDS] * n_players
+
+
+@inline_kernel
+def play_game(g, t, n_players, seed, game, policies, pol_params, check, forced, seat_out):
+    """Play one whole game into g (no lookahead seat); seat results go to
+    seat_out[n_players, S_NF]."""
+    end = start_game(g, t, n_players, seed, game, policies, pol_params, check, forced)
+    play_turns(g, t, end, check)
+    final_standings(g, seat_out)
+
+
+@inline_kernel
+def play_game_lookahead(
+    g, sim, t, n_players, seed, game, policies, pol_params, check, forced, seat_out
+):
+    """play_game, with a seat (or more) played by the lookahead bot; sim is the
+    scratch game of its imagined games."""
+    g_ply = g.ply
+    g_gst = g.gst
+    g_pol = g.pol
+    end = start_game(g, t, n_players, seed, game, policies, pol_params, check, forced)
     while g_gst[G_TURN] < end:
         turn = g_gst[G_TURN]
         p = turn % n_players
@@ -66,11 +85,11 @@ def play_game(g, sim, t, n_players, seed, game, policies, pol_params, check, for
             play_turns(g, t, turn + 1, check)
             continue
         plan = lookahead_decide(g, sim, t, p)
-        for k in range(pol_params.shape[1]):  # the plan holds for this turn only
+        for k in range(g_pol.shape[1]):  # the plan holds for this turn only
             sim.pol[p, k] = g_pol[p, k]
         apply_plan(g_pol, p, plan)
         play_turns(g, t, turn + 1, check)
-        for k in range(pol_params.shape[1]):
+        for k in range(g_pol.shape[1]):
             g_pol[p, k] = sim.pol[p, k]
         g_gst[G_LA_SLOT] = -1
         g_gst[G_LA_DECLINE] = -1

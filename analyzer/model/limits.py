@@ -14,6 +14,7 @@ score stays far below 2**31 (tests/test_limits.py plays such games).
 from __future__ import annotations
 
 from analyzer.engine.core_layout import MAX_COLUMN, MAX_PLAYERS, MAX_REGIONS
+from analyzer.players.params import N_PLANS
 
 MAX_ROUNDS = 20  # the engine's race-instance table holds one pick every other round
 DIE_SIDES = 6
@@ -69,6 +70,12 @@ BOT_PARAMETERS = {
     "reserve": (0.0, 100.0),
     "worgen_hand": (0.0, 100.0),
     "token_turns": (0.0, float(MAX_ROUNDS)),
+    # the lookahead bot's budget: a game costs about rollouts x options x turns
+    # heuristic games (players/lookahead.py)
+    "rollouts": (1.0, 4096.0),
+    "horizon": (0.0, float(MAX_ROUNDS)),
+    "candidates": (1.0, float(MAX_COLUMN)),
+    "plans": (1.0, float(N_PLANS)),
 }
 BOT_WEIGHT = (-1000.0, 1000.0)  # every other bot parameter
 

@@ -34,11 +34,9 @@ so options are compared on the same imagined futures.
 
 from __future__ import annotations
 
-import numpy as np
-
 from analyzer.engine.bot_hooks import ally_of
 from analyzer.engine.game import play_turns
-from analyzer.engine.jit import allocating, kernel
+from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
     G_CHECK,
     G_FORCED_SEAT,
@@ -79,6 +77,7 @@ from analyzer.players.params import (
 # The conquest plans, in the order `plans` takes them.
 PLAN_AS_IS, PLAN_AGGRESSIVE, PLAN_DEFENSIVE, PLAN_EXPANSIVE = range(N_PLANS)
 MAX_OPTIONS = 16
+OPTIONS = MAX_OPTIONS  # work[:MAX_OPTIONS]: ranked slots; work[OPTIONS:]: 3 cells an option
 ROLLOUT_SALT = 1 << 20  # turn * ROLLOUT_SALT + rollout: a stream key per rollout
 
 
@@ -97,14 +96,14 @@ def apply_plan(pol, p, plan):
         pol[p, H_LEADER_FOCUS] = 0.0
 
 
-@kernel
+@inline_kernel
 def copy_rows(src, dst):
     for i in range(src.shape[0]):
         for j in range(src.shape[1]):
             dst[i, j] = src[i, j]
 
 
-@kernel
+@inline_kernel
 def copy_cells(src, dst):
     for i in range(src.shape[0]):
         dst[i] = src[i]
@@ -125,7 +124,7 @@ def copy_game(src, dst):
     dst.gst[G_CHECK] = 0
 
 
-@kernel
+@inline_kernel
 def imagine(g, sim, t, p, stream_key):
     """sim: the game as p sees it, its hidden parts dealt again from public facts
     on fresh random streams (the module's docstring says what is hidden)."""
@@ -151,7 +150,7 @@ def imagine(g, sim, t, p, stream_key):
     redeal_hidden(sim, t, p)
 
 
-@kernel
+@inline_kernel
 def team_vc(g, t, q):
     """q's score, or in a team variant its team's: the weaker ally's."""
     a = ally_of(g, t, q)
@@ -161,7 +160,7 @@ def team_vc(g, t, q):
     return vc
 
 
-@kernel
+@inline_kernel
 def margin(g, t, p):
     """p's (or its team's) VC lead over the best opponent (negative: behind)."""
     ally = ally_of(g, t, p)
@@ -172,71 +171,83 @@ def margin(g, t, p):
     return team_vc(g, t, p) - best
 
 
-@allocating
+@inline_kernel
+def add_option(work, n_opt, slot, decline, plan):
+    """Option n_opt in work[OPTIONS...]: its slot (-1: none), decline (-1: not
+    asked, 0 keep, 1 decline) and plan."""
+    work[OPTIONS + 3 * n_opt] = slot
+    work[OPTIONS + 3 * n_opt + 1] = decline
+    work[OPTIONS + 3 * n_opt + 2] = plan
+    return n_opt + 1
+
+
+@inline_kernel
+def rank_slots(g, sim, t, p, rnd, n_cand, order):
+    """The n_cand affordable column slots the heuristic rates best, best first (the
+    top slot on a tie), into order[]; returns how many. The column is read as p
+    will see it at the pick (the team variant offers each seat its faction's)."""
+    copy_game(g, sim)
+    sim.gst[G_ROUND] = rnd
+    n_visible = min(offer_combos(sim, t, p), g.ply[p, P_COINS] + 1)
+    worth = sim.fwork
+    for k in range(n_visible):
+        worth[k] = combo_worth(sim, t, p, k)
+    n = min(n_cand, n_visible)
+    for i in range(n):  # selection: n is small
+        best = -1
+        for k in range(n_visible):
+            if worth[k] > -1e300 and (best < 0 or worth[k] > worth[best]):
+                best = k
+        order[i] = best
+        worth[best] = -1e308
+    return n
+
+
+@kernel
 def lookahead_decide(g, sim, t, p):
     """Choose p's combo slot (or decline) and conquest plan for the turn about to
     be played: the slot and decline go to gst[G_LA_SLOT] and gst[G_LA_DECLINE]
-    (-1: the heuristic decides), the plan is returned. sim is scratch."""
+    (-1: the heuristic decides), the plan is returned. sim is scratch; so are g's
+    work arrays, free between two turns."""
     pol = g.pol
     gst = g.gst
-    g.gst[G_LA_SLOT] = -1
-    g.gst[G_LA_DECLINE] = -1
+    work = g.work
+    totals = g.fwork
+    gst[G_LA_SLOT] = -1
+    gst[G_LA_DECLINE] = -1
     n_players = gst[G_PLAYERS]
     turn = gst[G_TURN]
     rnd = turn // n_players + 1
-    last_turn = rnd >= gst[G_ROUNDS]
     n_plans = min(max(1, int(pol[p, L_PLANS])), N_PLANS)
-    slots = np.empty(MAX_OPTIONS, np.int64)
-    declines = np.empty(MAX_OPTIONS, np.int64)
-    plans = np.empty(MAX_OPTIONS, np.int64)
-    totals = np.zeros(MAX_OPTIONS, np.float64)
     n_opt = 0
     if g.ply[p, P_RACE] < 0:
         if gst[G_FORCED_SEAT] == p:
             return PLAN_AS_IS  # a study forces this pick
-        # the column as p will see it at the pick (the team variant shows each
-        # seat its own faction's), ranked by the heuristic's worth
-        copy_game(g, sim)
-        sim.gst[G_ROUND] = rnd
-        n_visible = min(offer_combos(sim, t, p), g.ply[p, P_COINS] + 1)
-        worth = np.empty(max(n_visible, 1), np.float64)
-        for k in range(n_visible):
-            worth[k] = combo_worth(sim, t, p, k)
-        order = np.argsort(-worth[:n_visible], kind="mergesort")  # ties: the top slot
-        n_cand = min(max(1, int(pol[p, L_CANDIDATES])), n_visible, MAX_OPTIONS - N_PLANS)
+        n_cand = min(max(1, int(pol[p, L_CANDIDATES])), MAX_OPTIONS - N_PLANS)
+        n_cand = rank_slots(g, sim, t, p, rnd, n_cand, work)
         for i in range(n_cand):
-            slots[n_opt] = order[i]
-            declines[n_opt] = -1
-            plans[n_opt] = PLAN_AS_IS
-            n_opt += 1
+            n_opt = add_option(work, n_opt, work[i], -1, PLAN_AS_IS)
         for plan in range(1, n_plans):
-            slots[n_opt] = order[0] if n_visible > 0 else -1
-            declines[n_opt] = -1
-            plans[n_opt] = plan
-            n_opt += 1
+            n_opt = add_option(work, n_opt, work[0] if n_cand > 0 else -1, -1, plan)
     else:
         for plan in range(n_plans):
-            slots[n_opt] = -1
-            declines[n_opt] = 0 if rnd > 1 else -1
-            plans[n_opt] = plan
-            n_opt += 1
-        if rnd > 1 and not last_turn:
-            slots[n_opt] = -1
-            declines[n_opt] = 1
-            plans[n_opt] = PLAN_AS_IS
-            n_opt += 1
+            n_opt = add_option(work, n_opt, -1, 0 if rnd > 1 else -1, plan)
+        if rnd > 1 and rnd < gst[G_ROUNDS]:  # a decline: not in the first or last round
+            n_opt = add_option(work, n_opt, -1, 1, PLAN_AS_IS)
     best = 0
     if n_opt > 1:
         end = gst[G_ROUNDS] * n_players
         horizon = int(pol[p, L_HORIZON])
         stop = end if horizon <= 0 else min(end, turn + 1 + horizon * n_players)
         n_rollouts = max(1, int(pol[p, L_ROLLOUTS]))
+        for o in range(n_opt):
+            totals[o] = 0.0
         for k in range(n_rollouts):
             for o in range(n_opt):
                 imagine(g, sim, t, p, turn * ROLLOUT_SALT + k)  # the same deal for every option
-                sim.gst[G_LA_SLOT] = slots[o]
-                sim.gst[G_LA_DECLINE] = declines[o]
-                apply_plan(sim.pol, p, plans[o])
+                sim.gst[G_LA_SLOT] = work[OPTIONS + 3 * o]
+                sim.gst[G_LA_DECLINE] = work[OPTIONS + 3 * o + 1]
+                apply_plan(sim.pol, p, work[OPTIONS + 3 * o + 2])
                 play_turns(sim, t, turn + 1, False)
                 sim.gst[G_LA_SLOT] = -1  # from here on, p plays the heuristic
                 sim.gst[G_LA_DECLINE] = -1
@@ -247,6 +258,6 @@ def lookahead_decide(g, sim, t, p):
         for o in range(1, n_opt):
             if totals[o] > totals[best]:
                 best = o
-    gst[G_LA_SLOT] = slots[best]
-    gst[G_LA_DECLINE] = declines[best]
-    return plans[best]
+    gst[G_LA_SLOT] = work[OPTIONS + 3 * best]
+    gst[G_LA_DECLINE] = work[OPTIONS + 3 * best + 1]
+    return work[OPTIONS + 3 * best + 2]

@@ -9,7 +9,7 @@ number of live Bombs), so the deal depends only on public facts and the stream.
 
 from __future__ import annotations
 
-from analyzer.engine.jit import kernel
+from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
     BOMB_DUD,
     BOMB_LIVE,
@@ -31,7 +31,7 @@ from analyzer.engine.rng import randint, redeal
 from analyzer.rulesets.swow.draft import BFA_COLUMN, N_FACTIONS, is_bfa
 
 
-@kernel
+@inline_kernel
 def redeal_markers(g):
     """Every face-down marker gets an identity drawn from the markers nobody has
     seen (those face down and those in the box); the rest go back to the box."""
@@ -71,7 +71,7 @@ def redeal_markers(g):
     gst[G_MARKER_POOL] = unseen
 
 
-@kernel
+@inline_kernel
 def redeal_bombs(g):
     """The live Bombs, as many as before, dealt again over every face-down Bomb
     (on the boards first, region by region, then the stack from its bottom)."""
