@@ -16,6 +16,7 @@ from pathlib import Path
 import typer
 
 from analyzer.errors import EXIT_BAD_INPUT, InputError, Problem
+from analyzer.model.limits import TOURNAMENT_LOOKAHEAD_GAMES
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
 CLI = "command line"
@@ -1472,10 +1473,18 @@ def tournament(
     bots: str | None = typer.Option(
         None,
         "--bots",
-        help="Bots and styles, comma separated (default: every style and the random bot).",
+        help="Bots and styles, comma separated (default: every heuristic style, the "
+        "lookahead bot and the random bot).",
         show_default=False,
     ),
     games: int = typer.Option(100, "--games", "-g", help="Games per seat order (paired)."),
+    lookahead_games: int = typer.Option(
+        TOURNAMENT_LOOKAHEAD_GAMES,
+        "--lookahead-games",
+        help="Games per seat order with a lookahead seat (its first games, paired): the "
+        "lookahead bot plays about 100 times slower than the heuristic, so the default "
+        "tournament takes a few minutes.",
+    ),
     players: int = typer.Option(4, "--players", "-p", help="Players, 2 to 5."),
     seed: int = typer.Option(1, "--seed", "-s", help="Run seed: same seed, same games."),
     bootstrap: int = typer.Option(400, "--bootstrap", help="Bootstrap resamples (intervals)."),
@@ -1490,12 +1499,12 @@ def tournament(
     from analyzer.studies.tournament import check_tournament, default_out, parse_bots
 
     names = parse_bots(bots)
-    check_tournament(names, players, games, seed, bootstrap)
+    check_tournament(names, players, games, seed, bootstrap, lookahead_games)
     out = _check_out(out, force, default_out())
     _set_threads(threads)
     from analyzer.studies.tournament import run_tournament, write_tournament
 
-    result = run_tournament(names, players, games, seed, bootstrap)
+    result = run_tournament(names, players, games, seed, bootstrap, lookahead_games=lookahead_games)
     folder = write_tournament(result, out, force)
     typer.echo(f"{result.games_played} games in {result.seconds:.1f} s.")
     for r in result.ratings.itertuples():

@@ -14,7 +14,6 @@ score stays far below 2**31 (tests/test_limits.py plays such games).
 from __future__ import annotations
 
 from analyzer.engine.core_layout import MAX_COLUMN, MAX_PLAYERS, MAX_REGIONS
-from analyzer.players.params import N_PLANS
 
 MAX_ROUNDS = 20  # the engine's race-instance table holds one pick every other round
 DIE_SIDES = 6
@@ -75,11 +74,12 @@ BOT_PARAMETERS = {
     "rollouts": (1.0, 4096.0),
     "horizon": (0.0, float(MAX_ROUNDS)),
     "candidates": (1.0, float(MAX_COLUMN)),
-    "plans": (1.0, float(N_PLANS)),
+    "plans": (1.0, 4.0),  # players/params.py N_PLANS
 }
 BOT_WEIGHT = (-1000.0, 1000.0)  # every other bot parameter
 
 # Command-line options.
+TOURNAMENT_LOOKAHEAD_GAMES = 10  # default games per seat order with a lookahead seat
 MAX_SEED = 2**63 - 1
 MAX_GAME_INDEX = 2**62  # game index plus games played stays within the engine's int64
 OPTIONS = {
