@@ -137,3 +137,10 @@ def test_it_declines_a_race_wiped_off_the_board_that_its_heuristic_would_keep():
     g.gst[L.G_ROUND] = 12 // 4 + 1
     assert not heuristic_decline(g, et, 0)
     assert decide(g, et)[1] == 1
+
+
+def test_the_budget_limits_match_the_plans_the_bot_has():
+    from analyzer.model.limits import BOT_PARAMETERS
+    from analyzer.players.params import N_PLANS
+
+    assert BOT_PARAMETERS["plans"] == (1.0, float(N_PLANS))
