@@ -461,7 +461,10 @@ def bench(
         for name in ("players", "bot", "games/s"):
             table.add_column(name, justify="right")
         for row in rows:
-            table.add_row(str(row["players"]), row["policy"], f"{row['games_per_s']:.0f}")
+            rate = row["games_per_s"]
+            table.add_row(
+                str(row["players"]), row["policy"], f"{rate:.0f}" if rate >= 100 else f"{rate:.1f}"
+            )
         Console().print(table)
     if startup:
         from analyzer.bench import run_startup
@@ -1482,8 +1485,8 @@ def tournament(
         TOURNAMENT_LOOKAHEAD_GAMES,
         "--lookahead-games",
         help="Games per seat order with a lookahead seat (its first games, paired): the "
-        "lookahead bot plays about 100 times slower than the heuristic, so the default "
-        "tournament takes a few minutes.",
+        "lookahead bot plays hundreds of times slower than the heuristic; with this default "
+        "the default tournament plays 6,720 lookahead games, 5 to 10 minutes on 2 cores.",
     ),
     players: int = typer.Option(4, "--players", "-p", help="Players, 2 to 5."),
     seed: int = typer.Option(1, "--seed", "-s", help="Run seed: same seed, same games."),
