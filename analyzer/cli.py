@@ -16,11 +16,12 @@ from pathlib import Path
 import typer
 
 from analyzer.errors import EXIT_BAD_INPUT, InputError, Problem
-from analyzer.model.limits import TOURNAMENT_LOOKAHEAD_GAMES
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
 CLI = "command line"
 BENCH_GAMES = 20000
+# studies/tournament.py LOOKAHEAD_GAMES (not imported: it would load the engine first)
+TOURNAMENT_LOOKAHEAD_GAMES = 5
 CLUSTER_BENCH_GAMES = 40000  # long enough that starting the run's chunks costs little
 
 app = typer.Typer(

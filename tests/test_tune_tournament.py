@@ -118,3 +118,7 @@ def test_the_default_tournament_fields_the_lookahead_on_fewer_games():
     assert result.ratings.set_index("bot").seat_games["lookahead-lite"] == with_lookahead
     assert "only the first 1 of those games" in summary_markdown(result)
     assert runner.invoke(app, ["tournament", "--lookahead-games", "0"]).exit_code == 2
+    from analyzer.cli import TOURNAMENT_LOOKAHEAD_GAMES
+    from analyzer.studies.tournament import LOOKAHEAD_GAMES
+
+    assert TOURNAMENT_LOOKAHEAD_GAMES == LOOKAHEAD_GAMES

@@ -79,7 +79,6 @@ BOT_PARAMETERS = {
 BOT_WEIGHT = (-1000.0, 1000.0)  # every other bot parameter
 
 # Command-line options.
-TOURNAMENT_LOOKAHEAD_GAMES = 5  # default games per seat order with a lookahead seat
 MAX_SEED = 2**63 - 1
 MAX_GAME_INDEX = 2**62  # game index plus games played stays within the engine's int64
 OPTIONS = {

@@ -27,12 +27,11 @@ import numpy as np
 import pandas as pd
 
 from analyzer.errors import InputError, Problem
-from analyzer.model.limits import TOURNAMENT_LOOKAHEAD_GAMES
 from analyzer.studies import common
 from analyzer.studies.common import CLI
 
 ELO = 400.0 / np.log(10.0)
-LOOKAHEAD_GAMES = TOURNAMENT_LOOKAHEAD_GAMES
+LOOKAHEAD_GAMES = 5  # default games per seat order with a lookahead seat
 
 
 @dataclass
