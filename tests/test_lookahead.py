@@ -106,6 +106,27 @@ def hide_differently(g, rng):
             pool.append(old)
 
 
+def test_the_imagined_game_is_the_same_whatever_the_hidden_state():
+    """Each rollout starts from `imagine`: a copy with everything hidden dealt again
+    from public facts, so changing only hidden things must give the same copy."""
+    from analyzer.players.lookahead import imagine
+
+    rng = np.random.default_rng(5)
+    for turn in (0, 13, 26):
+        g, et = game_at(turn)
+        first = new_game(N_POLICY_PARAMS, 1)
+        imagine(g, first, et, 0, 77)
+        for _ in range(2):
+            hide_differently(g, rng)
+            again = new_game(N_POLICY_PARAMS, 1)
+            imagine(g, again, et, 0, 77)
+            for name in ("board", "adj", "reg", "ply", "gst", "inst", "rng", "pol"):
+                assert np.array_equal(getattr(first, name), getattr(again, name)), (turn, name)
+        other = new_game(N_POLICY_PARAMS, 1)
+        imagine(g, other, et, 0, 78)  # another rollout: another deal and dice
+        assert not np.array_equal(other.rng, first.rng)
+
+
 def test_hidden_coins_stacks_markers_bombs_and_dice_change_no_lookahead_decision():
     rng = np.random.default_rng(4)
     for turn in (0, 8, 12, 20, 28):

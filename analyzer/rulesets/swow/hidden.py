@@ -34,40 +34,37 @@ from analyzer.rulesets.swow.draft import BFA_COLUMN, N_FACTIONS, is_bfa
 @inline_kernel
 def redeal_markers(g):
     """Every face-down marker gets an identity drawn from the markers nobody has
-    seen (those face down and those in the box); the rest go back to the box."""
+    seen (those face down and those in the box); the rest go back to the box.
+    g.work is scratch: the face-down markers per region."""
     reg = g.reg
     gst = g.gst
+    down_here = g.work
     unseen = gst[G_MARKER_POOL]
-    n_down = 0
-    for r in range(gst[G_NREG]):
-        down = reg[r, R_MARKERS] & ~reg[r, R_MARKERS_UP]
-        if down != 0:
-            unseen |= down
-            n_down += 1
-    if n_down == 0:
-        return
     n = 0
+    for r in range(gst[G_NREG]):  # every old identity leaves the boards first
+        down = reg[r, R_MARKERS] & ~reg[r, R_MARKERS_UP]
+        down_here[r] = 0
+        for m in range(N_MARKERS):
+            if (down >> m) & 1:
+                reg[r, R_MARKERS] &= ~(1 << m)
+                gst[G_MARKER_AT + m] = -1
+                unseen |= 1 << m
+                down_here[r] += 1
     for m in range(N_MARKERS):
         if (unseen >> m) & 1:
             n += 1
     for r in range(gst[G_NREG]):
-        down = reg[r, R_MARKERS] & ~reg[r, R_MARKERS_UP]
-        if down == 0:
-            continue
-        for m in range(N_MARKERS):  # the old identities leave the region
-            if (down >> m) & 1:
-                reg[r, R_MARKERS] &= ~(1 << m)
-                gst[G_MARKER_AT + m] = -1
-        k = randint(g.rng, STREAM_SETUP, n)  # one drawn from those still unseen
-        for m in range(N_MARKERS):
-            if (unseen >> m) & 1:
-                if k == 0:
-                    reg[r, R_MARKERS] |= 1 << m
-                    gst[G_MARKER_AT + m] = r
-                    unseen &= ~(1 << m)
-                    n -= 1
-                    break
-                k -= 1
+        for _ in range(down_here[r]):
+            k = randint(g.rng, STREAM_SETUP, n)  # one drawn from those still unseen
+            for m in range(N_MARKERS):
+                if (unseen >> m) & 1:
+                    if k == 0:
+                        reg[r, R_MARKERS] |= 1 << m
+                        gst[G_MARKER_AT + m] = r
+                        unseen &= ~(1 << m)
+                        n -= 1
+                        break
+                    k -= 1
     gst[G_MARKER_POOL] = unseen
 
 
