@@ -57,10 +57,10 @@ def test_a_lookahead_game_depends_on_its_seed_alone():
 
 
 # ------------------------------------------------------------ positions mid-game
-def game_at(turn, seed=3, **overrides):
+def game_at(turn, seed=3, tables=None, **overrides):
     """A 4-player game after `turn` turns of heuristic play, seat 0 a lookahead bot
     (a cheap budget) about to play."""
-    et = api.engine_tables(played_tables())
+    et = api.engine_tables(played_tables() if tables is None else tables)
     g = new_game(N_POLICY_PARAMS, 1)
     init_streams(seed, 0, g.rng)
     g.gst[L.G_LA_KEY] = 12345
@@ -112,12 +112,20 @@ def test_the_imagined_game_is_the_same_whatever_the_hidden_state():
     from analyzer.players.lookahead import imagine
 
     rng = np.random.default_rng(5)
-    for turn in (0, 13, 26):
-        g, et = game_at(turn)
+    bfa = bfa_tables(default_tables(), 4)
+    for turn, tables in ((0, None), (13, None), (26, None), (9, bfa)):
+        g, et = game_at(turn, tables=tables)
         first = new_game(N_POLICY_PARAMS, 1)
         imagine(g, first, et, 0, 77)
         for _ in range(2):
+            ally_coins = g.ply[2, L.P_COINS]
             hide_differently(g, rng)
+            if tables is bfa:  # each faction's stack below its four visible banners
+                g.ply[2, L.P_COINS] = ally_coins  # seat 2, its ally, shares its coins (B8)
+                for f in range(3):
+                    top = L.G_DRAFT + f * L.MAX_FACTION_BANNERS + 4
+                    cells = g.gst[top : top + max(0, int(g.gst[L.G_DRAFT_N + f]) - 4)]
+                    cells[:] = rng.permutation(cells)
             again = new_game(N_POLICY_PARAMS, 1)
             imagine(g, again, et, 0, 77)
             for name in ("board", "adj", "reg", "ply", "gst", "inst", "rng", "pol"):
