@@ -17,11 +17,16 @@ from analyzer.players.params import POLICY_NAMES, default_vector, policy_id
 PLAYERS = (2, 3, 4, 5)
 POLICIES = ("heuristic", "random")
 assert set(POLICIES) <= set(POLICY_NAMES)
+# The lookahead bot plays hundreds of imagined games a turn: timed apart, one seat of
+# a 4-player game at its default budget against three heuristic seats.
+LOOKAHEAD_ROW = "lookahead, 1 seat"
+LOOKAHEAD_GAMES_SHARE = 200  # it plays `games` / this many games a repetition
 
 
 def run_bench(games: int, repeats: int, note: Callable[[str], None] = print) -> list[dict]:
     """[{ruleset, players, policy, games_per_s}], the median of `repeats` runs of
-    `games` games of the played ruleset, every seat played by the same bot. A warm-up
+    `games` games of the played ruleset, every seat played by the same bot; then
+    the lookahead bot's row (LOOKAHEAD_ROW), on fewer games. A warm-up
     call first loads or compiles the engine, so its time is reported apart and never
     counted."""
     from analyzer.engine import api
@@ -30,9 +35,12 @@ def run_bench(games: int, repeats: int, note: Callable[[str], None] = print) -> 
     etables = api.engine_tables(played_tables())
     ruleset = ruleset_name()
 
-    def play(n_players: int, policy: str, seed: int, n_games: int) -> float:
+    def play(n_players: int, policy: str, seed: int, n_games: int, first: str = "") -> float:
         ids = [policy_id(policy)] * n_players
         params = np.array([default_vector(policy)] * n_players)
+        if first:  # seat 0 plays this bot instead
+            ids[0] = policy_id(first)
+            params[0] = default_vector(first)
         start = time.perf_counter()
         api.play_batch(etables, n_players, seed, 0, n_games, ids, params)
         return time.perf_counter() - start
@@ -52,6 +60,17 @@ def run_bench(games: int, repeats: int, note: Callable[[str], None] = print) -> 
                 }
             )
             note(f"  {n_players} players, {policy}: {rows[-1]['games_per_s']:.0f} games/s")
+    n = max(4, games // LOOKAHEAD_GAMES_SHARE)
+    rates = [n / play(4, "heuristic", r + 1, n, "lookahead") for r in range(repeats)]
+    rows.append(
+        {
+            "ruleset": ruleset,
+            "players": 4,
+            "policy": LOOKAHEAD_ROW,
+            "games_per_s": round(statistics.median(rates), 1),
+        }
+    )
+    note(f"  4 players, {LOOKAHEAD_ROW}: {rows[-1]['games_per_s']:.1f} games/s")
     return rows
 
 

@@ -21,7 +21,7 @@ MODULES = [importlib.import_module(f"analyzer.engine.{name}") for name in ENGINE
 MODULES += [importlib.import_module(f"analyzer.rulesets.swow.{name}") for name in SWOW.split()]
 MODULES += [
     importlib.import_module(f"analyzer.players.{name}")
-    for name in ("heuristic", "policy", "random_player")
+    for name in ("heuristic", "lookahead", "policy", "random_player")
 ]
 
 

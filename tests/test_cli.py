@@ -179,7 +179,7 @@ def test_bench_json(monkeypatch):
     rows = json.loads(result.stdout)
     assert [(r["players"], r["policy"]) for r in rows] == [
         (n, p) for n in (2, 3, 4, 5) for p in ("heuristic", "random")
-    ]
+    ] + [(4, "lookahead, 1 seat")]
     for row in rows:
         assert set(row) == {"ruleset", "players", "policy", "games_per_s"}
         assert row["ruleset"] == "swow" and row["games_per_s"] > 0

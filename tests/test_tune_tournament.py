@@ -102,3 +102,23 @@ def test_the_tournament_refuses_unknown_bots_with_exit_2():
     assert result.exit_code == 2 and "Did you mean 'aggressive'" in result.output
     result = runner.invoke(app, ["tournament", "--bots", "default"])
     assert result.exit_code == 2 and "at least two" in result.output
+
+
+def test_the_default_tournament_fields_the_lookahead_on_fewer_games():
+    from analyzer.studies.tournament import default_bots
+
+    bots = default_bots()
+    assert {"default", "tuned", "lookahead", "random"} <= set(bots)
+    assert "lookahead-lite" not in bots
+    result = run_tournament(
+        "default,aggressive,lookahead-lite,random", 3, games=3, lookahead_games=1, bootstrap=10
+    )
+    with_lookahead = sum(1 for o in lineups(4, 3) if 2 in o)
+    assert result.games_played == 3 * (result.orders - with_lookahead) + with_lookahead == 36
+    assert result.ratings.set_index("bot").seat_games["lookahead-lite"] == with_lookahead
+    assert "only the first 1 of those games" in summary_markdown(result)
+    assert runner.invoke(app, ["tournament", "--lookahead-games", "0"]).exit_code == 2
+    from analyzer.cli import TOURNAMENT_LOOKAHEAD_GAMES
+    from analyzer.studies.tournament import LOOKAHEAD_GAMES
+
+    assert TOURNAMENT_LOOKAHEAD_GAMES == LOOKAHEAD_GAMES

@@ -14,14 +14,31 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 from numba import njit
 
-from analyzer.engine.game import play_game
+from analyzer.engine.jit import inline_kernel
 from analyzer.engine.layout import G_ERROR, G_LOG_ON, G_NINST, I_NF, S_NF
+from analyzer.engine.play import play_game, play_game_lookahead
 from analyzer.engine.state import new_game, reset_game
+from analyzer.players.params import LOOKAHEAD
 
-# The two entry points from Python. Like a kernel they count no references
-# (engine/jit.py): the game and every output array come in from Python, and
-# play_game with all it inlines runs under these settings.
+# The entry points from Python: a range of games and one logged game, each with and
+# without a lookahead seat (a run without one never compiles the lookahead). Like a
+# kernel they count no references (engine/jit.py): the game and every output array
+# come in from Python, and play_game with all it inlines runs under these settings.
 entry_point = njit(cache=True, no_cfunc_wrapper=True, nogil=True, _nrt=False)
+
+
+@inline_kernel
+def record_game(g, out, i):
+    """Game i's instances and error into the output rows (its seats are in already)."""
+    seats, inst, n_inst, errors = out
+    g_gst = g.gst
+    g_inst = g.inst
+    k = min(g_gst[G_NINST], inst.shape[1])
+    n_inst[i] = k
+    for row in range(k):  # a plain loop: slice assignment compiles string formatting
+        for col in range(I_NF):
+            inst[i, row, col] = g_inst[row, col]
+    errors[i] = g_gst[G_ERROR]
 
 
 @entry_point
@@ -29,21 +46,29 @@ def play_range(g, t, n_players, seed, first, start, stop, policies, pol_params, 
     """Play games first+start .. first+stop-1 into rows start..stop-1 of `out`,
     on the thread's own game g; forced[i] is game i's forced first pick
     (layout.F_*; seat -1 for none)."""
-    seats, inst, n_inst, errors = out
+    seats = out[0]
     for i in range(start, stop):
         if i > start:
             reset_game(g)
         play_game(
             g, t, n_players, seed, first + i, policies, pol_params, check, forced[i], seats[i]
         )
-        g_gst = g.gst
-        g_inst = g.inst
-        k = min(g_gst[G_NINST], inst.shape[1])
-        n_inst[i] = k
-        for row in range(k):  # a plain loop: slice assignment compiles string formatting
-            for col in range(I_NF):
-                inst[i, row, col] = g_inst[row, col]
-        errors[i] = g_gst[G_ERROR]
+        record_game(g, out, i)
+
+
+@entry_point
+def play_range_lookahead(
+    g, sim, t, n_players, seed, first, start, stop, policies, pol_params, check, forced, out
+):
+    """play_range for games with a lookahead seat, on the thread's scratch game sim too."""
+    seats = out[0]
+    for i in range(start, stop):
+        if i > start:
+            reset_game(g)
+        play_game_lookahead(
+            g, sim, t, n_players, seed, first + i, policies, pol_params, check, forced[i], seats[i]
+        )
+        record_game(g, out, i)
 
 
 def run_batch(
@@ -60,18 +85,25 @@ def run_batch(
     tail = (policies, pol_params, bool(check), forced, out)
     threads = max(1, min(threads, n_games))
     bounds = np.linspace(0, n_games, threads + 1).astype(np.int64)
-    games = [new_game(pol_params.shape[1], 1) for _ in range(threads)]  # one per thread
+
+    def job(k):
+        g = new_game(pol_params.shape[1], 1)  # one per thread
+        if not has_lookahead(policies, n_players):
+            return play_range(g, *args, bounds[k], bounds[k + 1], *tail)
+        sim = new_game(pol_params.shape[1], 1)
+        return play_range_lookahead(g, sim, *args, bounds[k], bounds[k + 1], *tail)
+
     if threads == 1:
-        play_range(games[0], *args, bounds[0], bounds[1], *tail)
+        job(0)
         return out
     with ThreadPoolExecutor(threads) as pool:
-        jobs = [
-            pool.submit(play_range, games[k], *args, bounds[k], bounds[k + 1], *tail)
-            for k in range(threads)
-        ]
-        for job in jobs:
-            job.result()
+        for done in [pool.submit(job, k) for k in range(threads)]:
+            done.result()
     return out
+
+
+def has_lookahead(policies, n_players) -> bool:
+    return bool((np.asarray(policies)[:n_players] == LOOKAHEAD).any())
 
 
 @entry_point
@@ -80,10 +112,24 @@ def play_one(g, t, n_players, seed, game, policies, pol_params, check, forced, s
     play_game(g, t, n_players, seed, game, policies, pol_params, check, forced, seats)
 
 
+@entry_point
+def play_one_lookahead(
+    g, sim, t, n_players, seed, game, policies, pol_params, check, forced, seats
+):
+    """play_one for a game with a lookahead seat."""
+    play_game_lookahead(
+        g, sim, t, n_players, seed, game, policies, pol_params, check, forced, seats
+    )
+
+
 def play_logged_game(t, n_players, seed, game, policies, pol_params, check, forced, log_rows):
     """One game with its event log (log_rows > 1 turns logging on): (g, seats)."""
     g = new_game(pol_params.shape[1], log_rows)
     g.gst[G_LOG_ON] = 1 if log_rows > 1 else 0
     seats = np.zeros((n_players, S_NF), np.int32)
-    play_one(g, t, n_players, seed, game, policies, pol_params, check, forced, seats)
+    args = (t, n_players, seed, game, policies, pol_params, check, forced, seats)
+    if has_lookahead(policies, n_players):
+        play_one_lookahead(g, new_game(pol_params.shape[1], 1), *args)
+    else:
+        play_one(g, *args)
     return g, seats

@@ -136,9 +136,15 @@ G_RACE_STACK = G_COL_COINS + MAX_COLUMN  # stack top is the first element
 G_POWER_STACK = G_RACE_STACK + MAX_RACES
 G_POWER_DISCARD = G_POWER_STACK + MAX_POWERS
 G_DEFEATED = G_POWER_DISCARD + MAX_POWERS  # per race id: regions taken from it this turn
-G_CORE_NF = G_DEFEATED + MAX_RACES
+# The lookahead bot (players/lookahead.py): what it chose for the turn in play, which
+# that seat's choose_* read back (-1: no choice, play the heuristic), and the key of
+# its rollouts' random streams (from the game's seed and index).
+G_LA_SLOT = G_DEFEATED + MAX_RACES  # the column slot to pick
+G_LA_DECLINE = G_LA_SLOT + 1  # 1: decline, 0: keep the race
+G_LA_KEY = G_LA_SLOT + 2
+G_CORE_NF = G_LA_SLOT + 3
 # gst cells that start at -1 in a fresh game (a ruleset's layout adds its own)
-G_CORE_UNSET = (G_FORCED_SEAT,)
+G_CORE_UNSET = (G_FORCED_SEAT, G_LA_SLOT, G_LA_DECLINE)
 
 # --------------------------------------------------------------- race instances
 # inst[i, *]: one row per combo a player picked in the game (per-race-instance output)

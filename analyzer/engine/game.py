@@ -22,12 +22,8 @@ from analyzer.engine.conquest import (
 )
 from analyzer.engine.decline import go_into_decline
 from analyzer.engine.invariants import ERR_BAD_MOVE, check_invariants
-from analyzer.engine.jit import allocating, inline_kernel
+from analyzer.engine.jit import allocating, inline_kernel, kernel
 from analyzer.engine.layout import (
-    F_COST,
-    F_POWER,
-    F_RACE,
-    F_SEAT,
     G_CHECK,
     G_DEFEATED,
     G_ERROR,
@@ -41,7 +37,6 @@ from analyzer.engine.layout import (
     G_NREG,
     G_PLAYERS,
     G_ROUND,
-    G_ROUNDS,
     G_TURN,
     I_COLLECTED,
     I_PAID,
@@ -74,7 +69,6 @@ from analyzer.engine.layout import (
     S_VC,
     S_WIN,
 )
-from analyzer.engine.rng import init_streams
 from analyzer.engine.rule_hooks import (
     hand_empty,
     offer_combos,
@@ -82,7 +76,6 @@ from analyzer.engine.rule_hooks import (
     take_combo,
 )
 from analyzer.engine.scoring import score_turn
-from analyzer.engine.setup import setup_game
 from analyzer.engine.state import EV_PICK, EV_REDEPLOY
 from analyzer.engine.trace import log_event
 from analyzer.engine.turn_hooks import (
@@ -337,30 +330,19 @@ def final_standings(g, seat_out):
         seat_out[p, S_POLICY] = g_ply[p, P_POLICY]
 
 
-@inline_kernel
-def play_game(g, t, n_players, seed, game, policies, pol_params, check, forced, seat_out):
-    """Play one whole game into g; seat results go to seat_out[n_players, S_NF].
-    forced[F_*] may force one seat's first pick (a study's design); seat -1: none."""
-    g_ply = g.ply
+@kernel
+def play_turns(g, t, stop, check):
+    """Play the turns from the one in play (gst[G_TURN]) up to turn `stop`
+    (global, 0-based: the round and seat follow from it), with the invariants
+    checked after each turn when `check`. The game loop and the lookahead bot's
+    imagined games (players/lookahead.py) both play through here, so the turn is
+    compiled once."""
     g_gst = g.gst
-    g_pol = g.pol
-    init_streams(seed, game, g.rng)
-    g.gst[G_FORCED_SEAT] = forced[F_SEAT]
-    g.gst[G_FORCED_RACE] = forced[F_RACE]
-    g.gst[G_FORCED_POWER] = forced[F_POWER]
-    g.gst[G_FORCED_COST] = forced[F_COST]
-    setup_game(g, t, n_players)
-    g_gst[G_CHECK] = 1 if check else 0
-    for p in range(n_players):
-        g_ply[p, P_POLICY] = policies[p]
-        for k in range(pol_params.shape[1]):
-            g_pol[p, k] = pol_params[p, k]
-    rounds = g_gst[G_ROUNDS]
-    for rnd in range(1, rounds + 1):
-        g_gst[G_ROUND] = rnd
-        for p in range(n_players):
-            play_turn(g, t, p)
-            g_gst[G_TURN] += 1
-            if check and g_gst[G_ERROR] == 0:
-                g_gst[G_ERROR] = check_invariants(g, t)
-    final_standings(g, seat_out)
+    n_players = g_gst[G_PLAYERS]
+    while g_gst[G_TURN] < stop:
+        turn = g_gst[G_TURN]
+        g_gst[G_ROUND] = turn // n_players + 1
+        play_turn(g, t, turn % n_players)
+        g_gst[G_TURN] = turn + 1
+        if check and g_gst[G_ERROR] == 0:
+            g_gst[G_ERROR] = check_invariants(g, t)

@@ -63,3 +63,18 @@ def shuffle(rng, s, arr, n):
         t = arr[i]
         arr[i] = arr[j]
         arr[j] = t
+
+
+@kernel
+def redeal(rng, s, arr, n):
+    """Deal arr[:n] again at random, as a player who cannot see their order would
+    imagine them: sorted first, so the result depends only on which values are there
+    and on the stream, never on their hidden order."""
+    for i in range(1, n):
+        v = arr[i]
+        j = i - 1
+        while j >= 0 and arr[j] > v:
+            arr[j + 1] = arr[j]
+            j -= 1
+        arr[j + 1] = v
+    shuffle(rng, s, arr, n)

@@ -11,8 +11,15 @@ from __future__ import annotations
 
 from analyzer.engine import column as _column
 from analyzer.engine import ruleset_module
+from analyzer.engine.jit import kernel as _kernel
 
 _ruleset = ruleset_module("hooks.rules")
+
+
+@_kernel
+def _nothing_hidden(g, t, p):
+    return
+
 
 # The draft: a ruleset may deal its combos its own way (SWoW's Battle for Azeroth
 # variant); one that names none of these plays the core's single column.
@@ -22,12 +29,16 @@ OPTIONAL_HOOKS = {
     "take_combo": _column.take_combo,
     "return_race": _column.return_race,
     "banners_in_draft": _column.banners_in_column,
+    # what a player cannot see beyond the core's (the stacks' order, others' coins),
+    # dealt again for a bot's imagined game (players/lookahead.py)
+    "redeal_hidden": _nothing_hidden,
 }
 lay_out_draft = getattr(_ruleset, "lay_out_draft", OPTIONAL_HOOKS["lay_out_draft"])
 offer_combos = getattr(_ruleset, "offer_combos", OPTIONAL_HOOKS["offer_combos"])
 take_combo = getattr(_ruleset, "take_combo", OPTIONAL_HOOKS["take_combo"])
 return_race = getattr(_ruleset, "return_race", OPTIONAL_HOOKS["return_race"])
 banners_in_draft = getattr(_ruleset, "banners_in_draft", OPTIONAL_HOOKS["banners_in_draft"])
+redeal_hidden = getattr(_ruleset, "redeal_hidden", OPTIONAL_HOOKS["redeal_hidden"])
 
 REENTER_BY_ENTRY = _ruleset.REENTER_BY_ENTRY
 active_bonus = _ruleset.active_bonus

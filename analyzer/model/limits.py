@@ -69,6 +69,12 @@ BOT_PARAMETERS = {
     "reserve": (0.0, 100.0),
     "worgen_hand": (0.0, 100.0),
     "token_turns": (0.0, float(MAX_ROUNDS)),
+    # the lookahead bot's budget: a game costs about rollouts x options x turns
+    # heuristic games (players/lookahead.py)
+    "rollouts": (1.0, 4096.0),
+    "horizon": (0.0, float(MAX_ROUNDS)),
+    "candidates": (1.0, float(MAX_COLUMN)),
+    "plans": (1.0, 4.0),  # players/params.py N_PLANS
 }
 BOT_WEIGHT = (-1000.0, 1000.0)  # every other bot parameter
 

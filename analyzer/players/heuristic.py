@@ -112,13 +112,12 @@ def turns_left(g, p):
 
 # ------------------------------------------------------------------------ combo
 @kernel
-def heuristic_combo(g, t, p, n_visible):
-    """The column slot whose worth minus price is highest. A token is worth
-    token_value per turn it can still play (token_turns > 0: up to that many
-    turns), so early in the game a deeper combo with more tokens is worth its
+def combo_worth(g, t, p, k):
+    """What the combo in column slot k is worth to p, its price taken off. A token
+    is worth token_value per turn it can still play (token_turns > 0: up to that
+    many turns), so early in the game a deeper combo with more tokens is worth its
     coins and late in the game it is not; coins paid and coins lying on the combo
     count coin_value each."""
-    g_ply = g.ply
     g_gst = g.gst
     g_pol = g.pol
     t_race = t.race
@@ -129,22 +128,28 @@ def heuristic_combo(g, t, p, n_visible):
     if g_pol[p, H_TOKEN_TURNS] > 0:
         token_worth *= min(float(turns), g_pol[p, H_TOKEN_TURNS])
     coin = g_pol[p, H_COIN_VALUE]
+    race = g_gst[G_COL_RACE + k]
+    power = g_gst[G_COL_POWER + k]
+    tokens = t_race[race, RT_BANNER] + t_power[power, PT_BADGE]
+    ability = 0.0
+    if t_race[race, RT_MODELED] > 0:
+        ability += RACE_VALUE[race]
+    if t_power[power, PT_MODELED] > 0:
+        ability += POWER_VALUE[power]
+    return (
+        token_worth * tokens
+        + g_pol[p, H_ABILITY_WEIGHT] * ability * life
+        + coin * (g_gst[G_COL_COINS + k] - k)
+    )
+
+
+@kernel
+def heuristic_combo(g, t, p, n_visible):
+    """The affordable column slot worth most (combo_worth), the top one on a tie."""
     best = 0
     best_value = -1e9
-    for k in range(min(n_visible, g_ply[p, P_COINS] + 1)):
-        race = g_gst[G_COL_RACE + k]
-        power = g_gst[G_COL_POWER + k]
-        tokens = t_race[race, RT_BANNER] + t_power[power, PT_BADGE]
-        ability = 0.0
-        if t_race[race, RT_MODELED] > 0:
-            ability += RACE_VALUE[race]
-        if t_power[power, PT_MODELED] > 0:
-            ability += POWER_VALUE[power]
-        value = (
-            token_worth * tokens
-            + g_pol[p, H_ABILITY_WEIGHT] * ability * life
-            + coin * (g_gst[G_COL_COINS + k] - k)
-        )
+    for k in range(min(n_visible, g.ply[p, P_COINS] + 1)):
+        value = combo_worth(g, t, p, k)
         if value > best_value:
             best_value = value
             best = k

@@ -10,9 +10,10 @@ import numpy as np
 
 RANDOM = 0
 HEURISTIC = 1
-POLICY_NAMES = ("random", "heuristic")
+LOOKAHEAD = 2
+POLICY_NAMES = ("random", "heuristic", "lookahead")
 
-N_POLICY_PARAMS = 16
+N_POLICY_PARAMS = 20
 
 # What choose_target asks for: a conquest, the final die attempt, or the Gnomes'
 # airborne assault (players/policy.py).
@@ -53,11 +54,34 @@ HEURISTIC_PARAMS = {
     "ally_care": (H_ALLY_CARE, 1.0),
 }
 
+# Lookahead bot (players/lookahead.py): plays the heuristic with the parameters
+# above, but chooses its combo, its decline and its conquest plan for the turn by
+# playing each option out (its budget below).
+(
+    L_ROLLOUTS,  # rollouts per option
+    L_HORIZON,  # rounds played out after this turn (0: to the end of the game)
+    L_CANDIDATES,  # combo pick: how many slots it weighs (the heuristic's best first)
+    L_PLANS,  # conquest plans it weighs for the turn (1 to N_PLANS: the heuristic's first)
+) = range(16, 20)
+N_PLANS = 4
+
+LOOKAHEAD_PARAMS = {
+    **HEURISTIC_PARAMS,
+    "rollouts": (L_ROLLOUTS, 24.0),
+    "horizon": (L_HORIZON, 0.0),
+    "candidates": (L_CANDIDATES, 3.0),
+    "plans": (L_PLANS, 3.0),
+}
+
 # Random bot (players/random_player.py)
 R_ABANDON = 0  # chance of abandoning each region when readying troops
 RANDOM_PARAMS = {"abandon": (R_ABANDON, 0.1)}
 
-PARAMS_BY_POLICY = {"random": RANDOM_PARAMS, "heuristic": HEURISTIC_PARAMS}
+PARAMS_BY_POLICY = {
+    "random": RANDOM_PARAMS,
+    "heuristic": HEURISTIC_PARAMS,
+    "lookahead": LOOKAHEAD_PARAMS,
+}
 
 
 def default_vector(policy: str, **overrides: float) -> np.ndarray:

@@ -1,9 +1,15 @@
-"""Every decision the engine asks of a seat, routed to that seat's bot."""
+"""Every decision the engine asks of a seat, routed to that seat's bot.
+
+The lookahead bot plays the heuristic, but for the combo and the decline that the
+game loop had it choose by rollouts at the start of its turn (players/lookahead.py
+leaves them in gst[G_LA_SLOT] and gst[G_LA_DECLINE]; -1: no choice made)."""
 
 from __future__ import annotations
 
 from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
+    G_LA_DECLINE,
+    G_LA_SLOT,
     P_POLICY,
 )
 from analyzer.players.heuristic import (
@@ -12,7 +18,7 @@ from analyzer.players.heuristic import (
     heuristic_place,
     heuristic_target,
 )
-from analyzer.players.params import RANDOM, TARGET_AIRBORNE, TARGET_CONQUER, TARGET_DIE
+from analyzer.players.params import LOOKAHEAD, RANDOM, TARGET_AIRBORNE, TARGET_CONQUER, TARGET_DIE
 from analyzer.players.random_player import (
     random_abandon,
     random_combo,
@@ -27,16 +33,22 @@ __all__ = ["TARGET_AIRBORNE", "TARGET_CONQUER", "TARGET_DIE"]
 @inline_kernel
 def choose_combo(g, t, p, n_visible):
     """Column slot to pick (0 = top); at most the player's coins."""
-    if g.ply[p, P_POLICY] == RANDOM:
+    policy = g.ply[p, P_POLICY]
+    if policy == RANDOM:
         return random_combo(g, t, p, n_visible)
+    if policy == LOOKAHEAD and g.gst[G_LA_SLOT] >= 0:
+        return g.gst[G_LA_SLOT]
     return heuristic_combo(g, t, p, n_visible)
 
 
 @inline_kernel
 def choose_decline(g, t, p):
     """True to put the active race in decline this turn."""
-    if g.ply[p, P_POLICY] == RANDOM:
+    policy = g.ply[p, P_POLICY]
+    if policy == RANDOM:
         return random_yes_no(g, p)
+    if policy == LOOKAHEAD and g.gst[G_LA_DECLINE] >= 0:
+        return g.gst[G_LA_DECLINE] == 1
     return heuristic_decline(g, t, p)
 
 

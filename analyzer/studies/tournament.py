@@ -9,6 +9,11 @@ a Bradley-Terry rating per bot fitted to those pairwise results, on an Elo-like
 scale (400 points: 10 to 1 odds), the default style at 0 (mean 0 without it).
 Intervals come from a bootstrap over the games (a resampled game keeps all its seat
 orders and line-ups, so the pairing holds), the win rates' also from Wilson.
+
+The lookahead bot plays hundreds of imagined games a turn, so a seat order with a
+lookahead seat plays only the first `lookahead_games` of those games (the same
+game numbers for every such order, so they stay paired among themselves and with
+the others' first games).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from analyzer.studies import common
 from analyzer.studies.common import CLI
 
 ELO = 400.0 / np.log(10.0)
+LOOKAHEAD_GAMES = 5  # default games per seat order with a lookahead seat
 
 
 @dataclass
@@ -33,6 +39,7 @@ class TournamentResult:
     bots: tuple[str, ...]
     players: int
     games: int  # per seat order
+    lookahead_games: int  # per seat order with a lookahead seat
     seed: int
     lineups: int
     orders: int  # seat orders played, all line-ups together
@@ -43,9 +50,13 @@ class TournamentResult:
 
 
 def default_bots() -> tuple[str, ...]:
+    """Every heuristic style, the lookahead bot at its default budget, the random bot
+    (the lookahead's cheaper styles are left to studies that name them)."""
     from analyzer.players.styles import load_styles
 
-    return (*load_styles(), "random")
+    styles = load_styles()
+    heuristic = [name for name, style in styles.items() if style.policy != "lookahead"]
+    return (*heuristic, "lookahead", "random")
 
 
 def parse_bots(text) -> tuple[str, ...]:
@@ -80,10 +91,14 @@ def lineups(n_bots: int, players: int) -> list[tuple[int, ...]]:
     ]
 
 
-def check_tournament(bots, players: int, games: int, seed: int, bootstrap: int) -> None:
+def check_tournament(
+    bots, players: int, games: int, seed: int, bootstrap: int, lookahead_games: int = 1
+) -> None:
     from analyzer.model.limits import check_options
 
     check_options(CLI, players=players, games=games, seed=seed)
+    if lookahead_games < 1:
+        raise InputError(Problem(CLI, "--lookahead-games", lookahead_games, "must be 1 or more"))
     n = len(lineups(len(bots), players))
     if n * games > 10**7:
         raise InputError(
@@ -121,17 +136,18 @@ def _anchored(rating: np.ndarray, anchor: int | None) -> np.ndarray:
 
 def run_tournament(
     bots=None, players: int = 4, games: int = 100, seed: int = 1, bootstrap: int = 400,
-    tables=None,
+    tables=None, lookahead_games: int = LOOKAHEAD_GAMES,
 ) -> TournamentResult:  # fmt: skip
     """Play the tournament; see the module's text."""
     from analyzer.engine import api
     from analyzer.engine import layout as L
     from analyzer.model import default_tables
+    from analyzer.players.params import LOOKAHEAD
     from analyzer.simulate import seat_bots
     from analyzer.stats import wilson
 
     bots = parse_bots(bots)
-    check_tournament(bots, players, games, seed, bootstrap)
+    check_tournament(bots, players, games, seed, bootstrap, lookahead_games)
     started = time.perf_counter()
     etables = api.engine_tables(default_tables() if tables is None else tables)
     orders = lineups(len(bots), players)
@@ -140,20 +156,23 @@ def run_tournament(
     met = np.zeros((games, b, b))
     seat_games = np.zeros((games, b))  # seats played, per game number
     seat_wins = np.zeros((games, b))
+    played = 0
     for order in orders:
         names = [bots[i] for i in order]
         ids, params = seat_bots(names, players)
-        result = api.play_batch(etables, players, seed, 0, games, ids, params)
+        n = min(games, lookahead_games) if (np.asarray(ids) == LOOKAHEAD).any() else games
+        played += n
+        result = api.play_batch(etables, players, seed, 0, n, ids, params)
         rank = result.seats[:, :players, L.S_RANK].astype(np.float64)
         win = result.seats[:, :players, L.S_WIN].astype(np.float64)
         for s, i in enumerate(order):
-            seat_games[:, i] += 1
-            seat_wins[:, i] += win[:, s]
+            seat_games[:n, i] += 1
+            seat_wins[:n, i] += win[:, s]
             for u, j in enumerate(order):
                 if i == j:
                     continue
-                ahead[:, i, j] += (rank[:, s] < rank[:, u]) + 0.5 * (rank[:, s] == rank[:, u])
-                met[:, i, j] += 1
+                ahead[:n, i, j] += (rank[:, s] < rank[:, u]) + 0.5 * (rank[:, s] == rank[:, u])
+                met[:n, i, j] += 1
     total_ahead, total_met = ahead.sum(0), met.sum(0)
     anchor = bots.index("default") if "default" in bots else None
     rating = _anchored(ELO * bradley_terry(total_ahead), anchor)
@@ -163,10 +182,13 @@ def run_tournament(
     for k in range(bootstrap):
         pick = rng.integers(0, games, games)
         a, m = ahead[pick].sum(0), met[pick].sum(0)
+        if (m.sum(1) == 0).any():  # a bot of few games (the lookahead's) drew none of them
+            boot_r[k], boot_m[k] = np.nan, np.nan
+            continue
         boot_r[k] = _anchored(ELO * bradley_terry(a), anchor)
         with np.errstate(invalid="ignore", divide="ignore"):
             boot_m[k] = a / m
-    r_lo, r_hi = (np.percentile(boot_r, q, 0) for q in (2.5, 97.5)) if bootstrap else (
+    r_lo, r_hi = (np.nanpercentile(boot_r, q, 0) for q in (2.5, 97.5)) if bootstrap else (
         np.full(b, np.nan), np.full(b, np.nan))  # fmt: skip
     rows = []
     for i in range(b):
@@ -189,9 +211,9 @@ def run_tournament(
         "win_lo": w_lo, "win_hi": w_hi,
     }).sort_values("rating", ascending=False, ignore_index=True)  # fmt: skip
     return TournamentResult(
-        bots=bots, players=players, games=games, seed=seed, lineups=len(orders),
-        orders=len(orders), matrix=pd.DataFrame(rows), ratings=ratings,
-        seconds=time.perf_counter() - started, games_played=len(orders) * games,
+        bots=bots, players=players, games=games, lookahead_games=min(games, lookahead_games),
+        seed=seed, lineups=len(orders), orders=len(orders), matrix=pd.DataFrame(rows),
+        ratings=ratings, seconds=time.perf_counter() - started, games_played=played,
     )  # fmt: skip
 
 
@@ -206,6 +228,12 @@ def wide_matrix(result: TournamentResult) -> pd.DataFrame:
     return m.reindex(index=order, columns=order)
 
 
+def _has_lookahead(bots) -> bool:
+    from analyzer.players.styles import policy_of
+
+    return any(policy_of(name) == "lookahead" for name in bots)
+
+
 def summary_markdown(result: TournamentResult) -> str:
     from analyzer.players.styles import styles_lines
 
@@ -215,7 +243,14 @@ def summary_markdown(result: TournamentResult) -> str:
         "",
         f"{len(result.bots)} bots at {result.players} players: {result.orders} seat orders, "
         f"each on the same {result.games} games (seed {result.seed}); "
-        f"{result.games_played} games in {result.seconds:.0f} s.",
+        f"{result.games_played} games in {result.seconds:.0f} s."
+        + (
+            f" A seat order with a lookahead seat plays only the first "
+            f"{result.lookahead_games} of those games (its bot plays hundreds of imagined "
+            "games a turn)."
+            if result.lookahead_games < result.games and _has_lookahead(result.bots)
+            else ""
+        ),
         "",
         "Bots and styles that played:",
         "",

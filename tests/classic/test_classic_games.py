@@ -45,3 +45,16 @@ def test_every_race_and_power_is_picked_in_a_few_hundred_games():
     rows = np.concatenate(picked)
     assert set(rows[:, L.I_RACE]) == set(range(14))
     assert set(rows[:, L.I_POWER]) == set(range(20))
+
+
+def test_lookahead_games_keep_every_rule_and_depend_on_the_seed_alone():
+    """The lookahead bot (players/lookahead.py) plays the original game too."""
+    et = api.engine_tables(classic_tables())
+    policies = ["lookahead", "heuristic", "random", "lookahead"]
+    cheap = default_vector("lookahead", rollouts=2, plans=2, candidates=2)
+    params = np.array([cheap if p == "lookahead" else default_vector(p) for p in policies])
+    ids = [policy_id(p) for p in policies]
+    whole = api.play_batch(et, 4, 8, 0, 4, ids, params, True)
+    assert whole.errors.max() == 0
+    parts = [api.play_batch(et, 4, 8, first, 2, ids, params, True) for first in (0, 2)]
+    assert np.array_equal(whole.seats, np.concatenate([p.seats for p in parts]))

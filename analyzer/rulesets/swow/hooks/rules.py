@@ -32,6 +32,7 @@ from analyzer.rulesets.swow.draft import (
     return_race,
     take_combo,
 )
+from analyzer.rulesets.swow.hidden import redeal_hidden
 from analyzer.rulesets.swow.markers import open_modes
 from analyzer.rulesets.swow.pieces import (
     hand_empty,
@@ -67,6 +68,7 @@ __all__ = [
     "offer_combos",
     "lay_out_draft",
     "banners_in_draft",
+    "redeal_hidden",
     "spare_decline_vc",
     "spare_decline_race",
     "spare_decline_gone",

@@ -1,0 +1,263 @@
+"""The lookahead bot: the heuristic, but for its key decisions of each turn, which it
+makes by playing the game out (Monte Carlo rollouts).
+
+At the start of each of its turns the game loop (engine/play.py) asks
+`lookahead_decide`. It lists the options of the turn:
+- with a race to pick: the `candidates` column slots the heuristic rates best
+  (combo_worth), each with the heuristic's conquest plan, then the best slot with
+  each other plan;
+- with an active race: keep it under each of `plans` conquest plans, or decline
+  (when a decline is open: not in the first round, not in the last turn).
+A plan is the heuristic's parameters tilted for this turn's conquests and
+redeployment (PLAN_*: as they are, more aggressive, more defensive, expansive).
+
+Each option is played out `rollouts` times on a copy of the game (the scratch game
+`sim`): the seat's turn under the option, then every seat (this one included)
+plays the heuristic with its own parameters to the end of the game, or for
+`horizon` rounds after this turn. The option with the best mean result wins (the
+first listed on a tie, so the heuristic's own choice): the seat's VC margin over
+the best opponent, or in a team variant its team's margin (a team scores its
+weaker member, as the team variant's heuristic assumes).
+
+No peeking (docs/rulings.md 31): each rollout first deals again what the seat
+cannot see, from public facts only: the stacks below the column (sorted, then
+shuffled), the ruleset's hidden pieces (rule_hooks.redeal_hidden: SWoW's
+face-down markers and Bombs, Battle for Azeroth's faction stacks), fresh dice
+(random streams keyed by the game's seed and index, the turn and the rollout:
+never the game's own streams, which hold its future dice), and every opponent's
+hidden coins replaced by its public tally (an ally's coins are known, ruling B8).
+Nor does it read how the others play (their bot and parameters): it imagines
+every other seat playing the heuristic with its own parameters.
+Rollout k of every option uses the same deal and dice (common random numbers),
+so options are compared on the same imagined futures.
+"""
+
+from __future__ import annotations
+
+from analyzer.engine.bot_hooks import ally_of
+from analyzer.engine.game import play_turns
+from analyzer.engine.jit import inline_kernel, kernel
+from analyzer.engine.layout import (
+    G_CHECK,
+    G_FORCED_SEAT,
+    G_LA_DECLINE,
+    G_LA_KEY,
+    G_LA_SLOT,
+    G_LOG_ON,
+    G_PLAYERS,
+    G_POWER_STACK,
+    G_POWER_STACK_N,
+    G_RACE_STACK,
+    G_RACE_STACK_N,
+    G_ROUND,
+    G_ROUNDS,
+    G_TURN,
+    P_COINS,
+    P_POLICY,
+    P_RACE,
+    P_SEEN_VC,
+    STREAM_SETUP,
+)
+from analyzer.engine.rng import init_streams, redeal
+from analyzer.engine.rule_hooks import offer_combos, redeal_hidden
+from analyzer.players.heuristic import combo_worth
+from analyzer.players.params import (
+    H_AGGRESSION,
+    H_ENTRY_THREAT,
+    H_LEADER_FOCUS,
+    H_RESERVE,
+    HEURISTIC,
+    L_CANDIDATES,
+    L_HORIZON,
+    L_PLANS,
+    L_ROLLOUTS,
+    N_PLANS,
+)
+
+# The conquest plans, in the order `plans` takes them.
+PLAN_AS_IS, PLAN_AGGRESSIVE, PLAN_DEFENSIVE, PLAN_EXPANSIVE = range(N_PLANS)
+MAX_OPTIONS = 16
+OPTIONS = MAX_OPTIONS  # work[:MAX_OPTIONS]: ranked slots; work[OPTIONS:]: 3 cells an option
+ROLLOUT_SALT = 1 << 20  # turn * ROLLOUT_SALT + rollout: a stream key per rollout
+
+
+@kernel
+def apply_plan(pol, p, plan):
+    """Tilt p's heuristic parameters for this turn's conquests."""
+    if plan == PLAN_AGGRESSIVE:  # opponents' regions, the leader's most
+        pol[p, H_AGGRESSION] += 1.0
+        pol[p, H_LEADER_FOCUS] += 0.5
+    elif plan == PLAN_DEFENSIVE:  # two tokens held back, Entry regions guarded
+        pol[p, H_RESERVE] += 2.0
+        pol[p, H_ENTRY_THREAT] += 0.7
+        pol[p, H_AGGRESSION] = min(pol[p, H_AGGRESSION], 0.0)
+    elif plan == PLAN_EXPANSIVE:  # empty regions rather than fights
+        pol[p, H_AGGRESSION] -= 0.5
+        pol[p, H_LEADER_FOCUS] = 0.0
+
+
+@inline_kernel
+def copy_rows(src, dst):
+    for i in range(src.shape[0]):
+        for j in range(src.shape[1]):
+            dst[i, j] = src[i, j]
+
+
+@inline_kernel
+def copy_cells(src, dst):
+    for i in range(src.shape[0]):
+        dst[i] = src[i]
+
+
+@kernel
+def copy_game(src, dst):
+    """dst becomes src (but its event log and scratch, which no turn carries over)."""
+    copy_rows(src.board, dst.board)
+    copy_rows(src.adj, dst.adj)
+    copy_rows(src.reg, dst.reg)
+    copy_rows(src.ply, dst.ply)
+    copy_rows(src.inst, dst.inst)
+    copy_rows(src.pol, dst.pol)
+    copy_cells(src.gst, dst.gst)
+    copy_cells(src.rng, dst.rng)
+    dst.gst[G_LOG_ON] = 0
+    dst.gst[G_CHECK] = 0
+
+
+@inline_kernel
+def imagine(g, sim, t, p, stream_key):
+    """sim: the game as p sees it, its hidden parts dealt again from public facts
+    on fresh random streams (the module's docstring says what is hidden)."""
+    copy_game(g, sim)
+    init_streams(g.gst[G_LA_KEY], stream_key, sim.rng)
+    ply = sim.ply
+    gst = sim.gst
+    pol = sim.pol
+    ally = ally_of(sim, t, p)
+    for q in range(gst[G_PLAYERS]):
+        if q == p:
+            continue
+        if q != ally:
+            ply[q, P_COINS] = ply[q, P_SEEN_VC]
+        # p cannot read how the others play: it imagines them playing as it would
+        ply[q, P_POLICY] = HEURISTIC
+        for j in range(pol.shape[1]):
+            pol[q, j] = pol[p, j]
+    n = gst[G_RACE_STACK_N]
+    redeal(sim.rng, STREAM_SETUP, gst[G_RACE_STACK : G_RACE_STACK + n], n)
+    n = gst[G_POWER_STACK_N]
+    redeal(sim.rng, STREAM_SETUP, gst[G_POWER_STACK : G_POWER_STACK + n], n)
+    redeal_hidden(sim, t, p)
+
+
+@inline_kernel
+def team_vc(g, t, q):
+    """q's score, or in a team variant its team's: the weaker ally's."""
+    a = ally_of(g, t, q)
+    vc = g.ply[q, P_COINS]
+    if a >= 0:
+        vc = min(vc, g.ply[a, P_COINS])
+    return vc
+
+
+@inline_kernel
+def margin(g, t, p):
+    """p's (or its team's) VC lead over the best opponent (negative: behind)."""
+    ally = ally_of(g, t, p)
+    best = -(1 << 40)
+    for q in range(g.gst[G_PLAYERS]):
+        if q != p and q != ally:
+            best = max(best, team_vc(g, t, q))
+    return team_vc(g, t, p) - best
+
+
+@inline_kernel
+def add_option(work, n_opt, slot, decline, plan):
+    """Option n_opt in work[OPTIONS...]: its slot (-1: none), decline (-1: not
+    asked, 0 keep, 1 decline) and plan."""
+    work[OPTIONS + 3 * n_opt] = slot
+    work[OPTIONS + 3 * n_opt + 1] = decline
+    work[OPTIONS + 3 * n_opt + 2] = plan
+    return n_opt + 1
+
+
+@inline_kernel
+def rank_slots(g, sim, t, p, rnd, n_cand, order):
+    """The n_cand affordable column slots the heuristic rates best, best first (the
+    top slot on a tie), into order[]; returns how many. The column is read as p
+    will see it at the pick (the team variant offers each seat its faction's)."""
+    copy_game(g, sim)
+    sim.gst[G_ROUND] = rnd
+    n_visible = min(offer_combos(sim, t, p), g.ply[p, P_COINS] + 1)
+    worth = sim.fwork
+    for k in range(n_visible):
+        worth[k] = combo_worth(sim, t, p, k)
+    n = min(n_cand, n_visible)
+    for i in range(n):  # selection: n is small
+        best = -1
+        for k in range(n_visible):
+            if worth[k] > -1e300 and (best < 0 or worth[k] > worth[best]):
+                best = k
+        order[i] = best
+        worth[best] = -1e308
+    return n
+
+
+@kernel
+def lookahead_decide(g, sim, t, p):
+    """Choose p's combo slot (or decline) and conquest plan for the turn about to
+    be played: the slot and decline go to gst[G_LA_SLOT] and gst[G_LA_DECLINE]
+    (-1: the heuristic decides), the plan is returned. sim is scratch; so are g's
+    work arrays, free between two turns."""
+    pol = g.pol
+    gst = g.gst
+    work = g.work
+    totals = g.fwork
+    gst[G_LA_SLOT] = -1
+    gst[G_LA_DECLINE] = -1
+    n_players = gst[G_PLAYERS]
+    turn = gst[G_TURN]
+    rnd = turn // n_players + 1
+    n_plans = min(max(1, int(pol[p, L_PLANS])), N_PLANS)
+    n_opt = 0
+    if g.ply[p, P_RACE] < 0:
+        if gst[G_FORCED_SEAT] == p:
+            return PLAN_AS_IS  # a study forces this pick
+        n_cand = min(max(1, int(pol[p, L_CANDIDATES])), MAX_OPTIONS - N_PLANS)
+        n_cand = rank_slots(g, sim, t, p, rnd, n_cand, work)
+        for i in range(n_cand):
+            n_opt = add_option(work, n_opt, work[i], -1, PLAN_AS_IS)
+        for plan in range(1, n_plans):
+            n_opt = add_option(work, n_opt, work[0] if n_cand > 0 else -1, -1, plan)
+    else:
+        for plan in range(n_plans):
+            n_opt = add_option(work, n_opt, -1, 0 if rnd > 1 else -1, plan)
+        if rnd > 1 and rnd < gst[G_ROUNDS]:  # a decline: not in the first or last round
+            n_opt = add_option(work, n_opt, -1, 1, PLAN_AS_IS)
+    best = 0
+    if n_opt > 1:
+        end = gst[G_ROUNDS] * n_players
+        horizon = int(pol[p, L_HORIZON])
+        stop = end if horizon <= 0 else min(end, turn + 1 + horizon * n_players)
+        n_rollouts = max(1, int(pol[p, L_ROLLOUTS]))
+        for o in range(n_opt):
+            totals[o] = 0.0
+        for k in range(n_rollouts):
+            for o in range(n_opt):
+                imagine(g, sim, t, p, turn * ROLLOUT_SALT + k)  # the same deal for every option
+                sim.gst[G_LA_SLOT] = work[OPTIONS + 3 * o]
+                sim.gst[G_LA_DECLINE] = work[OPTIONS + 3 * o + 1]
+                apply_plan(sim.pol, p, work[OPTIONS + 3 * o + 2])
+                play_turns(sim, t, turn + 1, False)
+                sim.gst[G_LA_SLOT] = -1  # from here on, p plays the heuristic
+                sim.gst[G_LA_DECLINE] = -1
+                for j in range(pol.shape[1]):
+                    sim.pol[p, j] = pol[p, j]
+                play_turns(sim, t, stop, False)
+                totals[o] += margin(sim, t, p)
+        for o in range(1, n_opt):
+            if totals[o] > totals[best]:
+                best = o
+    gst[G_LA_SLOT] = work[OPTIONS + 3 * best]
+    gst[G_LA_DECLINE] = work[OPTIONS + 3 * best + 1]
+    return work[OPTIONS + 3 * best + 2]
