@@ -1622,13 +1622,19 @@ def robustness(
         show_default=False,
     ),
     forced_bots: str = typer.Option(
-        "tuned",
+        "tuned,lookahead-lite",
         "--forced-bots",
         help="Styles played in the forced seat against the reference field, one field each, "
         'comma separated ("" for none).',
     ),
     games_per_combo: int = typer.Option(
         100, "--games-per-combo", "-g", help="Forced-pick games per combo and field."
+    ),
+    lookahead_games_per_combo: int = typer.Option(
+        20,
+        "--lookahead-games-per-combo",
+        help="Games per combo of a field whose forced seat is a lookahead style (the first "
+        "of the reference's games, so still paired): the lookahead is slow.",
     ),
     decline_games: int = typer.Option(
         500, "--decline-games", help="Decline-study games per rule, group and field (0: skip)."
@@ -1659,15 +1665,17 @@ def robustness(
     )  # fmt: skip
 
     fields = list(fields) if fields else list(DEFAULT_FIELDS)
-    check_robustness(players, games_per_combo, decline_games, bootstrap, seed)
-    parse_fields(fields, forced_bots, players)
+    check_robustness(
+        players, games_per_combo, decline_games, bootstrap, seed, lookahead_games_per_combo
+    )
+    parse_fields(fields, forced_bots, players, lookahead_games_per_combo)
     out = _check_out(out, force, default_out(players))
     with _games_on(workers, cluster, threads) as (backend, where):
         from analyzer.studies.robustness import findings, run_robustness, write_robustness
 
         result = run_robustness(
             players, fields, forced_bots, games_per_combo, decline_games, bootstrap, seed,
-            backend=backend, log=_err,
+            backend=backend, log=_err, lookahead_games_per_combo=lookahead_games_per_combo,
         )  # fmt: skip
         folder = write_robustness(result, out, force)
         typer.echo(f"{len(result.fields)} fields in {result.seconds:.0f} s ({where}).")

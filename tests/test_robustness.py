@@ -244,3 +244,42 @@ def test_the_chart_draws_a_point_outside_its_percentile_interval(tmp_path):
     result = SimpleNamespace(correlation=corr, fields=fields, n_players=4, games_per_combo=5,
                              reference=fields[0].name)  # fmt: skip
     assert correlation_chart(result, tmp_path / "c.png").stat().st_size > 0
+
+
+# ------------------------------------------------------------------ a lookahead forced seat
+def test_a_lookahead_field_plays_the_first_games_of_each_combo_and_seat():
+    from analyzer.studies.combos import seat_blocks
+    from analyzer.studies.robustness import field_runs
+
+    n_combos, gpc, n, sub = 5, 8, 3, 4
+    full = field_runs(n_combos, gpc, n, None)
+    assert sum(k for *_, k in full) == n_combos * gpc
+    runs = field_runs(n_combos, gpc, n, sub)
+    played = {(s, g) for s, f, k in runs for g in range(f, f + k)}
+    # the subset: in each seat block, the first games of each combo, as many per seat as
+    # the plain layout's k < sub with k % n == s
+    for s, start, m in seat_blocks(n_combos, gpc, n):
+        keep = len(range(s, sub, n))
+        for c in range(n_combos):
+            for j in range(m):
+                assert ((s, start + c * m + j) in played) == (j < keep)
+    assert len(played) == n_combos * sub
+
+
+def test_a_lookahead_forced_seat_is_compared_with_the_reference_on_its_own_games():
+    from analyzer.model import default_tables
+    from analyzer.studies.robustness import run_robustness, summary_markdown
+
+    fields = parse_fields(["default"], "lookahead-lite,tuned", 2, 2)
+    assert [f.games_per_combo for f in fields] == [None, 2, None]
+    r = run_robustness(
+        2, ["default"], "lookahead-lite", 4, 0, 20, 5, tables=default_tables(),
+        lookahead_games_per_combo=2,
+    )  # fmt: skip
+    games = dict(zip(r.field_games.field, r.field_games.combo_games, strict=True))
+    reference = r.effects[(r.effects.field == r.reference) & (r.effects.kind == "race")]
+    assert games[r.reference] == reference.games.sum()
+    lite = r.fields[1].name
+    assert "lookahead-lite" in lite and games[lite] * 2 == games[r.reference]
+    assert len(r.correlation) == 3  # race, power and seat, against the reference's subset
+    assert "first 2 of each combo's games" in summary_markdown(r)

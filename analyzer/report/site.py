@@ -61,8 +61,10 @@ class ReportSettings:
     balance_games_per_combo: int = 100  # per combo and token number: +/- 0.5 token or so
     balance_seat_games: int = 20000  # per player count and arm
     balance_check_games_per_combo: int = 60
-    # The robustness section: 5 fields of bots, all on the same games (about 50 s here).
+    # The robustness section: 6 fields of bots, all on the same games (about 50 s here,
+    # and about 35 s more for the lookahead-lite forced seat on its 20 games per combo).
     robust_games_per_combo: int = 80
+    robust_lookahead_games_per_combo: int = 20
     robust_decline_games: int = 400
     robust_bootstrap: int = 400
     house_rules: list[Path] = field(default_factory=list)  # default: shipped ones
@@ -262,6 +264,8 @@ def default_studies(s: ReportSettings, force: bool = False, backend=None) -> lis
         r = robustness.run_robustness(
             n, fields, robustness.DEFAULT_FORCED, s.robust_games_per_combo,
             s.robust_decline_games, s.robust_bootstrap, seed, backend=backend,
+            lookahead_games_per_combo=min(s.robust_lookahead_games_per_combo,
+                                          s.robust_games_per_combo),
         )  # fmt: skip
         robustness.write_robustness(r, folder, force)
         return robustness.findings(r)
@@ -270,6 +274,7 @@ def default_studies(s: ReportSettings, force: bool = False, backend=None) -> lis
         "robustness", STUDY_TITLES["robustness"],
         {"players": n, "seed": seed, "games_per_combo": s.robust_games_per_combo,
          "decline_games": s.robust_decline_games, "bootstrap": s.robust_bootstrap,
+         "lookahead_games_per_combo": s.robust_lookahead_games_per_combo,
          "fields": fields, "forced": list(robustness.DEFAULT_FORCED)},
         robustness_study,
         inputs=[styles_file()],

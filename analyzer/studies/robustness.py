@@ -40,8 +40,13 @@ from analyzer.studies.common import CLI, pct
 WHERE = "robustness study"
 # The reference field first; a list shorter than the players repeats over the seats.
 DEFAULT_FIELDS = ("default", "aggressive", "expansive,defensive,coin-saver", "tuned")
-DEFAULT_FORCED = ("tuned",)  # styles played in the forced seat against the reference field
+# styles played in the forced seat against the reference field
+DEFAULT_FORCED = ("tuned", "lookahead-lite")
 DEFAULT_GAMES_PER_COMBO = 100
+# A lookahead forced seat plays 100s of times slower than the heuristic, so its field
+# plays only the first games of each combo and seat (a subset of the reference's games,
+# so the comparison stays paired): main effects only, as the issue allows.
+DEFAULT_LOOKAHEAD_GAMES_PER_COMBO = 20
 DEFAULT_DECLINE_GAMES = 500
 DEFAULT_BOOTSTRAP = 400
 TOP_K = 3  # a named race, power or rule must stay among the top (bottom) 3 of every field
@@ -59,6 +64,7 @@ class Field:
 
     bots: tuple[str, ...]
     forced_bot: str | None = None
+    games_per_combo: int | None = None  # None: the study's; fewer: a subset of its games
 
     @property
     def name(self) -> str:
@@ -110,10 +116,18 @@ def _names(text: str, key: str, n_players: int, repeat: bool) -> tuple[str, ...]
     return tuple(names[s % len(names)] for s in range(n_players))
 
 
-def parse_fields(fields: Sequence[str], forced_bots: Sequence[str] | str, n_players: int):
+def parse_fields(
+    fields: Sequence[str],
+    forced_bots: Sequence[str] | str,
+    n_players: int,
+    lookahead_games_per_combo: int | None = None,
+):
     """The fields to play: each --field text (styles by seat, comma separated; a list
     shorter than the players repeats), then the first field with each forced-seat
-    style. InputError naming the unknown style and the closest one."""
+    style (a lookahead style plays `lookahead_games_per_combo` games per combo).
+    InputError naming the unknown style and the closest one."""
+    from analyzer.players.styles import policy_of
+
     if isinstance(forced_bots, str):
         forced_bots = [forced_bots] if forced_bots.strip() else []
     out = [Field(_names(text, "--field", n_players, True)) for text in fields]
@@ -121,7 +135,8 @@ def parse_fields(fields: Sequence[str], forced_bots: Sequence[str] | str, n_play
         raise InputError(Problem(CLI, "--field", "", "give at least one field of bots"))
     for text in forced_bots:
         for name in _names(text, "--forced-bots", n_players, False):
-            out.append(Field(out[0].bots, name))
+            slow = policy_of(name) == "lookahead"
+            out.append(Field(out[0].bots, name, lookahead_games_per_combo if slow else None))
     unique = list(dict.fromkeys(out))
     if len(unique) < 2:
         raise InputError(
@@ -131,7 +146,9 @@ def parse_fields(fields: Sequence[str], forced_bots: Sequence[str] | str, n_play
     return unique
 
 
-def check_robustness(n_players, games_per_combo, decline_games, bootstrap, seed) -> None:
+def check_robustness(
+    n_players, games_per_combo, decline_games, bootstrap, seed, lookahead_games_per_combo=1
+) -> None:
     from analyzer.engine.layout import MAX_PLAYERS
 
     problems = common.check_seed(seed)
@@ -139,7 +156,9 @@ def check_robustness(n_players, games_per_combo, decline_games, bootstrap, seed)
         problems.append(Problem(CLI, "--players", n_players, f"must be 2 to {MAX_PLAYERS}"))
     for key, value, least in (("--games-per-combo", games_per_combo, 1),
                               ("--decline-games", decline_games, 0),
-                              ("--bootstrap", bootstrap, 20)):  # fmt: skip
+                              ("--bootstrap", bootstrap, 20),
+                              ("--lookahead-games-per-combo", lookahead_games_per_combo,
+                               1)):  # fmt: skip
         if isinstance(value, bool) or not least <= value <= MAX_STUDY_GAMES:
             problems.append(Problem(CLI, key, value, range_text(least, MAX_STUDY_GAMES)))
     if problems:
@@ -152,10 +171,26 @@ class _Games:
     combo: np.ndarray  # per game: the forced combo's index
     seat: np.ndarray  # per game: the forced seat
     wins: np.ndarray  # per game and seat: won (ties count for every tied seat)
+    index: np.ndarray  # per game: its index among the reference field's games
 
     @property
     def forced_win(self) -> np.ndarray:
         return self.wins[np.arange(self.seat.size), self.seat]
+
+
+def field_runs(n_combos: int, gpc: int, n: int, sub: int | None) -> list[tuple[int, int, int]]:
+    """(seat, first game, games) of each run of consecutive reference games a field
+    plays: whole seat blocks, or with `sub` < gpc the first games of each combo in each
+    seat block (seat s keeps the k < sub with k % n == s, as combos.seat_blocks does)."""
+    from analyzer.studies.combos import seat_blocks
+
+    if sub is None or sub >= gpc:
+        return [(s, start, n_combos * m) for s, start, m in seat_blocks(n_combos, gpc, n) if m]
+    runs = []
+    for s, start, m in seat_blocks(n_combos, gpc, n):
+        k = len(range(s, sub, n))
+        runs += [(s, start + c * m, k) for c in range(n_combos)] if k else []
+    return runs
 
 
 def _play_field(fld: Field, etables, pairs, n, gpc, seed, step, backend) -> _Games:
@@ -165,34 +200,41 @@ def _play_field(fld: Field, etables, pairs, n, gpc, seed, step, backend) -> _Gam
     from analyzer.studies.combos import seat_blocks, seat_major_rows, with_forced_bot
 
     ids, params = seat_bots(fld.bots, n)
-    total = len(pairs) * gpc
+    starts = {s: (start, m) for s, start, m in seat_blocks(len(pairs), gpc, n)}
+    runs = field_runs(len(pairs), gpc, n, fld.games_per_combo)
+    index = np.concatenate([np.arange(f, f + k, dtype=np.int64) for _, f, k in runs])
+    where = np.full(len(pairs) * gpc, -1, np.int64)
+    where[index] = np.arange(index.size)
+    total = index.size
     games = _Games(np.zeros(total, np.int64), np.zeros(total, np.int64),
-                   np.zeros((total, n), np.int8))  # fmt: skip
+                   np.zeros((total, n), np.int8), index)  # fmt: skip
 
     def calls():
-        for s, start, m in seat_blocks(len(pairs), gpc, n):
+        for s, run_first, run_games in runs:
             s_ids, s_params = with_forced_bot(ids, params, s, fld.forced_bot)
-            stop = start + len(pairs) * m
-            for first in range(start, stop, step):
+            start, m = starts[s]
+            stop = run_first + run_games
+            for first in range(run_first, stop, step):
                 idx = np.arange(first, min(first + step, stop), dtype=np.int64)
                 forced, combo = seat_major_rows(pairs, idx, start, m, s, 0)
                 yield Chunk(etables, n, seed, first, idx.size, s_ids, s_params, False, forced,
                             combo)  # fmt: skip
 
     for call, res in or_in_process(backend).play(calls()):
-        sl = slice(call.first, call.first + call.n_games)
+        sl = where[call.first : call.first + call.n_games]
         games.combo[sl] = call.tag
         games.seat[sl] = call.forced[:, L.F_SEAT]
         games.wins[sl] = res.seats[:, :n, L.S_WIN]
     return games
 
 
-def _strata(n_combos: int, gpc: int, n: int) -> list[tuple[int, int]]:
-    """(first game, games) of each seat block: the bootstrap resamples within a block,
-    so every seat keeps its games (a combo's count varies a little, as in any resample)."""
-    from analyzer.studies.combos import seat_blocks
-
-    return [(start, n_combos * m) for _, start, m in seat_blocks(n_combos, gpc, n) if m]
+def _strata(games: _Games) -> list[tuple[int, int]]:
+    """(first position, games) of each forced seat's games: the bootstrap resamples
+    within a seat, so every seat keeps its games (a combo's count varies a little, as in
+    any resample). Games are stored seat by seat."""
+    seats, first = np.unique(games.seat, return_index=True)
+    ends = list(first[1:]) + [games.seat.size]
+    return [(int(f), int(e - f)) for f, e in zip(first, ends, strict=True)]
 
 
 def _resample(rng, strata) -> np.ndarray:
@@ -231,6 +273,7 @@ def run_robustness(
     bootstrap: int = DEFAULT_BOOTSTRAP,
     seed: int = 1,
     tables=None,
+    lookahead_games_per_combo: int = DEFAULT_LOOKAHEAD_GAMES_PER_COMBO,
     backend=None,
     log=None,
     chunk: int | None = None,
@@ -242,9 +285,10 @@ def run_robustness(
     from analyzer.simulate import engine_step
     from analyzer.studies.combos import allowed_combos
 
-    check_robustness(n_players, games_per_combo, decline_games, bootstrap, seed)
+    check_robustness(n_players, games_per_combo, decline_games, bootstrap, seed,
+                     lookahead_games_per_combo)  # fmt: skip
     common.check_chunk(chunk, WHERE)
-    flds = parse_fields(fields, forced_bots, n_players)
+    flds = parse_fields(fields, forced_bots, n_players, lookahead_games_per_combo)
     if tables is None:
         from analyzer.rulesets import played_tables
 
@@ -275,7 +319,7 @@ def run_robustness(
         declines.append(curves)
         field_rows.append(
             {"field": fld.name, "bots": ",".join(fld.bots),
-             "forced_bot": fld.forced_bot or "own seat's bot", "combo_games": total,
+             "forced_bot": fld.forced_bot or "own seat's bot", "combo_games": games.combo.size,
              "decline_games": 0 if curves is None else int(curves.games.sum()),
              "seconds": round(time.perf_counter() - t0, 1)}
         )  # fmt: skip
@@ -337,19 +381,22 @@ def _bootstrap(flds, played, keys, labels, gpc, n, reps, seed):
     """Spearman correlation of every field's race, power and seat table with the
     reference's, and every field's first-minus-last seat gap, each with a percentile
     bootstrap interval: the same resampled games for every field (paired)."""
-    strata = _strata(played[0].combo.size // gpc, gpc, n)
-    full = np.arange(played[0].combo.size)
-    point = [_rates(g, keys, full) for g in played]
-    rng = np.random.default_rng([seed, _BOOT_PURPOSE])
+    # A field that played a subset of the reference's games is compared with the
+    # reference on that subset (paired); the draws of each field come from the same seed.
+    ref = played[0]
+    point = [_rates(g, keys, np.arange(g.combo.size)) for g in played]
+    ref_point = [_rates(ref, keys, g.index) for g in played]
     rho = np.full((reps, len(flds), len(KINDS)), np.nan)
     gap = np.full((reps, len(flds)), np.nan)
-    for b in range(reps):
-        idx = _resample(rng, strata)
-        rates = [_rates(g, keys, idx) for g in played]
-        for f, r in enumerate(rates):
+    for f, g in enumerate(played):
+        rng = np.random.default_rng([seed, _BOOT_PURPOSE])
+        strata = _strata(g)
+        for b in range(reps):
+            idx = _resample(rng, strata)
+            r, r0 = _rates(g, keys, idx), _rates(ref, keys, g.index[idx])
             gap[b, f] = r["seat"][0] - r["seat"][-1]
             for j, kind in enumerate(KINDS):
-                rho[b, f, j] = spearman(rates[0][kind], r[kind])
+                rho[b, f, j] = spearman(r0[kind], r[kind])
     corr_rows, gap_rows = [], []
     for f, fld in enumerate(flds):
         g = point[f]["seat"][0] - point[f]["seat"][-1]
@@ -365,7 +412,7 @@ def _bootstrap(flds, played, keys, labels, gpc, n, reps, seed):
             lo, hi = np.percentile(finite, [2.5, 97.5]) if finite.size else (np.nan, np.nan)
             corr_rows.append(
                 {"field": fld.name, "kind": kind, "items": len(labels[kind]),
-                 "spearman": spearman(point[0][kind], point[f][kind]), "spearman_lo": lo,
+                 "spearman": spearman(ref_point[f][kind], point[f][kind]), "spearman_lo": lo,
                  "spearman_hi": hi, "bootstrap": reps}
             )  # fmt: skip
     return pd.DataFrame(corr_rows), pd.DataFrame(gap_rows)
@@ -515,7 +562,14 @@ def summary_markdown(result: RobustnessStudy) -> str:
         f"- Race and power effects and seat advantage: every allowed combo forced as one "
         f"seat's first pick (free), {result.games_per_combo} games per combo "
         f"({int(fg.combo_games.iloc[0]):,} games per field), seat-major so every seat takes "
-        "every combo equally often; the same games (seed, boards, dice) in every field.",
+        "every combo equally often; the same games (seed, boards, dice) in every field."
+        + "".join(
+            f" The field {f.name} plays the first {f.games_per_combo} of each combo's games "
+            f"({int(n):,} games; a lookahead seat is slow) and is compared with the "
+            "reference on those games."
+            for f, n in zip(result.fields, fg.combo_games, strict=True)
+            if f.games_per_combo is not None and f.games_per_combo < result.games_per_combo
+        ),
         f"- Best decline rule: the decline study, {result.decline_games} games per rule and "
         "group of combos"
         + (" (skipped)" if not result.decline_games else "")
