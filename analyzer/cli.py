@@ -1175,6 +1175,15 @@ def teams(
         5000, "--duel-games", help="Game pairs per count (4 and 5) for the allied bots (0: none)."
     ),
     seed: int = typer.Option(1, "--seed", "-s", help="Run seed: same seed, same games."),
+    bots: str | None = typer.Option(
+        None,
+        "--bots",
+        "--policies",
+        help="Bots or styles of the faction games: one for every seat, or one per seat "
+        "with a single player count (default: heuristic). The allied-bot duel keeps its "
+        "own bots (allied against ignoring heuristics).",
+        show_default=False,
+    ),
     out: Path | None = typer.Option(
         None, "--out", help="Report folder (default: reports/teams).", show_default=False
     ),
@@ -1195,11 +1204,12 @@ def teams(
             problems.append(Problem(CLI, key, value, range_text(least, MAX_STUDY_GAMES)))
     if problems:
         raise InputError(problems)
+    by_count = _bots_by_count(bots, counts) if bots is not None else None
     out = _check_out(out, force, Path("reports") / "teams")
     _set_threads(threads)
     from analyzer.studies.teams import alliance_duel, faction_rates, write_teams
 
-    result = faction_rates(counts, games, seed)
+    result = faction_rates(counts, games, seed, bots=by_count)
     duels = [alliance_duel(n, duel_games, seed) for n in counts if n in (4, 5) and duel_games]
     folder = write_teams(result, duels, out, force)
     typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")

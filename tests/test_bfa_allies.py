@@ -3,6 +3,7 @@ heuristic's `ally_care` (0: the alliance is ignored)."""
 
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 from builder import Position
 from kernels import ally_of, compute_targets, heuristic_target
@@ -95,6 +96,30 @@ def test_the_teams_command_writes_its_page(tmp_path):
         assert (out / f"{name}.csv").exists()
     bad = CliRunner().invoke(app, ["teams", "--games", "0"])
     assert bad.exit_code == 2 and "--games = 0" in bad.output
+
+
+def test_the_teams_command_plays_and_names_the_bots_it_is_given(tmp_path):
+    from typer.testing import CliRunner
+
+    from analyzer.cli import app
+
+    def teams(*extra):
+        args = ["teams", "-g", "6", "--duel-games", "0", *extra]
+        return CliRunner().invoke(app, [str(a) for a in args])
+
+    out = tmp_path / "t"
+    done = teams("-p", "4", "--bots", "aggressive,default,random,tuned", "--out", out)
+    assert done.exit_code == 0, done.output
+    text = (out / "summary.md").read_text(encoding="utf-8")
+    assert "4 players aggressive, default, random, tuned" in text
+    plain = teams("-p", "4", "--out", tmp_path / "h")
+    assert plain.exit_code == 0, plain.output
+    other = pd.read_csv(out / "seats.csv").mean_vc
+    assert not other.equals(pd.read_csv(tmp_path / "h" / "seats.csv").mean_vc)
+    typo = teams("-p", "4", "--bots", "agressive", "--out", tmp_path / "x")
+    assert typo.exit_code == 2 and "'aggressive'" in typo.output
+    many = teams("-p", "4,5", "--bots", "default,random", "--out", tmp_path / "y")
+    assert many.exit_code == 2 and "one player count" in many.output
 
 
 def test_the_report_builds_the_team_page_for_the_variant(tmp_path):

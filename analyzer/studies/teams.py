@@ -85,27 +85,30 @@ class Factions:
     within: object  # per count and two-seat faction: its second seat's VC minus its first's
     games: int
     seed: int
+    bots: dict = None  # players -> the bot or style of each seat (None: heuristic)
 
 
-def faction_rates(counts, games: int, seed: int, tables=None) -> Factions:
+def faction_rates(counts, games: int, seed: int, tables=None, bots=None) -> Factions:
     """Each faction's win rate (a shared victory counts for each winner, so the rates
     of a count may add up to a little more than 1) and each seat's mean VC, with 95%
-    intervals, over games 0..games-1 of run `seed` at each player count; heuristic
-    bots everywhere. Within a faction, the seats' mean VC show the seat advantage."""
+    intervals, over games 0..games-1 of run `seed` at each player count; `bots`
+    (players -> a bot or style name per seat) plays the seats, default heuristic bots
+    everywhere. Within a faction, the seats' mean VC show the seat advantage."""
     import pandas as pd
 
     from analyzer.engine import api
     from analyzer.model import default_tables
     from analyzer.model.ids import FACTIONS
-    from analyzer.players.params import default_vector, policy_id
     from analyzer.rulesets.swow.bfa import bfa_tables, seat_factions, seat_labels, team_wins
+    from analyzer.simulate import seat_bots
     from analyzer.stats import wilson
 
+    bots = {n: tuple((bots or {}).get(n) or ("heuristic",) * n) for n in counts}
     rows, seat_rows, within_rows = [], [], []
     for n in counts:
         etables = api.engine_tables(bfa_tables(tables or default_tables(), n))
-        params = np.array([default_vector("heuristic")] * n)
-        res = api.play_batch(etables, n, seed, 0, games, [policy_id("heuristic")] * n, params)
+        ids, params = seat_bots(bots[n], n)
+        res = api.play_batch(etables, n, seed, 0, games, ids, params)
         vc = res.seats[:, :n, S_VC].astype(np.float64)
         wins = team_wins(vc, n)
         for f in dict.fromkeys(seat_factions(n)):
@@ -134,7 +137,7 @@ def faction_rates(counts, games: int, seed: int, tables=None) -> Factions:
     within = pd.DataFrame(
         within_rows, columns=["players", "faction", "second_minus_first_vc", "lo", "hi"]
     )
-    return Factions(table=table, seats=seats, within=within, games=games, seed=seed)
+    return Factions(table=table, seats=seats, within=within, games=games, seed=seed, bots=bots)
 
 
 def combo_lines(study) -> list[str]:
@@ -214,6 +217,13 @@ def findings(result: Factions, duels: list[Duel], combos=()) -> list[str]:
     return out
 
 
+def _bots_text(bots) -> str:
+    """Who played the faction games, per player count."""
+    if not bots or all(set(b) == {"heuristic"} for b in bots.values()):
+        return "Heuristic bots in every seat"
+    return "Bots by seat: " + "; ".join(f"{n} players {', '.join(b)}" for n, b in bots.items())
+
+
 def summary_markdown(result: Factions, duels: list[Duel], combos=()) -> str:
     """The team study's page: who wins, the seats within a faction, the allied bots,
     and (`combos`: combo studies under the variant) the combos and races in team play."""
@@ -222,7 +232,7 @@ def summary_markdown(result: Factions, duels: list[Duel], combos=()) -> str:
     lines = [
         "# Battle for Azeroth: factions, seats and allies",
         "",
-        f"Heuristic bots in every seat, {result.games:,} games per player count, seed "
+        f"{_bots_text(result.bots)}, {result.games:,} games per player count, seed "
         f"{result.seed}; a faction wins as the sheet says (rulings B3), a shared victory "
         "counts for each winner. Intervals are 95%.",
         "",
