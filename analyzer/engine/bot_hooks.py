@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from analyzer.engine import ruleset_module
 from analyzer.engine.jit import kernel as _kernel
+from analyzer.engine.neutral_hooks import bots as _neutral
 
 _ruleset = ruleset_module("hooks.bots")
 
@@ -22,7 +23,17 @@ def _no_ally(g, t, p):
 # A ruleset whose variant seats allies names them (SWoW's Battle for Azeroth);
 # otherwise every other player is an opponent.
 OPTIONAL_HOOKS = {"ally_of": _no_ally}
-ally_of = getattr(_ruleset, "ally_of", _no_ally)
+
+
+def _hook(name: str):
+    """The ruleset's hook `name`, else the core's neutral one (engine/neutral_hooks/),
+    which makes it optional."""
+    if name not in OPTIONAL_HOOKS:
+        OPTIONAL_HOOKS[name] = getattr(_neutral, name)
+    return getattr(_ruleset, name, OPTIONAL_HOOKS[name])
+
+
+ally_of = _hook("ally_of")
 
 DOOMHAMMER_PRICE = _ruleset.DOOMHAMMER_PRICE
 MODE_ASHES = _ruleset.MODE_ASHES
@@ -32,18 +43,18 @@ MODE_FROSTMOURNE = _ruleset.MODE_FROSTMOURNE
 N_MODES = _ruleset.N_MODES
 POWER_VALUE = _ruleset.POWER_VALUE
 RACE_VALUE = _ruleset.RACE_VALUE
-air_cost = _ruleset.air_cost
-air_open = _ruleset.air_open
-decline_eagerness = _ruleset.decline_eagerness
+air_cost = _hook("air_cost")
+air_open = _hook("air_open")
+decline_eagerness = _hook("decline_eagerness")
 far_cost = _ruleset.far_cost
 modes_cost = _ruleset.modes_cost
-pieces_in_hand = _ruleset.pieces_in_hand
-place_held = _ruleset.place_held
-place_held_random = _ruleset.place_held_random
+pieces_in_hand = _hook("pieces_in_hand")
+place_held = _hook("place_held")
+place_held_random = _hook("place_held_random")
 place_next_door = _ruleset.place_next_door
-put_piece = _ruleset.put_piece
-region_price = _ruleset.region_price
+put_piece = _hook("put_piece")
+region_price = _hook("region_price")
 region_worth = _ruleset.region_worth
-region_worth_after = _ruleset.region_worth_after
-set_pieces_in_hand = _ruleset.set_pieces_in_hand
-target_context = _ruleset.target_context
+region_worth_after = _hook("region_worth_after")
+set_pieces_in_hand = _hook("set_pieces_in_hand")
+target_context = _hook("target_context")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from analyzer.engine import column as _column
 from analyzer.engine import ruleset_module
 from analyzer.engine.jit import kernel as _kernel
+from analyzer.engine.neutral_hooks import rules as _neutral
 
 _ruleset = ruleset_module("hooks.rules")
 
@@ -33,12 +34,22 @@ OPTIONAL_HOOKS = {
     # dealt again for a bot's imagined game (players/lookahead.py)
     "redeal_hidden": _nothing_hidden,
 }
-lay_out_draft = getattr(_ruleset, "lay_out_draft", OPTIONAL_HOOKS["lay_out_draft"])
-offer_combos = getattr(_ruleset, "offer_combos", OPTIONAL_HOOKS["offer_combos"])
-take_combo = getattr(_ruleset, "take_combo", OPTIONAL_HOOKS["take_combo"])
-return_race = getattr(_ruleset, "return_race", OPTIONAL_HOOKS["return_race"])
-banners_in_draft = getattr(_ruleset, "banners_in_draft", OPTIONAL_HOOKS["banners_in_draft"])
-redeal_hidden = getattr(_ruleset, "redeal_hidden", OPTIONAL_HOOKS["redeal_hidden"])
+
+
+def _hook(name: str):
+    """The ruleset's hook `name`, else the core's neutral one (engine/neutral_hooks/),
+    which makes it optional."""
+    if name not in OPTIONAL_HOOKS:
+        OPTIONAL_HOOKS[name] = getattr(_neutral, name)
+    return getattr(_ruleset, name, OPTIONAL_HOOKS[name])
+
+
+lay_out_draft = _hook("lay_out_draft")
+offer_combos = _hook("offer_combos")
+take_combo = _hook("take_combo")
+return_race = _hook("return_race")
+banners_in_draft = _hook("banners_in_draft")
+redeal_hidden = _hook("redeal_hidden")
 
 REENTER_BY_ENTRY = _ruleset.REENTER_BY_ENTRY
 active_bonus = _ruleset.active_bonus
@@ -51,23 +62,23 @@ decline_keep = _ruleset.decline_keep
 decline_race_held = _ruleset.decline_race_held
 final_die = _ruleset.final_die
 first_conquest_entry = _ruleset.first_conquest_entry
-guard_price = _ruleset.guard_price
-hand_empty = _ruleset.hand_empty
-held_bits = _ruleset.held_bits
+guard_price = _hook("guard_price")
+hand_empty = _hook("hand_empty")
+held_bits = _hook("held_bits")
 into_spare_decline = _ruleset.into_spare_decline
-is_water = _ruleset.is_water
-least_conquest_tokens = _ruleset.least_conquest_tokens
-marsh_toll = _ruleset.marsh_toll
+is_water = _hook("is_water")
+least_conquest_tokens = _hook("least_conquest_tokens")
+marsh_toll = _hook("marsh_toll")
 may_enter_water = _ruleset.may_enter_water
-min_region_tokens = _ruleset.min_region_tokens
+min_region_tokens = _hook("min_region_tokens")
 modify_cost = _ruleset.modify_cost
 on_decline = _ruleset.on_decline
-open_modes = _ruleset.open_modes
+open_modes = _hook("open_modes")
 pays_travel = _ruleset.pays_travel
-pieces_after_stacks = _ruleset.pieces_after_stacks
+pieces_after_stacks = _hook("pieces_after_stacks")
 pieces_fall = _ruleset.pieces_fall
 pieces_invariants = _ruleset.pieces_invariants
-pieces_from_hand = _ruleset.pieces_from_hand
+pieces_from_hand = _hook("pieces_from_hand")
 pieces_to_hand = _ruleset.pieces_to_hand
 place_pieces = _ruleset.place_pieces
 power_lasts_in_decline = _ruleset.power_lasts_in_decline
@@ -75,13 +86,13 @@ race_tokens_in_hand = _ruleset.race_tokens_in_hand
 race_tokens_in_play = _ruleset.race_tokens_in_play
 reaches_as_adjacent = _ruleset.reaches_as_adjacent
 region_defence = _ruleset.region_defence
-region_emptied = _ruleset.region_emptied
+region_emptied = _hook("region_emptied")
 region_immune = _ruleset.region_immune
-region_taken = _ruleset.region_taken
-ruleset_invariants = _ruleset.ruleset_invariants
+region_taken = _hook("region_taken")
+ruleset_invariants = _hook("ruleset_invariants")
 spare_decline_gone = _ruleset.spare_decline_gone
 spare_decline_race = _ruleset.spare_decline_race
 spare_decline_vc = _ruleset.spare_decline_vc
-tokens_killed = _ruleset.tokens_killed
+tokens_killed = _hook("tokens_killed")
 tokens_lost = _ruleset.tokens_lost
-water_terrain = _ruleset.water_terrain
+water_terrain = _hook("water_terrain")

@@ -50,7 +50,6 @@ from analyzer.engine.core_layout import (
     P_POWER,
     P_RACE,
     PAR_CAPS,
-    PAR_MIN_CONQUEST_TOKENS,
     R_DECLINE,
     R_PLAYER,
     R_RACE,
@@ -97,7 +96,6 @@ from analyzer.rulesets.classic.layout import (
     G_ATTACKED,
     G_NONEMPTY,
     HILL,
-    LAKE,
     MOUNTAIN,
     P_ASIDE,
     P_ENCAMP_HAND,
@@ -113,7 +111,6 @@ from analyzer.rulesets.classic.layout import (
     R_HOLE,
     R_LAIR,
     R_NEAR_MOUNTAIN,
-    SEA,
     SWAMP,
     SYM_CAVERN,
     SYM_COASTAL,
@@ -131,14 +128,6 @@ REENTER_BY_ENTRY = False
 
 
 # ------------------------------------------------------------------ water, reach
-@kernel
-def water_terrain(terrain):
-    return terrain == SEA or terrain == LAKE
-
-
-@inline_kernel
-def is_water(g, r):
-    return water_terrain(g.board[r, B_TERRAIN])
 
 
 @inline_kernel
@@ -172,20 +161,10 @@ def pays_travel(g, p):
     return False
 
 
-@kernel
-def min_region_tokens(race):
-    return 1
-
-
 @inline_kernel
 def decline_keep(race):
     """Tokens each region keeps when its race goes into decline (Ghouls: all)."""
     return 1 << 30 if race == GHOULS else 1
-
-
-@kernel
-def least_conquest_tokens(t, race):
-    return max(t.params[PAR_MIN_CONQUEST_TOKENS], 1)
 
 
 @kernel
@@ -216,16 +195,6 @@ def conquest_fee(reg, r, owed):
     return 0
 
 
-@inline_kernel
-def guard_price(reg, p, r):
-    return 0
-
-
-@kernel
-def marsh_toll(ply, reg, p, r, terrain):
-    return -1
-
-
 @kernel
 def modify_cost(board, reg, r, race, power, form, terrain, nonempty, cost, least):
     """Conquest cost after the race and power discounts, never below `least`."""
@@ -242,16 +211,6 @@ def modify_cost(board, reg, r, race, power, form, terrain, nonempty, cost, least
     elif power == BERSERK and form > 0:
         cost -= form
     return max(cost, least)
-
-
-@inline_kernel
-def open_modes(held_up, race, used, on_map):
-    return 0
-
-
-@inline_kernel
-def held_bits(reg, r):
-    return 0
 
 
 # ------------------------------------------------------------- conquest, losses
@@ -311,11 +270,6 @@ def tokens_lost(g, t, q, r, decline, n, attacker):
 
 
 @inline_kernel
-def tokens_killed(g, p, n):
-    return
-
-
-@inline_kernel
 def pieces_fall(reg, r):
     """The holder's pieces leave a region taken or emptied (a Hole, a Hero and the
     Dragon make a region immune, so only an abandoned one loses them)."""
@@ -328,32 +282,12 @@ def pieces_fall(reg, r):
 
 
 @inline_kernel
-def pieces_from_hand(reg, ply, p, r, n, keep):
-    return 0
-
-
-@inline_kernel
 def pieces_to_hand(reg, ply, p, r):
     """Readying troops or abandoning r: the Encampments there go back to hand."""
     e = reg[r, R_ENCAMPMENTS]
     if e > 0:
         reg[r, R_ENCAMPMENTS] = 0
         ply[p, P_ENCAMP_HAND] += e
-
-
-@inline_kernel
-def region_emptied(g, r):
-    return
-
-
-@inline_kernel
-def region_taken(g, p, r):
-    return
-
-
-@inline_kernel
-def hand_empty(ply, p):
-    return ply[p, P_HAND] == 0
 
 
 @inline_kernel
@@ -517,9 +451,6 @@ def power_lasts_in_decline(power):
 
 
 # ----------------------------------------------------------------------- checks
-@inline_kernel
-def ruleset_invariants(g, t):
-    return 0
 
 
 @inline_kernel

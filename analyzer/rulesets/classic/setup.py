@@ -30,8 +30,3 @@ def place_pieces(g, t, rng):
     for p in range(MAX_PLAYERS):
         g.ply[p, P_SPIRIT_RACE] = -1  # no Spirit race in decline yet
         g.ply[p, P_SPIRIT_INSTANCE] = -1
-
-
-@inline_kernel
-def pieces_after_stacks(g, t, rng):
-    return

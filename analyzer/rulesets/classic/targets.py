@@ -15,26 +15,6 @@ N_MODES = 0
 
 
 @inline_kernel
-def air_open(g, p):
-    return False
-
-
-@inline_kernel
-def air_cost(board, reg, ply, r, p, race, power, form, t_params, least, harmony_due, coins):
-    return -1
-
-
-@inline_kernel
-def target_context(g, t, p, hand, cost):
-    return 0.0, 0.0
-
-
-@inline_kernel
-def region_price(reg, p, r):
-    return 0
-
-
-@inline_kernel
 def region_worth(ctx, board, adj, reg, ply, gst, race_tab, p, race, power, r, price):
     """1 coin a turn, the race's and power's bonus there, and a non-empty region's
     coin for the Orcs or Pillaging."""
@@ -45,36 +25,6 @@ def region_worth(ctx, board, adj, reg, ply, gst, race_tab, p, race, power, r, pr
         if power == PILLAGING:
             value += 1.0
     return value
-
-
-@inline_kernel
-def region_worth_after(ctx, reg, r, value):
-    return value
-
-
-@inline_kernel
-def pieces_in_hand(ply, p):
-    return 0
-
-
-@inline_kernel
-def put_piece(reg, r):
-    return
-
-
-@inline_kernel
-def set_pieces_in_hand(ply, p, n):
-    return
-
-
-@inline_kernel
-def place_held(g, p, n_own):
-    return
-
-
-@inline_kernel
-def place_held_random(g, p, n_own):
-    return
 
 
 @inline_kernel

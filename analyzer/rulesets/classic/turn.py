@@ -9,7 +9,6 @@ the choices the abilities ask of a seat in bots.py.
 from __future__ import annotations
 
 from analyzer.engine.conquest import (
-    ATTACK_ILLEGAL,
     clear_region,
     compute_targets,
     conquer,
@@ -41,11 +40,11 @@ from analyzer.engine.core_layout import (
 )
 from analyzer.engine.decline import go_into_decline
 from analyzer.engine.jit import inline_kernel, kernel
+from analyzer.engine.neutral_hooks.rules import is_water  # seas and lakes, as the core has them
 from analyzer.players.params import TARGET_DIE
 from analyzer.players.policy import choose_target, place_hand
 from analyzer.rulesets.classic.abilities import (
     AMAZON_CONQUEST_ONLY,
-    is_water,
     mark_near_mountain,
     may_enter_water,
     pieces_fall,
@@ -304,46 +303,6 @@ def conquests_begin(g, t, p):
 
 
 @inline_kernel
-def conquests_beyond_targets(g, p):
-    return False
-
-
-@inline_kernel
-def hand_may_conquer(g, p):
-    return True
-
-
-@inline_kernel
-def before_conquest(g, t, p, n_targets):
-    return 0, n_targets
-
-
-@inline_kernel
-def marker_at(g, r):
-    return False
-
-
-@kernel
-def ability_conquest(g, t, p, r, mode, modes):
-    return ATTACK_ILLEGAL
-
-
-@inline_kernel
-def plain_conquest(g, r, modes):
-    return modes == 0
-
-
-@inline_kernel
-def on_attack(g, p, r):
-    return
-
-
-@inline_kernel
-def special_conquest(g, t, p, r, final, modes):
-    return ATTACK_ILLEGAL
-
-
-@inline_kernel
 def after_each_conquest(g, t, p):
     """True when a conquest changed costs beyond its neighbours: Berserk rolls
     again; Underworld's first Cavern brings every Cavern in reach."""
@@ -355,26 +314,6 @@ def after_each_conquest(g, t, p):
         g.ply[p, P_IN_CAVERNS] = holds_cavern(g, p)
         return g.ply[p, P_IN_CAVERNS] == 1
     return False
-
-
-@kernel
-def coins_gate_regions(g, p):
-    return False
-
-
-@inline_kernel
-def targets_stale(g, p, gated, coins_before):
-    return False
-
-
-@inline_kernel
-def before_targets(g, t, p):
-    return
-
-
-@inline_kernel
-def after_conquests(g, t, p):
-    return
 
 
 @inline_kernel

@@ -218,9 +218,3 @@ def place_held(g, p, n_own):
                 best = i
         g.reg[g.work[best], R_CHAMPION] = 1
         g.ply[p, P_CHAMPION] = 0
-
-
-@inline_kernel
-def decline_eagerness(g, p):
-    """Free tokens added to the heuristic's decline threshold: none."""
-    return 0.0

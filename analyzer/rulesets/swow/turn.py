@@ -548,9 +548,3 @@ def turn_ends(g, t, p, declined):
     race = g.ply[p, P_RACE]
     if race == HUMANS or race == GOBLINS or race == PANDAREN:
         end_of_turn(g, t, p)
-
-
-@inline_kernel
-def after_scoring(g, t, p, declined):
-    """After the turn's score (the original game's Stout declines here): nothing."""
-    return

@@ -6,17 +6,15 @@ from analyzer.engine.faces import draw_faces as choose_faces
 from analyzer.engine.faces import place_nobody_and_mountains
 from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
-    B_TERRAIN,
     G_NREG,
     G_PLAYERS,
     P_DECLINE_RACE,
     P_HAND,
     P_RACE,
-    PAR_MIN_CONQUEST_TOKENS,
     R_RACE,
     R_TOKENS,
 )
-from analyzer.model.ids import LAKE, SEA, SYM_MOUNTAIN, SYM_MURLOC
+from analyzer.model.ids import SYM_MOUNTAIN, SYM_MURLOC
 
 __all__ = ["choose_faces"]
 
@@ -29,23 +27,8 @@ def place_pieces(g, t, rng):
 
 
 @inline_kernel
-def pieces_after_stacks(g, t, rng):
-    return
-
-
-@inline_kernel
-def ruleset_invariants(g, t):
-    return 0
-
-
-@inline_kernel
 def pieces_invariants(g, t):
     return 0
-
-
-@inline_kernel
-def hand_empty(ply, p):
-    return ply[p, P_HAND] == 0
 
 
 @inline_kernel
@@ -54,18 +37,8 @@ def race_tokens_in_hand(ply, p):
 
 
 @inline_kernel
-def held_bits(reg, r):
-    return 0
-
-
-@inline_kernel
 def pieces_fall(reg, r):
     return
-
-
-@inline_kernel
-def pieces_from_hand(reg, ply, p, r, n, keep):
-    return 0
 
 
 @inline_kernel
@@ -73,29 +46,9 @@ def region_defence(reg, r):
     return 0
 
 
-@inline_kernel
-def region_taken(g, p, r):
-    return
-
-
-@kernel
-def water_terrain(terrain):
-    return terrain == SEA or terrain == LAKE
-
-
-@inline_kernel
-def is_water(g, r):
-    return water_terrain(g.board[r, B_TERRAIN])
-
-
 @kernel
 def may_enter_water(race, power):
     return False
-
-
-@kernel
-def min_region_tokens(race):
-    return 1
 
 
 @inline_kernel
@@ -104,18 +57,8 @@ def decline_keep(race):
 
 
 @kernel
-def least_conquest_tokens(t, race):
-    return max(t.params[PAR_MIN_CONQUEST_TOKENS], 1)
-
-
-@kernel
 def region_immune(reg, r):
     return False
-
-
-@inline_kernel
-def region_emptied(g, r):
-    return
 
 
 @inline_kernel
@@ -131,16 +74,6 @@ def conquest_fee(reg, r, owed):
 @kernel
 def modify_cost(board, reg, r, race, power, form, terrain, nonempty, cost, least):
     return max(cost, least)
-
-
-@kernel
-def marsh_toll(ply, reg, p, r, terrain):
-    return -1
-
-
-@inline_kernel
-def guard_price(reg, p, r):
-    return 0
 
 
 @inline_kernel
@@ -164,11 +97,6 @@ def pays_travel(g, p):
 
 
 @inline_kernel
-def open_modes(held_up, race, used, on_map):
-    return 0
-
-
-@inline_kernel
 def after_conquest(g, t, p, r, def_race, def_tokens):
     return 0
 
@@ -176,11 +104,6 @@ def after_conquest(g, t, p, r, def_race, def_tokens):
 @inline_kernel
 def tokens_lost(g, t, q, r, decline, n, attacker):
     return n if decline == 1 else 1
-
-
-@inline_kernel
-def tokens_killed(g, p, n):
-    return
 
 
 @kernel

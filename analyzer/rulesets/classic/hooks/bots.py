@@ -14,18 +14,8 @@ from analyzer.rulesets.classic.modes import (
 )
 from analyzer.rulesets.classic.targets import (
     N_MODES,
-    air_cost,
-    air_open,
     decline_eagerness,
-    pieces_in_hand,
-    place_held,
-    place_held_random,
-    put_piece,
-    region_price,
     region_worth,
-    region_worth_after,
-    set_pieces_in_hand,
-    target_context,
 )
 from analyzer.rulesets.classic.values import (
     POWER_VALUE,
@@ -41,19 +31,9 @@ __all__ = [
     "N_MODES",
     "POWER_VALUE",
     "RACE_VALUE",
-    "air_cost",
-    "air_open",
     "decline_eagerness",
     "far_cost",
     "modes_cost",
-    "pieces_in_hand",
-    "place_held",
-    "place_held_random",
     "place_next_door",
-    "put_piece",
-    "region_price",
     "region_worth",
-    "region_worth_after",
-    "set_pieces_in_hand",
-    "target_context",
 ]

@@ -1,0 +1,63 @@
+"""Bot hooks of a ruleset with no ability at that point: no special assault, no
+worth beyond the region, no pieces going out with the tokens, no reason to decline
+earlier. engine/bot_hooks.py binds each to the ruleset's own when it gives one."""
+
+from __future__ import annotations
+
+from analyzer.engine.jit import inline_kernel
+
+
+@inline_kernel
+def air_open(g, p):
+    return False
+
+
+@inline_kernel
+def air_cost(board, reg, ply, r, p, race, power, form, t_params, least, harmony_due, coins):
+    return -1
+
+
+@inline_kernel
+def target_context(g, t, p, hand, cost):
+    return 0.0, 0.0
+
+
+@inline_kernel
+def region_price(reg, p, r):
+    return 0
+
+
+@inline_kernel
+def region_worth_after(ctx, reg, r, value):
+    return value
+
+
+@inline_kernel
+def pieces_in_hand(ply, p):
+    return 0
+
+
+@inline_kernel
+def put_piece(reg, r):
+    return
+
+
+@inline_kernel
+def set_pieces_in_hand(ply, p, n):
+    return
+
+
+@inline_kernel
+def place_held(g, p, n_own):
+    return
+
+
+@inline_kernel
+def place_held_random(g, p, n_own):
+    return
+
+
+@inline_kernel
+def decline_eagerness(g, p):
+    """Free tokens added to the heuristic's decline threshold: none."""
+    return 0.0
