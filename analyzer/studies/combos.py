@@ -253,15 +253,22 @@ def forced_rows(
     """The forced picks of run games `games`: combo games // gpc, seat (games % gpc) %
     players; with `seats` (seat_choices) the ((games % gpc) % count)-th of the combo's
     seats."""
-    from analyzer.engine import layout as L
-
-    forced = np.empty((games.size, L.F_NF), np.int64)
     combo = games // gpc
     if seats is None:
-        forced[:, L.F_SEAT] = (games % gpc) % n_players
+        seat = (games % gpc) % n_players
     else:
         table, count = seats
-        forced[:, L.F_SEAT] = table[combo, (games % gpc) % count[combo]]
+        seat = table[combo, (games % gpc) % count[combo]]
+    return forced_picks(pairs, combo, seat, cost)
+
+
+def forced_picks(pairs: np.ndarray, combo: np.ndarray, seat, cost) -> np.ndarray:
+    """The engine's forced-pick rows (layout F_*): game i forces combo pairs[combo[i]]
+    on seat seat[i] (or one seat for all) at that cost."""
+    from analyzer.engine import layout as L
+
+    forced = np.empty((combo.size, L.F_NF), np.int64)
+    forced[:, L.F_SEAT] = seat
     forced[:, L.F_RACE] = pairs[combo, 0]
     forced[:, L.F_POWER] = pairs[combo, 1]
     forced[:, L.F_COST] = cost
@@ -283,15 +290,8 @@ def seat_blocks(n_combos: int, gpc: int, n_players: int) -> list[tuple[int, int,
 def seat_major_rows(pairs: np.ndarray, games: np.ndarray, first: int, m: int, seat: int, cost):
     """(forced rows, combo per game) of games `games` of the seat block starting at `first`
     with m games per combo."""
-    from analyzer.engine import layout as L
-
     combo = (games - first) // m
-    forced = np.empty((games.size, L.F_NF), np.int64)
-    forced[:, L.F_SEAT] = seat
-    forced[:, L.F_RACE] = pairs[combo, 0]
-    forced[:, L.F_POWER] = pairs[combo, 1]
-    forced[:, L.F_COST] = cost
-    return forced, combo
+    return forced_picks(pairs, combo, seat, cost), combo
 
 
 def with_forced_bot(ids, params, seat: int, forced_bot: str | None):

@@ -232,6 +232,7 @@ def _arm_calls(arm: Arm, tables, policy_params, games, gpc, seed, step):
     from analyzer.engine import api
     from analyzer.engine import layout as L
     from analyzer.simulate import seat_bots
+    from analyzer.studies.combos import forced_picks
 
     n_players = arm.players
     ids, params = seat_bots(arm.policies, n_players, policy_params)
@@ -251,13 +252,9 @@ def _arm_calls(arm: Arm, tables, policy_params, games, gpc, seed, step):
         n = (stop - start) * gpc
         first = COMBO_GAME_BASE + int(keys[start]) * gpc
         local = np.arange(n, dtype=np.int64)
-        forced = np.empty((n, L.F_NF), np.int64)
         table, count = arm.seats  # every seat, or the race's faction's (team variant)
         combo = start + local // gpc
-        forced[:, L.F_SEAT] = table[combo, (local % gpc) % count[combo]]
-        forced[:, L.F_RACE] = combos[start + local // gpc, 0]
-        forced[:, L.F_POWER] = combos[start + local // gpc, 1]
-        forced[:, L.F_COST] = 0
+        forced = forced_picks(combos, combo, table[combo, (local % gpc) % count[combo]], 0)
         yield Chunk(etables, n_players, seed, first, n, ids, params, False, forced, (start, stop))
         start = stop
 

@@ -1,10 +1,10 @@
-"""Bot hooks of a ruleset with no ability at that point: no special assault, no
-worth beyond the region, no pieces going out with the tokens, no reason to decline
-earlier. engine/bot_hooks.py binds each to the ruleset's own when it gives one."""
+"""Bot hooks of a ruleset with no ability at that point: no special assault or
+conquest mode, no worth beyond the region, no pieces going out with the tokens, no
+reason to decline earlier. engine/bot_hooks.py binds each to the ruleset's own when it gives one."""
 
 from __future__ import annotations
 
-from analyzer.engine.jit import inline_kernel
+from analyzer.engine.jit import inline_kernel, kernel
 
 
 @inline_kernel
@@ -61,3 +61,18 @@ def place_held_random(g, p, n_own):
 def decline_eagerness(g, p):
     """Free tokens added to the heuristic's decline threshold: none."""
     return 0.0
+
+
+@kernel
+def far_cost(board, reg, ply, work, r, p, race, power, form, t_params, least, harmony_due, coins):
+    return -1
+
+
+@inline_kernel
+def place_next_door(reg, work, r):
+    return False
+
+
+@inline_kernel
+def modes_cost(c, c_ashes, place_next_door, modes, least):
+    return c

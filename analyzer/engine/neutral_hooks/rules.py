@@ -1,11 +1,12 @@
 """Rule hooks of a ruleset with no ability at that point: no pieces, no extra
-invariants, no held markers, plain water, one token a region, no tolls or guards.
+invariants, no held markers, plain water, one token a region, no tolls or guards,
+no second in-decline race, the final die for all.
 engine/rule_hooks.py binds each to the ruleset's own when it gives one."""
 
 from __future__ import annotations
 
 from analyzer.engine.jit import inline_kernel, kernel
-from analyzer.engine.layout import B_TERRAIN, P_HAND, PAR_MIN_CONQUEST_TOKENS
+from analyzer.engine.layout import B_TERRAIN, P_DECLINE_RACE, P_HAND, PAR_MIN_CONQUEST_TOKENS
 from analyzer.model.ids import LAKE, SEA
 
 
@@ -82,3 +83,34 @@ def open_modes(held_up, race, used, on_map):
 @inline_kernel
 def tokens_killed(g, p, n):
     return
+
+
+@inline_kernel
+def final_die(power):
+    return True
+
+
+@inline_kernel
+def into_spare_decline(g, p, race, power, instance):
+    """No decline slot beside the player's one in-decline race."""
+    return False
+
+
+@inline_kernel
+def decline_race_held(ply, q, race):
+    return race == ply[q, P_DECLINE_RACE]
+
+
+@inline_kernel
+def spare_decline_race(ply, p):
+    return -1
+
+
+@inline_kernel
+def spare_decline_gone(g, t, q):
+    return
+
+
+@inline_kernel
+def spare_decline_vc(g, p):
+    return 0

@@ -108,6 +108,7 @@ from analyzer.engine.layout import (
     RT_BOX,
     RT_FACTION,
 )
+from analyzer.engine.neutral_hooks.rules import water_terrain  # seas and lakes
 from analyzer.engine.state import EV_HARMONY
 from analyzer.engine.trace import log_event
 from analyzer.model.ids import (
@@ -138,7 +139,6 @@ from analyzer.model.ids import (
     HUMANS,
     KARAZHAN,
     KOBOLDS,
-    LAKE,
     LIGHTS_HOPE,
     MARSHDWELLER,
     MEETING_STONE,
@@ -152,7 +152,6 @@ from analyzer.model.ids import (
     PANDAREN,
     RANGER,
     SAILING,
-    SEA,
     SPIRIT_HEALER,
     SWAMP,
     SWAMP_WALKER,
@@ -170,16 +169,6 @@ WORGEN_HUMAN_VC = 2
 WORGEN_FORM_PRICE = 1
 HARMONY_PRICE = 2  # VC a Harmony holder pays the Pandaren before attacking them
 OBJECTIVE_VC = 2  # VC for taking a Military Objective, and for the Humans
-
-
-@kernel
-def water_terrain(terrain):
-    return terrain == SEA or terrain == LAKE
-
-
-@inline_kernel
-def is_water(g, r):
-    return water_terrain(g.board[r, B_TERRAIN])
 
 
 @kernel

@@ -43,6 +43,7 @@ from analyzer.engine.layout import (
     R_WISP,
     RT_FACTION,
 )
+from analyzer.engine.neutral_hooks.rules import is_water
 from analyzer.model.ids import (
     ALLIANCE,
     BEAST_MASTER,
@@ -66,7 +67,6 @@ from analyzer.model.ids import (
     SYM_MARKER,
     WELL_OF_ETERNITY,
 )
-from analyzer.rulesets.swow.abilities import is_water
 
 
 @inline_kernel

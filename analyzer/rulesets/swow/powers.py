@@ -39,6 +39,7 @@ from analyzer.engine.layout import (
     R_TOKENS,
     R_WISP,
 )
+from analyzer.engine.neutral_hooks.rules import water_terrain  # seas and lakes
 from analyzer.engine.state import EV_POWER
 from analyzer.engine.trace import log_event
 from analyzer.model.ids import (
@@ -58,7 +59,6 @@ from analyzer.rulesets.swow.abilities import (
     region_immune,
     tokens_killed,
     tokens_lost,
-    water_terrain,
 )
 from analyzer.rulesets.swow.markers import (
     ARTIFACT_BITS,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.engine.jit import inline_kernel, kernel
+from analyzer.engine.jit import inline_kernel
 from analyzer.model.ids import N_RACE_IDS, POWERS
 
 # Distinct bits, never open (rules.open_modes opens none).
@@ -15,21 +15,6 @@ MODE_ETHEREALS = 8
 DOOMHAMMER_PRICE = 0
 RACE_VALUE = np.zeros(N_RACE_IDS, np.float64)
 POWER_VALUE = np.zeros(len(POWERS), np.float64)
-
-
-@kernel
-def far_cost(board, reg, ply, work, r, p, race, power, form, t_params, least, harmony_due, coins):
-    return -1
-
-
-@inline_kernel
-def place_next_door(reg, work, r):
-    return False
-
-
-@inline_kernel
-def modes_cost(c, c_ashes, place_next_door, modes, least):
-    return c
 
 
 N_MODES = 0

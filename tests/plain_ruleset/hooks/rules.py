@@ -8,7 +8,6 @@ from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
     G_NREG,
     G_PLAYERS,
-    P_DECLINE_RACE,
     P_HAND,
     P_RACE,
     R_RACE,
@@ -87,11 +86,6 @@ def first_conquest_entry(race, power, symbols, water):
 
 
 @inline_kernel
-def final_die(power):
-    return True
-
-
-@inline_kernel
 def pays_travel(g, p):
     return True
 
@@ -141,29 +135,3 @@ def on_decline(g, t, p):
 @inline_kernel
 def power_lasts_in_decline(power):
     return False
-
-
-@inline_kernel
-def into_spare_decline(g, p, race, power, instance):
-    """No decline slot beside the player's one in-decline race."""
-    return False
-
-
-@inline_kernel
-def decline_race_held(ply, q, race):
-    return race == ply[q, P_DECLINE_RACE]
-
-
-@inline_kernel
-def spare_decline_race(ply, p):
-    return -1
-
-
-@inline_kernel
-def spare_decline_gone(g, t, q):
-    return
-
-
-@inline_kernel
-def spare_decline_vc(g, p):
-    return 0

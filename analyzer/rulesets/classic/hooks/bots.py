@@ -8,9 +8,6 @@ from analyzer.rulesets.classic.modes import (
     MODE_DOOMHAMMER,
     MODE_ETHEREALS,
     MODE_FROSTMOURNE,
-    far_cost,
-    modes_cost,
-    place_next_door,
 )
 from analyzer.rulesets.classic.targets import (
     N_MODES,
@@ -32,8 +29,5 @@ __all__ = [
     "POWER_VALUE",
     "RACE_VALUE",
     "decline_eagerness",
-    "far_cost",
-    "modes_cost",
-    "place_next_door",
     "region_worth",
 ]

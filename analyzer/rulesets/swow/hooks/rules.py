@@ -8,7 +8,6 @@ from analyzer.rulesets.swow.abilities import (
     conquest_fee,
     conquest_fee_owed,
     decline_bonus,
-    is_water,
     least_conquest_tokens,
     marsh_toll,
     min_region_tokens,
@@ -19,7 +18,6 @@ from analyzer.rulesets.swow.abilities import (
     race_tokens_in_play,
     region_immune,
     tokens_killed,
-    water_terrain,
 )
 from analyzer.rulesets.swow.abilities import (
     min_region_tokens as decline_keep,
@@ -48,16 +46,10 @@ from analyzer.rulesets.swow.pieces import (
 from analyzer.rulesets.swow.pieces import marker_guard_price as guard_price
 from analyzer.rulesets.swow.reach import (
     REENTER_BY_ENTRY,
-    decline_race_held,
-    final_die,
     first_conquest_entry,
-    into_spare_decline,
     may_enter_water,
     modify_cost,
     reaches_as_adjacent,
-    spare_decline_gone,
-    spare_decline_race,
-    spare_decline_vc,
 )
 from analyzer.rulesets.swow.scoring import turn_bonus as active_bonus
 from analyzer.rulesets.swow.setup import pieces_after_stacks, place_pieces
@@ -69,11 +61,6 @@ __all__ = [
     "lay_out_draft",
     "banners_in_draft",
     "redeal_hidden",
-    "spare_decline_vc",
-    "spare_decline_race",
-    "spare_decline_gone",
-    "into_spare_decline",
-    "decline_race_held",
     "REENTER_BY_ENTRY",
     "active_bonus",
     "after_conquest",
@@ -82,12 +69,10 @@ __all__ = [
     "conquest_fee_owed",
     "decline_bonus",
     "decline_keep",
-    "final_die",
     "first_conquest_entry",
     "guard_price",
     "hand_empty",
     "held_bits",
-    "is_water",
     "least_conquest_tokens",
     "marsh_toll",
     "may_enter_water",
@@ -113,5 +98,4 @@ __all__ = [
     "ruleset_invariants",
     "tokens_killed",
     "tokens_lost",
-    "water_terrain",
 ]
