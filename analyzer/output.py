@@ -16,7 +16,12 @@ Every command that writes files goes through an OutputFolder:
   they would contradict the new ones.
 - A folder created for a run that then fails or is stopped is removed again, and so
   is the staging folder. A staging folder left by a killed run (its process gone) is
-  removed by the next run that writes there.
+  removed by the next run that writes there, but only when it is proven ours: the
+  manifest lists it with a random token that the folder itself holds. A look-alike
+  name proves nothing: it is the user's and stays.
+- Every path the manifest names must stay inside the folder (relative, no `..`, no
+  link leading out) before anything is removed or replaced; a manifest that is not
+  the analyzer's, or names any other path, is refused and nothing is touched.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import errno
 import hashlib
 import json
 import os
+import re
 import shutil
 import signal
 import uuid
@@ -36,6 +42,11 @@ from analyzer.errors import InputError, Problem
 
 MANIFEST = ".analyzer-output.json"
 STAGING_PREFIX = ".analyzer-tmp-"
+# Inside a staging folder: the token the manifest lists for it (the proof it is ours).
+STAGING_TOKEN = ".analyzer-staging-token"
+MANIFEST_KEYS = {"about", "files", "folders", "staging"}
+_HASH = re.compile(r"[0-9a-f]{32}")
+_STAGING_NAME = re.compile(re.escape(STAGING_PREFIX) + r"[0-9]+-[0-9a-f]{10}")
 CLI = "command line"
 # Stop signals held while staged files move in: a stop then waits for the move.
 HELD_SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
@@ -92,7 +103,7 @@ class OutputFolder:
         ours = self._own_files(manifest)
         foreign = []
         for entry in sorted(os.listdir(self.path)):
-            if entry == MANIFEST or self._is_staging(entry):
+            if entry == MANIFEST or self._is_staging(entry, manifest):
                 continue
             if self.exclusive and not self._is_ours(entry, ours, manifest):
                 foreign.append(entry)
@@ -141,19 +152,60 @@ class OutputFolder:
 
     # ------------------------------------------------------------- manifest
     def read_manifest(self) -> dict:
+        """The folder's manifest, checked: InputError (nothing touched) when it is not
+        the analyzer's or names a path that does not stay inside the folder."""
         path = self.path / MANIFEST
-        empty = {"files": {}, "folders": []}
+        empty = {"files": {}, "folders": [], "staging": {}}
+        if not os.path.lexists(path):
+            return empty
+        if path.is_symlink() or not path.is_file():
+            raise self._tampered("it is a link or not a plain file")
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return empty
-        if not isinstance(data, dict):
-            return empty
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise self._tampered(
+                "it is not the analyzer's list (it does not read as one)"
+            ) from None
+        if not isinstance(data, dict) or set(data) - MANIFEST_KEYS:
+            raise self._tampered("it is not the analyzer's list (unknown layout)")
         files = data.get("files", {})
         folders = data.get("folders", [])
-        if not isinstance(files, dict) or not isinstance(folders, list):
-            return empty
-        return {"files": files, "folders": [str(f) for f in folders]}
+        staging = data.get("staging", {})
+        if not (
+            isinstance(files, dict)
+            and isinstance(folders, list)
+            and isinstance(staging, dict)
+            and all(isinstance(h, list) and all(isinstance(x, str) and _HASH.fullmatch(x)
+                                                for x in h) for h in files.values())
+            and all(isinstance(t, str) and _HASH.fullmatch(t) for t in staging.values())
+        ):  # fmt: skip
+            raise self._tampered("it is not the analyzer's list (unknown layout)")
+        for name in [*files, *folders]:
+            self._check_inside(name)
+        for name in staging:
+            if not isinstance(name, str) or not _STAGING_NAME.fullmatch(name):
+                raise self._tampered(f"it names {name!r} as a staging folder")
+        return {"files": files, "folders": [str(f) for f in folders], "staging": staging}
+
+    def _tampered(self, why: str) -> InputError:
+        return self._problem(
+            f"its list of the analyzer's files ({MANIFEST}) cannot be trusted: {why}; "
+            "nothing was removed or replaced: if you did not edit that file, the folder "
+            "is not one the analyzer wrote; delete the list or name another folder"
+        )
+
+    def _check_inside(self, name: object) -> None:
+        """InputError unless `name` is a path inside the folder: relative, plain parts
+        (no `..`), and no link on the way leading out of it."""
+        if not isinstance(name, str) or not name or "\\" in name or "\0" in name:
+            raise self._tampered(f"it names {name!r}, which is not a path inside the folder")
+        parts = name.split("/")
+        if name.startswith("/") or any(p in ("", ".", "..") for p in parts) or ":" in parts[0]:
+            raise self._tampered(f"it names {name!r}, which points outside the folder")
+        top = os.path.realpath(self.path)
+        real = os.path.realpath(self.path / name)
+        if os.path.commonpath([top, real]) != top or real == top:
+            raise self._tampered(f"it names {name!r}, which leads out of the folder by a link")
 
     def _own_files(self, manifest: dict) -> set[str]:
         """Listed files still as the analyzer left them (a changed one is the user's)."""
@@ -164,13 +216,17 @@ class OutputFolder:
                 out.add(name)
         return out
 
-    def _write_manifest(self, files: dict[str, list[str]], folders: list[str]) -> None:
+    def _write_manifest(
+        self, files: dict[str, list[str]], folders: list[str], staging: dict | None = None
+    ) -> None:
         data = {
             "about": "Files the Small World analyzer wrote in this folder; it replaces only "
             "these, and only while their content is unchanged.",
             "files": dict(sorted(files.items())),
             "folders": sorted(set(folders)),
         }
+        if staging:
+            data["staging"] = dict(sorted(staging.items()))
         write_text_atomic(self.path / MANIFEST, json.dumps(data, indent=1) + "\n")
 
     def claim_folder(self, name: str) -> None:
@@ -178,11 +234,24 @@ class OutputFolder:
         study), before it is written, so a report stopped half-way can resume."""
         manifest = self.read_manifest()
         if name not in manifest["folders"]:
-            self._write_manifest(manifest["files"], manifest["folders"] + [name])
+            self._check_inside(name)
+            self._write_manifest(
+                manifest["files"], manifest["folders"] + [name], manifest["staging"]
+            )
 
     # ------------------------------------------------------------- writing
-    def _is_staging(self, entry: str) -> bool:
-        return entry.startswith(STAGING_PREFIX)
+    def _is_staging(self, entry: str, manifest: dict) -> bool:
+        """Whether `entry` is a staging folder proven ours: listed in the manifest with
+        a token, a real folder (not a link), holding that same token."""
+        token = manifest["staging"].get(entry)
+        folder = self.path / entry
+        if token is None or folder.is_symlink() or not folder.is_dir():
+            return False
+        mark = folder / STAGING_TOKEN
+        try:
+            return not mark.is_symlink() and mark.read_text(encoding="ascii") == token
+        except (OSError, ValueError):
+            return False
 
     def ensure(self) -> Path:
         """Create the folder (and missing parents), remembering what was created."""
@@ -199,12 +268,38 @@ class OutputFolder:
         return self.path
 
     def remove_debris(self) -> None:
-        """Staging folders whose process is gone (a killed run)."""
+        """Staging folders of a killed run (its process gone), when proven ours (see
+        _is_staging); anything else with a look-alike name is the user's and stays."""
         if not self.path.is_dir():
             return
-        for entry in os.listdir(self.path):
-            if self._is_staging(entry) and not _process_alive(_staging_pid(entry)):
-                shutil.rmtree(self.path / entry, ignore_errors=True)
+        manifest = self.read_manifest()
+        gone = [
+            name
+            for name in manifest["staging"]
+            if not _process_alive(_staging_pid(name)) or not (self.path / name).exists()
+        ]
+        for name in gone:
+            if self._is_staging(name, manifest):
+                shutil.rmtree(self.path / name)
+        if gone:
+            staging = {n: t for n, t in manifest["staging"].items() if n not in gone}
+            self._write_manifest(manifest["files"], manifest["folders"], staging)
+
+    def _claim_staging(self, name: str, token: str) -> None:
+        manifest = self.read_manifest()
+        staging = dict(manifest["staging"], **{name: token})
+        self._write_manifest(manifest["files"], manifest["folders"], staging)
+
+    def _forget_staging(self, name: str, had_manifest: bool) -> None:
+        """Drop a staging folder from the manifest (removing a manifest made only for
+        it: the folder is as it was)."""
+        with contextlib.suppress(InputError, OSError):
+            manifest = self.read_manifest()
+            staging = {n: t for n, t in manifest["staging"].items() if n != name}
+            if not had_manifest and not (manifest["files"] or manifest["folders"] or staging):
+                (self.path / MANIFEST).unlink(missing_ok=True)
+            else:
+                self._write_manifest(manifest["files"], manifest["folders"], staging)
 
     def undo_created(self) -> None:
         """Remove the folders this run created, if nothing but its manifest is in them."""
@@ -224,21 +319,39 @@ class OutputFolder:
         self.check(names)
         self.remove_debris()
         self.ensure()
-        stage = self.path / f"{STAGING_PREFIX}{os.getpid()}-{uuid.uuid4().hex[:10]}"
+        had_manifest = (self.path / MANIFEST).exists()
+        name = f"{STAGING_PREFIX}{os.getpid()}-{uuid.uuid4().hex[:10]}"
+        stage = self.path / name
+        token = uuid.uuid4().hex
         try:
+            # Listed before it exists: a killed run's folder is then provably ours.
+            self._claim_staging(name, token)
             stage.mkdir()
+            (stage / STAGING_TOKEN).write_text(token, encoding="ascii")
             yield stage
             self.commit(stage)
         except BaseException:
-            shutil.rmtree(stage, ignore_errors=True)
+            if self._is_staging(name, self.read_manifest_or_empty()):
+                shutil.rmtree(stage, ignore_errors=True)
+            self._forget_staging(name, had_manifest)
             self.undo_created()
             raise
         self._created.clear()
 
+    def read_manifest_or_empty(self) -> dict:
+        try:
+            return self.read_manifest()
+        except InputError:
+            return {"files": {}, "folders": [], "staging": {}}
+
     def commit(self, stage: Path) -> list[str]:
         """Move every file of `stage` into the folder, replacing the analyzer's own
         files of an earlier run (and removing those this run did not write)."""
-        new = sorted(p.relative_to(stage).as_posix() for p in stage.rglob("*") if p.is_file())
+        new = sorted(
+            p.relative_to(stage).as_posix()
+            for p in stage.rglob("*")
+            if p.is_file() and p.name != STAGING_TOKEN
+        )
         ours = self.check(new)  # the folder may have changed while the games were played
         manifest = self.read_manifest()
         hashes = {name: file_hash(stage / name) for name in new}
@@ -247,7 +360,7 @@ class OutputFolder:
             during = {n: sorted(set(manifest["files"].get(n, [])) | {h}) for n, h in hashes.items()}
             for name in ours - set(new):
                 during[name] = manifest["files"][name]
-            self._write_manifest(during, manifest["folders"])
+            self._write_manifest(during, manifest["folders"], manifest["staging"])
             for name in new:
                 target = self.path / name
                 target.parent.mkdir(parents=True, exist_ok=True)
@@ -255,8 +368,9 @@ class OutputFolder:
             for name in sorted(ours - set(new)):
                 (self.path / name).unlink(missing_ok=True)
                 _remove_empty_parents(self.path / name, self.path)
-            self._write_manifest({n: [h] for n, h in hashes.items()}, manifest["folders"])
             shutil.rmtree(stage, ignore_errors=True)
+            staging = {n: t for n, t in manifest["staging"].items() if n != stage.name}
+            self._write_manifest({n: [h] for n, h in hashes.items()}, manifest["folders"], staging)
         return new
 
     def write_files(self, texts: dict[str, str]) -> None:
@@ -269,7 +383,7 @@ class OutputFolder:
         for name, text in texts.items():
             write_text_atomic(self.path / name, text)
             keep[name] = [file_hash(self.path / name)]
-        self._write_manifest(keep, manifest["folders"])
+        self._write_manifest(keep, manifest["folders"], manifest["staging"])
         self._created.clear()
 
 

@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from analyzer.cli import app
-from analyzer.output import MANIFEST, STAGING_PREFIX, OutputFolder
+from analyzer.output import MANIFEST, STAGING_PREFIX, STAGING_TOKEN, OutputFolder
 
 runner = CliRunner()
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
@@ -131,16 +131,95 @@ def test_simulate_checks_both_targets_before_writing(tmp_path):
     assert names == [MANIFEST, "notes.txt", "races.parquet", "seats.parquet"]
 
 
+def _killed_run_stage(out: Path, pid: int) -> Path:
+    """A staging folder as a run killed half-way leaves it: listed in the manifest
+    with its token, the token inside, a half-written file."""
+    folder = OutputFolder(out, force=True, exclusive=False)
+    name = f"{STAGING_PREFIX}{pid}-abcdef0123"
+    token = "0123456789abcdef0123456789abcdef"
+    folder._claim_staging(name, token)
+    (out / name).mkdir()
+    (out / name / STAGING_TOKEN).write_text(token)
+    (out / name / "seats.parquet").write_text("half")
+    return out / name
+
+
 def test_debris_of_a_killed_run_is_removed_by_the_next_run(tmp_path):
     out = tmp_path / "run"
     out.mkdir()
-    dead = out / f"{STAGING_PREFIX}999999999-abcdef"  # no such process
-    dead.mkdir()
-    (dead / "seats.parquet").write_text("half")
-    alive = out / f"{STAGING_PREFIX}{os.getppid()}-abcdef"  # a live process's: kept
-    alive.mkdir()
+    dead = _killed_run_stage(out, 999999999)  # no such process
+    alive = _killed_run_stage(out, os.getppid())  # a live process's: kept
     assert run("simulate", "-p", 2, "-g", 5, "--out", out).exit_code == 0
     assert not dead.exists() and alive.exists()
+    assert dead.name not in (out / MANIFEST).read_text()
+
+
+def test_a_staging_look_alike_of_the_users_is_never_removed(tmp_path):
+    """A name like our staging folders' proves nothing: without the manifest's token
+    (listed, and held inside) it is the user's."""
+    out = tmp_path / "run"
+    out.mkdir()
+    mine = out / f"{STAGING_PREFIX}999999999-abcdef0123"
+    mine.mkdir()
+    (mine / "thesis.tex").write_text("years of work")
+    (out / f"{STAGING_PREFIX}1-x.part").write_text("mine too")
+    # Listed by a tampered manifest but without the token inside: still kept.
+    forged = _killed_run_stage(out, 999999998)
+    (forged / STAGING_TOKEN).write_text("ffffffffffffffffffffffffffffffff")
+    before = listing(out)
+    result = run("simulate", "-p", 2, "-g", 5, "--out", out)
+    assert result.exit_code == 0, result.output
+    after = listing(out)
+    assert {k: v for k, v in after.items() if k in before and k != MANIFEST} == {
+        k: v for k, v in before.items() if k != MANIFEST
+    }
+    # An exclusive folder (a study's) sees them as the user's: refused, untouched.
+    before = listing(out)
+    result = run("decline", "--players", 2, "--games", 4, "--out", out)
+    assert result.exit_code == 2 and "did not write" in result.output
+    assert listing(out) == before
+
+
+TAMPERED = {
+    "a path with ..": lambda out: {"files": {"../victim.txt": [HASH_OF("victim")]}},
+    "an absolute path": lambda out: {"files": {str(out.parent / "victim.txt"): ["0" * 32]}},
+    "a folder with ..": lambda out: {"files": {}, "folders": ["../"]},
+    "a link leading out": lambda out: {"files": {"link/victim.txt": [HASH_OF("victim")]}},
+    "not a list of files": lambda out: {"settings": {"theme": "dark"}},
+    "a staging folder outside": lambda out: {"files": {}, "staging": {"../x": "0" * 32}},
+}
+
+
+def HASH_OF(text: str) -> str:
+    import hashlib
+
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+@pytest.mark.parametrize("case", sorted(TAMPERED))
+def test_a_tampered_or_foreign_manifest_is_refused_and_deletes_nothing(tmp_path, case):
+    import json
+
+    (tmp_path / "victim.txt").write_text("victim")
+    out = tmp_path / "study"
+    out.mkdir()
+    (out / "link").symlink_to(tmp_path)
+    (out / MANIFEST).write_text(json.dumps(TAMPERED[case](out)))
+    before = listing(tmp_path)
+    for args in (["decline", "--players", 2, "--games", 4], ["simulate", "-p", 2, "-g", 4]):
+        result = run(*args, "--out", out, "--force")
+        assert result.exit_code == 2, result.output
+        assert "cannot be trusted" in result.output and "Traceback" not in result.output
+        assert listing(tmp_path) == before
+
+
+def test_a_manifest_that_is_not_json_is_refused(tmp_path):
+    out = tmp_path / "study"
+    out.mkdir()
+    (out / MANIFEST).write_text("my own notes, not JSON")
+    result = run("decline", "--players", 2, "--games", 4, "--out", out, "--force")
+    assert result.exit_code == 2 and "cannot be trusted" in result.output
+    assert (out / MANIFEST).read_text() == "my own notes, not JSON"
 
 
 def test_an_interrupted_run_leaves_no_new_folder(tmp_path, monkeypatch):
