@@ -142,40 +142,17 @@ def guarded(command):
     return run
 
 
-def _choose_ruleset(ruleset: str | None, scenarios=()) -> str:
-    """Bind this process to its ruleset before anything imports the engine: --ruleset,
-    else the one the scenarios name (they must agree), else swow. Exit 2 when the name
-    is unknown, its engine is not built, or --ruleset and a scenario disagree."""
-    from analyzer.rulesets import DEFAULT_RULESET, check_ruleset, scenario_ruleset, select_ruleset
+def _choose_ruleset(
+    ruleset: str | None, scenarios=(), variant: str | None = None, *, only=None, command=""
+) -> str:
+    """Decide the run's ruleset and variant (rulesets.decide_game: --ruleset and
+    --variant, the scenarios, ANALYZER_RULESET; sources that disagree exit 2), bind the
+    ruleset before anything imports the engine, and say what the run plays."""
+    from analyzer.rulesets import decide_game
 
-    named = {str(path): scenario_ruleset(path) for path in scenarios}
-    named = {path: name for path, name in named.items() if name is not None}
-    if ruleset is not None:
-        check_ruleset(ruleset)
-        wrong = [
-            Problem(
-                path, "scenario.ruleset", name,
-                f"the scenario is for the {name} ruleset but --ruleset is {ruleset}: leave "
-                "--ruleset out, or name a scenario of that ruleset",
-            )
-            for path, name in named.items() if name != ruleset
-        ]  # fmt: skip
-        if wrong:
-            raise InputError(wrong)
-        return select_ruleset(ruleset)
-    if len(set(named.values())) > 1:
-        raise InputError(
-            [
-                Problem(path, "scenario.ruleset", name,
-                        "the scenarios of one run must all be for the same ruleset "
-                        f"(these name {', '.join(sorted(set(named.values())))})")
-                for path, name in named.items()
-            ]
-        )  # fmt: skip
-    if named:
-        path, name = next(iter(named.items()))
-        return select_ruleset(name, path, "scenario.ruleset")
-    return select_ruleset(DEFAULT_RULESET)
+    game = decide_game(ruleset, variant, scenarios, only=only, command=command or "this command")
+    _err(game.line())
+    return game.ruleset
 
 
 def _variant(name: str | None, tables, counts=None):
@@ -293,7 +270,7 @@ def simulate(
     With --scenario the scenario supplies the rules, the player count and the seats;
     --policies replaces its seats (those bots then play with their default
     parameters), and --players may only repeat its player count."""
-    _choose_ruleset(ruleset, [scenario] if scenario is not None else [])
+    _choose_ruleset(ruleset, [scenario] if scenario is not None else [], variant)
     from analyzer.simulate import check_run, resolve_policies
 
     # Refuse bad input before anything is compiled (a scenario only reads files).
@@ -585,8 +562,14 @@ def report(
 ) -> None:
     """Run the default studies (reusing up-to-date ones) and write index.html + index.md:
     one page per ruleset, each built in a process of its own, and an index linking them."""
-    if ruleset is not None:
-        _choose_ruleset(ruleset)  # before anything imports the engine
+    from analyzer.rulesets import environment_ruleset
+
+    # ANALYZER_RULESET=NAME is --ruleset NAME (one ruleset's page), as documented.
+    ruleset = ruleset if ruleset is not None else environment_ruleset()
+    if ruleset is not None or variant not in (None, "standard"):
+        _choose_ruleset(ruleset, (), variant)  # before anything imports the engine
+    else:
+        _say_index_games()
     from analyzer.simulate import check_run, resolve_policies
 
     check_run(players, 1, seed, 1)
@@ -601,11 +584,6 @@ def report(
     if not 0 < scale <= 100:
         raise InputError(Problem(CLI, "--scale", scale, "must be above 0 and at most 100"))
     if variant is not None and variant != "standard":
-        _choose_ruleset(ruleset or "swow")
-        from analyzer.rulesets import played_tables
-        from analyzer.variants import with_variant
-
-        with_variant(played_tables(), variant)  # an unknown name exits 2 here
         _report_teams(seed, out, scale, force, threads)
         return
     if ruleset is None:
@@ -629,6 +607,19 @@ def report(
             backend=backend,
         )  # fmt: skip
         typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {page}")
+
+
+def _say_index_games() -> None:
+    """What an index report plays: each ruleset's pages say their own game."""
+    from analyzer.report.site import variant_pages
+    from analyzer.rulesets import playable_rulesets
+
+    names = playable_rulesets()
+    extra = "".join(f", and {v} of {n}" for n, v in variant_pages(names))
+    _err(
+        f"Ruleset: each of {', '.join(names)} on a page of its own, variant: standard{extra} "
+        "on a page of its own"
+    )
 
 
 # The team page's combo tables: 4 and 5 players (allies), games per combo at --scale 1
@@ -722,7 +713,7 @@ def combos(
     variant: str | None = VARIANT,
 ) -> None:
     """Value every race and power combo: force it as one seat's first pick."""
-    _choose_ruleset(ruleset, [scenario] if scenario is not None else [])
+    _choose_ruleset(ruleset, [scenario] if scenario is not None else [], variant)
     tables, policies, params = None, "heuristic", None
     if scenario is not None:
         tables, policies, params, players = _combo_scenario(scenario, players)
@@ -875,7 +866,7 @@ def replay(
     variant: str | None = VARIANT,
 ) -> None:
     """Play one game with its event log and print it, move by move."""
-    _choose_ruleset(ruleset)
+    _choose_ruleset(ruleset, (), variant)
     from analyzer.simulate import check_run, resolve_policies
 
     check_run(players, 1, seed, 1)
@@ -949,7 +940,7 @@ def decline(
 ) -> None:
     """When to decline: sweep the heuristic's decline threshold and "decline in round r"
     for one test seat per game, its first pick forced from a group of combos."""
-    _choose_ruleset(ruleset, [scenario] if scenario is not None else [])
+    _choose_ruleset(ruleset, [scenario] if scenario is not None else [], variant)
     counts, tables, bots, params, name, _ = _study_setup(scenario, players, "decline", False)
     if seat_styles is not None:
         bots, params = _bots_by_count(seat_styles, counts), None
@@ -1022,7 +1013,7 @@ def players(
 ) -> None:
     """What the player count changes: seat advantage, scores, declines, and how combo
     strength ranks move between 2, 3, 4 and 5 players."""
-    _choose_ruleset(ruleset, [scenario] if scenario is not None else [])
+    _choose_ruleset(ruleset, [scenario] if scenario is not None else [], variant)
     counts, tables, bots, params, name, skipped = _study_setup(scenario, players, "players", True)
     if seat_styles is not None:
         bots, params = _bots_by_count(seat_styles, counts), None
@@ -1101,7 +1092,7 @@ def balance(
     """What would balance it: the banner and badge numbers that make each race and
     power fair, the starting coins that make each seat fair, and how far each
     estimated number moves the answers."""
-    _choose_ruleset(ruleset, [scenario] if scenario is not None else [])
+    _choose_ruleset(ruleset, [scenario] if scenario is not None else [], variant)
     from analyzer.studies.balance import check_balance, default_out
     from analyzer.studies.common import parse_counts
 
@@ -1193,7 +1184,9 @@ def teams(
     """Battle for Azeroth (SWoW's team variant): each faction's win rate per player
     count, the seat advantage within a faction, and allied bots against bots that
     ignore the alliance."""
-    _choose_ruleset("swow")
+    from analyzer.rulesets import Game
+
+    _choose_ruleset(None, only=Game("swow", "bfa"), command="teams")
     from analyzer.model.limits import MAX_STUDY_GAMES, range_text
     from analyzer.studies.common import check_seed, parse_counts
 
@@ -1213,6 +1206,14 @@ def teams(
     duels = [alliance_duel(n, duel_games, seed) for n in counts if n in (4, 5) and duel_games]
     folder = write_teams(result, duels, out, force)
     typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")
+
+
+def _say_battles() -> None:
+    """The battle commands play Warcraft: the Board Game, no Small World ruleset."""
+    from analyzer import rulesets
+
+    rulesets.PLAYED = None
+    _err("Ruleset: Warcraft: the Board Game (battles), variant: standard")
 
 
 # No square brackets in help texts: rich would read them as markup and drop them.
@@ -1350,6 +1351,7 @@ def battle(
     threads: int | None = THREADS,
 ) -> None:
     """Warcraft: the Board Game: one battle's odds, exactly and by Monte Carlo."""
+    _say_battles()
     for key, value in (("--attacker-reserve", attacker_reserve),
                        ("--defender-reserve", defender_reserve)):  # fmt: skip
         if value is not None and not 0 <= value <= 10:
@@ -1433,6 +1435,7 @@ def battle_study(
 ) -> None:
     """Warcraft: the Board Game: the attacker's exact chance over army sizes (heatmap),
     hits per resource of the unit data, and upgrade or more units."""
+    _say_battles()
     from analyzer.warcraft.battle import Battle, Side, check_battle, parse_army
     from analyzer.warcraft.study import check_template
     from analyzer.warcraft.units import load_units
@@ -1492,6 +1495,7 @@ def battle_report(
     threads: int | None = THREADS,
 ) -> None:
     """Warcraft: the Board Game: the standalone battles page (index.md, index.html)."""
+    _say_battles()
     _check_battle_run(games, seed)
     threads = _battle_threads(threads)
     if not 1 <= most <= 10:
@@ -1511,6 +1515,7 @@ def battle_bench(
 ) -> None:
     """Warcraft: the Board Game: exact-solver seconds for the largest battle and Monte
     Carlo battles per second (after a warm-up)."""
+    _say_battles()
     _check_battle_run(games, 1)
     if games < 1:
         raise InputError(Problem(CLI, "--games", games, "must be at least 1"))
@@ -1547,6 +1552,7 @@ def tune(
 ) -> None:
     """Search the heuristic's parameters (cross-entropy method) for a stronger bot:
     one candidate seat against a field of one style, paired games."""
+    _choose_ruleset(None)
     from analyzer.studies.tune import TuneSettings, check_tune, default_out
 
     settings = TuneSettings(
@@ -1600,6 +1606,7 @@ def tournament(
 ) -> None:
     """Bots and styles against each other over every seat order: a win-rate matrix
     and a Bradley-Terry rating per bot."""
+    _choose_ruleset(None)
     from analyzer.studies.tournament import check_tournament, default_out, parse_bots
 
     names = parse_bots(bots)

@@ -28,6 +28,7 @@ SEAT_COLUMNS = (
     "tokens_on_board",
     "declines",
     "ruleset",  # the game these rows are of: tables of two rulesets never mix
+    "variant",  # and its variant (a team variant adds its columns after these)
 )
 RACE_COLUMNS = (
     "game",
@@ -43,6 +44,7 @@ RACE_COLUMNS = (
     "vc_decline",
     "tokens",
     "ruleset",
+    "variant",
 )
 
 
@@ -57,6 +59,11 @@ def _ruleset(n: int) -> pd.Categorical:
     from analyzer.rulesets import ruleset_name
 
     return pd.Categorical.from_codes(np.zeros(n, np.int8), categories=[ruleset_name()])
+
+
+def _variant(n: int, tables) -> pd.Categorical:
+    """The played variant's name on each of n rows."""
+    return pd.Categorical.from_codes(np.zeros(n, np.int8), categories=[variant_name(tables)])
 
 
 def seats_frame(result, tables, n_players: int, styles=None) -> pd.DataFrame:
@@ -80,6 +87,7 @@ def seats_frame(result, tables, n_players: int, styles=None) -> pd.DataFrame:
             "tokens_on_board": col[:, L.S_TOKENS_ON_BOARD],
             "declines": col[:, L.S_DECLINES],
             "ruleset": _ruleset(n * n_players),
+            "variant": _variant(n * n_players, tables),
         }
     )
     if variant_name(tables) == "bfa":  # SWoW's Battle for Azeroth: the team columns
@@ -118,6 +126,7 @@ def races_frame(result, tables) -> pd.DataFrame:
             "vc_decline": rows[:, L.I_VC_DECLINE],
             "tokens": rows[:, L.I_TOKENS],
             "ruleset": _ruleset(len(game)),
+            "variant": _variant(len(game), tables),
         }
     )
 

@@ -248,3 +248,125 @@ def test_another_ruleset_runs_in_its_own_process_with_its_own_cache(tmp_path):
     base = Path(numba.config.CACHE_DIR).parent
     assert Path(numba.config.CACHE_DIR).name.startswith("engine-swow-")
     assert [p for p in base.glob("engine-tests-plain_ruleset-*") if p.is_dir()]
+
+
+# ------------------------------------------------------------------ one decision
+@pytest.fixture
+def user_env(monkeypatch):
+    """ANALYZER_RULESET as a user sets it (not left by an earlier command here)."""
+
+    def set_to(value: str) -> None:
+        monkeypatch.setattr(rulesets, "_BOUND_HERE", None)
+        monkeypatch.setenv(rulesets.RULESET_ENV, value)
+
+    return set_to
+
+
+def test_a_misspelt_environment_ruleset_is_refused_not_ignored(user_env):
+    user_env("clasic")
+    result = run("simulate", "-g", 10)
+    assert result.exit_code == 2
+    text = one_paragraph(result.output)
+    assert "environment: ANALYZER_RULESET = 'clasic': no such ruleset" in text
+    assert "Did you mean 'classic'?" in text
+
+
+def test_the_environment_form_is_played_not_overridden(user_env):
+    # This process plays swow: the environment's classic is honoured (so refused here,
+    # where another ruleset is bound), never silently replaced by swow.
+    user_env("classic")
+    result = run("simulate", "-g", 10)
+    assert result.exit_code == 2
+    assert "already plays swow" in one_paragraph(result.output)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "-g", 10, "--ruleset", "swow"],
+        ["combos", "-g", 1, "--ruleset", "swow"],
+        ["report", "--ruleset", "swow", "--scale", 0.01],
+        ["teams", "--games", 2],
+    ],
+)
+def test_the_environment_and_an_option_that_disagree_are_refused(user_env, args):
+    user_env("classic")
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    text = one_paragraph(result.output)
+    assert "environment: ANALYZER_RULESET = 'classic'" in text
+    assert "unset ANALYZER_RULESET" in text
+
+
+def test_the_environment_and_a_scenario_that_disagree_are_refused(tmp_path, user_env):
+    user_env("classic")
+    path = scenario(tmp_path, 'ruleset = "swow"')
+    result = run("simulate", "-g", 10, "--scenario", path)
+    assert result.exit_code == 2
+    text = one_paragraph(result.output)
+    assert f"{path}: scenario.ruleset = 'swow'" in text and "ANALYZER_RULESET is classic" in text
+
+
+def test_a_scenario_variant_and_the_option_that_disagree_are_refused(tmp_path):
+    path = scenario(tmp_path, 'variant = "bfa"')
+    for command in (["simulate", "-g", 10], ["combos", "-g", 1], ["decline", "-g", 1]):
+        result = run(*command, "--scenario", path, "--variant", "standard")
+        assert result.exit_code == 2, result.output
+        text = one_paragraph(result.output)
+        assert f"{path}: scenario.variant = 'bfa'" in text and "--variant is standard" in text
+        assert "\n\n" not in result.output.strip()
+    # When they agree, the run plays it and says so.
+    result = run("simulate", "-g", 8, "--scenario", path, "--variant", "bfa")
+    assert result.exit_code == 0, result.output
+    assert "Ruleset: Small World of Warcraft (swow), variant: bfa" in result.output
+
+
+def test_compared_scenarios_must_play_one_variant(tmp_path):
+    a = scenario(tmp_path, 'variant = "bfa"', name="a.toml")
+    b = scenario(tmp_path, "", name="b.toml")
+    c = scenario(tmp_path, 'variant = "standard"', name="c.toml")
+    result = run("compare", a, c, b, "-g", 10)
+    assert result.exit_code == 2
+    assert "the scenarios of one run must all play the same variant" in one_paragraph(result.output)
+
+
+@pytest.mark.parametrize(
+    "args, said",
+    [
+        (["simulate", "-p", 2, "-g", 6], "variant: standard"),
+        (["simulate", "-p", 4, "-g", 6, "--variant", "bfa"], "variant: bfa"),
+        (["replay", "-p", 2], "variant: standard"),
+        (["validate", ROOT / "scenarios" / "example.toml"], "variant: standard"),
+    ],
+)
+def test_every_command_says_the_ruleset_and_variant_it_plays(args, said):
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    assert f"Ruleset: Small World of Warcraft (swow), {said}" in result.output
+
+
+def test_every_table_and_summary_records_the_ruleset_and_variant(tmp_path):
+    out = tmp_path / "run"
+    assert run("simulate", "-p", 4, "-g", 8, "--variant", "bfa", "--out", out).exit_code == 0
+    for name in ("seats", "races"):
+        frame = pd.read_parquet(out / f"{name}.parquet")
+        assert set(frame.ruleset) == {"swow"} and set(frame.variant) == {"bfa"}
+    study = tmp_path / "bots"
+    assert run("bots", "-p", 2, "-g", 20, "--out", study).exit_code == 0
+    assert set(pd.read_csv(study / "summary.csv").variant) == {"standard"}
+    text = (study / "summary.md").read_text()
+    assert "Ruleset: Small World of Warcraft (swow), variant: standard." in text
+
+
+@pytest.mark.slow
+def test_the_environment_form_works_as_documented(tmp_path):
+    out = tmp_path / "plain"
+    env = dict(os.environ, NUMBA_CACHE_DIR=engine_cache_base(), PYTHONPATH=str(ROOT))
+    env[rulesets.RULESET_ENV] = PLAIN
+    command = [sys.executable, "-m", "analyzer", "simulate", "-p", 2, "-g", 30, "--out", out]
+    done = subprocess.run(
+        list(map(str, command)), env=env, cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert f"Ruleset: {PLAIN} ({PLAIN}), variant: standard" in done.stderr
+    assert set(pd.read_parquet(out / "seats.parquet").ruleset) == {PLAIN}

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from analyzer.errors import InputError, Problem, ProblemList
+from analyzer.model import nesting
 from analyzer.model.ids import PROVENANCES
 from analyzer.model.limits import range_text
 
@@ -34,7 +35,7 @@ def read_toml(path: str | Path) -> dict:
             Problem(file, "(file)", file, f"cannot read this file: {reason}")
         ) from None
     try:
-        return tomllib.loads(text)
+        return nesting.loads(text, file)
     except tomllib.TOMLDecodeError as exc:
         # Show the offending line itself: the message only gives its number.
         found = re.search(r"line (\d+)", str(exc))

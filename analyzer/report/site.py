@@ -27,6 +27,7 @@ import base64
 import datetime as dt
 import hashlib
 import json
+import os
 import re
 import time
 from collections.abc import Callable
@@ -501,7 +502,10 @@ def _run_page(name: str, folder: Path, options: list[str], force: bool, variant=
     command = [sys.executable, "-m", "analyzer", "report", "--ruleset", name]
     command += ["--variant", variant] if variant else []
     command += ["--out", str(folder), *options] + (["--force"] if force else [])
-    child = subprocess.Popen(command)
+    # The child's environment names its ruleset too, so the two forms always agree.
+    from analyzer.rulesets import RULESET_ENV
+
+    child = subprocess.Popen(command, env=dict(os.environ, **{RULESET_ENV: name}))
     try:
         code = child.wait()
     except BaseException:
@@ -621,14 +625,14 @@ def index_markdown(sections, s: ReportSettings, seconds: float, glance=(), marks
     """The page: title, `glance` (the opening charts and answers), findings (opening with
     the robustness `marks` of the headline findings), caveats, contents and an include
     line per study."""
-    from analyzer.rulesets import ruleset_name
+    from analyzer.rulesets import played_variant, ruleset_name
     from analyzer.studies.common import bots_text
 
     lines = [
         f"# {ruleset_title()}: balance report",
         "",
         f"Written by `analyzer report` on {dt.date.today().isoformat()}: ruleset "
-        f"{ruleset_name()}, "
+        f"{ruleset_name()}, variant {played_variant()}, "
         f"{s.players} players (the player-count study: "
         f"{', '.join(map(str, report_bots(s)[1]))}), seed {s.seed}, bots by seat: "
         f"{bots_text(report_bots(s)[0])}. "

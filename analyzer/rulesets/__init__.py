@@ -29,7 +29,7 @@ import importlib
 import importlib.util
 import os
 import sys
-import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 
 from analyzer.errors import InputError, Problem
@@ -41,6 +41,9 @@ ENGINE_PARTS = ("layout", "hooks.rules", "hooks.bots", "hooks.turn", "hooks.prec
 CONTENT_PART = "tables"
 PARTS = ENGINE_PARTS + (CONTENT_PART,)
 TITLES = {"swow": "Small World of Warcraft", "classic": "Small World"}
+# What select_ruleset put in the environment: a value there that this process set
+# itself (an earlier command of the same process) is not the user's choice.
+_BOUND_HERE: str | None = None
 
 
 def content_dir(name: str) -> Path:
@@ -153,7 +156,8 @@ def select_ruleset(name: str, where: str = "command line", key: str = "--ruleset
                 "chosen once per process: run a new one",
             )
         )  # fmt: skip
-    os.environ[RULESET_ENV] = name
+    global _BOUND_HERE
+    os.environ[RULESET_ENV] = _BOUND_HERE = name
     played_content().default_content()  # its content must load before any game
     return name
 
@@ -176,20 +180,202 @@ def names_ruleset(value: str) -> bool:
     return "." in value and "/" not in value and "\\" not in value and bool(_package_folder(value))
 
 
-def scenario_ruleset(path) -> str | None:
-    """The ruleset a scenario file names ([scenario] ruleset; swow when left out), or
-    None when it names a folder of content files (played by the chosen ruleset).
-    Read with tomllib alone: the engine must not be imported before the ruleset is
-    chosen. A file that does not read is left to the scenario's own loading."""
+def _scenario_head(path) -> dict | None:
+    """A scenario file's [scenario] table, read with tomllib alone (the engine must not
+    be imported before the ruleset is chosen); None for a file that does not read or
+    is not a scenario: that is left to the scenario's own loading."""
+    from analyzer.model import nesting
+
     try:
         if not Path(path).is_file():  # a FIFO would wait forever; a folder is no scenario
             return None
-        head = tomllib.loads(Path(path).read_text(encoding="utf-8-sig")).get("scenario")
-    except (OSError, ValueError):
+        head = nesting.loads(Path(path).read_text(encoding="utf-8-sig"), str(path))
+    except (OSError, ValueError, InputError):
         return None
-    if not isinstance(head, dict):  # not a scenario (a content file, say)
+    head = head.get("scenario")
+    return head if isinstance(head, dict) else None
+
+
+def scenario_ruleset(path) -> str | None:
+    """The ruleset a scenario file names ([scenario] ruleset; swow when left out), or
+    None when it names a folder of content files (played by the chosen ruleset) or
+    does not read."""
+    head = _scenario_head(path)
+    if head is None:
         return None
     name = head.get("ruleset", DEFAULT_RULESET)
     if not isinstance(name, str) or not names_ruleset(name):
         return None
     return name
+
+
+# ------------------------------------------------------------------ the run's game
+@dataclass(frozen=True)
+class Game:
+    """The ruleset and variant a run plays, as decided by decide_game."""
+
+    ruleset: str
+    variant: str
+
+    def line(self) -> str:
+        return f"Ruleset: {title(self.ruleset)} ({self.ruleset}), variant: {self.variant}"
+
+
+# The game of this process's current run (set by decide_game; None before, or for a
+# command that plays no Small World ruleset): every table and page records it.
+PLAYED: Game | None = None
+
+
+def environment_ruleset() -> str | None:
+    """The ruleset the user named in ANALYZER_RULESET, if any (a value this process
+    set itself for an earlier command is not the user's)."""
+    value = os.environ.get(RULESET_ENV)
+    return value if value and value != _BOUND_HERE else None
+
+
+def _variants_of(name: str) -> list[str]:
+    from analyzer.variants import STANDARD, VARIANTS
+
+    return list(VARIANTS.get(title(name), {STANDARD: 0}))
+
+
+def decide_game(
+    ruleset: str | None = None,
+    variant: str | None = None,
+    scenarios=(),
+    *,
+    only: Game | None = None,
+    command: str = "this command",
+) -> Game:
+    """The one place that decides the ruleset and variant of a run, from the
+    --ruleset and --variant options, the scenarios' [scenario] ruleset and variant,
+    and the environment form ANALYZER_RULESET. Sources that disagree are refused with
+    one paragraph naming each (exit 2): none silently wins. `only`: the game of a
+    command that plays just one. The ruleset is then bound (select_ruleset), and the
+    game is remembered in PLAYED for the tables and pages the run writes."""
+    global PLAYED
+    PLAYED = None
+    claims: list[tuple[str, str, str]] = []  # (where, key, ruleset) of every source
+    if ruleset is not None:
+        check_ruleset(ruleset)
+        claims.append((CLI_WHERE, "--ruleset", ruleset))
+    env = environment_ruleset()
+    if env is not None:
+        check_ruleset(env, "environment", RULESET_ENV)
+        claims.append(("environment", RULESET_ENV, env))
+    heads = {str(path): _scenario_head(path) for path in scenarios}
+    for path in heads:
+        name = scenario_ruleset(path)
+        if name is not None:
+            check_ruleset(name, path, "scenario.ruleset")
+            claims.append((path, "scenario.ruleset", name))
+    if only is not None:
+        wrong = [c for c in claims if c[2] != only.ruleset]
+        if wrong:
+            where, key, name = wrong[0]
+            raise InputError(
+                Problem(where, key, name,
+                        f"`analyzer {command}` plays {title(only.ruleset)} ({only.ruleset}) "
+                        f"only; {_remedy(key)}")
+            )  # fmt: skip
+    names = sorted({c[2] for c in claims})
+    if len(names) > 1:
+        raise InputError(_ruleset_conflict(claims))
+    chosen = only.ruleset if only is not None else (names[0] if names else DEFAULT_RULESET)
+    game = Game(chosen, _decide_variant(chosen, variant, heads, only, command))
+    where, key = next(((w, k) for w, k, n in claims if k != RULESET_ENV), (CLI_WHERE, "--ruleset"))
+    select_ruleset(chosen, where, key)
+    PLAYED = game
+    return game
+
+
+CLI_WHERE = "command line"
+
+
+def _remedy(key: str) -> str:
+    if key == RULESET_ENV:
+        return f"unset {RULESET_ENV}"
+    if key == "--ruleset":
+        return "leave --ruleset out"
+    return "name a scenario of that ruleset"
+
+
+def _ruleset_conflict(claims) -> Problem:
+    """One paragraph for sources that name different rulesets."""
+    scenarios = [c for c in claims if c[1] == "scenario.ruleset"]
+    said = "; ".join(
+        f"{where} names {name}" if key == "scenario.ruleset" else f"{key} is {name}"
+        for where, key, name in claims
+    )
+    if len({c[2] for c in scenarios}) > 1:
+        where, key, name = scenarios[0]
+        return Problem(
+            where, key, name,
+            "the scenarios of one run must all be for the same ruleset (these name "
+            f"{', '.join(sorted({c[2] for c in scenarios}))}); {said}",
+        )  # fmt: skip
+    where, key, name = scenarios[0] if scenarios else claims[-1]
+    others = [c for c in claims if c[2] != name]
+    against = " and ".join(f"{k} is {n}" for _, k, n in others)
+    fixes = {_remedy(k) for _, k, _ in claims}
+    subject = f"the scenario is for the {name} ruleset" if scenarios else f"{key} is {name}"
+    return Problem(
+        where, key, name,
+        f"{subject} but {against}: a run plays one ruleset and none is preferred "
+        f"silently; to agree: {', or '.join(sorted(fixes))}",
+    )  # fmt: skip
+
+
+def _decide_variant(name: str, option: str | None, heads: dict, only, command: str) -> str:
+    from analyzer.variants import STANDARD
+
+    valid = _variants_of(name)
+    claims: list[tuple[str, str, str]] = []
+    if option is not None:
+        claims.append((CLI_WHERE, "--variant", option))
+    for path, head in heads.items():
+        if head is not None and "variant" in head:
+            claims.append((path, "scenario.variant", head["variant"]))
+    for where, key, value in claims:
+        if not isinstance(value, str) or value not in valid:
+            raise InputError(
+                Problem(where, key, value, f"{title(name)} has no such variant", valid)
+            )
+    if only is not None:
+        wrong = [c for c in claims if c[2] != only.variant]
+        if wrong:
+            where, key, value = wrong[0]
+            raise InputError(
+                Problem(where, key, value,
+                        f"`analyzer {command}` plays the {only.variant} variant only")
+            )  # fmt: skip
+        return only.variant
+    values = sorted({c[2] for c in claims})
+    if len(values) > 1:
+        scenarios = [c for c in claims if c[1] == "scenario.variant"]
+        where, key, value = scenarios[0]
+        said = "; ".join(
+            f"{w} plays {v}" if k == "scenario.variant" else f"--variant is {v}"
+            for w, k, v in claims
+        )
+        fix = (
+            "leave --variant out, or change variant in the file"
+            if option is not None
+            else "the scenarios of one run must all play the same variant"
+        )
+        raise InputError(
+            Problem(where, key, value,
+                    f"a run plays one variant and none is preferred silently ({said}): {fix}")
+        )  # fmt: skip
+    return values[0] if values else STANDARD
+
+
+def played_line() -> str | None:
+    """ "Ruleset: ..., variant: ..." of the current run, for its tables' pages."""
+    return PLAYED.line() if PLAYED is not None else None
+
+
+def played_variant() -> str:
+    from analyzer.variants import STANDARD
+
+    return PLAYED.variant if PLAYED is not None else STANDARD

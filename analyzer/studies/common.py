@@ -249,7 +249,23 @@ def write_folder(out: Path, fill: Callable[[Path], None], force: bool = False) -
 
     with OutputFolder(out, force=force).staging() as temp:
         fill(temp)
+        summary = temp / "summary.md"
+        if summary.is_file():
+            summary.write_text(with_game_line(summary.read_text("utf-8")), "utf-8")
     return Path(out)
+
+
+def with_game_line(page: str) -> str:
+    """A page with the run's "Ruleset: ..., variant: ..." line under its title (once)."""
+    from analyzer.rulesets import played_line
+
+    line = played_line()
+    if line is None or line in page:
+        return page
+    first, _, rest = page.partition("\n")
+    if not first.startswith("#"):
+        return f"{line}.\n\n{page}"
+    return f"{first}\n\n{line}.\n{rest}"
 
 
 def check_out(out: Path, force: bool = False) -> None:
@@ -260,11 +276,11 @@ def check_out(out: Path, force: bool = False) -> None:
 
 
 def with_ruleset(frame):
-    """A Small World table with the played ruleset as its last column, so tables of
-    two rulesets never mix."""
-    from analyzer.rulesets import ruleset_name
+    """A Small World table with the played ruleset and variant as its last columns, so
+    tables of two rulesets or variants never mix."""
+    from analyzer.rulesets import played_variant, ruleset_name
 
-    return frame.assign(ruleset=ruleset_name())
+    return frame.assign(ruleset=ruleset_name(), variant=played_variant())
 
 
 def write_csv(frame, folder: Path, name: str) -> None:

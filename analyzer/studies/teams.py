@@ -300,7 +300,7 @@ def write_teams(result: Factions, duels: list[Duel], out, force: bool = False, c
         for name in ("table", "seats", "within"):
             common.write_table(getattr(result, name), temp, "factions" if name == "table" else name)
         common.write_table(pd.DataFrame([d.__dict__ for d in duels]), temp, "duels")
-        page = summary_markdown(result, duels, combos)
+        page = common.with_game_line(summary_markdown(result, duels, combos))
         (temp / "summary.md").write_text(page, encoding="utf-8")
         from analyzer.report.site import to_html
 
