@@ -324,6 +324,8 @@ def _print_summary(sim, where: str, title: str = "") -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from analyzer.stats import TOO_FEW
+
     table = Table(title=f"{title}{sim.n_players} players, {sim.n_games} games, seed {sim.seed}")
     teams = "faction" in sim.summary  # a team variant: the faction's win is the result
     names = ["seat", "bot", "games", "win rate", "95% interval", "mean VC"]
@@ -339,7 +341,9 @@ def _print_summary(sim, where: str, title: str = "") -> None:
             str(r.games),
             f"{100 * r.win_rate:.1f}%",
             f"{100 * r.win_lo:.1f}% to {100 * r.win_hi:.1f}%",
-            f"{r.mean_vc:.1f} ± {1.96 * r.vc_se:.1f}",
+            f"{r.mean_vc:.1f} ± {1.96 * r.vc_se:.1f}"
+            if r.vc_se > 0
+            else f"{r.mean_vc:.1f} ({TOO_FEW})",
         ]
         if teams:
             row[1:1] = [r.faction]
@@ -1618,9 +1622,11 @@ def tournament(
     result = run_tournament(names, players, games, seed, bootstrap, lookahead_games=lookahead_games)
     folder = write_tournament(result, out, force)
     typer.echo(f"{result.games_played} games in {result.seconds:.1f} s.")
+    from analyzer.studies.tournament import rating_interval
+
     for r in result.ratings.itertuples():
         typer.echo(
-            f"- {r.bot}: rating {r.rating:+.0f} ({r.rating_lo:+.0f} to {r.rating_hi:+.0f}), "
+            f"- {r.bot}: rating {r.rating:+.0f} ({rating_interval(result, r)}), "
             f"wins {100 * r.win_rate:.1f}% of {r.seat_games} seat-games"
         )
     typer.echo(f"Report written to {folder}/ (start with {folder / 'summary.md'})")

@@ -3,9 +3,49 @@ every function takes scalars or arrays alike."""
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
 Z95 = 1.96
+# Said instead of an interval that the games or resamples cannot support (a single
+# game, or games that all agree): never a zero-width "95% interval".
+TOO_FEW = "too few games for an interval"
+# A percentile bootstrap's 95% ends need resamples beyond them; fewer is refused.
+MIN_RESAMPLES = 20
+
+
+def has_interval(lo, hi):
+    """Whether (lo, hi) is a real interval: both ends finite and hi above lo."""
+    lo = np.asarray(lo, dtype=np.float64)
+    hi = np.asarray(hi, dtype=np.float64)
+    return (np.isfinite(lo) & np.isfinite(hi) & (hi > lo))[()]
+
+
+def honest(lo, hi):
+    """(lo, hi) with NaN where they make no interval (see has_interval)."""
+    ok = has_interval(lo, hi)
+    return np.where(ok, lo, np.nan)[()], np.where(ok, hi, np.nan)[()]
+
+
+def percentile_interval(samples, axis: int = 0):
+    """The 95% percentile interval of bootstrap `samples` along `axis` (NaN samples
+    left out), NaN where the resamples give no interval (none, or all alike)."""
+    x = np.asarray(samples, dtype=np.float64)
+    if x.shape[axis] == 0:
+        shape = np.delete(np.array(x.shape), axis)
+        return np.full(shape, np.nan)[()], np.full(shape, np.nan)[()]
+    with np.errstate(invalid="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # an all-NaN slice: no interval
+        lo, hi = np.nanpercentile(x, (2.5, 97.5), axis=axis)
+    return honest(lo, hi)
+
+
+def interval_text(lo, hi, fmt=lambda v: f"{v:g}", sep: str = " to ") -> str:
+    """ "lo to hi", or TOO_FEW when there is no interval."""
+    if not has_interval(lo, hi):
+        return TOO_FEW
+    return f"{fmt(lo)}{sep}{fmt(hi)}"
 
 
 def wilson(successes, n, z: float = Z95):

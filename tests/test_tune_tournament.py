@@ -85,7 +85,8 @@ def test_the_tournament_ranks_the_random_bot_last(tmp_path):
     assert result.orders == 36 and result.games_played == 72
     r = result.ratings
     assert r.bot.iloc[-1] == "random"
-    assert (r.rating_lo <= r.rating).all() and (r.rating <= r.rating_hi).all()
+    ok = r.rating_lo.notna()  # two games may give a rating no interval (said, never +0 to +0)
+    assert (r.rating_lo[ok] <= r.rating[ok]).all() and (r.rating[ok] <= r.rating_hi[ok]).all()
     m = result.matrix.set_index(["bot", "opponent"]).rate
     for a in result.bots:
         for b in result.bots:
@@ -111,7 +112,7 @@ def test_the_default_tournament_fields_the_lookahead_on_fewer_games():
     assert {"default", "tuned", "lookahead", "random"} <= set(bots)
     assert "lookahead-lite" not in bots
     result = run_tournament(
-        "default,aggressive,lookahead-lite,random", 3, games=3, lookahead_games=1, bootstrap=10
+        "default,aggressive,lookahead-lite,random", 3, games=3, lookahead_games=1, bootstrap=20
     )
     with_lookahead = sum(1 for o in lineups(4, 3) if 2 in o)
     assert result.games_played == 3 * (result.orders - with_lookahead) + with_lookahead == 36

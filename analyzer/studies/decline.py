@@ -42,7 +42,7 @@ import pandas as pd
 
 from analyzer.errors import InputError, Problem
 from analyzer.model.limits import MAX_STUDY_GAMES, check_study_games, range_text
-from analyzer.stats import Z95, mean_se, normal_interval, wilson
+from analyzer.stats import TOO_FEW, Z95, honest, interval_text, mean_se, normal_interval, wilson
 from analyzer.studies import common
 from analyzer.studies.common import CLI, pct, pp
 
@@ -157,8 +157,12 @@ def rule_text(vec: np.ndarray) -> str:
 
 def check_decline(games, seed, tokens, rounds) -> None:
     problems = common.check_seed(seed)
-    if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_STUDY_GAMES:
-        problems.append(Problem(CLI, "--games", games, range_text(1, MAX_STUDY_GAMES)))
+    if not isinstance(games, int) or isinstance(games, bool) or not 2 <= games <= MAX_STUDY_GAMES:
+        # Paired 95% intervals need at least two games per rule (one gives none).
+        problems.append(
+            Problem(CLI, "--games", games, range_text(2, MAX_STUDY_GAMES)
+                    + " (a paired 95% interval needs two games at least)")
+        )  # fmt: skip
     if not list(tokens) and rounds is not None and not list(rounds):
         problems.append(Problem(CLI, "tokens/rounds", "[]", "sweep at least one rule"))
     for v in tokens:
@@ -465,9 +469,9 @@ def _paired(a: np.ndarray, b: np.ndarray):
     """Mean of a - b game by game, its 95% interval, and the two-sided p-value."""
     d = (a - b).astype(np.float64)
     mean, se = mean_se(d)
-    lo, hi = normal_interval(mean, se)
+    lo, hi = honest(*normal_interval(mean, se))  # none from games that all agree
     if not np.isfinite(se) or se == 0:
-        p = 1.0 if mean == 0 else 0.0
+        p = math.nan  # no test either: never "significant" from games that cannot say
     else:
         p = math.erfc(abs(mean / se) / math.sqrt(2))
     return float(mean), float(lo), float(hi), p
@@ -485,11 +489,13 @@ def _curves(plan: _Plan, data: dict, keys: dict) -> pd.DataFrame:
             g = int(sel.sum())
             lo, hi = wilson(win.sum(), g)
             mvc, vse = mean_se(vc)
-            vlo, vhi = normal_interval(mvc, vse)
+            vlo, vhi = honest(*normal_interval(mvc, vse))
             md, dse = mean_se(decl)
-            dlo, dhi = normal_interval(md, dse)
-            wd = _paired(win, default[0, sel])
-            vd = _paired(vc, default[1, sel])
+            dlo, dhi = honest(*normal_interval(md, dse))
+            same = keys[(fam, value)] == keys[("default", -1)]
+            # The default against itself: exactly zero by construction, not an estimate.
+            wd = (0.0, 0.0, 0.0, 1.0) if same else _paired(win, default[0, sel])
+            vd = (0.0, 0.0, 0.0, 1.0) if same else _paired(vc, default[1, sel])
             rows.append(
                 {
                     "players": plan.n, "group": label, "family": fam,
@@ -526,7 +532,9 @@ def _best(curves: pd.DataFrame) -> pd.DataFrame:
                 continue
             top = pool.sort_values(["win_rate", "mean_vc"], ascending=False, kind="stable").iloc[0]
             m = int((~pool.is_default).sum())
-            p_adj = min(1.0, top.p_vs_default * max(m, 1))
+            p_adj = (
+                min(1.0, top.p_vs_default * max(m, 1)) if np.isfinite(top.p_vs_default) else np.nan
+            )
             rows.append(
                 {
                     "players": n, "group": label, "among": among, "family": top.family,
@@ -539,6 +547,7 @@ def _best(curves: pd.DataFrame) -> pd.DataFrame:
                     "win_diff_hi": top.win_vs_default_hi, "vc_diff": top.vc_vs_default,
                     "vc_diff_lo": top.vc_vs_default_lo, "vc_diff_hi": top.vc_vs_default_hi,
                     "rules_compared": m, "p_value": top.p_vs_default, "p_adjusted": p_adj,
+                    "is_default": bool(top.is_default),
                     "beats_default": bool(top.win_vs_default > 0 and p_adj <= ALPHA),
                 }
             )  # fmt: skip
@@ -604,7 +613,7 @@ def findings(result: DeclineStudy) -> list[str]:
                 f"{n} players, {_group_text(result, n, r.group)}: the best rule is {r.rule} "
                 f"({pct(r.win_rate)} wins, 95% {pct(r.win_lo)} to {pct(r.win_hi)}), "
                 f"{pp(r.win_diff)} against the default {result.default_rule[n]} (paired 95% "
-                f"{pp(r.win_diff_lo)} to {pp(r.win_diff_hi)}): {verdict} after a Bonferroni "
+                f"{_diff_span(r, r.win_diff_lo, r.win_diff_hi)}): {verdict} after a Bonferroni "
                 f"correction over {r.rules_compared} rules."
             )
         rnd = result.best[(result.best.players == n) & (result.best.among == "decline_round")]
@@ -616,15 +625,21 @@ def findings(result: DeclineStudy) -> list[str]:
             # Groups are independent samples of equal size: average their paired differences.
             se = (never.win_vs_default_hi - never.win_vs_default_lo) / (2 * Z95)
             mean = float(never.win_vs_default.mean())
-            half = Z95 * float(np.sqrt((se**2).sum())) / len(never)
+            half = Z95 * float(np.sqrt((se**2).sum(skipna=False))) / len(never)
+            span = interval_text(mean - half, mean + half, pp)
             out.append(
                 f"{n} players: never declining (decline_tokens = 0) changes the test seat's "
-                f"win rate by {pp(mean)} (95% {pp(mean - half)} to {pp(mean + half)}) against "
+                f"win rate by {pp(mean)} ({'' if span == TOO_FEW else '95% '}{span}) against "
                 "the default rule, averaged over the groups."
             )
     if result.error_games:
         out.append(f"{result.error_games} games broke an engine invariant (see --check).")
     return out
+
+
+def _diff_span(row, lo, hi) -> str:
+    """A paired difference's interval: none for the default against itself."""
+    return "the default itself" if row.is_default else interval_text(lo, hi, pp)
 
 
 def _curve_lines(frame: pd.DataFrame) -> list[str]:
@@ -638,8 +653,10 @@ def _curve_lines(frame: pd.DataFrame) -> list[str]:
         dr = "" if not np.isfinite(r.mean_decline_round) else f"{r.mean_decline_round:.2f}"
         lines.append(
             f"| {name} | {r.games} | {pct(r.win_rate)} | {pct(r.win_lo)} to {pct(r.win_hi)} | "
-            f"{pp(r.win_vs_default)} ({pp(r.win_vs_default_lo)} to {pp(r.win_vs_default_hi)}) | "
-            f"{r.mean_vc:.1f} ({r.vc_lo:.1f} to {r.vc_hi:.1f}) | {r.mean_declines:.2f} | {dr} |"
+            f"{pp(r.win_vs_default)} "
+            f"({_diff_span(r, r.win_vs_default_lo, r.win_vs_default_hi)}) | "
+            f"{r.mean_vc:.1f} ({interval_text(r.vc_lo, r.vc_hi, lambda v: f'{v:.1f}')}) | "
+            f"{r.mean_declines:.2f} | {dr} |"
         )
     return lines
 

@@ -161,6 +161,9 @@ def check_robustness(
                                1)):  # fmt: skip
         if isinstance(value, bool) or not least <= value <= MAX_STUDY_GAMES:
             problems.append(Problem(CLI, key, value, range_text(least, MAX_STUDY_GAMES)))
+    if decline_games == 1:  # the decline study's paired intervals need two games
+        problems.append(Problem(CLI, "--decline-games", 1, "must be 0 (none) or 2 or more: "
+                                "one game per rule gives no interval"))  # fmt: skip
     if problems:
         raise InputError(problems)
 

@@ -95,8 +95,15 @@ def check_tournament(
     bots, players: int, games: int, seed: int, bootstrap: int, lookahead_games: int = 1
 ) -> None:
     from analyzer.model.limits import check_options
+    from analyzer.stats import MIN_RESAMPLES
 
     check_options(CLI, players=players, games=games, seed=seed)
+    if games < 2:
+        # The intervals resample the game numbers: one game resamples to itself alone.
+        raise InputError(
+            Problem(CLI, "--games", games, "must be 2 or more: the 95% intervals resample "
+                    "the games, and a single game gives no interval")
+        )  # fmt: skip
     if lookahead_games < 1:
         raise InputError(Problem(CLI, "--lookahead-games", lookahead_games, "must be 1 or more"))
     n = len(lineups(len(bots), players))
@@ -105,8 +112,11 @@ def check_tournament(
             Problem(CLI, "--games", games, f"{n} seat orders x {games} games is too many; "
                     "name fewer bots or play fewer games")
         )  # fmt: skip
-    if not 0 <= bootstrap <= 100000:
-        raise InputError(Problem(CLI, "--bootstrap", bootstrap, "must be 0 to 100000"))
+    if isinstance(bootstrap, bool) or not MIN_RESAMPLES <= bootstrap <= 100000:
+        raise InputError(
+            Problem(CLI, "--bootstrap", bootstrap, f"must be {MIN_RESAMPLES} to 100000: the "
+                    "95% intervals come from these resamples, and fewer cannot place their ends")
+        )  # fmt: skip
 
 
 def bradley_terry(ahead: np.ndarray, iterations: int = 500) -> np.ndarray:
@@ -144,7 +154,7 @@ def run_tournament(
     from analyzer.model import default_tables
     from analyzer.players.params import LOOKAHEAD
     from analyzer.simulate import seat_bots
-    from analyzer.stats import wilson
+    from analyzer.stats import percentile_interval, wilson
 
     bots = parse_bots(bots)
     check_tournament(bots, players, games, seed, bootstrap, lookahead_games)
@@ -188,17 +198,16 @@ def run_tournament(
         boot_r[k] = _anchored(ELO * bradley_terry(a), anchor)
         with np.errstate(invalid="ignore", divide="ignore"):
             boot_m[k] = a / m
-    r_lo, r_hi = (np.nanpercentile(boot_r, q, 0) for q in (2.5, 97.5)) if bootstrap else (
-        np.full(b, np.nan), np.full(b, np.nan))  # fmt: skip
+    r_lo, r_hi = percentile_interval(boot_r)  # NaN where the games give no interval
+    if anchor is not None:  # the anchor is 0 by definition: its interval is that point
+        r_lo[anchor] = r_hi[anchor] = 0.0
     rows = []
     for i in range(b):
         for j in range(b):
             if i == j or total_met[i, j] == 0:
                 continue
             rate = total_ahead[i, j] / total_met[i, j]
-            lo, hi = (
-                np.nanpercentile(boot_m[:, i, j], (2.5, 97.5)) if bootstrap else (np.nan, np.nan)
-            )
+            lo, hi = percentile_interval(boot_m[:, i, j])
             rows.append({
                 "bot": bots[i], "opponent": bots[j], "games": int(total_met[i, j]),
                 "ahead": float(total_ahead[i, j]), "rate": rate, "lo": lo, "hi": hi,
@@ -265,7 +274,7 @@ def summary_markdown(result: TournamentResult) -> str:
     ]
     for x in r.itertuples():
         lines.append(
-            f"| {x.bot} | {x.rating:+.0f} | {x.rating_lo:+.0f} to {x.rating_hi:+.0f} | "
+            f"| {x.bot} | {x.rating:+.0f} | {rating_interval(result, x)} | "
             f"{common.pct(x.win_rate)} | {common.pct(x.win_lo)} to {common.pct(x.win_hi)} | "
             f"{x.seat_games} |"
         )
@@ -292,12 +301,25 @@ def summary_markdown(result: TournamentResult) -> str:
     return "\n".join(lines)
 
 
+def rating_interval(result: TournamentResult, row) -> str:
+    """A rating's 95% interval as text: the anchor's is its definition, and games
+    that cannot support one say so."""
+    from analyzer.stats import interval_text
+
+    if row.bot == "default" and "default" in result.bots:
+        return "the anchor: 0 by definition"
+    return interval_text(row.rating_lo, row.rating_hi, lambda v: f"{v:+.0f}")
+
+
 def tournament_chart(result: TournamentResult, path: Path) -> Path:
     from analyzer.report.charts import _pyplot
 
     plt = _pyplot()
     wide = wide_matrix(result)
-    r = result.ratings
+    r = result.ratings.copy()
+    # A rating without an interval is drawn as its point alone.
+    r["rating_lo"] = r.rating_lo.fillna(r.rating)
+    r["rating_hi"] = r.rating_hi.fillna(r.rating)
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 4.8), gridspec_kw={"width_ratios": [3, 2]})
     image = ax1.imshow(100 * wide.to_numpy(float), cmap="RdBu_r", vmin=0, vmax=100)
     n = len(wide)
