@@ -373,10 +373,13 @@ def _print_summary(sim, where: str, title: str = "") -> None:
 @app.command()
 @guarded
 def validate(
-    path: Path = typer.Argument(..., help="A scenario, ruleset or board file (TOML)."),
+    path: Path = typer.Argument(
+        ..., help="A scenario, ruleset or board file (TOML), or a ruleset folder."
+    ),
     ruleset: str | None = RULESET,
 ) -> None:
-    """Check a scenario or content file and print every problem in it."""
+    """Check a scenario or content file (or a ruleset folder: its ruleset.toml and
+    boards.toml together, as a scenario plays them) and print every problem in it."""
     _choose_ruleset(ruleset, [path])
     from analyzer.model.tomlfile import read_toml
     from analyzer.model.validate import file_kind, validate_path
@@ -386,7 +389,8 @@ def validate(
         typer.echo("\n\n".join(str(p) for p in problems))
         _err(f"\n{len(problems)} problem(s) in {path}.")
         raise typer.Exit(EXIT_BAD_INPUT)
-    typer.echo(f"OK: {path} ({file_kind(read_toml(path))})")
+    kind = "ruleset folder" if path.is_dir() else file_kind(read_toml(path))
+    typer.echo(f"OK: {path} ({kind})")
 
 
 @app.command()
@@ -427,7 +431,12 @@ def bench(
 
     if games is None:
         games = BENCH_GAMES if workers is None else CLUSTER_BENCH_GAMES
-    check_options(chunk=games, repeats=repeats)  # a repetition's games are held at once
+    check_options(repeats=repeats)
+    from analyzer.model.limits import check_option
+
+    held = check_option("--chunk", games)  # a repetition's games are held at once
+    if held is not None:
+        raise InputError(Problem(CLI, "--games", games, held.message))
     if workers is not None:
         _bench_cluster(workers, games, repeats, as_json, threads)
         return

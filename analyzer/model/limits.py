@@ -129,16 +129,19 @@ def check_options(where: str = "command line", **values):
         raise InputError(problems)
 
 
-def check_study_games(total: int, study: str, where: str = "command line") -> None:
-    """Refuse a study that would keep more games in memory than MAX_STUDY_GAMES."""
+def check_study_games(
+    total: int, study: str, where: str = "command line", keys=("--games", "--games-per-combo")
+) -> None:
+    """Refuse a study that would keep more games in memory than MAX_STUDY_GAMES; `keys`:
+    the command's options that set its games (the message names only those)."""
     from analyzer.errors import InputError, Problem
 
     if total > MAX_STUDY_GAMES:
         raise InputError(
             Problem(
-                where, "--games", f"{total:,} games in all",
+                where, keys[0], f"{total:,} games in all",
                 f"the {study} study keeps every game's result in memory, so it plays at "
-                f"most {MAX_STUDY_GAMES:,} games; lower --games or --games-per-combo, or "
+                f"most {MAX_STUDY_GAMES:,} games; lower {' or '.join(keys)}, or "
                 "split the run over several seeds",
             )
         )  # fmt: skip

@@ -36,6 +36,8 @@ def validate_path(path: str | Path) -> list[Problem]:
     ruleset."""
     file = str(path)
     try:
+        if Path(path).is_dir():
+            return _validate_folder(Path(path))
         data = read_toml(path)
         kind = file_kind(data)
         if kind == "scenario":
@@ -44,9 +46,13 @@ def validate_path(path: str | Path) -> list[Problem]:
 
             parse_scenario(data, file, Path(path).parent)
         elif kind == "ruleset":
-            parse_ruleset(data, file)
+            ruleset = parse_ruleset(data, file)
+            # A scenario plays a ruleset folder as a whole: its boards must fit it too.
+            boards = Path(path).with_name("boards.toml")
+            if Path(path).name == "ruleset.toml" and boards.is_file():
+                parse_faces(read_toml(boards), str(boards), ruleset)
         elif kind == "boards":
-            parse_faces(data, file, load_ruleset())
+            parse_faces(data, file, _ruleset_beside(Path(path)))
         elif kind == "classic ruleset":
             classic.parse_ruleset(data, file)
         elif kind == "classic maps":
@@ -65,3 +71,28 @@ def validate_path(path: str | Path) -> list[Problem]:
     except InputError as exc:
         return exc.problems
     return []
+
+
+def _ruleset_beside(boards: Path):
+    """The ruleset a board file is played with: the ruleset.toml of its folder (a
+    scenario's ruleset folder), else the shipped one."""
+    beside = boards.with_name("ruleset.toml")
+    if boards.name == "boards.toml" and beside.is_file():
+        data = read_toml(beside)
+        if file_kind(data) == "ruleset":
+            return parse_ruleset(data, str(beside))
+    return load_ruleset()
+
+
+def _validate_folder(folder: Path) -> list[Problem]:
+    """A scenario's ruleset folder: its ruleset.toml and boards.toml, checked together."""
+    ruleset = folder / "ruleset.toml"
+    if not ruleset.is_file() or not (folder / "boards.toml").is_file():
+        return [
+            Problem(
+                str(folder), "(folder)", str(folder),
+                "a folder is checked as a ruleset folder, which holds ruleset.toml and "
+                "boards.toml; name a file, or a folder that holds both",
+            )
+        ]  # fmt: skip
+    return validate_path(ruleset)

@@ -283,7 +283,7 @@ def _plan(
     # Game layout: seat-major blocks, then one slice per group.
     n_groups = len(groups)
     total = n_groups * games
-    check_study_games(total, "decline")  # before the per-game arrays below
+    check_study_games(total, "decline", keys=("--games",))  # before the per-game arrays below
     seat = np.empty(total, np.int64)
     group = np.empty(total, np.int64)
     k = len(test_seats)

@@ -193,7 +193,9 @@ def run_players(
 
             tab = played_tables()
         tabs[n] = tab
-    check_study_games(games * len(counts), "player-count")  # per-game arrays below
+    check_study_games(
+        games * len(counts), "player-count", keys=("--games",)
+    )  # per-game arrays below
     step = chunk or or_in_process(backend).games_per_call(games * len(counts)) or engine_step()
     started = time.perf_counter()
     bar = _Bar(games * len(counts), progress, f"all-bot games, {len(counts)} player counts")

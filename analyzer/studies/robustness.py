@@ -298,7 +298,7 @@ def run_robustness(
         tables = played_tables()
     pairs = np.array(allowed_combos(tables), np.int64).reshape(-1, 2)
     total = len(pairs) * games_per_combo
-    check_study_games(total, "robustness")
+    check_study_games(total, "robustness", keys=("--games-per-combo",))
     step = chunk or or_in_process(backend).games_per_call(total) or engine_step()
     etables = api.engine_tables(tables)
     names = {"race": tables.race_names, "power": tables.power_names}
