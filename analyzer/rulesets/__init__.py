@@ -283,7 +283,9 @@ def decide_game(
         raise InputError(_ruleset_conflict(claims))
     chosen = only.ruleset if only is not None else (names[0] if names else DEFAULT_RULESET)
     game = Game(chosen, _decide_variant(chosen, variant, heads, only, command))
-    where, key = next(((w, k) for w, k, n in claims if k != RULESET_ENV), (CLI_WHERE, "--ruleset"))
+    # A refusal to bind names the source the user gave (an option or file first).
+    given = sorted(claims, key=lambda c: c[1] == RULESET_ENV)
+    where, key = next(((w, k) for w, k, _ in given), (CLI_WHERE, "--ruleset"))
     select_ruleset(chosen, where, key)
     PLAYED = game
     return game
