@@ -277,7 +277,8 @@ def test_the_environment_form_is_played_not_overridden(user_env):
     user_env("classic")
     result = run("simulate", "-g", 10)
     assert result.exit_code == 2
-    assert "already plays swow" in one_paragraph(result.output)
+    text = one_paragraph(result.output)
+    assert "environment: ANALYZER_RULESET = 'classic'" in text and "already plays swow" in text
 
 
 @pytest.mark.parametrize(
