@@ -68,6 +68,22 @@ def test_area_attack_and_heal_one_round():
     assert ab.die_hits(1, 1, True) == 2 and ab.die_hits(1, 1, False) == 1
 
 
+def test_heal_cannot_save_a_side_from_more_hits_than_it_has_units():
+    # "Heal: When removing casualties at the end of a phase, reduce your casualties by
+    # 1 if you have one or more units with this ability participating in the battle."
+    # Two sure hits on one healing unit: 2 - 1 = 1 casualty, and it dies. (The exact
+    # solver once clipped the hits to the units before healing, so the unit lived, or
+    # it failed with a KeyError on the state where every unit is dead.)
+    r = solve(fight("2 ranged s6", "1 ranged s1 +heal"))
+    assert r.hold == pytest.approx([1.0, 0.0])
+    assert r.rounds[0] == pytest.approx(1.0)
+    # Three Strength 4 melee dice against two healers: the healers all die only when
+    # all three hit (8/27 per round), else one is healed away or more survive.
+    r = solve(fight("3 melee s4", "2 melee s6 +heal"))
+    assert r.hold[0] == pytest.approx(8 / 27)
+    assert r.hold[1] == pytest.approx(19 / 27)
+
+
 def test_bloodlust_extra_die_only_where_rolling():
     # One ranged unit of Strength 6 with Bloodlust rolls two sure hits in the ranged
     # phase and clears B's battlefield in round 1; it rolls nothing in the melee phase.

@@ -50,9 +50,10 @@ class SideSpace:
         self.model = model
         self.free = free  # the best responder: every state below the start is reachable
         self.order = order(model.side)
-        # More casualties than the side can ever have units act as that many: the take
-        # tables stop there and next_state clips.
-        self.most = sum(model.init) + max(0, model.raise_most)
+        # More casualties than the side can ever have units, plus the one Heal takes
+        # back, act as that many: the take tables stop there and next_state clips.
+        # (Clipping at the units alone let Heal save a unit from any number of hits.)
+        self.most = sum(model.init) + max(0, model.raise_most) + 1
         m = model
         if free:
             ranges = [range(v + 1) for v in m.init]
