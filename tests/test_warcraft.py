@@ -64,7 +64,7 @@ def test_area_attack_and_heal_one_round():
     # in the battlefield in round 1, and A dies if one of B's two dice hits (11/36).
     r = solve(fight("1 melee s1 +area", "2 melee s1 +heal"))
     assert r.rounds[0] == pytest.approx(11 / 36)
-    assert ab.healed(2, True) == 1 and ab.healed(0, True) == 0
+    assert ab.healed(2, 1) == 1 and ab.healed(0, 1) == 0
     assert ab.die_hits(1, 1, True) == 2 and ab.die_hits(1, 1, False) == 1
 
 
@@ -103,6 +103,46 @@ def test_slow_poison_strikes_first():
     assert ab.first_strike_mask(1, 1, 3, 2) == 0b010
     assert ab.first_strike_mask(2, 1, 3, 2) == 0b110
     assert ab.first_strike_mask(3, 0, 0, 0) == 0b111
+
+
+def test_heal_belongs_to_its_player_whose_team_divides_the_casualties():
+    # "Heal: ... reduce your casualties by 1 if you have one or more units with this
+    # ability participating in the battle." and, in Team Play, "When removing
+    # casualties, you and your teammate must decide, as a team, how casualties are
+    # divided among your units." (ruling W6): the team gives one casualty to the
+    # healer's player, who heals it, so the side loses one unit fewer, from either
+    # player; two players with Heal take two off.
+    one = SideModel(side("2 melee s1, 1 ranged s1 +heal @Ally", "A"))
+    assert one.healers(one.init) == 1
+    assert sum(one.take(one.init, 2, MELEE, order(one.side))) == 3 - 1
+    assert one.take(one.init, 1, MELEE, order(one.side)) == one.init
+    two = SideModel(side("2 melee s1 +heal, 1 ranged s1 +heal @Ally", "A"))
+    assert two.healers(two.init) == 2
+    assert two.take(two.init, 2, MELEE, order(two.side)) == two.init
+    assert sum(two.take(two.init, 3, MELEE, order(two.side))) == 3 - 1
+    # Two healing players against three sure hits: one casualty in round 1, so the
+    # battle never ends there (one healer for the whole side would leave two), in
+    # both engines.
+    from analyzer.warcraft.montecarlo import simulate
+
+    battle = fight("3 melee s6", "1 melee s1 +heal, 1 melee s1 +heal @Ally")
+    assert solve(battle).rounds[0] == pytest.approx(0.0)
+    assert simulate(battle, 2000, seed=1).rounds[1] == 0
+
+
+def test_slow_poison_with_a_teammate_is_refused():
+    # "Slow Poison: ... Your units attack and deal casualties first in those phases
+    # instead of attacking simultaneously." Only the poisoner's own units strike first
+    # (ruling W7); a teammate's units would answer with the opponent's, which the
+    # engines do not compute: refused, exit 2, one paragraph.
+    result = run("battle", "--attacker", "1 melee s3 +poison, 1 ranged s2 @Ally",
+                 "--defender", "2 melee s3", "--games", "0")  # fmt: skip
+    assert result.exit_code == 2, result.output
+    assert "only its owner's units strike first" in result.output
+    assert "Traceback" not in result.output
+    alone = run("battle", "--attacker", "1 melee s3 +poison, 1 ranged s2", "--defender",
+                "2 melee s3", "--games", "0")  # fmt: skip
+    assert alone.exit_code == 0, alone.output
 
 
 def test_raise_dead_adds_melee_from_the_reserve():
@@ -158,7 +198,7 @@ GRID = [
      "keepflyers", "protect"),
     ("1 melee s2 +raise, 2 melee s2 +raise flank, 1 ranged s2 +poison flank",
      "2 melee s3, 2 ranged s3 flank", "cheapest", "protect"),
-    ("1 melee s3, 1 melee s4 @Ally, 2 ranged s2 flank +poison",
+    ("1 melee s3, 1 melee s4 @Ally, 2 ranged s2 flank +heal @Ally",
      "3 melee s3, 3 melee s3 flank", "protect", "retreat"),
 ]  # fmt: skip
 

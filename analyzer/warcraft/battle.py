@@ -317,6 +317,20 @@ def check_battle(battle: Battle, where: str = CLI) -> None:
         if len(players) > 2:
             problems.append(Problem(where, key, players, "a side is one player and at most "
                                     "one teammate (teams of two)"))  # fmt: skip
+        poisoners = {g.player for g in side.groups if "Slow Poison" in g.abilities}
+        mates = {g.player for g in side.groups if g.battlefield + g.flank > 0} - poisoners
+        if poisoners and mates:
+            # Ruling W7: only the poisoner's own units strike first ("Your units attack
+            # and deal casualties first"); the teammate's would answer together with
+            # the opponent, a phase in three steps the engines do not compute.
+            problems.append(
+                Problem(where, key, f"Slow Poison of {sorted(poisoners)[0]} with teammate "
+                        f"{sorted(mates)[0]}",
+                        "Slow Poison makes only its owner's units strike first, and a "
+                        "teammate's units then attack together with the opponent's: that "
+                        "phase is not computed here; ask the battle without the teammate's "
+                        "units or without Slow Poison")
+            )  # fmt: skip
         raisers = {g.player for g in side.groups if "Raise Dead" in g.abilities}
         if len(raisers) > 1:
             problems.append(Problem(where, key, sorted(raisers), "only one player of a side "
@@ -403,6 +417,11 @@ class SideModel:
     def has(self, s, flags) -> bool:
         return any(flags[g] and self.alive(s, g) > 0 for g in range(self.n_groups))
 
+    def healers(self, s) -> int:
+        """Players of the side with a unit with Heal in the battle (ruling W6)."""
+        return len({int(self.player[g]) for g in range(self.n_groups)
+                    if self.heal[g] and self.alive(s, g) > 0})  # fmt: skip
+
     def poisoners(self, s) -> int:
         return sum(self.alive(s, g) for g in range(self.n_groups) if self.poison[g])
 
@@ -443,7 +462,7 @@ class SideModel:
     def take(self, s, casualties: int, phase: int, order) -> tuple:
         """Remove casualties, each from the first slot in `order` that holds a unit
         that may be chosen (no flyers in the melee phase); hits beyond are ignored."""
-        casualties = ab.healed(casualties, self.has(s, self.heal))
+        casualties = ab.healed(casualties, self.healers(s))
         s = list(s)
         for slot in order:
             if casualties == 0:
