@@ -1262,7 +1262,15 @@ def _battle_from_options(
                     for k in missing
                 ]
             )
-        sides = []
+        sides, problems, races = [], [], {}
+        for key, race in (("--attacker", attacker_race), ("--defender", defender_race)):
+            try:
+                races[key] = None if race is None else book.race(race, CLI, f"{key}-race")
+            except InputError as exc:
+                problems.extend(exc.problems)
+        if problems:
+            raise InputError(problems)
+        attacker_race, defender_race = races["--attacker"], races["--defender"]
         for key, text, race, policy, reserve in (
             ("--attacker", attacker, attacker_race, attacker_policy, attacker_reserve),
             ("--defender", defender, defender_race, defender_policy, defender_reserve),
@@ -1442,6 +1450,9 @@ def battle_study(
     book = load_units(units)
     check_template(attacker, "--attacker", book, attacker_race)
     check_template(defender, "--defender", book, defender_race)
+    # The unit data's spelling of the races, for the tables and charts.
+    attacker_race = attacker_race and book.race(attacker_race, CLI, "--attacker-race")
+    defender_race = defender_race and book.race(defender_race, CLI, "--defender-race")
     ref = Side("reference", parse_army(reference, "reference", "--reference"))
     check_battle(Battle((ref, ref)), CLI)
     out = _check_out(out, force, Path("reports") / "battle-study")

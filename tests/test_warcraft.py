@@ -339,6 +339,11 @@ def test_battle_file(tmp_path):
          "only at these levels"),
         (["--attacker", "1 melee s2 flank", "--defender", "1 melee s2"], "at least one unit"),
         (["--attacker", "1 melee s2", "--defender", "1 melee s2", "--games", "-1"], "--games"),
+        (["--attacker", "-1 melee s2", "--defender", "1 melee s2"], "a count must be at least 1"),
+        (["--attacker", "1 melee s3", "--attacker-race", "Orcz", "--defender", "1 melee s2"],
+         "Did you mean 'Orcs'?"),
+        (["--attacker", "1 melee s3", "--defender", "1 melee s2", "--defender-race", "Undead"],
+         "has no unit of this race"),
     ],
 )  # fmt: skip
 def test_battle_bad_input_exit_2(args, expected):
@@ -429,6 +434,20 @@ def test_bad_battle_file_names_file_and_key(tmp_path):
     assert "Did you mean 'strength'?" in result.output
     assert "attacker.policy = 'protekt'" in result.output  # every problem at once
     assert "Traceback" not in result.output
+
+
+def test_race_errors_are_one_paragraph_and_spelling_is_the_datas():
+    result = run("battle", "--attacker", "1 melee s3", "--attacker-race", "Orcz",
+                 "--defender", "1 melee s2", "--games", "0")  # fmt: skip
+    assert result.exit_code == 2
+    assert "--attacker-race = 'Orcz'" in result.output and "\n\n" not in result.output.strip()
+    assert "bad unit type" not in result.output and "Did you mean 'melee'" not in result.output
+    ok = run("battle", "--attacker", "1 melee L4", "--attacker-race", "orcs", "--defender",
+             "1 melee s2", "--games", "0")  # fmt: skip
+    assert ok.exit_code == 0 and "**attacker Orcs**" in ok.output
+    study = run("battle-study", "--attacker", "melee s3", "--attacker-race", "Orcz",
+                "--most", "2")  # fmt: skip
+    assert study.exit_code == 2 and "Did you mean 'Orcs'?" in study.output
 
 
 def test_a_side_is_at_most_two_players():

@@ -78,7 +78,7 @@ class Battle:
 
 
 # ------------------------------------------------------------------ reading armies
-GROUP_RE = re.compile(r"^\s*(\d+)\s+(\w+)\s*(.*)$")
+GROUP_RE = re.compile(r"^\s*([-+]?\d+)\s+(\w+)\s*(.*)$")
 
 
 def parse_army(
@@ -90,8 +90,16 @@ def parse_army(
     @player for a teammate's units."""
     groups: list[Group] = []
     problems: list[Problem] = []
+    if race is not None and book is not None:
+        race = book.race(race, CLI, f"{key}-race")
     for part in [p for p in text.split(",") if p.strip()]:
         m = GROUP_RE.match(part)
+        if m and int(m.group(1)) < 0:
+            problems.append(
+                Problem(CLI, key, part.strip(), "a count must be at least 1 (0 only names "
+                        "an empty group, such as a Raise Dead player's melee units)")
+            )  # fmt: skip
+            continue
         if not m or m.group(2) not in TYPES:
             problems.append(
                 Problem(CLI, key, part.strip(), "write each group as COUNT TYPE [sN|LN] "

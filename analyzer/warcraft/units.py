@@ -61,6 +61,18 @@ class UnitBook:
     def races(self) -> list[str]:
         return sorted({u.race for u in self.units})
 
+    def race(self, race: str, where: str, key: str) -> str:
+        """The race as the unit data spells it; a race the data does not hold is
+        refused (with the closest match), never taken as a mere label."""
+        for r in self.races():
+            if r.lower() == race.strip().lower():
+                return r
+        raise InputError(
+            Problem(where, key, race, f"{self.path} has no unit of this race: give a race "
+                    "of the unit data, or your own tiles in a file of its format with "
+                    "--units", self.races())
+        )  # fmt: skip
+
     def find(self, race: str, type_: str, level: int | None, where: str, key: str) -> UnitData:
         """The entry for a race's unit type at a level (or the only entry without one)."""
         rows = [u for u in self.units if u.race.lower() == race.lower() and u.type == type_]
