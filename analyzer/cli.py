@@ -1357,7 +1357,8 @@ def battle(
     force: bool = FORCE,
     threads: int | None = THREADS,
 ) -> None:
-    """Warcraft: the Board Game: one battle's odds, exactly and by Monte Carlo."""
+    """Warcraft: the Board Game: one battle's odds, exactly and by Monte Carlo, with
+    each side's chance under every named casualty policy."""
     for key, value in (("--attacker-reserve", attacker_reserve),
                        ("--defender-reserve", defender_reserve)):  # fmt: skip
         if value is not None and not 0 <= value <= 10:
@@ -1390,9 +1391,9 @@ def battle(
         "survivors": survivor_frame(b, exact, mc),
         "rounds": rounds_frame(exact, mc),
     }
-    notes = []
-    if best:
-        frames["policies"], notes = compare_policies(b, True)
+    # Every named policy always (the headline names a better one); the best response
+    # only when asked.
+    frames["policies"], notes = compare_policies(b, best)
     lines = battle_text(b, frames, exact, mc, notes)
     timing = f"Exact solver: {exact.n_states:,} joint states, {exact.seconds:.2f} s."
     if mc is not None:

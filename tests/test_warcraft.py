@@ -311,6 +311,23 @@ def test_battle_command_prints_and_writes(tmp_path):
     assert (out / "summary.md").exists()
 
 
+def test_headline_names_the_policy_and_a_better_one():
+    # Twenty-one units a side (every marker of a race): losing the cheapest units
+    # first empties the battlefield early; protecting it holds far more often.
+    army = "3 melee s2, 7 melee s2 flank, 7 ranged s2 flank, 4 flying s3 flank"
+    result = run("battle", "--attacker", army, "--defender", army, "--games", "0")
+    assert result.exit_code == 0, result.output
+    first = result.output.splitlines()[0]
+    assert "policies `cheapest` for the attacker and `cheapest` for the defender" in first
+    assert "With `protect` instead of `cheapest`, the attacker would hold with 91.7%" in (
+        result.output
+    )
+    assert "| attacker | protect | 91.7% |" in result.output  # the named policies' table
+    # Within 5 points, no second policy is named.
+    even = run("battle", "--attacker", "1 melee s3", "--defender", "1 melee s3", "--games", "0")
+    assert even.exit_code == 0 and "instead of" not in even.output
+
+
 def test_battle_file(tmp_path):
     f = tmp_path / "battle.toml"
     f.write_text(
