@@ -272,20 +272,58 @@ def test_shipped_units_carry_their_source():
     assert book.upgrade.total == 4
 
 
+def test_unit_data_claims_no_ability_its_source_cannot_rule_out():
+    # "Upgrading a Unit": "They all have 5 Strength and the Area Attack special
+    # ability." names one ability and rules out none.
+    book = load_units()
+    orc = book.find("Orcs", "melee", 4, "test", "race")
+    assert orc.unknown == ("Heal", "Slow Poison", "Bloodlust", "Raise Dead")
+    # The "Example of a Battle": "The Night Elf player rolls a '4' (a miss)" with its
+    # one ranged unit (no Bloodlust: one die a unit), and "He chooses one of his melee
+    # units in the flanks and removes that unit" for one casualty (no Heal). No die
+    # shows a 1 (Area Attack, Raise Dead) and no side is said to strike first (Slow
+    # Poison): those stay unknown.
+    for u in book.units:
+        if u.race in ("Night Elves", "Humans"):
+            assert u.abilities == ()
+            assert u.unknown == ("Area Attack", "Slow Poison", "Raise Dead"), u.label
+
+
+def test_what_the_numbers_rest_on_lists_unknowns_reserve_and_poison_rule():
+    result = run("battle", "--attacker", "1 melee L4", "--attacker-race", "Orcs",
+                 "--defender", "1 ranged s3, 1 melee s2 +raise +poison", "--defender-race",
+                 "Humans", "--games", "0")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    rest = result.output.split("What these numbers rest on:")[1]
+    assert "can neither show nor rule out" in rest
+    assert "Orcs melee L4: Heal, Slow Poison, Bloodlust, Raise Dead" in rest
+    assert "Humans ranged: Area Attack, Slow Poison, Raise Dead" in rest
+    assert "Raise Dead's reserve is every melee marker not in this battle (9 of 10)" in rest
+    assert "--defender-reserve" in rest
+    assert "Slow Poison's phases are chosen by a fixed rule" in rest
+    # Given as an ability, an unknown one is no longer listed as unknown.
+    given = run("battle", "--attacker", "1 melee L4 +heal", "--attacker-race", "Orcs",
+                "--defender", "1 melee s2", "--games", "0")  # fmt: skip
+    assert "Orcs melee L4: Slow Poison, Bloodlust, Raise Dead" in given.output
+
+
 def test_bad_units_file_names_the_key(tmp_path):
     from analyzer.errors import InputError
 
     bad = tmp_path / "units.toml"
     bad.write_text(
         '[[unit]]\nrace = "Orcs"\ntype = "mele"\nstrength = 9\nstrength_source = "rulebook"\n'
-        'abilities = ["Bloodlus"]\nabilities_source = "guess"\n',
+        'abilities = ["Bloodlus"]\nabilities_source = "guess"\n'
+        '[[unit]]\nrace = "Orcs"\ntype = "ranged"\nstrength = 2\nstrength_source = "rulebook"\n'
+        'abilities = ["Heal"]\nabilities_source = "rulebook"\nunknown_abilities = ["Heal"]\n',
         encoding="utf-8",
     )
     with pytest.raises(InputError) as exc:
         load_units(bad)
     text = str(exc.value)
     for part in ("unit[0].type = 'mele'", "Did you mean 'melee'?", "unit[0].strength = 9",
-                 "'Bloodlust'", "unit[0].abilities_source = 'guess'"):  # fmt: skip
+                 "'Bloodlust'", "unit[0].abilities_source = 'guess'",
+                 "unit[1].unknown_abilities = ['Heal']: an ability cannot be both"):  # fmt: skip
         assert part in text
 
 

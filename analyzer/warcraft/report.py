@@ -217,11 +217,20 @@ def provenance_lines(battle: Battle, notes=()) -> list[str]:
     out.append(
         "- Not from the rulebook's text: " + ("; ".join(not_text) if not_text else "nothing") + "."
     )
+    from analyzer.warcraft.battle import cards_text, rule_caveats, unknowns_of
+
+    unknown = unknowns_of(battle)
+    if unknown:
+        out.append(
+            "- Abilities the rulebook's text can neither show nor rule out (played without "
+            "them; add them with +area, +heal, +poison, +bloodlust, +raise to see what they "
+            "change): " + "; ".join(unknown) + "."
+        )
     for side in battle.sides:
         note = cost_note(side)
         if note:
             out.append(f"- {note}.")
-    from analyzer.warcraft.battle import cards_text
+    out += [f"- {c}." for c in rule_caveats(battle)]
 
     out.append(f"- {cards_text(battle)} (docs/rulings-warcraft.md, W13).")
     out += [f"- {n}" for n in notes]
