@@ -422,7 +422,10 @@ def test_battle_study_and_report_pages(tmp_path):
     assert result.exit_code == 0, result.output
     html = (page / "index.html").read_text(encoding="utf-8")
     assert "data:image/png;base64," in html and "best response" in html.lower()
-    assert "Example of a Battle" in (page / "index.md").read_text(encoding="utf-8")
+    md = (page / "index.md").read_text(encoding="utf-8")
+    assert "Example of a Battle" in md
+    assert "with the casualty policies `protect` for the attacker and `cheapest`" in md
+    assert "can neither show nor rule out" in md and "none (Area Attack, Slow Poison" in md
     # The folder is the analyzer's own: a second run replaces it; a user's file stays.
     (page / "mine.txt").write_text("keep", encoding="utf-8")
     again = run("battle-report", "--games", "1000", "--most", "2", "--out", page)

@@ -111,7 +111,7 @@ def _save(fig, path: Path, method: str, sources) -> Path:
     plt = _pyplot()
     note = "; ".join(sources) if sources else "none"
     fig.text(0.005, 0.005, f"Warcraft: the Board Game | {method} | cards not played | "
-             f"numbers not from the rulebook: {note}", fontsize=6, color="#555555",
+             f"rests on, beyond the rulebook: {note}", fontsize=6, color="#555555",
              ha="left", va="bottom", wrap=True)  # fmt: skip
     fig.tight_layout(rect=[0, 0.05, 1, 1])
     fig.savefig(path, dpi=110)
@@ -240,7 +240,8 @@ def heatmap_lines(h: Heatmap) -> list[str]:
         lines.append(f"| {n} | {cells} |")
     lines += ["", f"Even match-ups (holds within 10 points of each other): {len(even)} of "
               f"{len(f)}.",
-              "Numbers not from the rulebook: " + ("; ".join(h.sources) or "none")
+              "What these numbers rest on, beyond the rulebook's text: "
+              + ("; ".join(h.sources) or "nothing")
               + "; cards are not played."]  # fmt: skip
     return lines
 
@@ -260,7 +261,7 @@ def efficiency_lines(eff, be: BreakEven) -> list[str]:
         per = "" if not np.isfinite(r.hits_per_resource) else f"{r.hits_per_resource:.3f}"
         src = f"Strength: {r.strength_source}" + (
             f"; cost: {r.cost_source}" if r.cost_source else "")  # fmt: skip
-        abilities = (r.abilities or "-") + (f" ({r.unknown_abilities})" if r.unknown_abilities
+        abilities = (r.abilities or "none") + (f" ({r.unknown_abilities})" if r.unknown_abilities
                                              else "")  # fmt: skip
         lines.append(f"| {r.race} | {r.type} | {level} | {r.strength} | {abilities} "
                      f"| {r.hits_per_die:.3f} | {cost} | {per} | {src} |")  # fmt: skip
