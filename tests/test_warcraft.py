@@ -77,6 +77,11 @@ def test_heal_cannot_save_a_side_from_more_hits_than_it_has_units():
     r = solve(fight("2 ranged s6", "1 ranged s1 +heal"))
     assert r.hold == pytest.approx([1.0, 0.0])
     assert r.rounds[0] == pytest.approx(1.0)
+    # Three sure hits on two healers: 3 - 1 = 2 casualties, both die in round 1, and
+    # their two dice cannot kill all three attackers: the healers never hold (the
+    # solver gave them 11.1%).
+    r = solve(fight("3 melee s6", "2 melee s2 +heal"))
+    assert r.hold == pytest.approx([1.0, 0.0])
     # Three Strength 4 melee dice against two healers: the healers all die only when
     # all three hit (8/27 per round), else one is healed away or more survive.
     r = solve(fight("3 melee s4", "2 melee s6 +heal"))
