@@ -1276,7 +1276,15 @@ def _battle_from_options(
                     for k in missing
                 ]
             )
-        sides = []
+        sides, problems, races = [], [], {}
+        for key, race in (("--attacker", attacker_race), ("--defender", defender_race)):
+            try:
+                races[key] = None if race is None else book.race(race, CLI, f"{key}-race")
+            except InputError as exc:
+                problems.extend(exc.problems)
+        if problems:
+            raise InputError(problems)
+        attacker_race, defender_race = races["--attacker"], races["--defender"]
         for key, text, race, policy, reserve in (
             ("--attacker", attacker, attacker_race, attacker_policy, attacker_reserve),
             ("--defender", defender, defender_race, defender_policy, defender_reserve),
@@ -1363,7 +1371,8 @@ def battle(
     force: bool = FORCE,
     threads: int | None = THREADS,
 ) -> None:
-    """Warcraft: the Board Game: one battle's odds, exactly and by Monte Carlo."""
+    """Warcraft: the Board Game: one battle's odds, exactly and by Monte Carlo, with
+    each side's chance under every named casualty policy."""
     _say_battles()
     for key, value in (("--attacker-reserve", attacker_reserve),
                        ("--defender-reserve", defender_reserve)):  # fmt: skip
@@ -1397,9 +1406,9 @@ def battle(
         "survivors": survivor_frame(b, exact, mc),
         "rounds": rounds_frame(exact, mc),
     }
-    notes = []
-    if best:
-        frames["policies"], notes = compare_policies(b, True)
+    # Every named policy always (the headline names a better one); the best response
+    # only when asked.
+    frames["policies"], notes = compare_policies(b, best)
     lines = battle_text(b, frames, exact, mc, notes)
     timing = f"Exact solver: {exact.n_states:,} joint states, {exact.seconds:.2f} s."
     if mc is not None:
@@ -1458,6 +1467,9 @@ def battle_study(
     book = load_units(units)
     check_template(attacker, "--attacker", book, attacker_race)
     check_template(defender, "--defender", book, defender_race)
+    # The unit data's spelling of the races, for the tables and charts.
+    attacker_race = attacker_race and book.race(attacker_race, CLI, "--attacker-race")
+    defender_race = defender_race and book.race(defender_race, CLI, "--defender-race")
     ref = Side("reference", parse_army(reference, "reference", "--reference"))
     check_battle(Battle((ref, ref)), CLI)
     out = _check_out(out, force, Path("reports") / "battle-study")

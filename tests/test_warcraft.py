@@ -64,8 +64,29 @@ def test_area_attack_and_heal_one_round():
     # in the battlefield in round 1, and A dies if one of B's two dice hits (11/36).
     r = solve(fight("1 melee s1 +area", "2 melee s1 +heal"))
     assert r.rounds[0] == pytest.approx(11 / 36)
-    assert ab.healed(2, True) == 1 and ab.healed(0, True) == 0
+    assert ab.healed(2, 1) == 1 and ab.healed(0, 1) == 0
     assert ab.die_hits(1, 1, True) == 2 and ab.die_hits(1, 1, False) == 1
+
+
+def test_heal_cannot_save_a_side_from_more_hits_than_it_has_units():
+    # "Heal: When removing casualties at the end of a phase, reduce your casualties by
+    # 1 if you have one or more units with this ability participating in the battle."
+    # Two sure hits on one healing unit: 2 - 1 = 1 casualty, and it dies. (The exact
+    # solver once clipped the hits to the units before healing, so the unit lived, or
+    # it failed with a KeyError on the state where every unit is dead.)
+    r = solve(fight("2 ranged s6", "1 ranged s1 +heal"))
+    assert r.hold == pytest.approx([1.0, 0.0])
+    assert r.rounds[0] == pytest.approx(1.0)
+    # Three sure hits on two healers: 3 - 1 = 2 casualties, both die in round 1, and
+    # their two dice cannot kill all three attackers: the healers never hold (the
+    # solver gave them 11.1%).
+    r = solve(fight("3 melee s6", "2 melee s2 +heal"))
+    assert r.hold == pytest.approx([1.0, 0.0])
+    # Three Strength 4 melee dice against two healers: the healers all die only when
+    # all three hit (8/27 per round), else one is healed away or more survive.
+    r = solve(fight("3 melee s4", "2 melee s6 +heal"))
+    assert r.hold[0] == pytest.approx(8 / 27)
+    assert r.hold[1] == pytest.approx(19 / 27)
 
 
 def test_bloodlust_extra_die_only_where_rolling():
@@ -87,6 +108,46 @@ def test_slow_poison_strikes_first():
     assert ab.first_strike_mask(1, 1, 3, 2) == 0b010
     assert ab.first_strike_mask(2, 1, 3, 2) == 0b110
     assert ab.first_strike_mask(3, 0, 0, 0) == 0b111
+
+
+def test_heal_belongs_to_its_player_whose_team_divides_the_casualties():
+    # "Heal: ... reduce your casualties by 1 if you have one or more units with this
+    # ability participating in the battle." and, in Team Play, "When removing
+    # casualties, you and your teammate must decide, as a team, how casualties are
+    # divided among your units." (ruling W6): the team gives one casualty to the
+    # healer's player, who heals it, so the side loses one unit fewer, from either
+    # player; two players with Heal take two off.
+    one = SideModel(side("2 melee s1, 1 ranged s1 +heal @Ally", "A"))
+    assert one.healers(one.init) == 1
+    assert sum(one.take(one.init, 2, MELEE, order(one.side))) == 3 - 1
+    assert one.take(one.init, 1, MELEE, order(one.side)) == one.init
+    two = SideModel(side("2 melee s1 +heal, 1 ranged s1 +heal @Ally", "A"))
+    assert two.healers(two.init) == 2
+    assert two.take(two.init, 2, MELEE, order(two.side)) == two.init
+    assert sum(two.take(two.init, 3, MELEE, order(two.side))) == 3 - 1
+    # Two healing players against three sure hits: one casualty in round 1, so the
+    # battle never ends there (one healer for the whole side would leave two), in
+    # both engines.
+    from analyzer.warcraft.montecarlo import simulate
+
+    battle = fight("3 melee s6", "1 melee s1 +heal, 1 melee s1 +heal @Ally")
+    assert solve(battle).rounds[0] == pytest.approx(0.0)
+    assert simulate(battle, 2000, seed=1).rounds[1] == 0
+
+
+def test_slow_poison_with_a_teammate_is_refused():
+    # "Slow Poison: ... Your units attack and deal casualties first in those phases
+    # instead of attacking simultaneously." Only the poisoner's own units strike first
+    # (ruling W7); a teammate's units would answer with the opponent's, which the
+    # engines do not compute: refused, exit 2, one paragraph.
+    result = run("battle", "--attacker", "1 melee s3 +poison, 1 ranged s2 @Ally",
+                 "--defender", "2 melee s3", "--games", "0")  # fmt: skip
+    assert result.exit_code == 2, result.output
+    assert "only its owner's units strike first" in result.output
+    assert "Traceback" not in result.output
+    alone = run("battle", "--attacker", "1 melee s3 +poison, 1 ranged s2", "--defender",
+                "2 melee s3", "--games", "0")  # fmt: skip
+    assert alone.exit_code == 0, alone.output
 
 
 def test_raise_dead_adds_melee_from_the_reserve():
@@ -142,7 +203,7 @@ GRID = [
      "keepflyers", "protect"),
     ("1 melee s2 +raise, 2 melee s2 +raise flank, 1 ranged s2 +poison flank",
      "2 melee s3, 2 ranged s3 flank", "cheapest", "protect"),
-    ("1 melee s3, 1 melee s4 @Ally, 2 ranged s2 flank +poison",
+    ("1 melee s3, 1 melee s4 @Ally, 2 ranged s2 flank +heal @Ally",
      "3 melee s3, 3 melee s3 flank", "protect", "retreat"),
 ]  # fmt: skip
 
@@ -216,20 +277,58 @@ def test_shipped_units_carry_their_source():
     assert book.upgrade.total == 4
 
 
+def test_unit_data_claims_no_ability_its_source_cannot_rule_out():
+    # "Upgrading a Unit": "They all have 5 Strength and the Area Attack special
+    # ability." names one ability and rules out none.
+    book = load_units()
+    orc = book.find("Orcs", "melee", 4, "test", "race")
+    assert orc.unknown == ("Heal", "Slow Poison", "Bloodlust", "Raise Dead")
+    # The "Example of a Battle": "The Night Elf player rolls a '4' (a miss)" with its
+    # one ranged unit (no Bloodlust: one die a unit), and "He chooses one of his melee
+    # units in the flanks and removes that unit" for one casualty (no Heal). No die
+    # shows a 1 (Area Attack, Raise Dead) and no side is said to strike first (Slow
+    # Poison): those stay unknown.
+    for u in book.units:
+        if u.race in ("Night Elves", "Humans"):
+            assert u.abilities == ()
+            assert u.unknown == ("Area Attack", "Slow Poison", "Raise Dead"), u.label
+
+
+def test_what_the_numbers_rest_on_lists_unknowns_reserve_and_poison_rule():
+    result = run("battle", "--attacker", "1 melee L4", "--attacker-race", "Orcs",
+                 "--defender", "1 ranged s3, 1 melee s2 +raise +poison", "--defender-race",
+                 "Humans", "--games", "0")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    rest = result.output.split("What these numbers rest on:")[1]
+    assert "can neither show nor rule out" in rest
+    assert "Orcs melee L4: Heal, Slow Poison, Bloodlust, Raise Dead" in rest
+    assert "Humans ranged: Area Attack, Slow Poison, Raise Dead" in rest
+    assert "Raise Dead's reserve is every melee marker not in this battle (9 of 10)" in rest
+    assert "--defender-reserve" in rest
+    assert "Slow Poison's phases are chosen by a fixed rule" in rest
+    # Given as an ability, an unknown one is no longer listed as unknown.
+    given = run("battle", "--attacker", "1 melee L4 +heal", "--attacker-race", "Orcs",
+                "--defender", "1 melee s2", "--games", "0")  # fmt: skip
+    assert "Orcs melee L4: Slow Poison, Bloodlust, Raise Dead" in given.output
+
+
 def test_bad_units_file_names_the_key(tmp_path):
     from analyzer.errors import InputError
 
     bad = tmp_path / "units.toml"
     bad.write_text(
         '[[unit]]\nrace = "Orcs"\ntype = "mele"\nstrength = 9\nstrength_source = "rulebook"\n'
-        'abilities = ["Bloodlus"]\nabilities_source = "guess"\n',
+        'abilities = ["Bloodlus"]\nabilities_source = "guess"\n'
+        '[[unit]]\nrace = "Orcs"\ntype = "ranged"\nstrength = 2\nstrength_source = "rulebook"\n'
+        'abilities = ["Heal"]\nabilities_source = "rulebook"\nunknown_abilities = ["Heal"]\n',
         encoding="utf-8",
     )
     with pytest.raises(InputError) as exc:
         load_units(bad)
     text = str(exc.value)
     for part in ("unit[0].type = 'mele'", "Did you mean 'melee'?", "unit[0].strength = 9",
-                 "'Bloodlust'", "unit[0].abilities_source = 'guess'"):  # fmt: skip
+                 "'Bloodlust'", "unit[0].abilities_source = 'guess'",
+                 "unit[1].unknown_abilities = ['Heal']: an ability cannot be both"):  # fmt: skip
         assert part in text
 
 
@@ -253,6 +352,23 @@ def test_battle_command_prints_and_writes(tmp_path):
             pd.read_csv(out / f"{name}.csv")
         )
     assert (out / "summary.md").exists()
+
+
+def test_headline_names_the_policy_and_a_better_one():
+    # Twenty-one units a side (every marker of a race): losing the cheapest units
+    # first empties the battlefield early; protecting it holds far more often.
+    army = "3 melee s2, 7 melee s2 flank, 7 ranged s2 flank, 4 flying s3 flank"
+    result = run("battle", "--attacker", army, "--defender", army, "--games", "0")
+    assert result.exit_code == 0, result.output
+    first = result.output.splitlines()[0]
+    assert "policies `cheapest` for the attacker and `cheapest` for the defender" in first
+    assert "With `protect` instead of `cheapest`, the attacker would hold with 91.7%" in (
+        result.output
+    )
+    assert "| attacker | protect | 91.7% |" in result.output  # the named policies' table
+    # Within 5 points, no second policy is named.
+    even = run("battle", "--attacker", "1 melee s3", "--defender", "1 melee s3", "--games", "0")
+    assert even.exit_code == 0 and "instead of" not in even.output
 
 
 def test_battle_file(tmp_path):
@@ -283,6 +399,11 @@ def test_battle_file(tmp_path):
          "only at these levels"),
         (["--attacker", "1 melee s2 flank", "--defender", "1 melee s2"], "at least one unit"),
         (["--attacker", "1 melee s2", "--defender", "1 melee s2", "--games", "-1"], "--games"),
+        (["--attacker", "-1 melee s2", "--defender", "1 melee s2"], "a count must be at least 1"),
+        (["--attacker", "1 melee s3", "--attacker-race", "Orcz", "--defender", "1 melee s2"],
+         "Did you mean 'Orcs'?"),
+        (["--attacker", "1 melee s3", "--defender", "1 melee s2", "--defender-race", "Undead"],
+         "has no unit of this race"),
     ],
 )  # fmt: skip
 def test_battle_bad_input_exit_2(args, expected):
@@ -306,7 +427,10 @@ def test_battle_study_and_report_pages(tmp_path):
     assert result.exit_code == 0, result.output
     html = (page / "index.html").read_text(encoding="utf-8")
     assert "data:image/png;base64," in html and "best response" in html.lower()
-    assert "Example of a Battle" in (page / "index.md").read_text(encoding="utf-8")
+    md = (page / "index.md").read_text(encoding="utf-8")
+    assert "Example of a Battle" in md
+    assert "with the casualty policies `protect` for the attacker and `cheapest`" in md
+    assert "can neither show nor rule out" in md and "none (Area Attack, Slow Poison" in md
     # The folder is the analyzer's own: a second run replaces it; a user's file stays.
     (page / "mine.txt").write_text("keep", encoding="utf-8")
     again = run("battle-report", "--games", "1000", "--most", "2", "--out", page)
@@ -373,6 +497,20 @@ def test_bad_battle_file_names_file_and_key(tmp_path):
     assert "Did you mean 'strength'?" in result.output
     assert "attacker.policy = 'protekt'" in result.output  # every problem at once
     assert "Traceback" not in result.output
+
+
+def test_race_errors_are_one_paragraph_and_spelling_is_the_datas():
+    result = run("battle", "--attacker", "1 melee s3", "--attacker-race", "Orcz",
+                 "--defender", "1 melee s2", "--games", "0")  # fmt: skip
+    assert result.exit_code == 2
+    assert "--attacker-race = 'Orcz'" in result.output and "\n\n" not in result.output.strip()
+    assert "bad unit type" not in result.output and "Did you mean 'melee'" not in result.output
+    ok = run("battle", "--attacker", "1 melee L4", "--attacker-race", "orcs", "--defender",
+             "1 melee s2", "--games", "0")  # fmt: skip
+    assert ok.exit_code == 0 and "**attacker Orcs**" in ok.output
+    study = run("battle-study", "--attacker", "melee s3", "--attacker-race", "Orcz",
+                "--most", "2")  # fmt: skip
+    assert study.exit_code == 2 and "Did you mean 'Orcs'?" in study.output
 
 
 def test_a_side_is_at_most_two_players():

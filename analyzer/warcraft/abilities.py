@@ -19,12 +19,14 @@ def die_hits(roll: int, strength: int, area_attack: bool) -> int:
     return 1
 
 
-def healed(casualties: int, has_healer: bool) -> int:
+def healed(casualties: int, healers: int) -> int:
     """Heal: 'reduce your casualties by 1 if you have one or more units with this
-    ability participating', once per phase, never below zero."""
-    if has_healer and casualties > 0:
-        return casualties - 1
-    return casualties
+    ability participating', once per phase, never below zero. `healers` is the number
+    of the side's players with such a unit in the battle: each reduces the casualties
+    his team gives him (ruling W6), so a side's total falls by one per healing player."""
+    if casualties > healers:
+        return casualties - healers
+    return 0
 
 
 def bloodlust_dice(dice: int, has_bloodlust: bool) -> int:

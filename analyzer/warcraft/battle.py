@@ -52,6 +52,8 @@ class Group:
     strength_source: str = "user input"
     cost_source: str = ""
     label: str = ""
+    # Abilities the unit data cannot rule out (played without them), as its caveat.
+    unknown: str = ""
 
     @property
     def name(self) -> str:
@@ -78,7 +80,7 @@ class Battle:
 
 
 # ------------------------------------------------------------------ reading armies
-GROUP_RE = re.compile(r"^\s*(\d+)\s+(\w+)\s*(.*)$")
+GROUP_RE = re.compile(r"^\s*([-+]?\d+)\s+(\w+)\s*(.*)$")
 
 
 def parse_army(
@@ -90,8 +92,16 @@ def parse_army(
     @player for a teammate's units."""
     groups: list[Group] = []
     problems: list[Problem] = []
+    if race is not None and book is not None:
+        race = book.race(race, CLI, f"{key}-race")
     for part in [p for p in text.split(",") if p.strip()]:
         m = GROUP_RE.match(part)
+        if m and int(m.group(1)) < 0:
+            problems.append(
+                Problem(CLI, key, part.strip(), "a count must be at least 1 (0 only names "
+                        "an empty group, such as a Raise Dead player's melee units)")
+            )  # fmt: skip
+            continue
         if not m or m.group(2) not in TYPES:
             problems.append(
                 Problem(CLI, key, part.strip(), "write each group as COUNT TYPE [sN|LN] "
@@ -102,7 +112,7 @@ def parse_army(
         count, type_, rest = int(m.group(1)), m.group(2), m.group(3).split()
         strength = level = cost = None
         where, player, abilities = "battlefield", name, []
-        source, cost_source, label = "user input", "", ""
+        source, cost_source, label, unknown = "user input", "", "", ""
         for word in rest:
             low = word.lower()
             if re.fullmatch(r"s\d+", low):
@@ -139,6 +149,7 @@ def parse_army(
                 strength, source = unit.strength, unit.strength_source
             abilities = list(dict.fromkeys(list(unit.abilities) + abilities))
             label = unit.label
+            unknown = _unknown(unit, abilities)
         if level is None and book is not None and race is not None:
             # The text's example Strengths carry no level: use one when none is given,
             # and call a given Strength the rulebook's when it is the same.
@@ -154,6 +165,7 @@ def parse_army(
                     known[0].label,
                 )
                 abilities = list(dict.fromkeys(list(known[0].abilities) + abilities))
+                unknown = _unknown(known[0], abilities)
         if strength is None:
             problems.append(
                 Problem(CLI, key, part.strip(), "give the Strength (sN) or a level (LN)")
@@ -166,11 +178,19 @@ def parse_army(
         groups.append(
             Group(player, type_, strength, tuple(abilities),
                   count if where == "battlefield" else 0, count if where == "flank" else 0,
-                  cost, source, cost_source, label)
+                  cost, source, cost_source, label, unknown)
         )  # fmt: skip
     if problems:
         raise InputError(problems)
     return merge_groups(groups)
+
+
+def _unknown(unit, abilities) -> str:
+    """The unit data's unknown abilities the user did not give, as a caveat."""
+    left = [a for a in unit.unknown if a not in abilities]
+    if not left:
+        return ""
+    return f"{unit.label}: {', '.join(left)}"
 
 
 def merge_groups(groups: list[Group]) -> tuple[Group, ...]:
@@ -267,6 +287,7 @@ def _group_from_table(ck: Checker, row: dict, where: str, side: str, book) -> Gr
     for a in abilities:
         ck.check_choice(a, f"{where}.abilities", ABILITIES)
     strength, source, label, cost_source = None, "user input", "", "user input"
+    unknown = ""
     if "race" in row and book is not None and type_ is not None:
         race = ck.text(row, "race", where)
         level = ck.integer(row, "level", where, 1, 4) if "level" in row else None
@@ -278,6 +299,7 @@ def _group_from_table(ck: Checker, row: dict, where: str, side: str, book) -> Gr
             return None
         strength, source, label = unit.strength, unit.strength_source, unit.label
         abilities = list(dict.fromkeys(list(unit.abilities) + abilities))
+        unknown = _unknown(unit, abilities)
         if cost is None and (c := book.cost(race, type_)) is not None:
             cost, cost_source = c.total, c.source
     if "strength" in row or strength is None:
@@ -286,7 +308,7 @@ def _group_from_table(ck: Checker, row: dict, where: str, side: str, book) -> Gr
     if None in (type_, bf, fl, strength) or not all(a in ABILITIES for a in abilities):
         return None
     return Group(player, type_, strength, tuple(abilities), bf, fl, cost, source,
-                 cost_source if cost is not None else "", label)  # fmt: skip
+                 cost_source if cost is not None else "", label, unknown)  # fmt: skip
 
 
 def check_battle(battle: Battle, where: str = CLI) -> None:
@@ -317,6 +339,20 @@ def check_battle(battle: Battle, where: str = CLI) -> None:
         if len(players) > 2:
             problems.append(Problem(where, key, players, "a side is one player and at most "
                                     "one teammate (teams of two)"))  # fmt: skip
+        poisoners = {g.player for g in side.groups if "Slow Poison" in g.abilities}
+        mates = {g.player for g in side.groups if g.battlefield + g.flank > 0} - poisoners
+        if poisoners and mates:
+            # Ruling W7: only the poisoner's own units strike first ("Your units attack
+            # and deal casualties first"); the teammate's would answer together with
+            # the opponent, a phase in three steps the engines do not compute.
+            problems.append(
+                Problem(where, key, f"Slow Poison of {sorted(poisoners)[0]} with teammate "
+                        f"{sorted(mates)[0]}",
+                        "Slow Poison makes only its owner's units strike first, and a "
+                        "teammate's units then attack together with the opponent's: that "
+                        "phase is not computed here; ask the battle without the teammate's "
+                        "units or without Slow Poison")
+            )  # fmt: skip
         raisers = {g.player for g in side.groups if "Raise Dead" in g.abilities}
         if len(raisers) > 1:
             problems.append(Problem(where, key, sorted(raisers), "only one player of a side "
@@ -403,6 +439,11 @@ class SideModel:
     def has(self, s, flags) -> bool:
         return any(flags[g] and self.alive(s, g) > 0 for g in range(self.n_groups))
 
+    def healers(self, s) -> int:
+        """Players of the side with a unit with Heal in the battle (ruling W6)."""
+        return len({int(self.player[g]) for g in range(self.n_groups)
+                    if self.heal[g] and self.alive(s, g) > 0})  # fmt: skip
+
     def poisoners(self, s) -> int:
         return sum(self.alive(s, g) for g in range(self.n_groups) if self.poison[g])
 
@@ -443,7 +484,7 @@ class SideModel:
     def take(self, s, casualties: int, phase: int, order) -> tuple:
         """Remove casualties, each from the first slot in `order` that holds a unit
         that may be chosen (no flyers in the melee phase); hits beyond are ignored."""
-        casualties = ab.healed(casualties, self.has(s, self.heal))
+        casualties = ab.healed(casualties, self.healers(s))
         s = list(s)
         for slot in order:
             if casualties == 0:
@@ -498,6 +539,34 @@ def sources_of(battle: Battle) -> list[str]:
                 out.append(f"{g.name} Strength {g.strength} ({g.strength_source})")
             if g.cost is not None and g.cost_source != "rulebook":
                 out.append(f"{g.name} cost {g.cost} ({g.cost_source})")
+    return out
+
+
+def unknowns_of(battle: Battle) -> list[str]:
+    """The unit data's abilities that its source cannot rule out, once each."""
+    return list(dict.fromkeys(g.unknown for s in battle.sides for g in s.groups if g.unknown))
+
+
+def rule_caveats(battle: Battle) -> list[str]:
+    """The rulings an answer rests on that are choices, not the text: the Raise Dead
+    reserve when none was given, and the Slow Poison phase rule."""
+    out = []
+    for key, side in zip(SIDE_KEYS, battle.sides, strict=True):
+        m = SideModel(side)
+        if m.raiser >= 0 and side.reserve is None:
+            g = side.groups[m.raise_into]
+            out.append(
+                f"{side.name}: Raise Dead's reserve is every melee marker not in this battle "
+                f"({m.raise_most - g.battlefield - g.flank} of {PER_PLAYER['melee']}), an "
+                f"assumption (ruling W9); give --{key}-reserve (reserve = in a file)"
+            )
+        if m.poison.any():
+            out.append(
+                f"{side.name}: Slow Poison's phases are chosen by a fixed rule: with fewer than "
+                "three units with it, the phases where the opponent rolls the most dice at the "
+                "start of the round (the earlier on a tie), not the player's best choice "
+                "(ruling W7)"
+            )
     return out
 
 

@@ -33,7 +33,7 @@ BEST_WORK_LIMIT = 30_000_000
 
 
 def _remove_one(m: SideModel, s: tuple, phase: int, order) -> tuple:
-    """One casualty by the order, without Heal (the caller applied it once)."""
+    """One casualty by the order, without Heal (the caller applies it once)."""
     for slot in order:
         if s[slot] and not m.shielded(slot, phase):
             s = list(s)
@@ -50,9 +50,11 @@ class SideSpace:
         self.model = model
         self.free = free  # the best responder: every state below the start is reachable
         self.order = order(model.side)
-        # More casualties than the side can ever have units act as that many: the take
-        # tables stop there and next_state clips.
-        self.most = sum(model.init) + max(0, model.raise_most)
+        # More casualties than the side can ever have units, plus those Heal takes back
+        # (one per healing player), act as that many: the take tables stop there and
+        # next_state clips. (Clipping at the units alone let Heal save a unit from any
+        # number of hits.)
+        self.most = sum(model.init) + max(0, model.raise_most) + len(set(model.player))
         m = model
         if free:
             ranges = [range(v + 1) for v in m.init]
@@ -90,22 +92,21 @@ class SideSpace:
         m = self.model
         table = np.zeros((len(self.states), self.most + 1), np.int64)
         for i, s in enumerate(self.states):
-            healer = m.has(s, m.heal)
+            healers = m.healers(s)
             chain = [i]
             cur = s
             for _ in range(self.most):
-                cur = m.take(cur, 1, phase, self.order) if not healer else _remove_one(
-                    m, cur, phase, self.order)  # fmt: skip
+                cur = _remove_one(m, cur, phase, self.order)
                 chain.append(self.index[cur])
             for c in range(self.most + 1):
-                table[i, c] = chain[ab.healed(c, healer)]
+                table[i, c] = chain[ab.healed(c, healers)]
         return table
 
     def choices(self, i: int, casualties: int, phase: int) -> list[int]:
         """Every state the chooser can leave after taking its casualties in a phase
         (Heal first; flyers not in the melee phase; hits beyond its units ignored)."""
         m, s = self.model, self.states[i]
-        c = ab.healed(casualties, m.has(s, m.heal))
+        c = ab.healed(casualties, m.healers(s))
         slots = [k for k in range(m.n_slots) if not m.shielded(k, phase)]
         c = min(c, sum(s[k] for k in slots))
         out: set[int] = set()

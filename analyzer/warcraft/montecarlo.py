@@ -109,6 +109,18 @@ def _has(st, side, G, S, field):
 
 
 @numba.njit(cache=True, inline="always")
+def _healers(st, side, G, S):
+    """Players of the side (at most two) with a unit with Heal in the battle."""
+    n = 0
+    for p in range(2):
+        for g in range(S[side, S_GROUPS]):
+            if G[side, g, G_HEAL] and G[side, g, G_PLAYER] == p and _alive(st, side, g) > 0:
+                n += 1
+                break
+    return n
+
+
+@numba.njit(cache=True, inline="always")
 def _dice(st, side, G, S, g):
     n = _alive(st, side, g)
     if not S[side, S_LUST]:
@@ -158,7 +170,7 @@ def _attack(st, side, G, S, phase, x, out):
 def _take(st, side, G, S, order, casualties, phase):
     if casualties == 0:
         return
-    c = _healed(casualties, S[side, S_HEAL] != 0 and _has(st, side, G, S, G_HEAL))
+    c = _healed(casualties, _healers(st, side, G, S) if S[side, S_HEAL] else 0)
     for i in range(2 * S[side, S_GROUPS]):
         if c == 0:
             break

@@ -112,9 +112,45 @@ def pct(x) -> str:
     return "n/a" if x is None or not np.isfinite(x) else f"{100 * x:.1f}%"
 
 
+# The headline names a better named policy when it holds this much more often.
+POLICY_GAP = 0.05
+
+
+def headline(battle: Battle, exact, policies=None) -> list[str]:
+    """The answer in a sentence, naming the casualty policies that produced it, and
+    each side's best named policy where it holds over 5 points more often than the
+    side's own (the other side keeping its policy)."""
+    a, d = battle.sides
+    out = [
+        f"**The {_who(battle, 0)[4:]} holds the battlefield with {pct(exact.hold[0])}, "
+        f"{_who(battle, 1)} with {pct(exact.hold[1])}** (exact), with the casualty "
+        f"policies `{a.policy}` for the attacker and `{d.policy}` for the defender."
+    ]
+    if policies is None:
+        return out
+    for i, side in enumerate(battle.sides):
+        mine = policies[(policies.side == SIDE_KEYS[i]) & (policies.policy != "best")]
+        if not len(mine):
+            continue
+        top = mine.sort_values("hold", ascending=False, kind="stable").iloc[0]
+        own = exact.hold[i]
+        if top.hold - own > POLICY_GAP:
+            out.append(
+                f"With `{top.policy}` instead of `{side.policy}`, {_who(battle, i)} "
+                f"would hold with {pct(top.hold)} "
+                f"({100 * (top.hold - own):+.1f} points; the other side keeping its policy)."
+            )
+    return out
+
+
+def _who(battle: Battle, i: int) -> str:
+    name = battle.sides[i].name
+    return f"the {SIDE_KEYS[i]}" + ("" if name == SIDE_KEYS[i] else f" ({name})")
+
+
 def battle_text(battle: Battle, frames: dict, exact, mc, notes=()) -> list[str]:
     """The answer as Markdown lines (also what the command prints)."""
-    lines = []
+    lines = [*headline(battle, exact, frames.get("policies")), ""]
     for i, side in enumerate(battle.sides):
         army = "; ".join(
             f"{g.battlefield} in the battlefield + {g.flank} in the flanks {g.name}"
@@ -181,11 +217,20 @@ def provenance_lines(battle: Battle, notes=()) -> list[str]:
     out.append(
         "- Not from the rulebook's text: " + ("; ".join(not_text) if not_text else "nothing") + "."
     )
+    from analyzer.warcraft.battle import cards_text, rule_caveats, unknowns_of
+
+    unknown = unknowns_of(battle)
+    if unknown:
+        out.append(
+            "- Abilities the rulebook's text can neither show nor rule out (played without "
+            "them; add them with +area, +heal, +poison, +bloodlust, +raise to see what they "
+            "change): " + "; ".join(unknown) + "."
+        )
     for side in battle.sides:
         note = cost_note(side)
         if note:
             out.append(f"- {note}.")
-    from analyzer.warcraft.battle import cards_text
+    out += [f"- {c}." for c in rule_caveats(battle)]
 
     out.append(f"- {cards_text(battle)} (docs/rulings-warcraft.md, W13).")
     out += [f"- {n}" for n in notes]

@@ -54,7 +54,7 @@ def heatmap(attacker: str, defender: str, most_a: int, most_b: int, policies=("c
     units of one template against 1..most_b defending ones."""
     import pandas as pd
 
-    from analyzer.warcraft.battle import sources_of
+    from analyzer.warcraft.battle import sources_of, unknowns_of
 
     started = time.perf_counter()
     rows, sources = [], set()
@@ -68,7 +68,9 @@ def heatmap(attacker: str, defender: str, most_a: int, most_b: int, policies=("c
             ))  # fmt: skip
             check_battle(b)
             r = solve(b)
-            sources.update(sources_of(b))
+            sources.update(
+                sources_of(b) + [f"abilities not ruled out: {u}" for u in unknowns_of(b)]
+            )
             rows.append((n, m, r.hold[0], r.hold[1], r.empty))
     frame = pd.DataFrame(
         rows, columns=["attacker_units", "defender_units", "attacker_hold", "defender_hold",
@@ -109,7 +111,7 @@ def _save(fig, path: Path, method: str, sources) -> Path:
     plt = _pyplot()
     note = "; ".join(sources) if sources else "none"
     fig.text(0.005, 0.005, f"Warcraft: the Board Game | {method} | cards not played | "
-             f"numbers not from the rulebook: {note}", fontsize=6, color="#555555",
+             f"rests on, beyond the rulebook: {note}", fontsize=6, color="#555555",
              ha="left", va="bottom", wrap=True)  # fmt: skip
     fig.tight_layout(rect=[0, 0.05, 1, 1])
     fig.savefig(path, dpi=110)
@@ -128,14 +130,16 @@ def unit_efficiency(book):
         per_die = u.strength / 6 + (1 / 6 if "Area Attack" in u.abilities else 0)
         cost = book.cost(u.race, u.type)
         rows.append((
-            u.race, u.type, u.level, u.strength, ", ".join(u.abilities), per_die,
+            u.race, u.type, u.level, u.strength, ", ".join(u.abilities), ", ".join(u.unknown),
+            per_die,
             None if cost is None else cost.total,
             np.nan if cost is None else per_die / cost.total,
             u.strength_source, "" if cost is None else cost.source,
         ))  # fmt: skip
     return pd.DataFrame(
         rows,
-        columns=["race", "type", "level", "strength", "abilities", "hits_per_die",
+        columns=["race", "type", "level", "strength", "abilities", "unknown_abilities",
+                 "hits_per_die",
                  "cost_gold_wood", "hits_per_resource", "strength_source", "cost_source"],
     )  # fmt: skip
 
@@ -236,14 +240,16 @@ def heatmap_lines(h: Heatmap) -> list[str]:
         lines.append(f"| {n} | {cells} |")
     lines += ["", f"Even match-ups (holds within 10 points of each other): {len(even)} of "
               f"{len(f)}.",
-              "Numbers not from the rulebook: " + ("; ".join(h.sources) or "none")
+              "What these numbers rest on, beyond the rulebook's text: "
+              + ("; ".join(h.sources) or "nothing")
               + "; cards are not played."]  # fmt: skip
     return lines
 
 
 def efficiency_lines(eff, be: BreakEven) -> list[str]:
     lines = [
-        "| race | type | level | Strength | abilities | casualties per die | cost (gold + wood) "
+        "| race | type | level | Strength | abilities (not ruled out) | casualties per die "
+        "| cost (gold + wood) "
         "| casualties per resource | sources |",
         "|---|---|---:|---:|---|---:|---:|---:|---|",
     ]
@@ -255,7 +261,9 @@ def efficiency_lines(eff, be: BreakEven) -> list[str]:
         per = "" if not np.isfinite(r.hits_per_resource) else f"{r.hits_per_resource:.3f}"
         src = f"Strength: {r.strength_source}" + (
             f"; cost: {r.cost_source}" if r.cost_source else "")  # fmt: skip
-        lines.append(f"| {r.race} | {r.type} | {level} | {r.strength} | {r.abilities or '-'} "
+        abilities = (r.abilities or "none") + (f" ({r.unknown_abilities})" if r.unknown_abilities
+                                             else "")  # fmt: skip
+        lines.append(f"| {r.race} | {r.type} | {level} | {r.strength} | {abilities} "
                      f"| {r.hits_per_die:.3f} | {cost} | {per} | {src} |")  # fmt: skip
     lines += [
         "",
@@ -274,7 +282,9 @@ def efficiency_lines(eff, be: BreakEven) -> list[str]:
         pays = int(found) if _known(found) else f"never (up to {int(be.frame.units.max())})"
         lines.append(f"| {r.strength} -> {r.strength + 1} | {pays} | "
                      f"{r.expected_hits_break_even} |")  # fmt: skip
-    lines += ["", "The Strengths are what-ifs: only the Orc melee level 4 (Strength 5, Area "
+    lines += ["", "In brackets: abilities the rulebook's text can neither show nor rule out "
+              "for that unit; the casualties per die count none of them.",
+              "", "The Strengths are what-ifs: only the Orc melee level 4 (Strength 5, Area "
               "Attack) is in the text, so no real ladder step can be priced without your "
               "tiles (enter them with --units)."]  # fmt: skip
     return lines

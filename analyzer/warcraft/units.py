@@ -32,6 +32,9 @@ class UnitData:
     strength_source: str
     abilities_source: str
     note: str
+    # Abilities the source can neither show nor rule out: played without them, and
+    # listed in every answer that uses the unit.
+    unknown: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
@@ -60,6 +63,18 @@ class UnitBook:
 
     def races(self) -> list[str]:
         return sorted({u.race for u in self.units})
+
+    def race(self, race: str, where: str, key: str) -> str:
+        """The race as the unit data spells it; a race the data does not hold is
+        refused (with the closest match), never taken as a mere label."""
+        for r in self.races():
+            if r.lower() == race.strip().lower():
+                return r
+        raise InputError(
+            Problem(where, key, race, f"{self.path} has no unit of this race: give a race "
+                    "of the unit data, or your own tiles in a file of its format with "
+                    "--units", self.races())
+        )  # fmt: skip
 
     def find(self, race: str, type_: str, level: int | None, where: str, key: str) -> UnitData:
         """The entry for a race's unit type at a level (or the only entry without one)."""
@@ -102,7 +117,7 @@ def load_units(path: str | Path | None = None) -> UnitBook:
         ck.keys(
             row, where,
             ("race", "type", "level", "strength", "strength_source", "abilities",
-             "abilities_source", "note"),
+             "abilities_source", "unknown_abilities", "note"),
         )  # fmt: skip
         race = ck.text(row, "race", where)
         type_ = ck.choice(row, "type", where, TYPES)
@@ -111,9 +126,14 @@ def load_units(path: str | Path | None = None) -> UnitBook:
         s_src = ck.choice(row, "strength_source", where, SOURCES)
         abilities = _abilities(ck, row.get("abilities", []), f"{where}.abilities")
         a_src = ck.choice(row, "abilities_source", where, SOURCES)
+        unknown = _abilities(ck, row.get("unknown_abilities", []), f"{where}.unknown_abilities")
+        if abilities is not None and unknown is not None and set(abilities) & set(unknown):
+            ck.add(f"{where}.unknown_abilities", list(unknown), "an ability cannot be both "
+                   "known and unknown", list(abilities))  # fmt: skip
         note = ck.text(row, "note", where, required=False)
-        if None not in (race, type_, strength, s_src, abilities, a_src, note):
-            units.append(UnitData(race, type_, level, strength, abilities, s_src, a_src, note))
+        if None not in (race, type_, strength, s_src, abilities, a_src, note, unknown):
+            units.append(UnitData(race, type_, level, strength, abilities, s_src, a_src, note,
+                                  unknown))  # fmt: skip
     seen = set()
     for u in units:
         if (u.race.lower(), u.type, u.level) in seen:
