@@ -438,8 +438,8 @@ def _process_alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except PermissionError:  # someone else's live process
-        return True
+    except (PermissionError, OverflowError):  # someone else's live process; a pid not
+        return True  # checkable here is not proven gone, so its folder stays
     return True
 
 

@@ -7,3 +7,11 @@ from __future__ import annotations
 import os
 
 collect_ignore = [] if os.environ.get("ANALYZER_RULESET") == "classic" else ["classic"]
+
+# Property tests draw the same examples every run, so a red or green suite means the
+# same on every machine; set HYPOTHESIS_PROFILE=explore to search afresh.
+from hypothesis import settings  # noqa: E402
+
+settings.register_profile("suite", derandomize=True, database=None, deadline=None)
+settings.register_profile("explore", deadline=None, max_examples=500)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))

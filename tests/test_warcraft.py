@@ -360,7 +360,8 @@ def test_headline_names_the_policy_and_a_better_one():
     army = "3 melee s2, 7 melee s2 flank, 7 ranged s2 flank, 4 flying s3 flank"
     result = run("battle", "--attacker", army, "--defender", army, "--games", "0")
     assert result.exit_code == 0, result.output
-    first = result.output.splitlines()[0]
+    # The answer's first line, after the line saying which game was played.
+    first = next(x for x in result.output.splitlines() if not x.startswith("Ruleset:"))
     assert "policies `cheapest` for the attacker and `cheapest` for the defender" in first
     assert "With `protect` instead of `cheapest`, the attacker would hold with 91.7%" in (
         result.output
