@@ -51,6 +51,7 @@ from analyzer.players.policy import choose_target, place_hand
 from analyzer.rulesets.classic.abilities import (
     AMAZON_CONQUEST_ONLY,
     mark_near_mountain,
+    may_convert,
     pieces_fall,
     pieces_on_map,
     race_tokens_in_play,
@@ -229,25 +230,31 @@ def sorcerers_convert(g, t, p, n_targets, live):
     reg = g.reg
     ply = g.ply
     gst = g.gst
-    n_players = gst[G_PLAYERS]
+    nreg = gst[G_NREG]
+    all_players = (1 << gst[G_PLAYERS]) - 1
     peace = ply[p, P_PEACE_FROM] - 1  # the Diplomat p may not attack (-1: none)
+    passed = 0  # opponents the bot chose not to convert now
     while True:
-        done = gst[G_CONVERTED] | (1 << p)
+        done = gst[G_CONVERTED] | passed | (1 << p)
         if peace >= 0:
             done |= 1 << peace
-        if done == (1 << n_players) - 1:
+        if done == all_players:
+            return n_targets
+        # one pass finds an opponent with a token to convert (mostly none)
+        q = -1
+        for x in range(nreg):
+            h = reg[x, R_PLAYER]
+            if h >= 0 and (done >> h) & 1 == 0 and may_convert(g, p, x):
+                q = h
+                break
+        if q < 0:
             return n_targets
         if race_tokens_in_play(g, SORCERERS) >= t.race[SORCERERS, RT_BOX]:
             return n_targets  # no token left in the tray
-        r = -1
-        q = 0
-        while q < n_players and r < 0:
-            if (done >> q) & 1 == 0:
-                r = choose_conversion(g, t, p, q)
-            q += 1
+        r = choose_conversion(g, t, p, q)
         if r < 0:
-            return n_targets
-        q = reg[r, R_PLAYER]
+            passed |= 1 << q
+            continue
         race = reg[r, R_RACE]
         gst[G_DEFEATED + race] += 1
         pieces_fall(reg, r)
