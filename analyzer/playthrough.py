@@ -103,6 +103,9 @@ def describe(g, seats, tables, n_players, policies, seed, game) -> str:
         S.EV_POWER: lambda p, r, a, b: (
             f"uses {powers[a]} on {region(r)}" + (f" and {region(b)}" if b >= 0 else "")
         ),
+        S.EV_CONVERT: lambda p, r, a, b: (
+            f"converts the lone {race(b)} token of seat {a + 1} on {region(r)}"
+        ),
         S.EV_MOVE: lambda p, r, a, b: (
             f"moves {markers[a]} to {region(r)}" + (f" from {region(b)}" if b >= 0 else "")
         ),

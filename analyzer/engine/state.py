@@ -82,7 +82,9 @@ MAX_LOG = 4096
     EV_HARMONY,  # a=player who paid the Pandaren's 2 VC
     EV_POWER,  # region, a=power used (Champion, Intimidating, Portal Mage), b=other region
     EV_MOVE,  # a face-up marker moves: region=to, a=marker, b=from (-1: from the box)
-) = range(15)
+    EV_CONVERT,  # a race takes region in place of its lone token (the original game's
+    #              Sorcerers): a=the player who held it, b=that player's race
+) = range(16)
 
 
 def new_game(n_policy_params, log_rows):

@@ -4,6 +4,7 @@ then every race and power, then the interactions docs/rulings.md rules on
 
 from __future__ import annotations
 
+import numpy as np
 from classic_builder import NO_POWER, ClassicPosition
 from classic_kernels import (
     active_bonus,
@@ -11,12 +12,14 @@ from classic_kernels import (
     after_redeploy,
     after_scoring,
     before_redeploy,
+    combo_taken,
     conquer,
     conquests_begin,
     decline_bonus,
     die_allowed,
     go_into_decline,
     heuristic_decline,
+    play_turns,
     ready_troops,
     score_turn,
     sorcerers_convert,
@@ -25,6 +28,8 @@ from classic_kernels import (
 )
 
 from analyzer.engine import layout as L
+from analyzer.engine.state import EV_CONVERT
+from analyzer.playthrough import describe
 from analyzer.rulesets.classic.ids import (
     ALCHEMIST,
     AMAZONS,
@@ -61,6 +66,7 @@ from analyzer.rulesets.classic.ids import (
     WEALTHY,
     WIZARDS,
 )
+from analyzer.rulesets.classic.tables import classic_tables
 
 # ------------------------------------------------------------------ plain game
 
@@ -232,7 +238,7 @@ def test_sorcerers_convert_a_lone_token_once_per_opponent():
     pos.put(b, 1, HUMANS, 1)
     pos.put(d, 1, HUMANS, 1)
     turn_begins(pos.g, pos.t, 0)
-    sorcerers_convert(pos.g, pos.t, 0)
+    sorcerers_convert(pos.g, pos.t, 0, 0, False)
     owners = {pos.holder(b), pos.holder(d)}
     assert owners == {(0, SORCERERS), (1, HUMANS)}  # one conversion against player 1
     assert pos.hand(1) == 0  # the converted token went back to the tray
@@ -533,7 +539,7 @@ def sorcerer_next_to(pos, race, tokens=1):
 def test_c2_sorcerers_convert_a_lone_elf_which_is_lost():
     pos = ClassicPosition()
     a, b = sorcerer_next_to(pos, ELVES)
-    sorcerers_convert(pos.g, pos.t, 0)
+    sorcerers_convert(pos.g, pos.t, 0, 0, False)
     assert pos.holder(b) == (0, SORCERERS) and pos.hand(1) == 0
 
 
@@ -541,18 +547,22 @@ def test_c2_sorcerers_convert_a_lone_troll_in_its_lair_and_the_lair_goes():
     pos = ClassicPosition()
     a, b = sorcerer_next_to(pos, TROLLS)
     pos.g.reg[b, L.R_LAIR] = 1
-    sorcerers_convert(pos.g, pos.t, 0)
+    sorcerers_convert(pos.g, pos.t, 0, 0, False)
     assert pos.holder(b) == (0, SORCERERS) and pos.g.reg[b, L.R_LAIR] == 0
 
 
-def test_c2_encampments_do_not_protect_a_lone_token_and_go_back_to_hand():
-    pos = ClassicPosition()
-    a, b = sorcerer_next_to(pos, HUMANS)
-    pos.g.ply[1, L.P_POWER] = BIVOUACKING
-    pos.g.reg[b, L.R_ENCAMPMENTS] = 3
-    sorcerers_convert(pos.g, pos.t, 0)
-    assert pos.holder(b) == (0, SORCERERS)
-    assert pos.g.reg[b, L.R_ENCAMPMENTS] == 0 and pos.g.ply[1, L.P_ENCAMP_HAND] == 3
+def test_c2_an_encampment_protects_a_lone_token_from_the_sorcerers():
+    """Rulebook 002, Bivouacking: "Each Encampment counts as 1 Race token toward
+    the defense of the Region in which it is placed (thereby protecting a single
+    Race token with an Encampment from the Sorcerer's Racial Power)." """
+    for encampments, converted in ((0, True), (1, False)):
+        pos = ClassicPosition()
+        a, b = sorcerer_next_to(pos, HUMANS)
+        pos.g.ply[1, L.P_POWER] = BIVOUACKING
+        pos.g.reg[b, L.R_ENCAMPMENTS] = encampments
+        sorcerers_convert(pos.g, pos.t, 0, 0, False)
+        assert (pos.holder(b) == (0, SORCERERS)) == converted
+    assert pos.g.reg[b, L.R_ENCAMPMENTS] == 1 and pos.tokens(b) == 1
 
 
 def test_c2_sorcerers_convert_in_water_only_when_seafaring():
@@ -565,7 +575,7 @@ def test_c2_sorcerers_convert_in_water_only_when_seafaring():
         pos.give(1, RATMEN, SEAFARING)
         pos.put(s, 1, RATMEN, 1)
         turn_begins(pos.g, pos.t, 0)
-        sorcerers_convert(pos.g, pos.t, 0)
+        sorcerers_convert(pos.g, pos.t, 0, 0, False)
         assert (pos.holder(s) == (0, SORCERERS)) == converted
 
 
@@ -574,7 +584,7 @@ def test_c3_heroes_and_the_dragon_shield_from_the_sorcerers():
         pos = ClassicPosition()
         a, b = sorcerer_next_to(pos, HUMANS)
         pos.g.reg[b, piece] = 1
-        sorcerers_convert(pos.g, pos.t, 0)
+        sorcerers_convert(pos.g, pos.t, 0, 0, False)
         assert pos.holder(b) == (1, HUMANS)
 
 
@@ -623,3 +633,209 @@ def test_c6_the_dragon_region_is_immune_to_conquest_and_readying_keeps_it():
     pos.g.reg[a, L.R_DRAGON] = 1
     ready_troops(pos.g, pos.t, 0)
     assert pos.g.reg[a, L.R_DRAGON] == 1 and pos.hand(0) == 2
+
+
+# ------------------------------------------------ the rules as printed (C9-C14)
+
+
+def play_turn_of(pos, p):
+    """p's whole turn from the position (round 1: no decline): ready the troops,
+    conquer as the bot chooses, redeploy, the end of the turn, the score."""
+    pos.g.gst[L.G_TURN] = p
+    play_turns(pos.g, pos.t, p + 1, False)
+
+
+def conversions(pos):
+    log = pos.g.log[: pos.g.gst[L.G_LOG_N]]
+    return [(int(e[2]), int(e[3]), int(e[4]), int(e[5])) for e in log if e[1] == EV_CONVERT]
+
+
+SORCERERS_RULE = (
+    "Once per turn per opponent, your Sorcerers can conquer a Region by substituting one "
+    "of your opponent's Active tokens with one of your own taken from the storage tray."
+)
+
+
+def test_c9_sorcerers_convert_on_their_first_turn_next_to_the_region_just_taken():
+    """Rulebook 002, Sorcerers: "Once per turn per opponent, your Sorcerers can
+    conquer a Region by substituting one of your opponent's Active tokens with one
+    of your own taken from the storage tray." Not only before the first conquest:
+    a race new on the map converts once its first region is next door."""
+    assert "Once per turn per opponent" in SORCERERS_RULE
+    pos = ClassicPosition(log=True)
+    a, b = line(pos, "Farmland", "Hill")
+    pos.give(0, SORCERERS, NO_POWER, hand=5)  # just picked: no region yet
+    pos.put(b, 1, HUMANS, 1)
+    play_turn_of(pos, 0)
+    assert pos.holder(a) == (0, SORCERERS) and pos.holder(b) == (0, SORCERERS)
+    assert conversions(pos) == [(0, b, 1, HUMANS)]
+    assert pos.hand(1) == 0  # the Human went back to the tray
+
+
+def test_c9_the_bot_conquers_to_open_a_conversion_and_converts_after_its_last_conquest():
+    """Rulebook 002, Sorcerers: "... and that Region must be adjacent to one of your
+    Sorcerers'": a region taken this turn counts, even after the turn's last
+    conquest. The heuristic takes the region that brings a lone token next door."""
+    pos = ClassicPosition(log=True)
+    a = pos.region("Farmland", "Border")
+    b = pos.region("Hill", neighbours=[a])
+    c = pos.region("Forest", neighbours=[b])
+    d = pos.region("Swamp", neighbours=[a])
+    for _ in range(3):
+        pos.region("Hill", neighbours=[d])  # d has more room to grow than b
+    pos.give(0, SORCERERS, NO_POWER, hand=2)
+    pos.put(a, 0, SORCERERS, 1)
+    pos.put(c, 1, HUMANS, 1)
+    play_turn_of(pos, 0)
+    assert pos.holder(b) == (0, SORCERERS) and pos.holder(d) == (-1, -1)
+    assert conversions(pos) == [(0, c, 1, HUMANS)]
+
+
+def test_c9_no_conversion_after_the_final_attempt():
+    """Rulebook 002, the final conquest attempt: "Either way, his conquests for the
+    turn end immediately thereafter." A conversion is a conquest."""
+    pos = ClassicPosition(die_faces=[3, 3, 3, 3, 3, 3])
+    a, b, c = line(pos, "Farmland", "Hill", "Forest")
+    pos.give(0, SORCERERS, NO_POWER, hand=1)
+    pos.put(a, 0, SORCERERS, 1)
+    pos.put(c, 1, HUMANS, 1)
+    play_turn_of(pos, 0)
+    assert pos.holder(b) == (0, SORCERERS)  # the die made it
+    assert pos.holder(c) == (1, HUMANS)
+
+
+def test_c12_sorcerers_respect_a_diplomat_peace():
+    """Rulebook 002, Diplomat: "You are now at peace with him and he cannot attack
+    your active race until your next turn." A conversion is an attack."""
+    pos = ClassicPosition()
+    a, b = line(pos, "Farmland", "Hill")
+    c = pos.region("Forest", neighbours=[a])
+    pos.give(0, SORCERERS, NO_POWER)
+    pos.put(a, 0, SORCERERS, 2)
+    pos.give(1, HUMANS, DIPLOMAT)
+    pos.put(b, 1, HUMANS, 1)
+    pos.put(c, 2, WIZARDS, 1)
+    pos.g.ply[0, L.P_PEACE_FROM] = 2  # player 1's Diplomat made peace with player 0
+    turn_begins(pos.g, pos.t, 0)
+    sorcerers_convert(pos.g, pos.t, 0, 0, False)
+    assert pos.holder(b) == (1, HUMANS) and pos.holder(c) == (0, SORCERERS)
+
+
+def test_c12_a_conversion_counts_for_pillaging():
+    """Rulebook 002, Pillaging: "Each non-empty Region you conquer this turn is worth
+    1 bonus Victory coin at turn's end." A conversion conquers a non-empty region."""
+    pos = ClassicPosition()
+    a, b = sorcerer_next_to(pos, HUMANS)
+    pos.g.ply[0, L.P_POWER] = PILLAGING
+    sorcerers_convert(pos.g, pos.t, 0, 0, False)
+    assert pos.holder(b) == (0, SORCERERS)
+    assert active_bonus(pos.g, pos.t, 0) == 1
+
+
+def test_c10_encampments_lost_in_an_attack_are_redeployed_as_the_attacker_turn_ends():
+    """Rulebook 002, Bivouacking: "Encampments are never lost during an attack on
+    the Region they are in: they are redeployed at the end of the current player's
+    turn." """
+    pos = ClassicPosition()
+    a, b, c = line(pos, "Farmland", "Hill", "Forest")
+    pos.give(0, RATMEN, NO_POWER, hand=9)
+    pos.put(a, 0, RATMEN, 1)
+    pos.give(1, HUMANS, BIVOUACKING)
+    pos.put(b, 1, HUMANS, 1)
+    pos.put(c, 1, HUMANS, 1)
+    pos.g.reg[b, L.R_ENCAMPMENTS] = 2
+    turn_begins(pos.g, pos.t, 0)
+    conquer(pos.g, pos.t, 0, b, 5)
+    turn_ends(pos.g, pos.t, 0, False)
+    assert pos.g.reg[c, L.R_ENCAMPMENTS] == 2 and pos.g.ply[1, L.P_ENCAMP_HAND] == 0
+
+
+def test_c11_ghouls_in_decline_lose_one_token_and_redeploy_the_rest():
+    """Rulebook 002, Ghouls: "once In Decline, your Ghouls can continue to conquer
+    new Regions in the following turns, playing exactly as if they were still
+    Active tokens." So they lose one token to a conquest, as an active race does."""
+    pos = ClassicPosition()
+    a, b, c = line(pos, "Farmland", "Hill", "Forest")
+    pos.give(0, RATMEN, NO_POWER, hand=9)
+    pos.put(a, 0, RATMEN, 1)
+    pos.put(b, 1, GHOULS, 4, decline=True)
+    pos.put(c, 1, GHOULS, 1, decline=True)
+    turn_begins(pos.g, pos.t, 0)
+    conquer(pos.g, pos.t, 0, b, 6)
+    assert pos.g.ply[1, L.P_GHOUL_HAND] == 3
+    turn_ends(pos.g, pos.t, 0, False)
+    assert pos.tokens(c) == 4 and pos.g.ply[1, L.P_GHOUL_HAND] == 0
+    conquer(pos.g, pos.t, 0, c, 6)  # the last region: the Ghouls are wiped out
+    assert pos.g.ply[1, L.P_DECLINE_RACE] == -1
+    turn_ends(pos.g, pos.t, 0, False)
+    assert pos.g.ply[1, L.P_GHOUL_HAND] == 0
+
+
+def test_c4_the_holes_come_back_when_the_halflings_are_picked_again():
+    """Rulebook 002, Halflings: "Place a Hole-in-the-Ground in each of the first 2
+    Regions you conquer": the first two of each time the Halflings are picked."""
+    pos = ClassicPosition()
+    a, b, c, d = line(pos, "Farmland", "Hill", "Forest", "Swamp")
+    pos.give(0, HALFLINGS, NO_POWER, hand=8)
+    combo_taken(pos.g, 0)
+    for r in (a, b):
+        conquer(pos.g, pos.t, 0, r, 2)
+    go_into_decline(pos.g, pos.t, 0)
+    for r in (a, b):  # the in-decline Halflings leave the map, the banner returns
+        pos.empty(r)
+    pos.g.ply[0, L.P_DECLINE_RACE] = -1
+    pos.give(0, HALFLINGS, NO_POWER, hand=8)  # picked again later
+    combo_taken(pos.g, 0)
+    for r in (c, d):
+        conquer(pos.g, pos.t, 0, r, 2)
+    assert [int(pos.g.reg[r, L.R_HOLE]) for r in (c, d)] == [1, 1]
+
+
+def test_c13_the_dragon_may_serve_any_conquest_of_the_turn():
+    """Rulebook 002, Dragon Master: "Once per turn, you may conquer a Region using a
+    single Race token, regardless of the number of enemy tokens defending it." Once
+    a turn, not first: the bot sends it to a strong region its first conquest
+    brought next door, and only once."""
+    pos = ClassicPosition()
+    a, b, c, d = line(pos, "Farmland", "Hill", "Forest", "Swamp")
+    pos.give(0, RATMEN, DRAGON_MASTER, hand=4)
+    pos.put(a, 0, RATMEN, 1)
+    pos.put(c, 1, HUMANS, 4)
+    pos.put(d, 1, HUMANS, 3)
+    play_turn_of(pos, 0)
+    assert pos.holder(b) == (0, RATMEN) and pos.holder(c) == (0, RATMEN)
+    assert pos.g.reg[c, L.R_DRAGON] == 1
+    assert pos.holder(d) == (1, HUMANS)  # one Dragon conquest a turn
+
+
+def test_c14_the_diplomat_may_name_an_opponent_who_just_declined():
+    """Rulebook 002, Diplomat: "At the end of your turn, you may select one opponent
+    whose Active race you did not attack this turn as your ally." An opponent who
+    has just declined comes back with a fresh race next turn."""
+    pos = ClassicPosition()
+    a = pos.region("Farmland", "Border")
+    b = pos.region("Hill", "Border", neighbours=[a])
+    c = pos.region("Forest", "Border")
+    d = pos.region("Swamp", neighbours=[c])
+    pos.give(1, RATMEN, DIPLOMAT)
+    pos.put(a, 1, RATMEN, 2)
+    pos.put(b, 1, RATMEN, 2)
+    pos.put(d, 0, HUMANS, 1, decline=True)  # player 0 has no active race now
+    pos.give(2, WIZARDS, NO_POWER)
+    pos.put(c, 2, WIZARDS, 3)  # far from the Diplomat
+    turn_begins(pos.g, pos.t, 1)
+    turn_ends(pos.g, pos.t, 1, False)
+    assert pos.g.ply[0, L.P_PEACE_FROM] == 2
+    pos.give(0, ORCS, NO_POWER, hand=10)  # the fresh race
+    assert a not in pos.targets(0) and b not in pos.targets(0)
+
+
+def test_c9_a_conversion_is_in_the_event_log_and_the_replay():
+    pos = ClassicPosition(log=True)
+    a, b = sorcerer_next_to(pos, HUMANS)
+    sorcerers_convert(pos.g, pos.t, 0, 0, False)
+    assert conversions(pos) == [(0, b, 1, HUMANS)]
+    seats = np.zeros((3, L.S_NF), np.int64)
+    text = describe(pos.g, seats, classic_tables(), 3, ["heuristic"] * 3, 1, 0)
+    assert "seat 1 converts the lone Humans token of seat 2 on" in text
+    assert "seat 2 loses" in text

@@ -10,22 +10,22 @@ the turn; bots.py the choices they ask of a seat):
 | Amazons | tables (banner + 4); turn.after_redeploy / active_turn_begins (the 4 set aside) |
 | Dwarves | active_bonus, decline_bonus (Mines) |
 | Elves | tokens_lost (none) |
-| Ghouls | decline_keep (all tokens stay); turn.ghouls_conquer (conquests in decline) |
+| Ghouls | decline_keep (all stay); turn.ghouls_conquer; tokens_lost, turn.turn_ends (losses) |
 | Giants | modify_cost (R_NEAR_MOUNTAIN, kept by after_conquest / turn.conquests_begin) |
-| Halflings | first_conquest_entry; after_conquest (Holes); region_immune; on_decline |
+| Halflings | first_conquest_entry; after_conquest, turn.combo_taken (Holes); region_immune |
 | Humans, Wizards | active_bonus (Farmland, Magic Sources) |
 | Orcs | after_conquest (G_NONEMPTY), active_bonus |
 | Ratmen | none needed |
 | Skeletons | turn.before_redeploy |
-| Sorcerers | turn.before_conquests (conversions) |
+| Sorcerers | may_convert; turn.before_conquest / after_conquests (conversions) |
 | Tritons | modify_cost (SYM_COASTAL) |
 | Trolls | after_conquest (Lairs), region_defence, pieces_fall |
 | Alchemist, Forest, Hill, Swamp, Merchant, Wealthy, Pillaging | active_bonus |
 | Berserk | modify_cost (P_ROLL), final_die; turn.conquests_begin / after_each_conquest roll |
-| Bivouacking | region_defence; turn.after_redeploy; pieces_to_hand; tokens_lost |
+| Bivouacking | region_defence, may_convert; turn.after_redeploy / turn_ends; tokens_lost |
 | Commando, Mounted | modify_cost |
 | Diplomat | conquest_fee_owed / conquest_fee (peace closes regions); turn.turn_ends |
-| Dragon Master | region_immune; turn.conquests_begin (the Dragon's conquest) |
+| Dragon Master | region_immune; turn.conquests_begin / before_conquest (the Dragon's conquest) |
 | Flying | reaches_as_adjacent, first_conquest_entry |
 | Fortified | region_defence, active_bonus; turn.after_redeploy |
 | Heroic | region_immune; turn.after_redeploy |
@@ -57,6 +57,7 @@ from analyzer.engine.core_layout import (
 )
 from analyzer.engine.error_codes import ERR_PIECE_CAPS, ERR_PIECES
 from analyzer.engine.jit import inline_kernel, kernel
+from analyzer.engine.neutral_hooks.rules import is_water  # seas and lakes, as the core has them
 from analyzer.engine.state import EV_WIPE
 from analyzer.engine.trace import log_event
 from analyzer.rulesets.classic.ids import (
@@ -79,6 +80,7 @@ from analyzer.rulesets.classic.ids import (
     ORCS,
     PILLAGING,
     SEAFARING,
+    SORCERERS,
     SPIRIT,
     SWAMP_POWER,
     TRITONS,
@@ -99,6 +101,7 @@ from analyzer.rulesets.classic.layout import (
     MOUNTAIN,
     P_ASIDE,
     P_ENCAMP_HAND,
+    P_GHOUL_HAND,
     P_HOLES_USED,
     P_PEACE_FROM,
     P_SPIRIT_INSTANCE,
@@ -254,8 +257,11 @@ def pieces_on_map(g, col):
 
 @inline_kernel
 def tokens_lost(g, t, q, r, decline, n, attacker):
-    """Tokens q discards when r falls: all in decline; none for the Elves; else one.
-    Encampments are never lost: they go back to their player's hand."""
+    """Tokens q discards when r falls: all in decline, but Ghouls in decline lose
+    one like an active race and withdraw the rest (P_GHOUL_HAND, redeployed at the
+    end of the turn: turn.withdrawn_pieces_return; docs/rulings.md C11); none for
+    the Elves; else one. Encampments are never lost: they go back to their
+    player's hand, redeployed at the end of the turn (C10)."""
     reg = g.reg
     if reg[r, R_ENCAMPMENTS] > 0:
         g.ply[q, P_ENCAMP_HAND] += reg[r, R_ENCAMPMENTS]
@@ -263,6 +269,9 @@ def tokens_lost(g, t, q, r, decline, n, attacker):
     if decline == 0:
         g.gst[G_ATTACKED] |= 1 << q  # the Diplomat may not make peace with q now
     if decline == 1:
+        if reg[r, R_RACE] == GHOULS:
+            g.ply[q, P_GHOUL_HAND] += n - 1
+            return 1
         return n
     if reg[r, R_RACE] == ELVES:
         return 0
@@ -298,6 +307,8 @@ def race_tokens_in_hand(ply, p):
 
 @kernel
 def race_tokens_in_play(g, race):
+    """Tokens of `race` out of the tray: on the map, in an active race's hand, and
+    Ghoul tokens in decline withdrawn this turn."""
     n = 0
     for r in range(g.gst[G_NREG]):
         if g.reg[r, R_RACE] == race:
@@ -305,7 +316,32 @@ def race_tokens_in_play(g, race):
     for p in range(g.gst[G_PLAYERS]):
         if g.ply[p, P_RACE] == race:
             n += race_tokens_in_hand(g.ply, p)
+        if race == GHOULS:
+            n += g.ply[p, P_GHOUL_HAND]
     return n
+
+
+@inline_kernel
+def may_convert(g, p, r):
+    """Whether p's Sorcerers may convert the token on r, the once-per-opponent
+    limit and the tray aside: "The token your Sorcerers replaces must be the only
+    race token in its Region ... and that Region must be adjacent to one of your
+    Sorcerers'": a lone active enemy token with no Encampment beside it (an
+    Encampment counts as a Race token in defence: docs/rulings.md C2), in a region
+    that is not immune, and not in water unless the Sorcerers are Seafaring."""
+    reg = g.reg
+    q = reg[r, R_PLAYER]
+    if q < 0 or q == p or reg[r, R_DECLINE] != 0 or reg[r, R_TOKENS] != 1:
+        return False
+    if reg[r, R_ENCAMPMENTS] > 0 or region_immune(reg, r):
+        return False
+    if is_water(g, r) and not may_enter_water(SORCERERS, g.ply[p, P_POWER]):
+        return False  # only a Seafaring race may hold water
+    for k in range(g.board[r, B_DEGREE]):
+        nb = g.adj[r, k]
+        if reg[nb, R_PLAYER] == p and reg[nb, R_DECLINE] == 0:
+            return True
+    return False
 
 
 # ---------------------------------------------------------------------- scoring
@@ -482,4 +518,7 @@ def pieces_invariants(g, t):
         return ERR_PIECE_CAPS
     if holes > t.params[PAR_CAPS + C_HOLES]:
         return ERR_PIECE_CAPS
+    for q in range(g.gst[G_PLAYERS]):
+        if ply[q, P_GHOUL_HAND] != 0:
+            return ERR_PIECES  # withdrawn Ghouls go back on the map as the turn ends
     return 0

@@ -13,10 +13,13 @@ from analyzer.engine.core_layout import (
     G_PLAYERS,
     G_ROUND,
     G_ROUNDS,
+    P_HAND,
     P_POLICY,
+    P_POWER,
     P_RACE,
     R_DECLINE,
     R_PLAYER,
+    R_RACE,
     R_TOKENS,
     STREAM_SEAT0,
     SYM_ENTRY,
@@ -25,6 +28,8 @@ from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.rng import randint
 from analyzer.players.params import H_ENTRY_THREAT, RANDOM
 from analyzer.players.random_player import random_yes_no
+from analyzer.rulesets.classic.abilities import may_convert, region_score
+from analyzer.rulesets.classic.ids import GHOULS, SORCERERS
 from analyzer.rulesets.classic.layout import (
     G_ATTACKED,
     R_ENCAMPMENTS,
@@ -102,19 +107,52 @@ def random_region(g, p, n_own, skip_col):
 
 
 @kernel
-def choose_convert(g, t, p, r):
-    """Sorcerers: convert the lone token on r? The heuristic always does (a region
-    for free, one token fewer for the opponent)."""
+def choose_conversion(g, t, p, q):
+    """Sorcerers: the region of opponent q to convert now, -1 for none. The
+    candidates: q's lone active tokens next to p's active Sorcerer regions, no
+    Encampment beside them, not immune, not water unless p is Seafaring
+    (abilities.may_convert). The heuristic always converts (a region and a token
+    for free, one token fewer for q), where the region is worth most to p;
+    random: uniform over the candidates and none."""
+    reg = g.reg
+    board = g.board
+    power = g.ply[p, P_POWER]
     if is_random(g, p):
-        return random_yes_no(g, p)
-    return True
+        n = 0
+        for r in range(g.gst[G_NREG]):
+            if reg[r, R_PLAYER] == q and may_convert(g, p, r):
+                n += 1
+        if n == 0:
+            return -1
+        k = randint(g.rng, STREAM_SEAT0 + p, n + 1)
+        for r in range(g.gst[G_NREG]):
+            if reg[r, R_PLAYER] == q and may_convert(g, p, r):
+                if k == 0:
+                    return r
+                k -= 1
+        return -1
+    best = -1
+    best_value = -1.0
+    for r in range(g.gst[G_NREG]):
+        if reg[r, R_PLAYER] != q or not may_convert(g, p, r):
+            continue
+        value = 1.0 + region_score(board, SORCERERS, power, r)
+        for k in range(board[r, B_DEGREE]):
+            if reg[g.adj[r, k], R_PLAYER] != p:
+                value += 0.05  # room to grow, as the conquest planning counts it
+        if value > best_value:
+            best_value = value
+            best = r
+    return best
 
 
 @kernel
 def choose_dragon_target(g, t, p):
     """Dragon Master: the region the Dragon takes with one token, -1 for none.
-    Heuristic: the dearest legal target (the Dragon saves the most there), if it
-    costs 3 or more; random: uniform over the legal targets and none."""
+    Asked before the turn's first conquest and, until the Dragon has flown this
+    turn, before each later one. Heuristic: the dearest legal target (the Dragon
+    saves the most there), if it costs 3 or more, or 2 with one token left (a sure
+    conquest instead of the die); random: uniform over the legal targets and none."""
     cost = g.cost
     nreg = g.gst[G_NREG]
     if is_random(g, p):
@@ -130,7 +168,7 @@ def choose_dragon_target(g, t, p):
                 k -= 1
         return -1
     best = -1
-    best_cost = 2
+    best_cost = 2 if g.ply[p, P_HAND] > 1 else 1
     for r in range(nreg):
         c = cost[r]
         if c > best_cost or (c == best_cost and best >= 0 and g.reg[r, R_PLAYER] >= 0):
@@ -160,6 +198,35 @@ def place_encampments(g, t, p, n, n_own):
 
 
 @kernel
+def place_ghouls(g, t, q, n):
+    """Ghouls in decline: the n tokens withdrawn from a region they lost go back
+    on their regions (none left: they go back to the box). Heuristic: one by one
+    where the danger per token is highest; random: uniform over the regions."""
+    reg = g.reg
+    nreg = g.gst[G_NREG]
+    n_own = 0
+    for r in range(nreg):
+        if reg[r, R_PLAYER] == q and reg[r, R_DECLINE] == 1 and reg[r, R_RACE] == GHOULS:
+            g.work[n_own] = r
+            n_own += 1
+    if n_own == 0:
+        return
+    for _ in range(n):
+        if is_random(g, q):
+            r = g.work[randint(g.rng, STREAM_SEAT0 + q, n_own)]
+        else:
+            r = -1
+            best = -1.0
+            for i in range(n_own):
+                x = g.work[i]
+                s = (danger(g, q, x) + 1e-3) / (reg[x, R_TOKENS] + 1)
+                if s > best:
+                    best = s
+                    r = x
+        reg[r, R_TOKENS] += 1
+
+
+@kernel
 def choose_fortress(g, t, p, n_own):
     """Fortified: the region of the turn's Fortress (-1: none)."""
     if is_random(g, p):
@@ -175,11 +242,20 @@ def choose_hero(g, t, p, n_own):
     return most_exposed(g, p, n_own, R_HERO)
 
 
+# What the Diplomat fears of an opponent with no active race (just declined, or
+# not yet played): a fresh race lands on the edge, so each of p's active regions
+# on the edge counts as this many enemy tokens next door.
+FRESH_RACE_FEAR = 2
+
+
 @kernel
 def choose_peace(g, t, p):
     """Diplomat: the opponent (not attacked this turn) whose active race may not
-    attack p next turn, -1 for none. Heuristic: the one it fears most, with the
-    most tokens next to p's regions; random: uniform over them and none."""
+    attack p next turn, -1 for none; an opponent with no active race now (it just
+    went into decline) is eligible, since it comes back with a fresh race
+    (docs/rulings.md C14). Heuristic: the one it fears most: the tokens of its
+    active regions next to p's, or for one with no active race FRESH_RACE_FEAR
+    per p's active region on the edge; random: uniform over them and none."""
     reg = g.reg
     adj = g.adj
     n_players = g.gst[G_PLAYERS]
@@ -187,21 +263,28 @@ def choose_peace(g, t, p):
     if is_random(g, p):
         n = 0
         for q in range(n_players):
-            if q != p and (attacked >> q) & 1 == 0 and g.ply[q, P_RACE] >= 0:
+            if q != p and (attacked >> q) & 1 == 0:
                 n += 1
         k = randint(g.rng, STREAM_SEAT0 + p, n + 1)
         for q in range(n_players):
-            if q != p and (attacked >> q) & 1 == 0 and g.ply[q, P_RACE] >= 0:
+            if q != p and (attacked >> q) & 1 == 0:
                 if k == 0:
                     return q
                 k -= 1
         return -1
+    edge = 0
+    for r in range(g.gst[G_NREG]):
+        if reg[r, R_PLAYER] == p and reg[r, R_DECLINE] == 0:
+            if g.board[r, B_SYMBOLS] & SYM_ENTRY:
+                edge += 1
     best = -1
     best_fear = 0
     for q in range(n_players):
-        if q == p or (attacked >> q) & 1 or g.ply[q, P_RACE] < 0:
+        if q == p or (attacked >> q) & 1:
             continue
         fear = 0
+        if g.ply[q, P_RACE] < 0:
+            fear = FRESH_RACE_FEAR * edge
         for r in range(g.gst[G_NREG]):
             if reg[r, R_PLAYER] != q or reg[r, R_DECLINE] != 0:
                 continue

@@ -87,8 +87,9 @@ P_IN_CAVERNS = P_STANCE
     P_TURNS,  # turns the active race has played (Wealthy pays at the end of its first)
     P_SPIRIT_RACE,  # Spirit: the in-decline race beside P_DECLINE_RACE (-1: none)
     P_SPIRIT_INSTANCE,  # its row of the instance table
-) = range(P_CORE_NF, P_CORE_NF + 7)
-P_NF = P_CORE_NF + 7
+    P_GHOUL_HAND,  # Ghouls in decline: tokens withdrawn from a region lost this turn
+) = range(P_CORE_NF, P_CORE_NF + 8)
+P_NF = P_CORE_NF + 8
 
 # gst[*]: per-turn counters, reset at every turn start
 (
@@ -96,6 +97,8 @@ P_NF = P_CORE_NF + 7
     G_CONVERTED,  # Sorcerers: bit per opponent converted this turn
     G_FORTRESS_DONE,  # Fortified: 1 once this turn's Fortress is placed
     G_ATTACKED,  # bit per player whose active race the current player attacked
-) = range(G_CORE_NF, G_CORE_NF + 4)
-G_NF = G_CORE_NF + 4
+    G_DRAGON_USED,  # Dragon Master: 1 once this turn's Dragon conquest is made
+    G_ROLLS_AT,  # the die's roll count when the conquests began (a final attempt ends them)
+) = range(G_CORE_NF, G_CORE_NF + 6)
+G_NF = G_CORE_NF + 6
 G_UNSET = G_CORE_UNSET

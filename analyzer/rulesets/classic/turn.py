@@ -9,6 +9,7 @@ the choices the abilities ask of a seat in bots.py.
 from __future__ import annotations
 
 from analyzer.engine.conquest import (
+    check_targets,
     clear_region,
     compute_targets,
     conquer,
@@ -21,10 +22,13 @@ from analyzer.engine.conquest import (
     wipe_decline_race_if_gone,
 )
 from analyzer.engine.core_layout import (
-    B_DEGREE,
     B_SYMBOLS,
     B_TERRAIN,
+    G_CHECK,
+    G_DEFEATED,
+    G_DIE_ROLLS,
     G_NREG,
+    G_PLAYERS,
     G_TURN,
     P_DECLINE_RACE,
     P_HAND,
@@ -40,20 +44,20 @@ from analyzer.engine.core_layout import (
 )
 from analyzer.engine.decline import go_into_decline
 from analyzer.engine.jit import inline_kernel, kernel
-from analyzer.engine.neutral_hooks.rules import is_water  # seas and lakes, as the core has them
+from analyzer.engine.state import EV_CONVERT, EV_LOSS
+from analyzer.engine.trace import log_event
 from analyzer.players.params import TARGET_DIE
 from analyzer.players.policy import choose_target, place_hand
 from analyzer.rulesets.classic.abilities import (
     AMAZON_CONQUEST_ONLY,
     mark_near_mountain,
-    may_enter_water,
+    may_convert,
     pieces_fall,
     pieces_on_map,
     race_tokens_in_play,
-    region_immune,
 )
 from analyzer.rulesets.classic.bots import (
-    choose_convert,
+    choose_conversion,
     choose_dragon_target,
     choose_fortress,
     choose_hero,
@@ -61,6 +65,7 @@ from analyzer.rulesets.classic.bots import (
     choose_stout_decline,
     own_regions,
     place_encampments,
+    place_ghouls,
 )
 from analyzer.rulesets.classic.ids import (
     AMAZONS,
@@ -83,18 +88,21 @@ from analyzer.rulesets.classic.layout import (
     C_HEROES,
     G_ATTACKED,
     G_CONVERTED,
+    G_DRAGON_USED,
     G_FORTRESS_DONE,
     G_NONEMPTY,
+    G_ROLLS_AT,
     MOUNTAIN,
     P_ASIDE,
     P_ENCAMP_HAND,
+    P_GHOUL_HAND,
+    P_HOLES_USED,
     P_IN_CAVERNS,
     P_PEACE_FROM,
     P_ROLL,
     P_SPIRIT_RACE,
     P_TURNS,
     R_DRAGON,
-    R_ENCAMPMENTS,
     R_FORTRESS,
     R_HERO,
     R_NEAR_MOUNTAIN,
@@ -109,6 +117,7 @@ def turn_begins(g, t, p):
     g.gst[G_CONVERTED] = 0
     g.gst[G_FORTRESS_DONE] = 0
     g.gst[G_ATTACKED] = 0
+    g.gst[G_DRAGON_USED] = 0
     g.ply[p, P_ROLL] = 0
 
 
@@ -117,6 +126,7 @@ def combo_taken(g, p):
     g.ply[p, P_TURNS] = 0
     g.ply[p, P_ASIDE] = 0
     g.ply[p, P_ENCAMP_HAND] = 0
+    g.ply[p, P_HOLES_USED] = 0  # a Halflings banner picked again brings its Holes back
 
 
 # R_DECLINE of the player's other regions while its Ghouls play (out of their reach)
@@ -205,47 +215,125 @@ def active_turn_begins(g, t, p):
 
 
 @kernel
-def sorcerers_convert(g, t, p):
-    """Once a turn against each opponent, a lone active enemy token next to a
-    Sorcerer region becomes a Sorcerer token from the tray (while the tray has
-    one); the enemy token goes back to its tray, the region's Lair or Fortress
-    goes, its Encampments go back to their player's hand (docs/rulings.md C2).
-    Not in water, unless the Sorcerers are Seafaring."""
+def sorcerers_convert(g, t, p, n_targets, live):
+    """The Sorcerers' conversions open now: once a turn against each opponent (not
+    one whose Diplomat made peace with p), a lone active enemy token next to an
+    active Sorcerer region (an Encampment beside it protects it: docs/rulings.md
+    C2) becomes a Sorcerer token from the tray, while the tray has one; the enemy
+    token goes back to its tray, the region's Lair or Fortress goes. Not in water,
+    unless the Sorcerers are Seafaring; not in an immune region. A conversion is a
+    conquest of a non-empty region (Pillaging's tally, the Diplomat's "attacked").
+    Called before each conquest and after the last one (C9), it converts until
+    nothing is left to convert (a converted region may bring another lone token
+    next door). With `live` (g.cost holds p's targets) the targets follow each
+    conversion; returns the number of legal targets."""
     reg = g.reg
     ply = g.ply
-    board = g.board
-    adj = g.adj
-    for r in range(g.gst[G_NREG]):
-        q = reg[r, R_PLAYER]
-        if q < 0 or q == p or reg[r, R_DECLINE] != 0 or reg[r, R_TOKENS] != 1:
-            continue
-        if (g.gst[G_CONVERTED] >> q) & 1 or region_immune(reg, r):
-            continue
-        if is_water(g, r) and not may_enter_water(SORCERERS, ply[p, P_POWER]):
-            continue  # only a Seafaring race may hold water
+    gst = g.gst
+    nreg = gst[G_NREG]
+    all_players = (1 << gst[G_PLAYERS]) - 1
+    peace = ply[p, P_PEACE_FROM] - 1  # the Diplomat p may not attack (-1: none)
+    passed = 0  # opponents the bot chose not to convert now
+    while True:
+        done = gst[G_CONVERTED] | passed | (1 << p)
+        if peace >= 0:
+            done |= 1 << peace
+        if done == all_players:
+            return n_targets
+        # one pass finds an opponent with a token to convert (mostly none)
+        q = -1
+        for x in range(nreg):
+            h = reg[x, R_PLAYER]
+            if h >= 0 and (done >> h) & 1 == 0 and may_convert(g, p, x):
+                q = h
+                break
+        if q < 0:
+            return n_targets
         if race_tokens_in_play(g, SORCERERS) >= t.race[SORCERERS, RT_BOX]:
-            return
-        near = False
-        for k in range(board[r, B_DEGREE]):
-            nb = adj[r, k]
-            if reg[nb, R_PLAYER] == p and reg[nb, R_DECLINE] == 0:
-                near = True
-        if not near or not choose_convert(g, t, p, r):
+            return n_targets  # no token left in the tray
+        r = choose_conversion(g, t, p, q)
+        if r < 0:
+            passed |= 1 << q
             continue
-        ply[q, P_ENCAMP_HAND] += reg[r, R_ENCAMPMENTS]
+        race = reg[r, R_RACE]
+        gst[G_DEFEATED + race] += 1
         pieces_fall(reg, r)
         reg[r, R_PLAYER] = p
         reg[r, R_RACE] = SORCERERS
         reg[r, R_TOKENS] = 1
-        reg[r, R_CONQ_TURN] = g.gst[G_TURN]
-        g.gst[G_CONVERTED] |= 1 << q
-        g.gst[G_ATTACKED] |= 1 << q
+        reg[r, R_CONQ_TURN] = gst[G_TURN]
+        gst[G_CONVERTED] |= 1 << q
+        gst[G_ATTACKED] |= 1 << q
+        gst[G_NONEMPTY] += 1
+        log_event(g, EV_LOSS, q, r, q, 1)
+        log_event(g, EV_CONVERT, p, r, q, race)
+        if not live:
+            continue
+        if ply[p, P_POWER] == UNDERWORLD and ply[p, P_IN_CAVERNS] == 0 and holds_cavern(g, p):
+            ply[p, P_IN_CAVERNS] = 1  # a first Cavern: every Cavern comes in reach
+            n_targets = compute_targets(g, t, p)
+        else:
+            n_targets = update_targets(g, t, p, r, n_targets)
+        if gst[G_CHECK] == 1:
+            check_targets(g, t, p, n_targets)
 
 
 @inline_kernel
 def before_conquests(g, t, p):
+    """The die's roll count as the conquests begin: a final attempt (a roll) ends
+    the turn's conquests, conversions too."""
+    g.gst[G_ROLLS_AT] = g.gst[G_DIE_ROLLS]
+
+
+@kernel
+def dragon_takes(g, t, p, r):
+    """The Dragon's conquest of r with one token; the Dragon moves there."""
+    reg = g.reg
+    for x in range(g.gst[G_NREG]):
+        reg[x, R_DRAGON] = 0
+    conquer(g, t, p, r, 1)
+    reg[r, R_DRAGON] = 1
+    g.gst[G_DRAGON_USED] = 1
+
+
+@kernel
+def power_before_conquest(g, t, p, n_targets):
+    """Before a conquest, once on the map: the Sorcerers convert what they can;
+    a Dragon Master not yet flown this turn may send the Dragon (docs/rulings.md
+    C9, C13). Returns (1: the loop must test its conditions again, 0: go on;
+    the number of legal targets)."""
+    used = 0
     if g.ply[p, P_RACE] == SORCERERS:
-        sorcerers_convert(g, t, p)
+        n_targets = sorcerers_convert(g, t, p, n_targets, True)
+        if n_targets == 0:
+            used = 1
+    if g.ply[p, P_POWER] == DRAGON_MASTER and g.gst[G_DRAGON_USED] == 0 and n_targets > 0:
+        r = choose_dragon_target(g, t, p)
+        if r >= 0:
+            dragon_takes(g, t, p, r)
+            n_targets = update_targets(g, t, p, r, n_targets)
+            if g.gst[G_CHECK] == 1:
+                check_targets(g, t, p, n_targets)
+            used = 1
+    return used, n_targets
+
+
+@inline_kernel
+def before_conquest(g, t, p, n_targets):
+    if g.ply[p, P_RACE] == SORCERERS or g.ply[p, P_POWER] == DRAGON_MASTER:
+        return power_before_conquest(g, t, p, n_targets)
+    return 0, n_targets
+
+
+@inline_kernel
+def after_conquests(g, t, p):
+    """After the last conquest the Sorcerers still convert, unless the conquests
+    ended with the final attempt (Berserk has none: its rolls come before each
+    conquest)."""
+    if g.ply[p, P_RACE] == SORCERERS and (
+        g.ply[p, P_POWER] == BERSERK or g.gst[G_DIE_ROLLS] == g.gst[G_ROLLS_AT]
+    ):
+        sorcerers_convert(g, t, p, 0, False)
 
 
 @kernel
@@ -272,34 +360,30 @@ def giants_reach(g, p):
 
 @kernel
 def dragon_conquest(g, t, p):
-    """Dragon Master, once a turn: a conquest with one token whatever defends the
-    region, where the Dragon then stays (leaving the region it guarded). The bots
-    choose it first thing in the turn, among the regions the race may attack."""
+    """Dragon Master, before the turn's first conquest: the bot may send the
+    Dragon at once (a conquest with one token whatever defends the region, where
+    the Dragon then stays, leaving the region it guarded); if not, it may before
+    any later conquest of the turn (power_before_conquest)."""
     compute_targets(g, t, p)
     r = choose_dragon_target(g, t, p)
-    if r < 0:
-        return
-    reg = g.reg
-    for x in range(g.gst[G_NREG]):
-        reg[x, R_DRAGON] = 0
-    conquer(g, t, p, r, 1)
-    reg[r, R_DRAGON] = 1
+    if r >= 0:
+        dragon_takes(g, t, p, r)
 
 
 @inline_kernel
 def conquests_begin(g, t, p):
-    """Before the targets: Underworld's Caverns, the Dragon's conquest, the
-    Giants' reach, Berserk's first roll (it rolls before choosing each target)."""
+    """Before the targets: the Giants' reach, Underworld's Caverns, the Dragon's
+    conquest, Berserk's first roll (it rolls before choosing each target)."""
     race = g.ply[p, P_RACE]
     power = g.ply[p, P_POWER]
+    if race == GIANTS:
+        giants_reach(g, p)  # first: the Dragon's choice reads the costs
     if power == UNDERWORLD:
         g.ply[p, P_IN_CAVERNS] = holds_cavern(g, p)
     elif power == DRAGON_MASTER and g.ply[p, P_HAND] > 0:
         dragon_conquest(g, t, p)
     elif power == BERSERK:
         g.ply[p, P_ROLL] = roll_die(g, t)
-    if race == GIANTS:
-        giants_reach(g, p)
 
 
 @inline_kernel
@@ -381,9 +465,32 @@ def after_redeploy(g, t, p):
                 reg[r, R_HERO] = 1
 
 
+@kernel
+def withdrawn_pieces_return(g, t, p):
+    """At the end of p's turn, what other players took off regions they lost goes
+    back on the map: a Bivouacking race's Encampments ("redeployed at the end of
+    the current player's turn"), and the Ghoul tokens in decline withdrawn like an
+    active race's (docs/rulings.md C10, C11). Ghouls with no region left lose them
+    (their banner has gone back to the column)."""
+    ply = g.ply
+    for q in range(g.gst[G_PLAYERS]):
+        n = ply[q, P_GHOUL_HAND]
+        if n > 0:
+            ply[q, P_GHOUL_HAND] = 0
+            place_ghouls(g, t, q, n)
+        n = ply[q, P_ENCAMP_HAND]
+        if q != p and n > 0 and ply[q, P_POWER] == BIVOUACKING:
+            n_own = own_regions(g, q)
+            if n_own > 0:
+                place_encampments(g, t, q, n, n_own)
+                ply[q, P_ENCAMP_HAND] = 0
+
+
 @inline_kernel
 def turn_ends(g, t, p, declined):
-    """p's own peace runs out; a Diplomat names next turn's peace."""
+    """Withdrawn Encampments and Ghouls go back on the map; p's own peace runs
+    out; a Diplomat names next turn's peace."""
+    withdrawn_pieces_return(g, t, p)
     g.ply[p, P_PEACE_FROM] = 0
     if not declined and g.ply[p, P_POWER] == DIPLOMAT:
         q = choose_peace(g, t, p)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from analyzer.rulesets.classic.turn import (
     active_turn_begins,
+    after_conquests,
     after_each_conquest,
     after_redeploy,
     after_scoring,
+    before_conquest,
     before_conquests,
     before_redeploy,
     combo_taken,
@@ -17,9 +19,11 @@ from analyzer.rulesets.classic.turn import (
 
 __all__ = [
     "active_turn_begins",
+    "after_conquests",
     "after_each_conquest",
     "after_redeploy",
     "after_scoring",
+    "before_conquest",
     "before_conquests",
     "before_redeploy",
     "combo_taken",
