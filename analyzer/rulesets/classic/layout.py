@@ -87,8 +87,10 @@ P_IN_CAVERNS = P_STANCE
     P_TURNS,  # turns the active race has played (Wealthy pays at the end of its first)
     P_SPIRIT_RACE,  # Spirit: the in-decline race beside P_DECLINE_RACE (-1: none)
     P_SPIRIT_INSTANCE,  # its row of the instance table
-) = range(P_CORE_NF, P_CORE_NF + 7)
-P_NF = P_CORE_NF + 7
+    P_TALLY_BEFORE,  # bots: the public tally when the player's latest turn began
+    P_LAST_GAIN,  # bots: what the player's latest finished turn added to its tally
+) = range(P_CORE_NF, P_CORE_NF + 9)
+P_NF = P_CORE_NF + 9
 
 # gst[*]: per-turn counters, reset at every turn start
 (
