@@ -56,5 +56,6 @@ put_piece = _hook("put_piece")
 region_price = _hook("region_price")
 region_worth = _ruleset.region_worth
 region_worth_after = _hook("region_worth_after")
+rival_score = _hook("rival_score")
 set_pieces_in_hand = _hook("set_pieces_in_hand")
 target_context = _hook("target_context")

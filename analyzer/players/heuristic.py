@@ -44,6 +44,7 @@ from analyzer.engine.bot_hooks import (
     region_price,
     region_worth,
     region_worth_after,
+    rival_score,
     set_pieces_in_hand,
     target_context,
 )
@@ -199,15 +200,15 @@ def known_vc(g, p, q):
 
 
 @inline_kernel
-def leader(g, p, ally):
-    """The player who leads as p sees the scores, `ally` left out (an ally is no
-    target; -1: nobody left out)."""
+def leader(g, t, p, ally):
+    """The player who leads as p sees the scores (the ruleset's rival_score), `ally`
+    left out (an ally is no target; -1: nobody left out)."""
     best = -1
     best_vc = 0
     for q in range(g.gst[G_PLAYERS]):
         if q == ally:
             continue
-        vc = known_vc(g, p, q)
+        vc = rival_score(g, t, p, q)
         if best < 0 or vc > best_vc:
             best_vc = vc
             best = q
@@ -270,7 +271,7 @@ def heuristic_target(g, t, p):
     harmony_due = gst[G_CLOSED]
     budget = hand - int(pol[p, H_RESERVE])
     reach = die_reach(t, race, power, hand)
-    lead = leader(g, p, -1)
+    lead = leader(g, t, p, -1)
     # a team variant's ally (engine/bot_hooks.py ally_of): taking its regions hurts
     # the team, more when it is the weaker ally (the team scores the lower of the
     # two), and a weaker ally's enemy neighbours are worth clearing
@@ -278,7 +279,7 @@ def heuristic_target(g, t, p):
     care = pol[p, H_ALLY_CARE] if ally >= 0 else 0.0
     weaker_ally = False
     if care > 0.0:
-        lead = leader(g, p, ally)
+        lead = leader(g, t, p, ally)
         weaker_ally = ply[ally, P_COINS] < coins  # allies share their coins (ruling B8)
     nreg = gst[G_NREG]
     ctx = target_context(g, t, p, hand, cost)

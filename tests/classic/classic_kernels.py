@@ -10,7 +10,7 @@ from numba.core.dispatcher import Dispatcher
 from analyzer.engine.jit import python_entry
 
 ENGINE = "column conquest decline faces game invariants rng scoring setup state trace"
-CLASSIC = "abilities bots setup targets turn"
+CLASSIC = "abilities bots rivals setup targets turn"
 MODULES = [importlib.import_module(f"analyzer.engine.{name}") for name in ENGINE.split()]
 MODULES += [importlib.import_module(f"analyzer.rulesets.classic.{n}") for n in CLASSIC.split()]
 MODULES += [

@@ -4,6 +4,7 @@ reason to decline earlier. engine/bot_hooks.py binds each to the ruleset's own w
 
 from __future__ import annotations
 
+from analyzer.engine.core_layout import P_COINS, P_SEEN_VC
 from analyzer.engine.jit import inline_kernel, kernel
 
 
@@ -76,3 +77,12 @@ def place_next_door(reg, work, r):
 @inline_kernel
 def modes_cost(c, c_ashes, place_next_door, modes, least):
     return c
+
+
+@inline_kernel
+def rival_score(g, t, p, q):
+    """q's score as p weighs it when it looks for the leader: p's own coins, an
+    opponent's public tally (docs/rulings.md 31), whoever has scored this round."""
+    if q == p:
+        return g.ply[p, P_COINS]
+    return g.ply[q, P_SEEN_VC]

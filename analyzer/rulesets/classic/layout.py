@@ -88,8 +88,10 @@ P_IN_CAVERNS = P_STANCE
     P_SPIRIT_RACE,  # Spirit: the in-decline race beside P_DECLINE_RACE (-1: none)
     P_SPIRIT_INSTANCE,  # its row of the instance table
     P_GHOUL_HAND,  # Ghouls in decline: tokens withdrawn from a region lost this turn
-) = range(P_CORE_NF, P_CORE_NF + 8)
-P_NF = P_CORE_NF + 8
+    P_TALLY_BEFORE,  # bots: the public tally when the player's latest turn began
+    P_LAST_GAIN,  # bots: what the player's latest finished turn added to its tally
+) = range(P_CORE_NF, P_CORE_NF + 10)
+P_NF = P_CORE_NF + 10
 
 # gst[*]: per-turn counters, reset at every turn start
 (

@@ -34,6 +34,7 @@ from analyzer.engine.core_layout import (
     P_HAND,
     P_POWER,
     P_RACE,
+    P_SEEN_VC,
     PAR_CAPS,
     R_CONQ_TURN,
     R_DECLINE,
@@ -98,9 +99,11 @@ from analyzer.rulesets.classic.layout import (
     P_GHOUL_HAND,
     P_HOLES_USED,
     P_IN_CAVERNS,
+    P_LAST_GAIN,
     P_PEACE_FROM,
     P_ROLL,
     P_SPIRIT_RACE,
+    P_TALLY_BEFORE,
     P_TURNS,
     R_DRAGON,
     R_FORTRESS,
@@ -119,6 +122,7 @@ def turn_begins(g, t, p):
     g.gst[G_ATTACKED] = 0
     g.gst[G_DRAGON_USED] = 0
     g.ply[p, P_ROLL] = 0
+    g.ply[p, P_TALLY_BEFORE] = g.ply[p, P_SEEN_VC]  # the bots' leader (leader.py)
 
 
 @inline_kernel
@@ -510,6 +514,7 @@ def free_tokens(g, p):
 @inline_kernel
 def after_scoring(g, t, p, declined):
     """Stout may go into decline at the end of an ordinary turn, after scoring."""
+    g.ply[p, P_LAST_GAIN] = g.ply[p, P_SEEN_VC] - g.ply[p, P_TALLY_BEFORE]  # leader.py
     if declined or g.ply[p, P_POWER] != STOUT or g.ply[p, P_RACE] < 0:
         return
     if choose_stout_decline(g, t, p, free_tokens(g, p)):

@@ -354,7 +354,7 @@ def heuristic_intimidation(g, t, p):
     nreg = g.gst[G_NREG]
     hand = conquest_hand(g, p)
     aggression = g.pol[p, H_AGGRESSION]
-    lead = leader(g, p, -1)
+    lead = leader(g, t, p, -1)
     src = -1
     best_score = 0.0
     for r in range(nreg):

@@ -9,6 +9,7 @@ from analyzer.rulesets.classic.modes import (
     MODE_ETHEREALS,
     MODE_FROSTMOURNE,
 )
+from analyzer.rulesets.classic.rivals import region_worth_after, rival_score, target_context
 from analyzer.rulesets.classic.targets import (
     N_MODES,
     decline_eagerness,
@@ -30,4 +31,7 @@ __all__ = [
     "RACE_VALUE",
     "decline_eagerness",
     "region_worth",
+    "region_worth_after",
+    "rival_score",
+    "target_context",
 ]
