@@ -283,3 +283,17 @@ def test_a_lookahead_forced_seat_is_compared_with_the_reference_on_its_own_games
     assert "lookahead-lite" in lite and games[lite] * 2 == games[r.reference]
     assert len(r.correlation) == 3  # race, power and seat, against the reference's subset
     assert "first 2 of each combo's games" in summary_markdown(r)
+
+
+def test_a_seat_gap_whose_resamples_all_agree_says_too_few_games():
+    # Resamples that all give the same gap (a handful of games) make no 95% interval:
+    # the finding says so instead of printing "+5.0 to +5.0".
+    from analyzer.stats import TOO_FEW, percentile_interval
+
+    nan_lo, nan_hi = percentile_interval(np.full(50, 0.05))
+    order = {f: {"race": RACES, "power": POWERS, "seat": ["seat 1", "seat 2"]}
+             for f in (REF, "other")}  # fmt: skip
+    gaps = _gaps({REF: (0.05, 0.02, 0.08), "other": (0.05, nan_lo, nan_hi)})
+    marks = mark_findings(_effects(order), _correlation(["other"], 0.9), gaps, _decline({}), REF)
+    seat = marks.set_index("finding").loc["Seat advantage"]
+    assert TOO_FEW in seat.detail and "+5.0 to +5.0" not in seat.detail

@@ -33,7 +33,7 @@ import pandas as pd
 
 from analyzer.errors import InputError, Problem
 from analyzer.model.limits import MAX_STUDY_GAMES, check_study_games, range_text
-from analyzer.stats import wilson
+from analyzer.stats import interval_text, percentile_interval, wilson
 from analyzer.studies import common
 from analyzer.studies.common import CLI, pct
 
@@ -403,7 +403,7 @@ def _bootstrap(flds, played, keys, labels, gpc, n, reps, seed):
     corr_rows, gap_rows = [], []
     for f, fld in enumerate(flds):
         g = point[f]["seat"][0] - point[f]["seat"][-1]
-        lo, hi = np.nanpercentile(gap[:, f], [2.5, 97.5])
+        lo, hi = percentile_interval(gap[:, f])  # NaN: the resamples all agree
         gap_rows.append({"field": fld.name, "first_seat": point[f]["seat"][0],
                          "last_seat": point[f]["seat"][-1], "gap": g, "gap_lo": lo,
                          "gap_hi": hi})  # fmt: skip
@@ -411,8 +411,7 @@ def _bootstrap(flds, played, keys, labels, gpc, n, reps, seed):
             continue
         for j, kind in enumerate(KINDS):
             sample = rho[:, f, j]
-            finite = sample[np.isfinite(sample)]
-            lo, hi = np.percentile(finite, [2.5, 97.5]) if finite.size else (np.nan, np.nan)
+            lo, hi = percentile_interval(sample)
             corr_rows.append(
                 {"field": fld.name, "kind": kind, "items": len(labels[kind]),
                  "spearman": spearman(ref_point[f][kind], point[f][kind]), "spearman_lo": lo,
@@ -480,7 +479,7 @@ def mark_findings(effects, correlation, seat_gap, decline, reference: str) -> pd
             c = correlation[(correlation.field == f) & (correlation.kind == kind)]
             lo = float(c.spearman_lo.iloc[0]) if len(c) else np.nan
             ok &= place <= TOP_K and np.isfinite(lo) and lo > MIN_RHO
-            rho = (f"ρ {c.spearman.iloc[0]:.2f} ({lo:.2f} to {c.spearman_hi.iloc[0]:.2f})"
+            rho = (f"ρ {c.spearman.iloc[0]:.2f} ({_two(lo, c.spearman_hi.iloc[0])})"
                    if len(c) else "ρ n/a")  # fmt: skip
             details.append(f"{f}: {_ordinal(place)} from the {side}, {rho}")
         rows.append({"finding": title, "value": name, "mark": HOLDS if ok else DEPENDS,
@@ -500,8 +499,7 @@ def mark_findings(effects, correlation, seat_gap, decline, reference: str) -> pd
             ok &= bool(g.gap_lo > 0) if r.gap > 0 else bool(g.gap_hi < 0)
         else:
             ok &= bool(g.gap_lo <= 0 <= g.gap_hi)
-        details.append(f"{f}: {100 * g.gap:+.1f} points ({100 * g.gap_lo:+.1f} to "
-                       f"{100 * g.gap_hi:+.1f})")  # fmt: skip
+        details.append(f"{f}: {100 * g.gap:+.1f} points ({_points(g.gap_lo, g.gap_hi)})")
     rows.append({"finding": "Seat advantage", "value": value, "mark": HOLDS if ok else DEPENDS,
                  "detail": "; ".join(details)})  # fmt: skip
     for group in dict.fromkeys(decline.group) if len(decline) else ():
@@ -542,6 +540,16 @@ def findings(result: RobustnessStudy) -> list[str]:
     for r in result.marks.itertuples():
         out.append(f"{r.finding}: {r.value}: **{r.mark}** ({r.detail}).")
     return out
+
+
+def _two(lo, hi) -> str:
+    """A correlation's interval, or "too few games for an interval"."""
+    return interval_text(lo, hi, fmt=lambda v: f"{v:.2f}")
+
+
+def _points(lo, hi) -> str:
+    """A win-rate gap's interval in points, or "too few games for an interval"."""
+    return interval_text(lo, hi, fmt=lambda v: f"{100 * v:+.1f}")
 
 
 def _md(header, rows) -> list[str]:
@@ -600,7 +608,7 @@ def summary_markdown(result: RobustnessStudy) -> str:
         "",
         *_md(["field", "table", "items", "Spearman", "95% interval"],
              [[r.field, r.kind, r.items, f"{r.spearman:.2f}",
-               f"{r.spearman_lo:.2f} to {r.spearman_hi:.2f}"]
+               _two(r.spearman_lo, r.spearman_hi)]
               for r in result.correlation.itertuples()]),
         "",
         "![Rank correlation per field](correlation.png)",
@@ -609,7 +617,7 @@ def summary_markdown(result: RobustnessStudy) -> str:
         "",
         *_md(["field", "first seat", "last seat", "gap", "95% interval"],
              [[r.field, pct(r.first_seat), pct(r.last_seat), f"{100 * r.gap:+.1f} points",
-               f"{100 * r.gap_lo:+.1f} to {100 * r.gap_hi:+.1f}"]
+               _points(r.gap_lo, r.gap_hi)]
               for r in result.seat_gap.itertuples()]),
         "",
         "## Strongest and weakest per field",
