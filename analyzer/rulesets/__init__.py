@@ -270,14 +270,8 @@ def decide_game(
             check_ruleset(name, path, "scenario.ruleset")
             claims.append((path, "scenario.ruleset", name))
     if only is not None:
-        wrong = [c for c in claims if c[2] != only.ruleset]
-        if wrong:
-            where, key, name = wrong[0]
-            raise InputError(
-                Problem(where, key, name,
-                        f"`analyzer {command}` plays {title(only.ruleset)} ({only.ruleset}) "
-                        f"only; {_remedy(key)}")
-            )  # fmt: skip
+        what = f"`analyzer {command}` plays {title(only.ruleset)} ({only.ruleset}) only"
+        _refuse_others(claims, only.ruleset, lambda key: f"{what}; {_remedy(key)}")
     names = sorted({c[2] for c in claims})
     if len(names) > 1:
         raise InputError(_ruleset_conflict(claims))
@@ -292,6 +286,13 @@ def decide_game(
 
 
 CLI_WHERE = "command line"
+
+
+def _refuse_others(claims, wanted: str, why) -> None:
+    """A command that plays one game only: the first source naming another is refused."""
+    for where, key, value in claims:
+        if value != wanted:
+            raise InputError(Problem(where, key, value, why(key)))
 
 
 def _remedy(key: str) -> str:
@@ -344,13 +345,8 @@ def _decide_variant(name: str, option: str | None, heads: dict, only, command: s
                 Problem(where, key, value, f"{title(name)} has no such variant", valid)
             )
     if only is not None:
-        wrong = [c for c in claims if c[2] != only.variant]
-        if wrong:
-            where, key, value = wrong[0]
-            raise InputError(
-                Problem(where, key, value,
-                        f"`analyzer {command}` plays the {only.variant} variant only")
-            )  # fmt: skip
+        what = f"`analyzer {command}` plays the {only.variant} variant only"
+        _refuse_others(claims, only.variant, lambda key: what)
         return only.variant
     values = sorted({c[2] for c in claims})
     if len(values) > 1:

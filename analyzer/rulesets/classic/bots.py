@@ -178,23 +178,33 @@ def choose_dragon_target(g, t, p):
 
 
 @kernel
+def most_endangered(g, p, n_own, encampments_defend):
+    """Where p's next defender goes among its regions g.work[:n_own]: the heuristic
+    picks the highest danger per defender (Encampments counted when they defend),
+    the random bot a uniform region."""
+    if is_random(g, p):
+        return g.work[randint(g.rng, STREAM_SEAT0 + p, n_own)]
+    reg = g.reg
+    r = -1
+    best = -1.0
+    for i in range(n_own):
+        x = g.work[i]
+        defenders = reg[x, R_TOKENS] + 1
+        if encampments_defend:
+            defenders += reg[x, R_ENCAMPMENTS]
+        s = (danger(g, p, x) + 1e-3) / defenders
+        if s > best:
+            best = s
+            r = x
+    return r
+
+
+@kernel
 def place_encampments(g, t, p, n, n_own):
     """Bivouacking: the n Encampments in hand onto p's regions (g.work[:n_own]):
     heuristic one by one where the danger per defender is highest; random uniform."""
-    reg = g.reg
     for _ in range(n):
-        if is_random(g, p):
-            r = g.work[randint(g.rng, STREAM_SEAT0 + p, n_own)]
-        else:
-            r = -1
-            best = -1.0
-            for i in range(n_own):
-                x = g.work[i]
-                s = (danger(g, p, x) + 1e-3) / (reg[x, R_TOKENS] + reg[x, R_ENCAMPMENTS] + 1)
-                if s > best:
-                    best = s
-                    r = x
-        reg[r, R_ENCAMPMENTS] += 1
+        g.reg[most_endangered(g, p, n_own, True), R_ENCAMPMENTS] += 1
 
 
 @kernel
@@ -212,18 +222,7 @@ def place_ghouls(g, t, q, n):
     if n_own == 0:
         return
     for _ in range(n):
-        if is_random(g, q):
-            r = g.work[randint(g.rng, STREAM_SEAT0 + q, n_own)]
-        else:
-            r = -1
-            best = -1.0
-            for i in range(n_own):
-                x = g.work[i]
-                s = (danger(g, q, x) + 1e-3) / (reg[x, R_TOKENS] + 1)
-                if s > best:
-                    best = s
-                    r = x
-        reg[r, R_TOKENS] += 1
+        reg[most_endangered(g, q, n_own, False), R_TOKENS] += 1
 
 
 @kernel
