@@ -1,11 +1,20 @@
-"""Confidence intervals for what the simulations measure. Pure numpy, vectorised:
-every function takes scalars or arrays alike."""
+"""The statistics the studies print, in one place: confidence intervals, rank
+correlation, multiple-testing control, bootstrap resamples and the logistic fit.
+
+The arithmetic comes from scipy.stats and statsmodels; this module only fixes the
+choices the tables rely on (a 95% interval at z = 1.96 exactly, NaN instead of an
+interval the games cannot support, seeded resamples) so every study reads them the
+same way. Vectorised: the interval functions take scalars or arrays alike."""
 
 from __future__ import annotations
 
+import math
 import warnings
 
 import numpy as np
+from scipy import stats as _scipy_stats
+from statsmodels.stats.multitest import multipletests
+from statsmodels.stats.proportion import proportion_confint
 
 Z95 = 1.96
 # Said instead of an interval that the games or resamples cannot support (a single
@@ -28,9 +37,10 @@ def honest(lo, hi):
     return np.where(ok, lo, np.nan)[()], np.where(ok, hi, np.nan)[()]
 
 
-def percentile_interval(samples, axis: int = 0):
+def percentile_interval(samples, axis: int = 0, spread_only: bool = True):
     """The 95% percentile interval of bootstrap `samples` along `axis` (NaN samples
-    left out), NaN where the resamples give no interval (none, or all alike)."""
+    left out), NaN where the resamples give no interval (none, or all alike; with
+    spread_only=False resamples all alike give their one value at both ends)."""
     x = np.asarray(samples, dtype=np.float64)
     if x.shape[axis] == 0:
         shape = np.delete(np.array(x.shape), axis)
@@ -38,7 +48,7 @@ def percentile_interval(samples, axis: int = 0):
     with np.errstate(invalid="ignore"), warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # an all-NaN slice: no interval
         lo, hi = np.nanpercentile(x, (2.5, 97.5), axis=axis)
-    return honest(lo, hi)
+    return honest(lo, hi) if spread_only else (lo[()], hi[()])
 
 
 def interval_text(lo, hi, fmt=lambda v: f"{v:g}", sep: str = " to ") -> str:
@@ -49,7 +59,8 @@ def interval_text(lo, hi, fmt=lambda v: f"{v:g}", sep: str = " to ") -> str:
 
 
 def wilson(successes, n, z: float = Z95):
-    """Wilson score interval (lo, hi) for a rate of `successes` out of `n`.
+    """Wilson score interval (lo, hi) for a rate of `successes` out of `n`
+    (statsmodels' proportion_confint, method "wilson").
 
     Unlike the plain normal interval it stays inside [0, 1] and is sensible at
     0 or n successes, which rare races and lopsided match-ups produce. NaN where n = 0.
@@ -57,15 +68,18 @@ def wilson(successes, n, z: float = Z95):
     k = np.asarray(successes, dtype=np.float64)
     n = np.asarray(n, dtype=np.float64)
     with np.errstate(invalid="ignore", divide="ignore"):
+        lo, hi = proportion_confint(k, n, alpha=alpha_of(z), method="wilson")
         p = k / n
-        z2n = z * z / n
-        centre = (p + z2n / 2) / (1 + z2n)
-        half = z * np.sqrt(p * (1 - p) / n + z2n / (4 * n)) / (1 + z2n)
-    # Rounding can push the ends a hair past 0 or 1, or past the rate itself, when
-    # k = 0 or k = n.
-    lo = np.clip(np.minimum(centre - half, p), 0.0, 1.0)
-    hi = np.clip(np.maximum(centre + half, p), 0.0, 1.0)
+    # Rounding can push the ends a hair past the rate itself when k = 0 or k = n.
+    lo = np.where(n > 0, np.minimum(lo, p), np.nan)
+    hi = np.where(n > 0, np.maximum(hi, p), np.nan)
     return lo[()], hi[()]
+
+
+def alpha_of(z: float) -> float:
+    """The two-sided level whose normal quantile is z (0.05 for 1.959964...): the
+    libraries take a level, the tables were written at z = 1.96 exactly."""
+    return float(2.0 * _scipy_stats.norm.sf(z))
 
 
 def mean_se(values, axis=None):
@@ -102,31 +116,29 @@ def logit(p):
     return np.log(p / (1 - p))[()]
 
 
-def fit_logistic(x, wins, games, iterations: int = 50):
-    """Grouped-binomial logistic regression logit(p) = a + b x by iteratively
-    reweighted least squares: ((a, b), 2x2 covariance). Half a win and one game are
-    added per point (a Jeffreys-style nudge) so a point at 0 or 100% stays finite.
+def fit_logistic(x, wins, games):
+    """Grouped-binomial logistic regression logit(p) = a + b x (statsmodels' GLM,
+    binomial family): ((a, b), 2x2 covariance). Half a win and one game are added per
+    point (a Jeffreys-style nudge) so a point at 0 or 100% stays finite.
 
     The covariance assumes independent points; points played on the same seeds
     (common random numbers) are positively correlated, which makes the slope's
     interval from it conservative (wider than it needs to be)."""
+    from statsmodels.genmod.families import Binomial
+    from statsmodels.genmod.generalized_linear_model import GLM
+
     x = np.asarray(x, dtype=np.float64)
     k = np.asarray(wins, dtype=np.float64) + 0.5
     n = np.asarray(games, dtype=np.float64) + 1.0
     design = np.column_stack([np.ones_like(x), x])
-    beta = np.zeros(2)
-    beta[0] = logit(k.sum() / n.sum())
-    for _ in range(iterations):
-        p = 1.0 / (1.0 + np.exp(-(design @ beta)))
-        w = n * p * (1 - p)
-        info = design.T @ (design * w[:, None])
-        step = np.linalg.solve(info, design.T @ (k - n * p))
-        beta = beta + step
-        if np.max(np.abs(step)) < 1e-10:
-            break
-    p = 1.0 / (1.0 + np.exp(-(design @ beta)))
-    info = design.T @ (design * (n * p * (1 - p))[:, None])
-    return beta, np.linalg.inv(info)
+    # The rate per point weighted by its games is the grouped binomial likelihood.
+    with warnings.catch_warnings(), np.errstate(divide="ignore", invalid="ignore"):
+        # Two points fit exactly: statsmodels warns of "perfect prediction" and of a
+        # residual scale it divides by zero degrees of freedom for; the binomial fit
+        # uses neither (its scale is 1).
+        warnings.simplefilter("ignore")
+        fit = GLM(k / n, design, family=Binomial(), var_weights=n).fit(tol=1e-12, maxiter=100)
+    return np.asarray(fit.params, dtype=np.float64), np.asarray(fit.cov_params(), np.float64)
 
 
 def logistic_at(beta, x):
@@ -145,3 +157,62 @@ def solve_logistic(beta, cov, target: float, z: float = Z95):
     grad = np.array([-1.0 / b, -(t - a) / (b * b)])
     se = float(np.sqrt(max(grad @ cov @ grad, 0.0)))
     return float(x), float(x - z * se), float(x + z * se)
+
+
+# ------------------------------------------------------------ rank correlation
+# Spearman's rho: var(atanh(rho)) ~ 1.06 / (n - 3) (Fieller, Hartley and Pearson 1957).
+SPEARMAN_VAR = 1.06
+
+
+def spearman(a, b) -> float:
+    """Spearman's rank correlation of two equally long samples (scipy.stats.spearmanr,
+    ties at their mean rank); NaN when either sample is all alike."""
+    a = np.asarray(a, dtype=np.float64)
+    b = np.asarray(b, dtype=np.float64)
+    if a.size < 2 or np.all(a == a[0]) or np.all(b == b[0]):
+        return np.nan
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return float(_scipy_stats.spearmanr(a, b).statistic)
+
+
+def fisher_interval(rho: float, m: int, var: float = SPEARMAN_VAR) -> tuple[float, float]:
+    """95% interval of a rank correlation over m items, through Fisher's z."""
+    if not np.isfinite(rho) or m <= 3:
+        return np.nan, np.nan
+    z = math.atanh(min(max(rho, -0.999999), 0.999999))
+    half = Z95 * math.sqrt(var / (m - 3))
+    return math.tanh(z - half), math.tanh(z + half)
+
+
+# --------------------------------------------------------- multiple testing
+def benjamini_hochberg(p_values) -> np.ndarray:
+    """BH-adjusted p-values (q-values; statsmodels' multipletests, "fdr_bh"): a
+    hypothesis is rejected at FDR q when its adjusted value is <= q. NaN stays NaN and
+    does not count as a test."""
+    p = np.asarray(p_values, np.float64)
+    out = np.full(p.shape, np.nan)
+    ok = np.isfinite(p)
+    if ok.any():
+        out[ok] = multipletests(p[ok], method="fdr_bh")[1]
+    return out
+
+
+# ---------------------------------------------------------------- bootstrap
+def bootstrap_resamples(statistic, n: int, resamples: int, rng) -> np.ndarray:
+    """statistic(idx) on `resamples` bootstrap resamples of n items: an array with
+    the resamples along axis 0. scipy.stats.bootstrap draws the indices from `rng`
+    as rng.integers(0, n, (resamples, n)), the same draws as a loop of
+    rng.integers(0, n, n), so a seed gives the same resamples as it always has. NaN
+    results stay in (percentile_interval leaves them out)."""
+    first = np.asarray(statistic(np.arange(n)))
+    with warnings.catch_warnings(), np.errstate(invalid="ignore", divide="ignore"):
+        # The confidence interval scipy computes beside the draws is not used: a NaN
+        # resample (a bot that drew no game) only makes it warn.
+        warnings.simplefilter("ignore")
+        result = _scipy_stats.bootstrap(
+            (np.arange(n),), lambda idx: np.ravel(statistic(idx)), n_resamples=resamples,
+            vectorized=False, method="percentile", rng=rng,
+        )  # fmt: skip
+    draws = np.asarray(result.bootstrap_distribution, dtype=np.float64)
+    return np.moveaxis(draws.reshape(first.shape + (resamples,)), -1, 0)

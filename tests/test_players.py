@@ -11,13 +11,12 @@ import pytest
 from typer.testing import CliRunner
 
 from analyzer.cli import app
+from analyzer.stats import fisher_interval, spearman
 from analyzer.studies.players import (
     chart_names,
     findings,
-    fisher_interval,
     rank_correlation,
     run_players,
-    spearman,
     summary_markdown,
     write_players,
 )

@@ -52,7 +52,7 @@ import pandas as pd
 
 from analyzer.errors import InputError, Problem
 from analyzer.model import limits
-from analyzer.stats import Z95, fit_logistic, logistic_at, solve_logistic, wilson
+from analyzer.stats import Z95, fit_logistic, logistic_at, solve_logistic, spearman, wilson
 from analyzer.studies.common import CLI, pct, pp
 
 WHERE = "balance study"
@@ -600,9 +600,9 @@ def _sensitivity(player, tables, curves, table, printed_study) -> pd.DataFrame:
                 now = _headlines(races, powers, combos)
                 r0 = printed_study.races.set_index("race").win_rate
                 p0 = printed_study.powers.set_index("power").win_rate
-                # Spearman as Pearson of ranks: pandas' own "spearman" needs scipy.
-                rho_r = pd.Series(races).rank().corr(r0.rank())
-                rho_p = pd.Series(powers).rank().corr(p0.rank())
+                # paired by name; a race without games in either table is left out
+                rho_r = spearman(*pd.DataFrame({"a": races, "b": r0}).dropna().to_numpy().T)
+                rho_p = spearman(*pd.DataFrame({"a": powers, "b": p0}).dropna().to_numpy().T)
                 changed = [k for k in now if now[k] != head[k]]
                 rows.append(
                     {"estimate": key, "name": f"die faces {list(moved_faces)}", "delta": d,

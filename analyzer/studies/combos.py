@@ -42,7 +42,7 @@ import pandas as pd
 
 from analyzer.errors import InputError, Problem
 from analyzer.model.limits import check_option
-from analyzer.stats import mean_se_from_sums, normal_interval, wilson
+from analyzer.stats import benjamini_hochberg, mean_se_from_sums, normal_interval, wilson
 from analyzer.studies import common
 
 WHERE = "combos study"
@@ -141,22 +141,6 @@ def two_sided_p(successes, n, p0: float) -> np.ndarray:
     with np.errstate(invalid="ignore", divide="ignore"):
         z = (k / n - p0) / np.sqrt(p0 * (1 - p0) / n)
     return np.array([math.erfc(abs(v) / math.sqrt(2)) if np.isfinite(v) else np.nan for v in z])
-
-
-def benjamini_hochberg(p_values) -> np.ndarray:
-    """BH-adjusted p-values (q-values): a hypothesis is rejected at FDR q when its
-    adjusted value is <= q. NaN stays NaN and does not count as a test."""
-    p = np.asarray(p_values, np.float64)
-    out = np.full(p.shape, np.nan)
-    ok = np.flatnonzero(np.isfinite(p))
-    m = ok.size
-    if m == 0:
-        return out
-    order = ok[np.argsort(p[ok], kind="stable")]
-    scaled = p[order] * m / np.arange(1, m + 1)
-    # Step-up: the adjusted value is the smallest scaled value at this rank or later.
-    out[order] = np.minimum(np.minimum.accumulate(scaled[::-1])[::-1], 1.0)
-    return out
 
 
 def significance(p_values, deltas, q: float = FDR_Q) -> tuple[np.ndarray, list[str]]:

@@ -42,7 +42,7 @@ import pandas as pd
 
 from analyzer.errors import InputError, Problem
 from analyzer.model.limits import MAX_STUDY_GAMES, OPTIONS, check_study_games, range_text
-from analyzer.stats import Z95
+from analyzer.stats import Z95, percentile_interval
 
 WHERE = "compare study"
 BOOTSTRAP = 400
@@ -383,8 +383,7 @@ def paired_rows(base: Arm, arm: Arm, games: int, gpc: int, bootstrap: int, seed:
     for metric, d in deltas.items():
         if metric in skip:
             continue
-        boot = d[np.isfinite(d)]
-        lo, hi = np.quantile(boot, [0.025, 0.975]) if boot.size else (np.nan, np.nan)
+        lo, hi = percentile_interval(np.where(np.isfinite(d), d, np.nan), spread_only=False)
         delta = s0[metric] - b0[metric]
         out.append(_row(metric, b0[metric], s0[metric], delta, None, float(lo), float(hi)))
     return out

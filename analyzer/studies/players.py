@@ -37,7 +37,7 @@ import pandas as pd
 from analyzer.errors import InputError, Problem
 from analyzer.model import limits
 from analyzer.model.limits import MAX_STUDY_GAMES, check_study_games, range_text
-from analyzer.stats import Z95, mean_se, normal_interval, wilson
+from analyzer.stats import Z95, fisher_interval, mean_se, normal_interval, spearman, wilson
 from analyzer.studies import common
 from analyzer.studies.common import CLI, pct, pp
 
@@ -45,8 +45,6 @@ WHERE = "players study"
 DEFAULT_GAMES = 20000
 DEFAULT_GAMES_PER_COMBO = 100
 QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
-# Spearman's rho: var(atanh(rho)) ~ 1.06 / (n - 3) (Fieller, Hartley and Pearson 1957).
-SPEARMAN_VAR = 1.06
 
 
 @dataclass
@@ -338,23 +336,6 @@ def _reliability(frame: pd.DataFrame) -> float:
     observed = frame["win_delta"].to_numpy(np.float64).var(ddof=1)
     noise = float(np.mean(rate * (1 - rate) / np.maximum(n - 1, 1)))
     return float(max(0.0, 1.0 - noise / observed)) if observed > 0 else 0.0
-
-
-def spearman(a, b) -> float:
-    ra = pd.Series(a).rank().to_numpy(np.float64)
-    rb = pd.Series(b).rank().to_numpy(np.float64)
-    if ra.std() == 0 or rb.std() == 0:
-        return np.nan
-    return float(np.corrcoef(ra, rb)[0, 1])
-
-
-def fisher_interval(rho: float, m: int, var: float = SPEARMAN_VAR) -> tuple[float, float]:
-    """95% interval of a rank correlation over m items, through Fisher's z."""
-    if not np.isfinite(rho) or m <= 3:
-        return np.nan, np.nan
-    z = math.atanh(min(max(rho, -0.999999), 0.999999))
-    half = Z95 * math.sqrt(var / (m - 3))
-    return math.tanh(z - half), math.tanh(z + half)
 
 
 def rank_correlation(tables: dict[int, pd.DataFrame]) -> pd.DataFrame:

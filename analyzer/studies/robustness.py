@@ -33,7 +33,7 @@ import pandas as pd
 
 from analyzer.errors import InputError, Problem
 from analyzer.model.limits import MAX_STUDY_GAMES, check_study_games, range_text
-from analyzer.stats import interval_text, percentile_interval, wilson
+from analyzer.stats import interval_text, percentile_interval, spearman, wilson
 from analyzer.studies import common
 from analyzer.studies.common import CLI, pct
 
@@ -254,17 +254,6 @@ def _rates(games: _Games, keys: dict, idx: np.ndarray) -> dict[str, np.ndarray]:
         out[kind] = np.bincount(k, win, size) / np.maximum(np.bincount(k, minlength=size), 1)
     out["seat"] = games.wins[idx].mean(0)
     return out
-
-
-def _rank(values: np.ndarray) -> np.ndarray:
-    return pd.Series(values).rank().to_numpy(np.float64)
-
-
-def spearman(a, b) -> float:
-    ra, rb = _rank(np.asarray(a)), _rank(np.asarray(b))
-    if ra.std() == 0 or rb.std() == 0:
-        return np.nan
-    return float(np.corrcoef(ra, rb)[0, 1])
 
 
 def run_robustness(

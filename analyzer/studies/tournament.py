@@ -154,7 +154,7 @@ def run_tournament(
     from analyzer.model import default_tables
     from analyzer.players.params import LOOKAHEAD
     from analyzer.simulate import seat_bots
-    from analyzer.stats import percentile_interval, wilson
+    from analyzer.stats import bootstrap_resamples, percentile_interval, wilson
 
     bots = parse_bots(bots)
     check_tournament(bots, players, games, seed, bootstrap, lookahead_games)
@@ -186,18 +186,17 @@ def run_tournament(
     total_ahead, total_met = ahead.sum(0), met.sum(0)
     anchor = bots.index("default") if "default" in bots else None
     rating = _anchored(ELO * bradley_terry(total_ahead), anchor)
-    rng = np.random.default_rng(seed)
-    boot_r = np.empty((bootstrap, b))
-    boot_m = np.empty((bootstrap, b, b))
-    for k in range(bootstrap):
-        pick = rng.integers(0, games, games)
+
+    def resampled(pick):
+        """Ratings, then the ahead-rates matrix, over the games `pick`."""
         a, m = ahead[pick].sum(0), met[pick].sum(0)
         if (m.sum(1) == 0).any():  # a bot of few games (the lookahead's) drew none of them
-            boot_r[k], boot_m[k] = np.nan, np.nan
-            continue
-        boot_r[k] = _anchored(ELO * bradley_terry(a), anchor)
+            return np.full(b + b * b, np.nan)
         with np.errstate(invalid="ignore", divide="ignore"):
-            boot_m[k] = a / m
+            return np.concatenate([_anchored(ELO * bradley_terry(a), anchor), (a / m).ravel()])
+
+    boot = bootstrap_resamples(resampled, games, bootstrap, np.random.default_rng(seed))
+    boot_r, boot_m = boot[:, :b], boot[:, b:].reshape(bootstrap, b, b)
     r_lo, r_hi = percentile_interval(boot_r)  # NaN where the games give no interval
     if anchor is not None:  # the anchor is 0 by definition: its interval is that point
         r_lo[anchor] = r_hi[anchor] = 0.0
