@@ -3,37 +3,45 @@ knowledge, not rules): its combo choice and its target choice read these."""
 
 from __future__ import annotations
 
-import numpy as np
-
 from analyzer.engine.jit import inline_kernel
 from analyzer.engine.layout import N_MARKERS
+from analyzer.model import ids
+from analyzer.model.named import by_id
 
 # What the bot believes each ability is worth, in tokens, over a race's life.
-# Bot knowledge, not rules: only abilities the engine models are counted.
-RACE_VALUE = np.array(
-    # blood_elves draenei dwarves ethereals forsaken gnomes goblins humans
-    [1.0, 1.0, 1.0, 1.0, 2.0, 1.5, 1.5, 1.5,
-     # kobolds naga night_elves orcs pandaren tauren trolls worgen
-     1.0, 1.0, 1.5, 1.0, 1.5, -4.0, 1.5, 1.5, 0.0],
-    dtype=np.float64,
+# Bot knowledge, not rules: only abilities the engine models are counted. Keyed by
+# name and checked complete (model/named.py): a race added to the content without a
+# value is refused instead of shifting every later race's value.
+RACE_VALUE = by_id(
+    {
+        "blood_elves": 1.0, "draenei": 1.0, "dwarves": 1.0, "ethereals": 1.0,
+        "forsaken": 2.0, "gnomes": 1.5, "goblins": 1.5, "humans": 1.5,
+        "kobolds": 1.0, "naga": 1.0, "night_elves": 1.5, "orcs": 1.0,
+        "pandaren": 1.5, "tauren": -4.0, "trolls": 1.5, "worgen": 1.5,
+        "murlocs": 0.0,  # nobody's race: never picked
+    },
+    ids.RACES + ("murlocs",), __file__, "RACE_VALUE",
 )  # fmt: skip
-POWER_VALUE = np.array(
-    # archaeologist battle_master beast_master blacksmith championing defensive
-    [0.5, 1.5, 1.5, 2.0, 2.0, 1.0,
-     # enraged explorer farmer fishing garrisoned herbalist intimidating
-     1.0, 1.5, 1.5, 1.5, 1.0, 1.5, 1.5,
-     # marshdweller mining mountaineer portal_mage ranger sailing swamp_walker
-     0.5, 1.5, 1.5, 0.5, 1.5, 1.0, 1.5],
-    dtype=np.float64,
+POWER_VALUE = by_id(
+    {
+        "archaeologist": 0.5, "battle_master": 1.5, "beast_master": 1.5, "blacksmith": 2.0,
+        "championing": 2.0, "defensive": 1.0, "enraged": 1.0, "explorer": 1.5,
+        "farmer": 1.5, "fishing": 1.5, "garrisoned": 1.0, "herbalist": 1.5,
+        "intimidating": 1.5, "marshdweller": 0.5, "mining": 1.5, "mountaineer": 1.5,
+        "portal_mage": 0.5, "ranger": 1.5, "sailing": 1.0, "swamp_walker": 1.5,
+    },
+    ids.POWERS, __file__, "POWER_VALUE",
 )  # fmt: skip
 # What taking a region with a face-up marker is worth on top of its VC, in tokens
 # (the Dark Portal's 2 VC already count through region_bonus; the Well lies in water).
-MARKER_VALUE = np.array(
-    # aegis ashes doomhammer frostmourne heart
-    [1.0, 1.0, 1.0, 1.5, 1.0,
-     # battleground dark_portal karazhan lights_hope meeting_stone spirit_healer well
-     0.5, 0.0, 1.0, 1.0, 0.5, 1.0, 0.0],
-    dtype=np.float64,
+MARKER_VALUE = by_id(
+    {
+        "aegis_of_aggramar": 1.0, "ashes_of_alar": 1.0, "doomhammer": 1.0,
+        "frostmourne": 1.5, "heart_of_azeroth": 1.0, "battleground": 0.5,
+        "dark_portal": 0.0, "karazhan": 1.0, "lights_hope_chapel": 1.0,
+        "meeting_stone": 0.5, "spirit_healer": 1.0, "well_of_eternity": 0.0,
+    },
+    ids.MARKERS, __file__, "MARKER_VALUE",
 )  # fmt: skip
 FACE_DOWN_VALUE = 0.5  # a face-down marker: any of the twelve
 
