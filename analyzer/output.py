@@ -35,7 +35,7 @@ import re
 import shutil
 import signal
 import uuid
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from analyzer.errors import InputError, Problem
@@ -388,6 +388,28 @@ class OutputFolder:
 
 
 # ------------------------------------------------------------------ helpers
+def write_folder(
+    out: Path,
+    fill: Callable[[Path], None],
+    force: bool = False,
+    finish: Callable[[Path], None] | None = None,
+) -> Path:
+    """Build a folder's files with `fill(temp)` (then `finish(temp)`) in a staging
+    folder, then move them into `out` together: the folder changes all at once or not
+    at all, and only the analyzer's own files in it are ever replaced."""
+    with OutputFolder(out, force=force).staging() as temp:
+        fill(temp)
+        if finish is not None:
+            finish(temp)
+    return Path(out)
+
+
+def write_table(frame, folder: Path, name: str) -> None:
+    """name.csv and name.parquet of a table (a pandas DataFrame)."""
+    frame.to_csv(folder / f"{name}.csv", index=False)
+    frame.to_parquet(folder / f"{name}.parquet", index=False)
+
+
 def file_hash(path: Path) -> str:
     digest = hashlib.blake2b(digest_size=16)
     with open(path, "rb") as handle:

@@ -12,7 +12,6 @@ and the dotted key, so a scenario that loads can always be played.
 from __future__ import annotations
 
 import dataclasses
-import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,9 +25,9 @@ from analyzer.model.boards import Face, load_faces, worst_selections
 from analyzer.model.params import Parameters
 from analyzer.model.ruleset import NUMBERS, SIZE_KEYS, Ruleset, load_ruleset
 from analyzer.model.tables import Tables
-from analyzer.model.tomlfile import Checker, is_int, read_toml
+from analyzer.model.tomlfile import Checker, read_toml
 from analyzer.players.params import PARAMS_BY_POLICY
-from analyzer.players.styles import bot_names, bot_of
+from analyzer.players.styles import bot_names, bot_number, bot_of
 
 DEFAULT_RULESET = rulesets.DEFAULT_RULESET
 MAX_ROUNDS = limits.MAX_ROUNDS
@@ -42,9 +41,6 @@ RULE_KEYS = NUMBER_KEYS + ("die_faces", "rounds", "extra_rounds", "boards", "sea
 RULE_KEYS += FLAG_KEYS
 RACE_KEYS = ("banned", "allowed", "banner")
 POWER_KEYS = ("banned", "allowed", "badge", "badge_delta")
-# Bot parameters whose meaning bounds them (a chance, a count of tokens or turns);
-# any other is a weight within limits.BOT_WEIGHT.
-PARAM_RANGES = limits.BOT_PARAMETERS
 
 
 @dataclass(frozen=True, eq=False)
@@ -275,7 +271,7 @@ def _seats(check: Checker, data: dict, players: int | None):
         overrides = {}
         for key in names:
             if key in seat:
-                value = _bot_number(check, seat[key], f"{where}.{key}", key)
+                value = bot_number(check, seat[key], f"{where}.{key}", key)
                 if value is not None:
                     overrides[key] = value
         for key, value in overrides.items():
@@ -285,17 +281,6 @@ def _seats(check: Checker, data: dict, players: int | None):
     if len(raw) == 1:
         policies, vectors = policies * n, vectors * n
     return tuple(policies), vectors
-
-
-def _bot_number(check: Checker, value: object, key: str, name: str) -> float | None:
-    if not (is_int(value) or isinstance(value, float)) or not math.isfinite(value):
-        check.add(key, value, "must be a number")
-        return None
-    low, high = PARAM_RANGES.get(name, limits.BOT_WEIGHT)
-    if not low <= value <= high:
-        check.add(key, value, f"must be a number from {low:g} to {high:g}")
-        return None
-    return float(value)
 
 
 # ----------------------------------------------------------------------- [rules]

@@ -21,6 +21,7 @@ from analyzer.engine import core_layout as L
 from analyzer.engine.invariants import ERROR_NAMES
 from analyzer.errors import InputError, Problem
 from analyzer.players.params import N_POLICY_PARAMS, policy_id
+from analyzer.present.progress import Bar
 from analyzer.results import ParquetSink, instance_rows, races_frame, seats_frame
 from analyzer.stats import mean_se_from_sums, normal_interval, wilson
 from analyzer.variants import variant_name
@@ -244,54 +245,6 @@ def _summaries(totals: _Totals, policies: tuple[str, ...], ruleset):
     return summary, policy_summary, race_summary, power_summary, error_games, errors
 
 
-class _Bar:
-    """A rich progress bar on stderr that appears once a run has taken a second."""
-
-    def __init__(self, total: int, enabled: bool, label: str):
-        self.total, self.label = total, label
-        self.start = time.perf_counter()
-        self.progress = None
-        self.console = None
-        if enabled:
-            from rich.console import Console
-
-            console = Console(stderr=True)
-            self.console = console if console.is_terminal else None
-
-    def update(self, done: int) -> None:
-        if self.console is None:
-            return
-        if self.progress is None:
-            if time.perf_counter() - self.start < 1.0 or done >= self.total:
-                return
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeElapsedColumn,
-                TimeRemainingColumn,
-            )
-
-            self.progress = Progress(
-                TextColumn("{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                TextColumn("left"),
-                TimeRemainingColumn(),
-                console=self.console,
-                transient=True,
-            )
-            self.progress.start()
-            self.task = self.progress.add_task(self.label, total=self.total)
-        self.progress.update(self.task, completed=done)
-
-    def close(self) -> None:
-        if self.progress is not None:
-            self.progress.stop()
-
-
 def engine_step() -> int:
     """Games per engine call: enough to keep every thread busy."""
     import numba
@@ -355,7 +308,7 @@ def simulate(
     totals = _Totals(n_players, L.MAX_RACES, L.MAX_POWERS, teams=variant_name(tables) == "bfa")
     started = time.perf_counter()
     bots = ", ".join(f"{names.count(p)} {p}" for p in dict.fromkeys(names))
-    bar = _Bar(n_games, progress, bots)
+    bar = Bar(n_games, progress, bots)
     sink = ParquetSink(parquet_dir) if parquet_dir is not None else None
     paths: dict[str, Path] = {}
     # Engine calls of `step` games, `chunk` games (a Parquet row group) at a time.

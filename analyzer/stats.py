@@ -204,7 +204,12 @@ def bootstrap_resamples(statistic, n: int, resamples: int, rng) -> np.ndarray:
     the resamples along axis 0. scipy.stats.bootstrap draws the indices from `rng`
     as rng.integers(0, n, (resamples, n)), the same draws as a loop of
     rng.integers(0, n, n), so a seed gives the same resamples as it always has. NaN
-    results stay in (percentile_interval leaves them out)."""
+    results stay in (percentile_interval leaves them out).
+
+    Resamples scipy cannot draw stay with their study: stratified by seat
+    (robustness), paired across two arms with a second level of combo games
+    (compare), hashed per game (balance's seat coins). New draws would move their
+    printed intervals; they take their ends from percentile_interval."""
     first = np.asarray(statistic(np.arange(n)))
     with warnings.catch_warnings(), np.errstate(invalid="ignore", divide="ignore"):
         # The confidence interval scipy computes beside the draws is not used: a NaN

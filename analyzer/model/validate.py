@@ -2,26 +2,49 @@
 
 from __future__ import annotations
 
+import importlib
+from functools import cache
 from pathlib import Path
 
 from analyzer.errors import InputError, Problem
 from analyzer.model.boards import parse_faces
 from analyzer.model.ruleset import load_ruleset, parse_ruleset
 from analyzer.model.tomlfile import read_toml
-from analyzer.rulesets.classic import ids as classic_ids
-from analyzer.rulesets.classic import loader as classic
+
+
+@cache
+def ruleset_files() -> tuple:
+    """Each shipped ruleset's own file checks: its files.py module, where it has one,
+    with file_kind(data), check_file(kind, data, file) and NOT_ONE (what a file of
+    none of its kinds lacks). Found by file, so no ruleset is named here."""
+    from analyzer.rulesets import RULESETS_DIR, ruleset_package, shipped_rulesets
+
+    return tuple(
+        importlib.import_module(f"{ruleset_package(name)}.files")
+        for name in shipped_rulesets()
+        if (RULESETS_DIR / name / "files.py").is_file()
+    )
+
+
+def _own_kind(data: dict):
+    """(kind, module) of the first ruleset that owns this file, or (None, None)."""
+    for module in ruleset_files():
+        kind = module.file_kind(data)
+        if kind is not None:
+            return kind, module
+    return None, None
 
 
 def file_kind(data: dict) -> str | None:
     """ "scenario" (a [scenario] table; checked first, as a scenario may hold [races]
-    too), "classic maps" / "classic ruleset" (the original Small World: [[maps]], or
-    `ruleset = "classic"`), "ruleset" (a [races] table), "boards" ([[faces]]) or None."""
+    too), a ruleset's own kind (the original Small World's "classic maps" and
+    "classic ruleset": rulesets/classic/files.py), "ruleset" (a [races] table),
+    "boards" ([[faces]]) or None."""
     if "scenario" in data:
         return "scenario"
-    if "maps" in data:
-        return "classic maps"
-    if data.get("ruleset") == classic_ids.RULESET_TAG:
-        return "classic ruleset"
+    kind, _module = _own_kind(data)
+    if kind is not None:
+        return kind
     if "races" in data:
         return "ruleset"
     if "faces" in data:
@@ -53,21 +76,16 @@ def validate_path(path: str | Path) -> list[Problem]:
                 parse_faces(read_toml(boards), str(boards), ruleset)
         elif kind == "boards":
             parse_faces(data, file, _ruleset_beside(Path(path)))
-        elif kind == "classic ruleset":
-            classic.parse_ruleset(data, file)
-        elif kind == "classic maps":
-            classic.parse_maps(data, file, classic.load_ruleset())
+        elif kind is not None:
+            _own_kind(data)[1].check_file(kind, data, file)
         else:
-            return [
-                Problem(
-                    file,
-                    "(file)",
-                    sorted(data),
-                    "neither a scenario (no [scenario] table), a ruleset (no [races] table), "
-                    "a board file (no [[faces]]) nor an original Small World file (no [[maps]], "
-                    'no ruleset = "classic")',
-                )
-            ]
+            kinds = [
+                "a scenario (no [scenario] table)",
+                "a ruleset (no [races] table)",
+                "a board file (no [[faces]])",
+            ] + [module.NOT_ONE for module in ruleset_files()]
+            what = ", ".join(kinds[:-1]) + " nor " + kinds[-1]
+            return [Problem(file, "(file)", sorted(data), f"neither {what}")]
     except InputError as exc:
         return exc.problems
     return []

@@ -8,6 +8,7 @@ reports show the name that was asked for. Pure Python: no numba.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from dataclasses import dataclass
@@ -63,9 +64,26 @@ def _read(path: Path) -> dict:
     return read_toml(path)
 
 
+def bot_number(check, value: object, key: str, name: str) -> float | None:
+    """A bot parameter's value from a style or scenario file, or None (and a problem
+    added to `check`) when it is not a number in the parameter's range."""
+    from analyzer.model import limits
+    from analyzer.model.tomlfile import is_int
+
+    if not (is_int(value) or isinstance(value, float)) or not math.isfinite(value):
+        check.add(key, value, "must be a number")
+        return None
+    # Parameters whose meaning bounds them (a chance, a count of tokens or turns) have
+    # their own range; any other is a weight within limits.BOT_WEIGHT.
+    low, high = limits.BOT_PARAMETERS.get(name, limits.BOT_WEIGHT)
+    if not low <= value <= high:
+        check.add(key, value, f"must be a number from {low:g} to {high:g}")
+        return None
+    return float(value)
+
+
 def parse_styles(data: dict, file: str) -> dict[str, Style]:
     from analyzer.model.tomlfile import Checker
-    from analyzer.scenario import _bot_number
 
     check = Checker(file)
     styles: dict[str, Style] = {}
@@ -88,7 +106,7 @@ def parse_styles(data: dict, file: str) -> dict[str, Style]:
         overrides = []
         for key in params:
             if key in table:
-                value = _bot_number(check, table[key], f"{name}.{key}", key)
+                value = bot_number(check, table[key], f"{name}.{key}", key)
                 if value is not None:
                     overrides.append((key, value))
         styles[name] = Style(name, policy, description or "", tuple(overrides))

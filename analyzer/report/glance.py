@@ -194,7 +194,7 @@ def glance_markdown(out: Path, titles: dict[str, str]) -> list[str]:
     section title by folder, for the links to its details."""
     import html
 
-    from analyzer.report.site import _anchor
+    from analyzer.present.html import anchor
 
     figures = []
     for key, chart, question, answer in QUESTIONS:
@@ -214,7 +214,7 @@ def glance_markdown(out: Path, titles: dict[str, str]) -> list[str]:
         )
         figures.append(
             f"<figure>{picture}<figcaption><strong>{html.escape(question)}</strong><br>"
-            f'{html.escape(text)} <a href="#{_anchor(titles[key])}">More</a></figcaption></figure>'
+            f'{html.escape(text)} <a href="#{anchor(titles[key])}">More</a></figcaption></figure>'
         )
     if not figures:
         return []

@@ -23,7 +23,6 @@ study.json is written last, so a study stopped half-way is never reused.
 
 from __future__ import annotations
 
-import base64
 import datetime as dt
 import hashlib
 import json
@@ -33,6 +32,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from analyzer.present.html import anchor, to_html
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
 
@@ -549,7 +550,7 @@ def index_page(out: Path, entries, seconds: float, variants=()) -> str:
             if not meta.exists():
                 continue
             found = json.loads(meta.read_text(encoding="utf-8"))
-            head = f"- [{STUDY_TITLES[key]}]({folder}/index.html#{_anchor(STUDY_TITLES[key])})"
+            head = f"- [{STUDY_TITLES[key]}]({folder}/index.html#{anchor(STUDY_TITLES[key])})"
             lines.append(head + (f": {found[0]}" if found else ""))
         lines.append("")
     for name, v in variants:
@@ -646,7 +647,7 @@ def index_markdown(sections, s: ReportSettings, seconds: float, glance=(), marks
     if marks is not None and len(marks):
         lines += [
             "Each headline finding below is checked against other bots in the "
-            f"[{STUDY_TITLES['robustness']}](#{_anchor(STUDY_TITLES['robustness'])}) section: "
+            f"[{STUDY_TITLES['robustness']}](#{anchor(STUDY_TITLES['robustness'])}) section: "
             + "; ".join(f"{m.finding} ({m.value}): *{m.mark}*" for m in marks.itertuples())
             + ".",
             "",
@@ -667,7 +668,7 @@ def index_markdown(sections, s: ReportSettings, seconds: float, glance=(), marks
         ]
     lines += _caveats("balance/sensitivity.md" if "balance" in keys else None)
     lines += ["## Contents", ""]
-    lines += [f"- [{study.title}](#{_anchor(study.title)})" for study, _ in sections]
+    lines += [f"- [{study.title}](#{anchor(study.title)})" for study, _ in sections]
     lines.append("")
     for study, _found in sections:
         summary = (Path(study.key) / "summary.md").as_posix()
@@ -676,10 +677,6 @@ def index_markdown(sections, s: ReportSettings, seconds: float, glance=(), marks
         lines.append(f"<!-- include {summary} -->")
         lines.append("")
     return "\n".join(lines)
-
-
-def _anchor(title: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
 
 
 def _expand(page: str, root: Path) -> str:
@@ -703,42 +700,3 @@ def _expand(page: str, root: Path) -> str:
         return _demote(text, 1) + "\n\n" + "\n\n".join(pictures)
 
     return re.sub(r"<!-- (include|include-text) (\S+) -->", include, page)
-
-
-CSS = """
-body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:1100px;margin:2em auto;
-padding:0 1em;color:#222;line-height:1.45}
-table{border-collapse:collapse;font-size:.85em;margin:.8em 0;display:block;overflow-x:auto;
-max-width:100%}
-th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left}
-th{background:#f1f1f1} tr:nth-child(even) td{background:#fafafa}
-img{max-width:100%;height:auto;border:1px solid #eee;margin:.5em 0}
-code{background:#f4f4f4;padding:0 .2em}
-p,li{overflow-wrap:anywhere}
-h1{border-bottom:2px solid #333} h2{border-bottom:1px solid #bbb;margin-top:2em}
-.glance{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:1em}
-.glance figure{margin:0;border:1px solid #ddd;padding:.6em;background:#fcfcfc}
-.glance img{width:100%;max-height:380px;object-fit:contain;border:0;margin:0}
-.glance figcaption{font-size:.92em}
-"""
-
-
-def to_html(page: str, root: Path, title: str) -> str:
-    """A self-contained HTML page: Markdown converted, every chart embedded as data."""
-    import markdown
-
-    body = markdown.markdown(page, extensions=["tables", "toc"])
-
-    def embed(m: re.Match) -> str:
-        src = root / m.group(2)
-        if not src.exists():
-            return m.group(0)
-        data = base64.b64encode(src.read_bytes()).decode("ascii")
-        return f'{m.group(1)}data:image/png;base64,{data}"'
-
-    body = re.sub(r'(<img[^>]*src=")([^"]+\.png)"', embed, body)
-    return (
-        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{title}</title><style>{CSS}</style></head><body>\n{body}\n</body></html>\n"
-    )

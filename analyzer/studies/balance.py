@@ -641,7 +641,8 @@ def run_balance(
     counts of the seat compensation (default: the study's own); `tables_by_count` the
     rules at each of them (default: `tables`). `backend`: where the games are played
     (analyzer/backends; default: in this process); it never changes the results."""
-    from analyzer.simulate import _Bar, resolve_policies
+    from analyzer.present.progress import Bar
+    from analyzer.simulate import resolve_policies
 
     check_balance(n_players, games_per_combo, seed, seat_games, check_games_per_combo)
     names = resolve_policies(policies, n_players)
@@ -658,7 +659,7 @@ def run_balance(
     total = 2 * combos * len(offsets) * games_per_combo  # each combo in a race and a power sweep
     total += combos * check_games_per_combo * (rounds + 3)  # whole table, printed, the die
     total += (1 + SEAT_STEPS) * seat_games * len(seat_counts)
-    bar = _Bar(total, progress, "balance")
+    bar = Bar(total, progress, "balance")
     player = ComboPlayer(
         n_players, games_per_combo, seed, names, policy_params, bar, check_games_per_combo,
         backend,
@@ -818,7 +819,7 @@ def default_out(n_players: int) -> Path:
 def write_balance(result: BalanceStudy, out_dir=None, force: bool = False) -> Path:
     """Write the study's folder: tables (CSV and Parquet), charts, summary.md and the
     suggestion as a scenario file (suggested.toml)."""
-    from analyzer.report.charts import balance_curves, seat_compensation, sensitivity_chart
+    from analyzer.present.charts import balance_curves, seat_compensation, sensitivity_chart
     from analyzer.studies import common
 
     def fill(temp: Path) -> None:

@@ -408,7 +408,8 @@ def run_combos(
     laid out seat-major, see the module's text)."""
     from analyzer.backends import Chunk, or_in_process
     from analyzer.engine import api
-    from analyzer.simulate import _Bar, engine_step, resolve_policies, seat_bots
+    from analyzer.present.progress import Bar
+    from analyzer.simulate import engine_step, resolve_policies, seat_bots
 
     check_study(n_players, games_per_combo, seed, cost)
     if chunk is not None and (not isinstance(chunk, int) or chunk < 1):
@@ -443,7 +444,7 @@ def run_combos(
     sums = np.zeros((_NSUMS, n_combos))
     error_games = 0
     started = time.perf_counter()
-    bar = _Bar(total, progress, f"{n_combos} combos")
+    bar = Bar(total, progress, f"{n_combos} combos")
 
     def calls():
         if forced_bot is None:
@@ -601,7 +602,7 @@ def write_combos(result: ComboStudy, out_dir=None, force: bool = False) -> Path:
 
 def fill_folder(result: ComboStudy, folder: Path) -> None:
     """The study's files in `folder` (which the caller stages)."""
-    from analyzer.report.charts import combo_heatmap, top_bottom_chart
+    from analyzer.present.charts import combo_heatmap, top_bottom_chart
 
     common.write_table(result.combos, folder, "combos")
     common.write_csv(result.races, folder, "races")

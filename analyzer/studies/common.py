@@ -245,14 +245,14 @@ def write_folder(out: Path, fill: Callable[[Path], None], force: bool = False) -
     """Build a study's files with `fill(temp)` in a staging folder, then move them into
     `out` together: the folder changes all at once or not at all, and only the
     analyzer's own files in it are ever replaced (analyzer/output.py)."""
-    from analyzer.output import OutputFolder
+    from analyzer import output
 
-    with OutputFolder(out, force=force).staging() as temp:
-        fill(temp)
+    def finish(temp: Path) -> None:
         summary = temp / "summary.md"
         if summary.is_file():
             summary.write_text(with_game_line(summary.read_text("utf-8")), "utf-8")
-    return Path(out)
+
+    return output.write_folder(out, fill, force, finish)
 
 
 def with_game_line(page: str) -> str:
@@ -291,10 +291,9 @@ def write_csv(frame, folder: Path, name: str) -> None:
 def write_table(frame, folder: Path, name: str, *, ruleset: bool = True) -> None:
     """name.csv and name.parquet, with the played ruleset as the last column; Warcraft's
     battle tables (ruleset=False) belong to no ruleset."""
-    if ruleset:
-        frame = with_ruleset(frame)
-    frame.to_csv(folder / f"{name}.csv", index=False)
-    frame.to_parquet(folder / f"{name}.parquet", index=False)
+    from analyzer import output
+
+    output.write_table(with_ruleset(frame) if ruleset else frame, folder, name)
 
 
 def bots_text(policies: Sequence[str]) -> str:

@@ -42,6 +42,7 @@ import pandas as pd
 
 from analyzer.errors import InputError, Problem
 from analyzer.model.limits import MAX_STUDY_GAMES, OPTIONS, check_study_games, range_text
+from analyzer.present.metrics import METRICS
 from analyzer.stats import Z95, percentile_interval
 
 WHERE = "compare study"
@@ -49,21 +50,6 @@ BOOTSTRAP = 400
 # Ordinary games are 0..games-1; combo games start here, far past any run's length.
 COMBO_GAME_BASE = 1 << 40
 
-# metric -> (label, unit, how its interval is found)
-METRICS = {
-    "first_seat_win": ("First seat's win rate", "rate", "paired mean"),
-    "last_seat_win": ("Last seat's win rate", "rate", "paired mean"),
-    "mean_score": ("Mean final score", "VC", "paired mean"),
-    "winning_score": ("Winning score", "VC", "paired mean"),
-    "winning_margin": ("Winner's margin over the runner-up", "VC", "paired mean"),
-    "score_sd": ("Game-to-game SD of a player's score", "VC", "paired bootstrap"),
-    "declines_per_player": ("Declines per player", "declines", "paired mean"),
-    "decline_round": ("Mean round of a decline", "round", "paired bootstrap"),
-    "combo_win_sd": ("SD of combo win rates", "rate", "paired bootstrap"),
-    "combo_win_range": ("Range of combo win rates", "rate", "paired bootstrap"),
-    "first_seat_team_win": ("First seat's team win rate (team variant)", "rate", "paired mean"),
-    "last_seat_team_win": ("Last seat's team win rate (team variant)", "rate", "paired mean"),
-}
 # read only between two arms that both play the team variant (see the docstring)
 TEAM_ONLY = ("first_seat_team_win", "last_seat_team_win", "combo_win_sd", "combo_win_range")
 
@@ -418,8 +404,8 @@ def run_compare(
     `backend` plays the games (analyzer/backends; default: in this process). `bots`
     (--bots: styles by seat, or one for every seat) replaces the seats of both sides,
     every scenario and the baseline, so the rules are compared under the same bots."""
+    from analyzer.present.progress import Bar
     from analyzer.rulesets import played_tables
-    from analyzer.simulate import _Bar
 
     check_study(games, games_per_combo, seed, bootstrap)
     if len(scenarios) == 0:
@@ -451,7 +437,7 @@ def run_compare(
     total = sum(games + games_per_combo * _n_combos(a[2], n) for n, a in base_arms.items())
     total += sum(games + games_per_combo * _n_combos(sc.tables(), sc.players) for sc in loaded)
     check_study_games(total, "house-rule")  # every arm keeps per-game results for pairing
-    bar = _Bar(total, progress, f"{len(loaded) + len(counts)} arms")
+    bar = Bar(total, progress, f"{len(loaded) + len(counts)} arms")
     started = time.perf_counter()
     bases: dict[int, Arm] = {}
     played = []  # (Arm, tables, bot parameters), baselines first
@@ -537,7 +523,7 @@ def default_out() -> Path:
 def write_compare(result: CompareStudy, out_dir=None, force: bool = False) -> Path:
     """Write compare.csv/.parquet, arms.csv, the forest plot and summary.md; the
     folder appears complete or not at all."""
-    from analyzer.report.charts import KEY_METRICS, forest_plot
+    from analyzer.present.charts import KEY_METRICS, forest_plot
     from analyzer.studies import common
 
     def fill(temp: Path) -> None:

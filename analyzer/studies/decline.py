@@ -378,7 +378,8 @@ def run_decline(
     the test seat starts from before its rule is applied (default: its seat's own)."""
     from analyzer.backends import or_in_process
     from analyzer.engine import api
-    from analyzer.simulate import _Bar, engine_step
+    from analyzer.present.progress import Bar
+    from analyzer.simulate import engine_step
 
     counts = common.parse_counts(n_players)
     tokens = list(tokens)
@@ -402,7 +403,7 @@ def run_decline(
         keyed.append((plan, keys, {b: k for k, b in reversed(list(keys.items()))}))
     total = sum(len(uniq) * plan.seat.size for plan, _, uniq in keyed)
     step = chunk or or_in_process(backend).games_per_call(total) or engine_step()
-    bar = _Bar(total, progress, f"decline rules, {', '.join(map(str, counts))} players")
+    bar = Bar(total, progress, f"decline rules, {', '.join(map(str, counts))} players")
     started = time.perf_counter()
     done = 0
     error_games = 0
@@ -566,7 +567,7 @@ def chart_names(result: DeclineStudy) -> list[str]:
 def write_decline(result: DeclineStudy, out_dir=None, force: bool = False) -> Path:
     """Write decline.csv, best.csv, groups.csv (and Parquet), one curves-<N>p.png per
     player count and summary.md; the folder appears complete or not at all."""
-    from analyzer.report.charts import decline_curves
+    from analyzer.present.charts import decline_curves
 
     out = Path(out_dir) if out_dir is not None else default_out(result.players)
 

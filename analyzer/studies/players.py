@@ -177,7 +177,8 @@ def run_players(
     ({count: reason}), for the summary. backend: where the games are played
     (analyzer/backends; default: in this process)."""
     from analyzer.backends import or_in_process
-    from analyzer.simulate import _Bar, engine_step
+    from analyzer.present.progress import Bar
+    from analyzer.simulate import engine_step
     from analyzer.studies.combos import run_combos
 
     counts = common.parse_counts(n_players)
@@ -196,7 +197,7 @@ def run_players(
     )  # per-game arrays below
     step = chunk or or_in_process(backend).games_per_call(games * len(counts)) or engine_step()
     started = time.perf_counter()
-    bar = _Bar(games * len(counts), progress, f"all-bot games, {len(counts)} player counts")
+    bar = Bar(games * len(counts), progress, f"all-bot games, {len(counts)} player counts")
     try:
         played = _play_counts(
             counts, games, seed, tabs, policies, policy_params, step, check, bar, backend
@@ -407,7 +408,7 @@ def chart_names(result: PlayersStudy) -> list[str]:
 def write_players(result: PlayersStudy, out_dir=None, force: bool = False) -> Path:
     """Write every table (CSV and Parquet), the charts and summary.md; the folder
     appears complete or not at all."""
-    from analyzer.report.charts import rank_correlation_heatmap, score_violins, seat_advantage
+    from analyzer.present.charts import rank_correlation_heatmap, score_violins, seat_advantage
 
     out = Path(out_dir) if out_dir is not None else default_out(result.players)
 

@@ -643,9 +643,9 @@ def correlation_chart(result: RobustnessStudy, path: Path) -> Path:
     """Each field's rank correlation with the reference, per table, with its interval."""
     import textwrap
 
-    from analyzer.report.charts import _pyplot
+    from analyzer.present.charts import pyplot
 
-    plt = _pyplot()
+    plt = pyplot()
     c = result.correlation
     names = [f.name for f in result.fields[1:]]
     fig, ax = plt.subplots(figsize=(8, 1.8 + 0.8 * len(names)))

@@ -302,7 +302,7 @@ def write_teams(result: Factions, duels: list[Duel], out, force: bool = False, c
         common.write_table(pd.DataFrame([d.__dict__ for d in duels]), temp, "duels")
         page = common.with_game_line(summary_markdown(result, duels, combos))
         (temp / "summary.md").write_text(page, encoding="utf-8")
-        from analyzer.report.site import to_html
+        from analyzer.present.html import to_html
 
         title = "Battle for Azeroth: factions, seats and allies"
         (temp / "index.html").write_text(to_html(page, temp, title), encoding="utf-8")

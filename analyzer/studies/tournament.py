@@ -311,9 +311,9 @@ def rating_interval(result: TournamentResult, row) -> str:
 
 
 def tournament_chart(result: TournamentResult, path: Path) -> Path:
-    from analyzer.report.charts import _pyplot
+    from analyzer.present.charts import pyplot
 
-    plt = _pyplot()
+    plt = pyplot()
     wide = wide_matrix(result)
     r = result.ratings.copy()
     # A rating without an interval is drawn as its point alone.

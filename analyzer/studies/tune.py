@@ -325,9 +325,9 @@ def summary_markdown(result: TuneResult) -> str:
 
 
 def gain_chart(result: TuneResult, path: Path) -> Path:
-    from analyzer.report.charts import _pyplot
+    from analyzer.present.charts import pyplot
 
-    plt = _pyplot()
+    plt = pyplot()
     g = result.generations
     c = result.candidates
     fig, ax = plt.subplots(figsize=(7, 4))

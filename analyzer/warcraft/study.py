@@ -81,9 +81,9 @@ def heatmap(attacker: str, defender: str, most_a: int, most_b: int, policies=("c
 
 
 def heatmap_chart(h: Heatmap, path: Path) -> Path:
-    from analyzer.report.charts import _pyplot
+    from analyzer.present.charts import pyplot
 
-    plt = _pyplot()
+    plt = pyplot()
     f = h.frame
     na, nb = int(f.attacker_units.max()), int(f.defender_units.max())
     grid = np.full((na, nb), np.nan)
@@ -106,9 +106,9 @@ def heatmap_chart(h: Heatmap, path: Path) -> Path:
 
 
 def _save(fig, path: Path, method: str, sources) -> Path:
-    from analyzer.report.charts import _pyplot
+    from analyzer.present.charts import pyplot
 
-    plt = _pyplot()
+    plt = pyplot()
     note = "; ".join(sources) if sources else "none"
     fig.text(0.005, 0.005, f"Warcraft: the Board Game | {method} | cards not played | "
              f"rests on, beyond the rulebook: {note}", fontsize=6, color="#555555",
@@ -202,9 +202,9 @@ def break_even(book, reference: str = "3 melee s3, 3 melee s3 flank", most: int 
 
 
 def break_even_chart(be: BreakEven, path: Path) -> Path:
-    from analyzer.report.charts import _pyplot
+    from analyzer.present.charts import pyplot
 
-    plt = _pyplot()
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 4.2))
     for s, part in be.frame.groupby("strength"):
         ax.plot(part.units, 100 * part.upgrade_gain, marker="o", label=f"Strength {s} -> {s + 1}")
@@ -300,8 +300,8 @@ def build_page(
 ) -> Path:
     """reports/warcraft-battles/: index.md and a self-contained index.html (charts
     embedded), with every table as CSV and Parquet beside them."""
-    from analyzer.report.site import to_html
-    from analyzer.studies.common import write_folder, write_table
+    from analyzer.output import write_folder, write_table
+    from analyzer.present.html import to_html
     from analyzer.warcraft.montecarlo import simulate
     from analyzer.warcraft.report import (
         battle_text,
@@ -379,7 +379,7 @@ def build_page(
 
     def fill(folder: Path) -> None:
         for name, frame in frames.items():
-            write_table(frame, folder, name, ruleset=False)
+            write_table(frame, folder, name)
         heatmap_chart(heat, folder / "heatmap.png")
         break_even_chart(be, folder / "break_even.png")
         (folder / "index.md").write_text(page, encoding="utf-8")

@@ -7,7 +7,8 @@ from pathlib import Path
 import numpy as np
 
 
-def _pyplot():
+def pyplot():
+    """matplotlib.pyplot on the Agg backend (no display needed)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -22,7 +23,7 @@ def combo_heatmap(result, path: Path, q: float = 0.05) -> Path:
     faded; combos not played are grey."""
     from matplotlib.patches import Rectangle
 
-    plt = _pyplot()
+    plt = pyplot()
     c = result.combos
     races = list(dict.fromkeys(c["race"]))
     powers = list(dict.fromkeys(c.sort_values("power_id")["power"]))
@@ -64,7 +65,7 @@ def combo_heatmap(result, path: Path, q: float = 0.05) -> Path:
 
 def top_bottom_chart(result, path: Path, n: int = 15) -> Path:
     """The n best and n worst combos by win rate, with their Wilson 95% intervals."""
-    plt = _pyplot()
+    plt = pyplot()
     key = "win_delta" if "fair" in result.combos else "win_rate"  # team variant: vs faction
     c = result.combos.sort_values([key, "vc_delta"], ascending=False)
     n = min(n, len(c) // 2) if len(c) > 1 else len(c)
@@ -121,9 +122,9 @@ KEY_METRICS = ("first_seat_win", "last_seat_win", "winning_score", "combo_win_sd
 def forest_plot(result, path: Path, only=None, cols: int = 2) -> Path:
     """One panel per metric (`only` these): each scenario's paired difference from its
     baseline, with its 95% interval; red when the interval leaves out zero."""
-    from analyzer.studies.compare import METRICS
+    from analyzer.present.metrics import METRICS
 
-    plt = _pyplot()
+    plt = pyplot()
     t = result.table
     metrics = [m for m in METRICS if m in set(t.metric) and (only is None or m in only)]
     names = list(dict.fromkeys(t.scenario))
@@ -197,7 +198,7 @@ def _footer(fig, result, games: str) -> None:
 
 def _save_with_footer(fig, result, games: str, path: Path) -> Path:
     """A study chart's last step: the footer, the layout that leaves it room, the file."""
-    plt = _pyplot()
+    plt = pyplot()
     _footer(fig, result, games)
     fig.tight_layout(rect=[0, 0.05, 1, 1])
     fig.savefig(path, dpi=110)
@@ -208,7 +209,7 @@ def _save_with_footer(fig, result, games: str, path: Path) -> Path:
 def decline_curves(result, n_players: int, path: Path) -> Path:
     """Win rate and mean VC of the test seat against the swept parameter: one column of
     panels per family, one line per group, 95% bands; the default rule starred."""
-    plt = _pyplot()
+    plt = pyplot()
     c = result.curves[result.curves.players == n_players]
     families = [f for f in ("decline_tokens", "decline_round") if (c.family == f).any()]
     fig, axes = plt.subplots(
@@ -265,7 +266,7 @@ def decline_curves(result, n_players: int, path: Path) -> Path:
 
 def seat_advantage(result, path: Path) -> Path:
     """Win rate of each seat minus the fair share, per player count, Wilson 95% bars."""
-    plt = _pyplot()
+    plt = pyplot()
     s = result.seats
     fig, ax = plt.subplots(figsize=(7, 4.2))
     counts = list(result.players)
@@ -288,7 +289,7 @@ def seat_advantage(result, path: Path) -> Path:
 def score_violins(result, path: Path) -> Path:
     """Final VC of every seat, and of the winners, per player count (violins with
     median and quartiles), from the study's score distribution table."""
-    plt = _pyplot()
+    plt = pyplot()
     sc = result.score_counts
     counts = list(result.players)
     everyone = [np.repeat(sc[sc.players == n].vc, sc[sc.players == n].seats) for n in counts]
@@ -321,7 +322,7 @@ def score_violins(result, path: Path) -> Path:
 def rank_correlation_heatmap(result, path: Path) -> Path:
     """Spearman correlation of combo win-rate deltas between player counts, with the
     Fisher 95% interval in each cell."""
-    plt = _pyplot()
+    plt = pyplot()
     counts = list(result.players)
     k = len(counts)
     grid = np.eye(k)
@@ -368,7 +369,7 @@ def balance_curves(result, kind: str, path: Path) -> Path:
     """One panel per race (or power): its win rate against its banner (badge) tokens,
     Wilson 95% bars, the logistic fit, the fair share, the printed number (star) and
     the suggestion (diamond)."""
-    plt = _pyplot()
+    plt = pyplot()
     t = result.table[result.table.kind == kind]
     c = result.curves[result.curves.kind == kind]
     n = len(t)
@@ -411,7 +412,7 @@ def balance_curves(result, kind: str, path: Path) -> Path:
 def seat_compensation(result, path: Path) -> Path:
     """Seat win rate minus the fair share, per player count: the printed rules (open)
     and with the suggested extra coins (filled), Wilson 95% bars; coins written above."""
-    plt = _pyplot()
+    plt = pyplot()
     s = result.seats
     counts = sorted(s.players.unique())
     fig, axes = plt.subplots(1, len(counts), figsize=(3.4 * len(counts), 3.6), squeeze=False)
@@ -444,7 +445,7 @@ def seat_compensation(result, path: Path) -> Path:
 def sensitivity_chart(result, path: Path) -> Path:
     """For each estimated badge: its power's win rate change with one token less and
     one more (the same games), in points."""
-    plt = _pyplot()
+    plt = pyplot()
     s = result.sensitivity
     s = s[s.estimate.str.endswith(".badge") & s.effect_change.notna()]
     names = list(dict.fromkeys(s.name))
