@@ -217,16 +217,16 @@ def _plan(
     from analyzer.players import params as P
     from analyzer.players.styles import policy_of
     from analyzer.simulate import resolve_policies, seat_bots
-    from analyzer.studies.combos import allowed_combos, team_pairs
+    from analyzer.studies.combos import allowed_combos
+    from analyzer.studies.scoring import scoring
 
     names = resolve_policies(policies, n)
     ids, params = seat_bots(names, n, policy_params)
     params = np.array(params, np.float64)
-    team = common.team_variant(tables)
+    score = scoring(tables)  # the team variant: only the seated factions' combos
+    team = score.team
     if pairs_chosen is None:
-        allowed = allowed_combos(tables)
-        if team:
-            allowed, _ = team_pairs(allowed, tables, n)
+        allowed, _ = score.forced_pairs(allowed_combos(tables), tables, n)
         groups = token_groups(tables, allowed)
     else:
         groups = []
@@ -329,17 +329,15 @@ def _rule_calls(plan: _Plan, vec, etables, seed, step, check, tag):
             yield Chunk(etables, plan.n, seed, first, m, ids, params, check, forced, (tag, s))
 
 
-def _record(out: np.ndarray, res, first: int, s: int, n: int = 0, team: bool = False) -> int:
+def _record(out: np.ndarray, res, first: int, s: int, n: int, team: bool = False) -> int:
     """Store the test seat s's (win, vc, declines, sum of decline rounds) of a batch
     in out's columns (a win: its faction's in the team variant, `team`, of n
     players); returns its games with an invariant violation."""
     from analyzer.engine import layout as L
 
     sl = slice(first, first + res.seats.shape[0])
-    if team:
-        out[0, sl] = common.seat_wins(res.seats[:, :n, L.S_VC], None, n, True)[:, s]
-    else:
-        out[0, sl] = res.seats[:, s, L.S_WIN]
+    seats = res.seats
+    out[0, sl] = common.seat_wins(seats[:, :, L.S_VC], seats[:, :, L.S_WIN], n, team)[:, s]
     out[1, sl] = res.seats[:, s, L.S_VC]
     out[2, sl] = res.seats[:, s, L.S_DECLINES]
     inst = res.inst

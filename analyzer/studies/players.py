@@ -40,6 +40,7 @@ from analyzer.model.limits import MAX_STUDY_GAMES, check_study_games, range_text
 from analyzer.stats import Z95, mean_se, normal_interval, wilson
 from analyzer.studies import common
 from analyzer.studies.common import CLI, pct, pp
+from analyzer.studies.scoring import Scoring, scoring
 
 WHERE = "players study"
 DEFAULT_GAMES = 20000
@@ -217,7 +218,7 @@ def run_players(
             combo_tables[n] = (study.combos, study.races, study.powers)
             error_games += study.error_games
     rs = tabs[counts[0]].ruleset
-    team = {n: common.team_variant(tabs[n]) for n in counts}
+    score = {n: scoring(tabs[n]) for n in counts}  # what a seat's win is at each count
     return PlayersStudy(
         players=counts,
         games=games,
@@ -226,7 +227,7 @@ def run_players(
         policies={n: played[n][0] for n in counts},
         ruleset_name=rs.name,
         seats=pd.concat(
-            [_seat_table(n, *played[n][1:3], team[n]) for n in counts], ignore_index=True
+            [_seat_table(n, *played[n][1:3], score[n]) for n in counts], ignore_index=True
         ),
         scores=pd.DataFrame([_score_row(n, played[n][1], played[n][2]) for n in counts]),
         score_counts=pd.concat(
@@ -243,20 +244,22 @@ def run_players(
         skipped=dict(skipped or {}),
         not_modeled=common.not_modeled(rs),
         estimates=rs.estimates(),
-        variant="bfa" if any(team.values()) else "standard",
+        variant="bfa" if any(s.team for s in score.values()) else "standard",
     )
 
 
 # ------------------------------------------------------------------ tables
-def _seat_table(n: int, vc: np.ndarray, win: np.ndarray, team: bool = False) -> pd.DataFrame:
+def _seat_table(n: int, vc: np.ndarray, win: np.ndarray, score=None) -> pd.DataFrame:
     """Each seat's win rate against the fair share: 1 / players; in the team variant
-    its faction's win against the even share of the factions at the table."""
+    its faction's win against the even share of the factions at the table
+    (studies/scoring.py)."""
+    score = score or Scoring()
     games = vc.shape[0]
-    wins = common.seat_wins(vc, win, n, team).sum(0)
+    wins = score.wins(vc, win, n).sum(0)
     lo, hi = wilson(wins, games)
     mvc, vse = mean_se(vc, axis=0)
     vlo, vhi = normal_interval(mvc, vse)
-    fair = 1.0 / (len(common.faction_seats(n)) if team else n)
+    fair = score.seat_share(n)
     rate = wins / games
     return pd.DataFrame(
         {

@@ -27,6 +27,10 @@ class Scoring:
         engine's individual win column."""
         return np.asarray(win, np.int64)[:, :n_players]
 
+    def seat_share(self, n_players: int) -> float:
+        """A seat's fair share of the wins: 1 / players."""
+        return 1.0 / n_players
+
     def forced_pairs(self, pairs: list, tables, n_players: int) -> tuple[list, list[str]]:
         """(the combos a forced pick may take at n_players, the races left out)."""
         return pairs, []
@@ -59,6 +63,10 @@ class TeamScoring(Scoring):
 
         wins = team_wins(np.asarray(vc)[:, :n_players], n_players)
         return wins[:, list(seat_factions(n_players))].astype(np.int64)
+
+    def seat_share(self, n_players):
+        """A seat's faction's even share of the factions at the table."""
+        return 1.0 / len(faction_seats(n_players))
 
     def forced_pairs(self, pairs, tables, n_players):
         seated = faction_seats(n_players)
