@@ -41,7 +41,6 @@ coin per seat means what it says here. The team questions are `analyzer teams` a
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -78,33 +77,24 @@ from analyzer.studies.balance_seats import (  # noqa: F401
 )
 from analyzer.studies.balance_sensitivity import _sensitivity
 from analyzer.studies.common import pct, pp
+from analyzer.studies.plans.balance import BalanceSettings  # noqa: F401  (run_balance's)
 
 
 # ------------------------------------------------------------------ the study
-def run_balance(
-    n_players: int = 4,
-    games_per_combo: int = DEFAULT_GAMES_PER_COMBO,
-    seed: int = 1,
-    tables=None,
-    policies: Sequence[str] | str = "heuristic",
-    policy_params=None,
-    offsets: Sequence[int] = OFFSETS,
-    seat_counts: Sequence[int] | None = None,
-    seat_games: int = DEFAULT_SEAT_GAMES,
-    check_games_per_combo: int = DEFAULT_CHECK_GAMES_PER_COMBO,
-    rounds: int = 2,
-    tables_by_count: dict | None = None,
-    progress: bool = True,
-    scenario: str | None = None,
-    seat_policies: dict | None = None,
-    seat_policy_params: dict | None = None,
-    backend=None,
-) -> BalanceStudy:
-    """Every part of the study (see the module docstring). `seat_counts`: the player
-    counts of the seat compensation (default: the study's own); `tables_by_count` the
-    rules at each of them (default: `tables`). `backend`: where the games are played
-    (analyzer/backends; default: in this process); it never changes the results."""
+def run_balance(settings: BalanceSettings, backend=None, progress: bool = True) -> BalanceStudy:
+    """Every part of the study (see the module docstring) on `settings`
+    (studies/plans/balance.py: seat_counts, the player counts of the seat compensation,
+    default the study's own; seat_tables the rules at each of them, default `tables`).
+    `backend`: where the games are played (analyzer/backends; default: in this
+    process); it never changes the results."""
     from analyzer.simulate import _Bar, resolve_policies
+
+    s = settings
+    n_players, games_per_combo, seed, tables = s.players, s.games_per_combo, s.seed, s.tables
+    policies, policy_params, rounds, scenario = s.bots, s.bot_params, s.rounds, s.scenario
+    offsets = OFFSETS if s.offsets is None else s.offsets
+    seat_counts, seat_games, check_games_per_combo = s.seat_counts, s.seat_games, s.check_games
+    tables_by_count, seat_policies, seat_policy_params = s.seat_tables, s.seat_bots, s.seat_params
 
     check_balance(n_players, games_per_combo, seed, seat_games, check_games_per_combo)
     names = resolve_policies(policies, n_players)

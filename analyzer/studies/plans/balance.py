@@ -14,17 +14,18 @@ class BalanceSettings:
     players: int = 4
     games_per_combo: int = 150  # per combo and token number
     seed: int = 1
-    seat_counts: tuple[int, ...] = (2, 3, 4, 5)  # where seats get coins
+    seat_counts: tuple[int, ...] | None = None  # where seats get coins (None: `players`)
     seat_games: int = 20000  # per count and arm (0: no seat coins)
-    check_games_per_combo: int = 100  # every suggestion played at once
+    check_games: int = 100  # per combo, every suggestion played at once
     rounds: int = 2  # rounds of suggestions at once
     tables: Any = None  # None: the printed rules
     bots: Any = "heuristic"
     bot_params: Any = None
     seat_tables: Any = None  # the rules at each seat count (None: `tables`)
     seat_bots: Any = None  # the bots at each seat count (None: `bots`)
-    seat_bot_params: Any = None
+    seat_params: Any = None
     scenario: str | None = None
+    offsets: tuple[int, ...] | None = None  # token offsets of a curve (None: -3 to +3)
 
 
 def check(o: dict, log) -> BalanceSettings:
@@ -84,13 +85,7 @@ def default_out(s: BalanceSettings):
 def run(s: BalanceSettings, backend=None, log=None):
     from analyzer.studies.balance import run_balance
 
-    return run_balance(
-        s.players, s.games_per_combo, s.seed, tables=s.tables, policies=s.bots,
-        policy_params=s.bot_params, seat_counts=s.seat_counts, seat_games=s.seat_games,
-        check_games_per_combo=s.check_games_per_combo, rounds=s.rounds,
-        tables_by_count=s.seat_tables, scenario=s.scenario, seat_policies=s.seat_bots,
-        seat_policy_params=s.seat_bot_params, backend=backend,
-    )  # fmt: skip
+    return run_balance(s, backend)
 
 
 def write(result, out, force: bool = False):
