@@ -123,6 +123,8 @@ def test_decline_players_and_compare_give_the_same_tables_on_a_cluster(cluster):
     from analyzer.scenario import load_scenario
     from analyzer.studies.compare import run_compare
     from analyzer.studies.decline import run_decline
+    from analyzer.studies.plans.decline import DeclineSettings
+    from analyzer.studies.plans.players import PlayersSettings
     from analyzer.studies.players import run_players
 
     def same(a, b, names):
@@ -133,11 +135,10 @@ def test_decline_players_and_compare_give_the_same_tables_on_a_cluster(cluster):
     def both(play, chunk_games):
         return play(None), play(backend_on(cluster, chunk_games))
 
-    kw = dict(progress=False, tokens=[0, 5], rounds=[3])
-    same(*both(lambda b: run_decline([2, 3], 10, 3, backend=b, **kw), 7), ["curves", "best"])
+    decline = DeclineSettings([2, 3], 10, 3, tokens=[0, 5], rounds=[3])
+    same(*both(lambda b: run_decline(decline, b, progress=False), 7), ["curves", "best"])
     same(
-        *both(lambda b: run_players([2, 4], 30, 2, games_per_combo=1, progress=False,
-                                    backend=b), 11),
+        *both(lambda b: run_players(PlayersSettings([2, 4], 30, 2, 1), b, progress=False), 11),
         ["seats", "scores", "score_counts", "declines", "rank_correlation", "race_ranks"],
     )  # fmt: skip
     from analyzer.report.site import SCENARIO_DIR

@@ -45,6 +45,7 @@ from analyzer.model.limits import MAX_STUDY_GAMES, check_study_games, range_text
 from analyzer.stats import TOO_FEW, Z95, honest, interval_text, mean_se, normal_interval, wilson
 from analyzer.studies import common
 from analyzer.studies.common import CLI, pct, pp
+from analyzer.studies.plans.decline import DeclineSettings  # noqa: F401  (run_decline's)
 
 WHERE = "decline study"
 FAMILIES = ("decline_tokens", "decline_round")
@@ -348,32 +349,30 @@ def _record(out: np.ndarray, res, first: int, s: int, n: int, team: bool = False
 
 
 def run_decline(
-    n_players=4,
-    games: int = DEFAULT_GAMES,
-    seed: int = 1,
-    tables=None,
-    policies="heuristic",
-    policy_params=None,
-    progress: bool = True,
-    chunk: int | None = None,
-    combos=None,
-    tokens: Sequence[int] = DEFAULT_TOKENS,
-    rounds: Sequence[int] | None = None,
-    check: bool = False,
-    scenario: str | None = None,
-    backend=None,
-    test_bot: str | None = None,
+    settings: DeclineSettings, backend=None, progress: bool = True, chunk: int | None = None
 ) -> DeclineStudy:
-    """Play the study and return its tables.
+    """Play the study on `settings` (studies/plans/decline.py) and return its tables.
 
-    n_players: a count or a list of counts (2 to 5). games: games per rule, group and
+    players: a count or a list of counts (2 to 5). games: games per rule, group and
     count. combos: None (three groups by starting tokens) or chosen combos, each its own
     group ("Orcs+Fishing,Tauren+Mining", a list of such names, or (race id, power id)
-    pairs). tokens / rounds: the values swept (rounds default: 2 .. rounds - 1).
-    tables, policies and policy_params may be dicts by player count (a scenario played
-    at several counts). chunk: games per engine call; it never changes the results, nor
-    does backend, where the games are played (analyzer/backends). test_bot: the style
-    the test seat starts from before its rule is applied (default: its seat's own)."""
+    pairs). tokens / rounds: the values swept (None: DEFAULT_TOKENS, and rounds 2 ..
+    rounds - 1). tables, bots and bot_params may be dicts by player count (a scenario
+    played at several counts). test_bot: the style the test seat starts from before its
+    rule is applied (default: its seat's own). chunk: games per engine call; it never
+    changes the results, nor does backend, where the games are played
+    (analyzer/backends)."""
+    s = settings
+    n_players, games, seed, tables, policies = s.players, s.games, s.seed, s.tables, s.bots
+    policy_params, combos, rounds, check, scenario = (
+        s.bot_params,
+        s.combos,
+        s.rounds,
+        s.check,
+        s.scenario,
+    )
+    tokens = DEFAULT_TOKENS if s.tokens is None else s.tokens
+    test_bot = s.test_bot
     from analyzer.backends import or_in_process
     from analyzer.engine import api
     from analyzer.simulate import _Bar, engine_step

@@ -40,6 +40,7 @@ from analyzer.model.limits import MAX_STUDY_GAMES, check_study_games, range_text
 from analyzer.stats import Z95, mean_se, normal_interval, wilson
 from analyzer.studies import common
 from analyzer.studies.common import CLI, pct, pp
+from analyzer.studies.plans.players import PlayersSettings  # noqa: F401  (run_players')
 from analyzer.studies.scoring import Scoring, scoring
 
 WHERE = "players study"
@@ -156,29 +157,21 @@ def _play_counts(counts, games, seed, tables, policies, policy_params, step, che
 
 
 def run_players(
-    n_players=(2, 3, 4, 5),
-    games: int = DEFAULT_GAMES,
-    seed: int = 1,
-    tables=None,
-    policies="heuristic",
-    policy_params=None,
-    progress: bool = True,
-    chunk: int | None = None,
-    games_per_combo: int = DEFAULT_GAMES_PER_COMBO,
-    check: bool = False,
-    scenario: str | None = None,
-    skipped: dict[int, str] | None = None,
-    backend=None,
+    settings: PlayersSettings, backend=None, progress: bool = True, chunk: int | None = None
 ) -> PlayersStudy:
-    """Play the study and return its tables.
+    """Play the study on `settings` (studies/plans/players.py) and return its tables.
 
-    n_players: the counts compared (a list, or "2,3,4,5"). games: all-bot games per
+    players: the counts compared (a list, or "2,3,4,5"). games: all-bot games per
     count. games_per_combo: combo-study games per combo and count (0 skips the combo
-    ranks). tables, policies and policy_params may be dicts by count (a scenario played
-    at several counts). chunk: games per engine call; it never changes the results.
-    scenario, skipped: the scenario's name and the counts it could not be played at
-    ({count: reason}), for the summary. backend: where the games are played
-    (analyzer/backends; default: in this process)."""
+    ranks). tables, bots and bot_params may be dicts by count (a scenario played at
+    several counts). scenario, skipped: the scenario's name and the counts it could not
+    be played at ({count: reason}), for the summary. chunk: games per engine call; it
+    never changes the results. backend: where the games are played (analyzer/backends;
+    default: in this process)."""
+    s = settings
+    n_players, games, seed, tables, policies = s.players, s.games, s.seed, s.tables, s.bots
+    policy_params, games_per_combo, check = s.bot_params, s.games_per_combo, s.check
+    scenario, skipped = s.scenario, s.skipped
     from analyzer.backends import or_in_process
     from analyzer.simulate import _Bar, engine_step
     from analyzer.studies.combos import run_combos

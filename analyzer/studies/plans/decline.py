@@ -19,6 +19,9 @@ class DeclineSettings:
     combos: str | None = None  # --combos: one group each
     check: bool = False
     scenario: str | None = None
+    tokens: tuple[int, ...] | None = None  # "decline at N tokens" values (None: the default)
+    rounds: tuple[int, ...] | None = None  # "decline in round r" values (None: 2 .. last-1)
+    test_bot: str | None = None  # the test seat's own style (None: its seat's bot)
 
 
 def check(o: dict, log) -> DeclineSettings:
@@ -53,10 +56,7 @@ def default_out(s: DeclineSettings):
 def run(s: DeclineSettings, backend=None, log=None):
     from analyzer.studies.decline import run_decline
 
-    return run_decline(
-        s.players, s.games, s.seed, tables=s.tables, policies=s.bots, policy_params=s.bot_params,
-        combos=s.combos, check=s.check, scenario=s.scenario, backend=backend,
-    )  # fmt: skip
+    return run_decline(s, backend)
 
 
 def write(result, out, force: bool = False):

@@ -57,11 +57,7 @@ def default_out(s: PlayersSettings):
 def run(s: PlayersSettings, backend=None, log=None):
     from analyzer.studies.players import run_players
 
-    return run_players(
-        s.players, s.games, s.seed, tables=s.tables, policies=s.bots, policy_params=s.bot_params,
-        games_per_combo=s.games_per_combo, check=s.check, scenario=s.scenario,
-        skipped=s.skipped, backend=backend,
-    )  # fmt: skip
+    return run_players(s, backend)
 
 
 def write(result, out, force: bool = False):
