@@ -350,7 +350,7 @@ def _decline_curves(fld: Field, n, games, seed, tables, backend, chunk):
     if fld.forced_bot is not None and policy_of(fld.forced_bot) != "heuristic":
         return None
     settings = DeclineSettings(n, games, seed, tables, list(fld.bots), test_bot=fld.forced_bot)
-    result = run_decline(settings, backend, progress=False, chunk=chunk)
+    result = run_decline(settings, backend=backend, progress=False, chunk=chunk)
     return result.curves
 
 

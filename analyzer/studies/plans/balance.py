@@ -85,7 +85,7 @@ def default_out(s: BalanceSettings):
 def run(s: BalanceSettings, backend=None, log=None):
     from analyzer.studies.balance import run_balance
 
-    return run_balance(s, backend)
+    return run_balance(s, backend=backend)
 
 
 def write(result, out, force: bool = False):

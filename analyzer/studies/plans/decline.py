@@ -56,7 +56,7 @@ def default_out(s: DeclineSettings):
 def run(s: DeclineSettings, backend=None, log=None):
     from analyzer.studies.decline import run_decline
 
-    return run_decline(s, backend)
+    return run_decline(s, backend=backend)
 
 
 def write(result, out, force: bool = False):

@@ -57,7 +57,7 @@ def default_out(s: PlayersSettings):
 def run(s: PlayersSettings, backend=None, log=None):
     from analyzer.studies.players import run_players
 
-    return run_players(s, backend)
+    return run_players(s, backend=backend)
 
 
 def write(result, out, force: bool = False):
