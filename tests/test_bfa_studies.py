@@ -148,8 +148,9 @@ def test_the_decline_study_forces_each_test_seat_a_combo_of_its_own_faction(n):
 
 def test_the_decline_study_reads_the_test_seats_team_win():
     from analyzer.studies.decline import run_decline
+    from analyzer.studies.plans.decline import DeclineSettings
 
-    study = run_decline(4, 8, 5, tables=BFA, progress=False, tokens=[0], rounds=[])
+    study = run_decline(DeclineSettings(4, 8, 5, BFA, tokens=[0], rounds=[]), progress=False)
     rows = study.curves[(study.curves.family == "decline_tokens") & (study.curves.value == 0)]
     assert study.variant == "bfa" and rows.games.tolist() == [8, 8, 8]  # three groups
     from analyzer.studies.decline import _plan
@@ -168,10 +169,11 @@ def test_the_decline_study_reads_the_test_seats_team_win():
 
 
 def test_the_players_study_reads_each_seats_team_win_against_the_factions_even_share():
+    from analyzer.studies.plans.players import PlayersSettings
     from analyzer.studies.players import run_players, summary_markdown
 
     games, seed = 12, 4
-    study = run_players([4, 5], games, seed, tables=BFA, progress=False, games_per_combo=1)
+    study = run_players(PlayersSettings([4, 5], games, seed, 1, BFA), progress=False)
     assert study.variant == "bfa"
     for n in (4, 5):
         res = play_batch(engine_tables(BFA), n, seed, 0, games, [HEURISTIC] * n,

@@ -123,6 +123,8 @@ def test_decline_players_and_compare_give_the_same_tables_on_a_cluster(cluster):
     from analyzer.scenario import load_scenario
     from analyzer.studies.compare import run_compare
     from analyzer.studies.decline import run_decline
+    from analyzer.studies.plans.decline import DeclineSettings
+    from analyzer.studies.plans.players import PlayersSettings
     from analyzer.studies.players import run_players
 
     def same(a, b, names):
@@ -133,11 +135,10 @@ def test_decline_players_and_compare_give_the_same_tables_on_a_cluster(cluster):
     def both(play, chunk_games):
         return play(None), play(backend_on(cluster, chunk_games))
 
-    kw = dict(progress=False, tokens=[0, 5], rounds=[3])
-    same(*both(lambda b: run_decline([2, 3], 10, 3, backend=b, **kw), 7), ["curves", "best"])
+    decline = DeclineSettings([2, 3], 10, 3, tokens=[0, 5], rounds=[3])
+    same(*both(lambda b: run_decline(decline, b, progress=False), 7), ["curves", "best"])
     same(
-        *both(lambda b: run_players([2, 4], 30, 2, games_per_combo=1, progress=False,
-                                    backend=b), 11),
+        *both(lambda b: run_players(PlayersSettings([2, 4], 30, 2, 1), b, progress=False), 11),
         ["seats", "scores", "score_counts", "declines", "rank_correlation", "race_ranks"],
     )  # fmt: skip
     from analyzer.report.site import SCENARIO_DIR
@@ -157,8 +158,8 @@ def test_the_balance_study_plays_its_parts_on_the_cluster(cluster):
     from analyzer.studies import balance
 
     tables = default_tables()
-    local = balance._seat_games(3, 90, 8, tables, "heuristic", None)
-    remote = balance._seat_games(3, 90, 8, tables, "heuristic", None, backend_on(cluster, 31))
+    local = balance.play_seat_games(3, 90, 8, tables, "heuristic", None)
+    remote = balance.play_seat_games(3, 90, 8, tables, "heuristic", None, backend_on(cluster, 31))
     for a, b in zip(local, remote, strict=True):
         assert a.tobytes() == b.tobytes()
     pairs = [(0, 1), (0, 2), (3, 4)]
@@ -295,8 +296,8 @@ def test_bench_compares_a_local_cluster_with_this_process():
 
 def test_the_report_hands_its_backend_to_every_study(tmp_path, cluster, monkeypatch):
     """The report runs the studies tested above; here only that each gets the cluster."""
-    import analyzer.report.baseline as baseline
     import analyzer.report.site as site
+    import analyzer.studies.bots as baseline
     from analyzer.backends.dask_cluster import DaskBackend
     from analyzer.studies import balance, combos, compare, decline, players, robustness
 

@@ -25,6 +25,7 @@ from analyzer.studies.decline import (
     token_groups,
     write_decline,
 )
+from analyzer.studies.plans.decline import DeclineSettings
 
 runner = CliRunner()
 BEST_COLUMNS = ["players", "group", "among", "family", "value", "rule", "games", "win_rate",
@@ -34,7 +35,7 @@ BEST_COLUMNS = ["players", "group", "among", "family", "value", "rule", "games",
 
 @pytest.fixture(scope="module")
 def small():
-    return run_decline(3, 24, seed=5, tokens=[0, 3, 5], rounds=[2, 6], progress=False)
+    return run_decline(DeclineSettings(3, 24, 5, tokens=[0, 3, 5], rounds=[2, 6]), progress=False)
 
 
 def test_tables_have_one_row_per_group_and_rule(small, tmp_path):
@@ -59,14 +60,16 @@ def test_tables_have_one_row_per_group_and_rule(small, tmp_path):
 
 
 def test_chunk_size_and_threads_do_not_change_the_tables():
-    kw = dict(tokens=[1, 5], rounds=[3], progress=False, combos="Orcs+Fishing,Tauren+Mining")
+    settings = DeclineSettings(
+        [2, 4], 30, 9, combos="Orcs+Fishing,Tauren+Mining", tokens=[1, 5], rounds=[3]
+    )
     threads = numba.get_num_threads()
     numba.set_num_threads(1)
     try:
-        a = run_decline([2, 4], 30, seed=9, chunk=7, **kw)
+        a = run_decline(settings, progress=False, chunk=7)
     finally:
         numba.set_num_threads(threads)
-    b = run_decline([2, 4], 30, seed=9, chunk=1000, **kw)
+    b = run_decline(settings, progress=False, chunk=1000)
     pd.testing.assert_frame_equal(a.curves, b.curves)
     pd.testing.assert_frame_equal(a.best, b.best)
 
@@ -91,7 +94,7 @@ def test_the_default_against_itself_is_exactly_zero(small):
 def test_never_declining_loses_clearly():
     # A measured property of the game and the bots, not an identity: holding one
     # race all game long scores far less than declining by the default rule.
-    r = run_decline(4, 200, seed=3, tokens=[0, 5], rounds=[], progress=False)
+    r = run_decline(DeclineSettings(4, 200, 3, tokens=[0, 5], rounds=[]), progress=False)
     never = r.curves[r.curves.value == 0]
     assert (never.win_vs_default_hi < 0).all()
     assert (never.vc_vs_default_hi < -5).all()

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from analyzer.cli import app
 from analyzer.stats import fisher_interval, spearman
+from analyzer.studies.plans.players import PlayersSettings
 from analyzer.studies.players import (
     chart_names,
     findings,
@@ -29,7 +30,7 @@ TABLES = ("seats", "scores", "score_counts", "declines", "rank_correlation", "ra
 
 @pytest.fixture(scope="module")
 def small():
-    return run_players((2, 3), 80, seed=4, games_per_combo=2, progress=False)
+    return run_players(PlayersSettings((2, 3), 80, 4, 2), progress=False)
 
 
 def test_tables_have_the_documented_shape(small, tmp_path):
@@ -73,10 +74,10 @@ def test_chunk_size_and_threads_do_not_change_the_tables():
     threads = numba.get_num_threads()
     numba.set_num_threads(1)
     try:
-        a = run_players([2, 4], 50, seed=8, games_per_combo=1, chunk=9, progress=False)
+        a = run_players(PlayersSettings([2, 4], 50, 8, 1), progress=False, chunk=9)
     finally:
         numba.set_num_threads(threads)
-    b = run_players([2, 4], 50, seed=8, games_per_combo=1, chunk=4096, progress=False)
+    b = run_players(PlayersSettings([2, 4], 50, 8, 1), progress=False, chunk=4096)
     for name in TABLES:
         pd.testing.assert_frame_equal(getattr(a, name), getattr(b, name))
 
@@ -85,7 +86,7 @@ def test_the_last_seat_wins_more_than_the_first_at_four_players():
     # A measured property of the engine's turn order with heuristic bots (the README's
     # 23% for seat 1 against 31% for seat 4), not an identity: it fails if the seats
     # were played in another order or the last round did not end the game.
-    r = run_players(4, 3000, seed=11, games_per_combo=0, progress=False)
+    r = run_players(PlayersSettings(4, 3000, 11, 0), progress=False)
     seats = r.seats.set_index("seat")
     assert seats.win_hi[1] < seats.win_lo[4]
     assert seats.advantage[1] < 0

@@ -106,6 +106,7 @@ def test_the_styles_play_measurably_differently(played):
 
 def test_a_study_plays_a_scenario_of_styles_and_names_them(tmp_path):
     from analyzer.studies.common import bots_text, scenario_counts
+    from analyzer.studies.plans.players import PlayersSettings
     from analyzer.studies.players import run_players, summary_markdown
 
     path = tmp_path / "styles.toml"
@@ -116,8 +117,7 @@ def test_a_study_plays_a_scenario_of_styles_and_names_them(tmp_path):
     )
     tables, bots, params, counts, _ = scenario_counts(path, None, "players")
     assert bots[4] == ("aggressive",) * 4
-    result = run_players(counts, 40, seed=2, tables=tables, policies=bots,
-                         policy_params=params, games_per_combo=0, progress=False)  # fmt: skip
+    result = run_players(PlayersSettings(counts, 40, 2, 0, tables, bots, params), progress=False)
     text = summary_markdown(result)
     assert "4 aggressive (aggression 1.2, leader_focus 0.8)" in text
     assert bots_text(["heuristic"] * 4) == "4 heuristic"

@@ -94,7 +94,7 @@ def _code_hash() -> str:
     root = Path(__file__).resolve().parents[1]
     digest = hashlib.sha1(_source_hash().encode())
     for folder in ("studies", "report", "model"):
-        for path in sorted((root / folder).glob("*.py")):
+        for path in sorted((root / folder).rglob("*.py")):  # studies/plans/ too
             digest.update(path.read_bytes())
     for path in sorted((root / "rulesets").rglob("*.toml")):
         digest.update(path.read_bytes())
@@ -129,15 +129,13 @@ def _reusable(folder: Path, stamp: dict) -> bool:
 
 
 # ------------------------------------------------------------------ the studies
-STUDY_TITLES = {
-    "bots": "The bots",
-    "combos": "Race and power combos",
-    "decline": "When to decline",
-    "players": "Player count and seat order",
-    "compare": "House rules",
-    "balance": "What would balance it",
-    "robustness": "Robustness across bots",
-}
+def _titles() -> dict[str, str]:
+    from analyzer.studies.registry import report_studies
+
+    return {study.name: study.report_title for study in report_studies()}
+
+
+STUDY_TITLES = _titles()  # the report's sections, in the registry's order
 STUDY_KEYS = tuple(STUDY_TITLES)
 
 
@@ -172,167 +170,36 @@ def report_bots(s: ReportSettings) -> tuple[tuple[str, ...], dict]:
 
 
 def default_studies(s: ReportSettings, force: bool = False, backend=None) -> list[Study]:
-    """The studies of the report, plus the bots' own check, on settings `s`, their
-    games played by `backend` (analyzer/backends; default: in this process)."""
-    from analyzer.report.baseline import write_report
-    from analyzer.studies import balance, combos, compare, decline, players, robustness
+    """The studies of the report (the registry's studies with a report section, the
+    bots' own check first), on settings `s`, their games played by `backend`
+    (analyzer/backends; default: in this process). A study whose report entry is None
+    (no shipped house rule to compare) is left out."""
+    from analyzer.studies.plans.common import ReportContext
+    from analyzer.studies.registry import report_studies
 
-    n, seed = s.players, s.seed
-    rules = s.house_rules or house_rules(n)
-    seat_names, bots_by_count = report_bots(s)
-    counts = list(bots_by_count)
-    who = {"bots": ",".join(seat_names)}  # every study's settings name the bots that play it
-
-    def bots(folder: Path) -> list[str]:
-        write_report(
-            folder, n_players=n, n_games=s.bot_games, seed=seed, force=force, backend=backend
-        )
-        return bot_findings(folder)
-
-    def combo_study(folder: Path) -> list[str]:
-        r = combos.run_combos(n, s.games_per_combo, seed, policies=seat_names, backend=backend)
-        combos.write_combos(r, folder, force)
-        return combos.findings(r)
-
-    def decline_study(folder: Path) -> list[str]:
-        r = decline.run_decline(n, s.decline_games, seed, policies=seat_names, backend=backend)
-        decline.write_decline(r, folder, force)
-        return decline.findings(r)
-
-    def players_study(folder: Path) -> list[str]:
-        r = players.run_players(
-            counts, s.players_games, seed, games_per_combo=s.players_games_per_combo,
-            policies=bots_by_count, backend=backend,
-        )  # fmt: skip
-        players.write_players(r, folder, force)
-        return players.findings(r)
-
-    def compare_study(folder: Path) -> list[str]:
-        r = compare.run_compare(
-            rules,
-            None,
-            s.compare_games,
-            s.compare_games_per_combo,
-            seed,
-            backend=backend,
-            bots=s.bots,
-        )
-        compare.write_compare(r, folder, force)
-        return compare.findings(r)
-
-    studies = [
-        Study(
-            "bots", STUDY_TITLES["bots"], {"players": n, "seed": seed, "games": s.bot_games}, bots
-        ),
-        Study(
-            "combos",
-            STUDY_TITLES["combos"],
-            {"players": n, "seed": seed, "games_per_combo": s.games_per_combo, **who},
-            combo_study,
-        ),  # fmt: skip
-    ]
-    studies.append(
-        Study("decline", STUDY_TITLES["decline"],
-              {"players": n, "seed": seed, "games": s.decline_games, **who}, decline_study)
-    )  # fmt: skip
-    studies.append(
-        Study("players", STUDY_TITLES["players"],
-              {"seed": seed, "games": s.players_games, "counts": counts,
-               "games_per_combo": s.players_games_per_combo, **who}, players_study)
-    )  # fmt: skip
-
-    def balance_study(folder: Path) -> list[str]:
-        r = balance.run_balance(
-            n, s.balance_games_per_combo, seed, policies=seat_names, seat_counts=counts,
-            seat_games=s.balance_seat_games, seat_policies=bots_by_count,
-            check_games_per_combo=s.balance_check_games_per_combo, backend=backend,
-        )  # fmt: skip
-        balance.write_balance(r, folder, force)
-        return balance.findings(r)
-
-    balance_entry = Study(
-        "balance", STUDY_TITLES["balance"],
-        {"players": n, "seed": seed, "games_per_combo": s.balance_games_per_combo,
-         "seat_games": s.balance_seat_games,
-         "check_games_per_combo": s.balance_check_games_per_combo, **who},
-        balance_study,
-    )  # fmt: skip
-
-    # The reference field is the report's own bots; the others as `analyzer robustness`.
-    reference = ",".join(seat_names) if s.bots else "default"
-    fields = [reference] + [f for f in robustness.DEFAULT_FIELDS if f != reference]
-
-    def robustness_study(folder: Path) -> list[str]:
-        r = robustness.run_robustness(
-            n, fields, robustness.DEFAULT_FORCED, s.robust_games_per_combo,
-            s.robust_decline_games, s.robust_bootstrap, seed, backend=backend,
-            lookahead_games_per_combo=min(s.robust_lookahead_games_per_combo,
-                                          s.robust_games_per_combo),
-        )  # fmt: skip
-        robustness.write_robustness(r, folder, force)
-        return robustness.findings(r)
-
-    robustness_entry = Study(
-        "robustness", STUDY_TITLES["robustness"],
-        {"players": n, "seed": seed, "games_per_combo": s.robust_games_per_combo,
-         "decline_games": s.robust_decline_games, "bootstrap": s.robust_bootstrap,
-         "lookahead_games_per_combo": s.robust_lookahead_games_per_combo,
-         "fields": fields, "forced": list(robustness.DEFAULT_FORCED)},
-        robustness_study,
-        inputs=[styles_file()],
-    )  # fmt: skip
-    if not rules:  # no shipped house rule for this player count: nothing to compare
-        return studies + [balance_entry, robustness_entry]
-    studies.append(
-        Study(
-            "compare",
-            STUDY_TITLES["compare"],
-            {
-                "players": n,
-                "seed": seed,
-                "games": s.compare_games,
-                "games_per_combo": s.compare_games_per_combo,
-                "rules": [p.name for p in rules],
-                **who,
-            },
-            compare_study,
-            inputs=list(rules),
-        )  # fmt: skip
-    )
-    return studies + [balance_entry, robustness_entry]
+    seats, by_count = report_bots(s)
+    rules = tuple(s.house_rules or house_rules(s.players))
+    context = ReportContext(s.players, s.seed, tuple(seats), by_count, rules, s.bots)
+    studies = []
+    for study in report_studies():
+        entry = study.step("report")(s, context)
+        if entry is not None:
+            studies.append(
+                Study(study.name, study.report_title, entry.stamp,
+                      _run_and_write(study, entry.settings, force, backend), list(entry.inputs))
+            )  # fmt: skip
+    return studies
 
 
-def styles_file() -> Path:
-    from analyzer.players.styles import styles_path
+def _run_and_write(study, settings, force: bool, backend) -> Callable[[Path], list[str]]:
+    """Play `study` on `settings`, write its folder and return its findings."""
 
-    return styles_path()
+    def run_and_write(folder: Path) -> list[str]:
+        result = study.step("run")(settings, backend, None)
+        study.step("write")(result, folder, force)
+        return study.step("findings")(result)
 
-
-def bot_findings(folder: Path) -> list[str]:
-    """What the bots' check found, read back from its summary.csv."""
-    import pandas as pd
-
-    t = pd.read_csv(folder / "summary.csv")
-    both = t[t.batch == "all heuristic"]
-    vs = t[t.batch == "heuristic vs random"]
-    n = len(both)
-    out = []
-    if len(vs):
-        h = vs.iloc[0]
-        out.append(
-            f"The heuristic bot is a real player: in seat 1 against {n - 1} random bots it wins "
-            f"{100 * h.win_rate:.1f}% ({100 * h.win_lo:.1f}% to {100 * h.win_hi:.1f}%, "
-            f"{int(h.games):,} games), against a fair share of {100 / n:.0f}%."
-        )
-    if n:
-        best, worst = both.loc[both.win_rate.idxmax()], both.loc[both.win_rate.idxmin()]
-        out.append(
-            f"Between heuristic bots, seat {int(best.seat) + 1} wins most "
-            f"({100 * best.win_rate:.1f}%, {100 * best.win_lo:.1f}% to {100 * best.win_hi:.1f}%) "
-            f"and seat {int(worst.seat) + 1} least ({100 * worst.win_rate:.1f}%, "
-            f"{100 * worst.win_lo:.1f}% to {100 * worst.win_hi:.1f}%)."
-        )
-    return out
+    return run_and_write
 
 
 # ------------------------------------------------------------------ building

@@ -35,7 +35,6 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -43,11 +42,10 @@ import pandas as pd
 from analyzer.errors import InputError, Problem
 from analyzer.model.limits import check_option
 from analyzer.stats import benjamini_hochberg, mean_se_from_sums, normal_interval, wilson
-from analyzer.studies import common
+from analyzer.studies.scoring import Scoring, TeamScoring, for_team, scoring
 
 WHERE = "combos study"
 FDR_Q = 0.05
-TOP_N = 15
 # Running sums per combo, all of whole numbers (exact in float64 for any order).
 (
     _N,
@@ -208,27 +206,14 @@ def check_study(n_players: int, games_per_combo: int, seed: int, cost: int) -> N
 def team_pairs(pairs: list[tuple[int, int]], tables, n_players: int):
     """The team variant's combos: (those with a seat of their race's faction at
     n_players, the names of the races left out because nobody plays their faction)."""
-    seated = common.faction_seats(n_players)
-    races = tables.ruleset.races
-    kept = [pr for pr in pairs if races[pr[0]].faction in seated]
-    left = sorted({races[r].name for r, _ in pairs if races[r].faction not in seated})
-    return kept, left
+    return TeamScoring().forced_pairs(pairs, tables, n_players)
 
 
 def seat_choices(pairs: np.ndarray, tables, n_players: int, team: bool):
     """(int64[combos, players] seats each combo may be forced on, int64[combos] how
     many): every seat; in the team variant the seats of the race's faction, which
-    alone may pick it (rulesets/swow/draft.py)."""
-    n_combos = pairs.shape[0]
-    table = np.tile(np.arange(n_players, dtype=np.int64), (n_combos, 1))
-    count = np.full(n_combos, n_players, np.int64)
-    if team:
-        seated = common.faction_seats(n_players)
-        for i, r in enumerate(pairs[:, 0].tolist()):
-            mine = seated[tables.ruleset.races[r].faction]
-            table[i, : len(mine)] = mine
-            count[i] = len(mine)
-    return table, count
+    alone may pick it (rulesets/swow/draft.py). See studies/scoring.py."""
+    return for_team(team).seats(pairs, tables, n_players)
 
 
 def forced_rows(
@@ -294,10 +279,10 @@ def with_forced_bot(ids, params, seat: int, forced_bot: str | None):
 
 
 def _measure(
-    result, forced: np.ndarray, combo: np.ndarray, n_players: int, n_combos: int, team=False
+    result, forced: np.ndarray, combo: np.ndarray, n_players: int, n_combos: int, score=None
 ):
-    """Per-combo sums (_NSUMS x n_combos) of one batch; `team`: a win is the forced
-    seat's faction's (the team variant)."""
+    """Per-combo sums (_NSUMS x n_combos) of one batch; `score` says what a win is
+    (studies/scoring.py; the team variant: the forced seat's faction's)."""
     from analyzer.engine import layout as L
 
     n = forced.shape[0]
@@ -305,7 +290,7 @@ def _measure(
     seat = forced[:, L.F_SEAT]
     vc_all = result.seats[:, :n_players, L.S_VC].astype(np.int64)
     vc = vc_all[idx, seat]
-    wins = common.seat_wins(vc_all, result.seats[:, :, L.S_WIN], n_players, team)
+    wins = (score or Scoring()).wins(vc_all, result.seats[:, :, L.S_WIN], n_players)
     win = wins[idx, seat]
     d = (n_players - 1) * vc - (vc_all.sum(1) - vc)
     # The forced pick is the seat's first race instance: the first row with that seat.
@@ -422,21 +407,19 @@ def run_combos(
 
         tables = played_tables()
     pairs_list = _check_combos(combos, tables)
-    team = common.team_variant(tables)
-    skipped: list[str] = []
-    if team and forced_bot is not None:
+    score = scoring(tables)
+    if score.team and forced_bot is not None:
         # the seat-major layout forces every seat with every combo; in team play only
         # the seats of a race's faction may take it
         why = "is not available in the team variant (Battle for Azeroth); leave it out"
         raise InputError(Problem(WHERE, "forced_bot", forced_bot, why))
-    if team:
-        pairs_list, skipped = team_pairs(pairs_list, tables, n_players)
-        if not pairs_list:
-            why = f"no race of a faction seated at {n_players} players (Battle for Azeroth)"
-            raise InputError(Problem(WHERE, "combos", list(combos or []), why))
+    pairs_list, skipped = score.forced_pairs(pairs_list, tables, n_players)
+    if not pairs_list:  # the team variant: no race of a seated faction
+        why = f"no race of a faction seated at {n_players} players (Battle for Azeroth)"
+        raise InputError(Problem(WHERE, "combos", list(combos or []), why))
     pairs = np.array(pairs_list, np.int64).reshape(-1, 2)
     n_combos = len(pairs_list)
-    seats = seat_choices(pairs, tables, n_players, team)
+    seats = score.seats(pairs, tables, n_players)
     ids, params = seat_bots(names, n_players, policy_params)
     etables = api.engine_tables(tables)
     total = n_combos * games_per_combo
@@ -465,35 +448,17 @@ def run_combos(
 
     try:
         for call, result in or_in_process(backend).play(calls()):
-            sums += _measure(result, call.forced, call.tag, n_players, n_combos, team)
+            sums += _measure(result, call.forced, call.tag, n_players, n_combos, score)
             error_games += int((result.errors != 0).sum())
             bar.update(call.first + call.n_games)
     finally:
         bar.close()
     study = _tables(
         sums, pairs, tables, n_players, games_per_combo, seed, cost, names, error_games,
-        time.perf_counter() - started, team, forced_bot,
+        time.perf_counter() - started, score, forced_bot,
     )  # fmt: skip
     study.skipped = skipped
     return study
-
-
-def _faction_fair(sums, pairs, tables, team):
-    """(fair win rate by combo, the same by faction name): 1 / players in the standard
-    game (None here); in the team variant each faction's team win rate pooled over
-    its forced combos."""
-    if not team:
-        return None, {}
-    from analyzer.model.ids import FACTIONS
-
-    faction = np.array([tables.ruleset.races[r].faction for r in pairs[:, 0].tolist()])
-    fair = np.empty(pairs.shape[0])
-    by_name = {}
-    for f in dict.fromkeys(faction.tolist()):
-        mine = faction == f
-        fair[mine] = sums[_WINS, mine].sum() / sums[_N, mine].sum()
-        by_name[FACTIONS[f]] = float(fair[mine][0])
-    return fair, by_name
 
 
 def _tables(
@@ -507,7 +472,7 @@ def _tables(
     names,
     error_games,
     seconds,
-    team=False,
+    score=None,
     forced_bot=None,
 ):
     rs = tables.ruleset
@@ -515,7 +480,9 @@ def _tables(
     race_mod = [r.modeled for r in rs.races]
     power_mod = [p.modeled for p in rs.powers]
     badge_est = [rs.sources.get(f"powers.{p.key}.badge") == "estimate" for p in rs.powers]
-    fair_by_combo, faction_fair = _faction_fair(sums, pairs, tables, team)
+    score = score or Scoring()
+    # 1 / players (None), or by combo: its faction's team win rate (studies/scoring.py)
+    fair_by_combo, faction_fair = score.fair_shares(sums[_WINS], sums[_N], pairs, tables)
     fair = 1.0 / n_players if fair_by_combo is None else fair_by_combo
     grand = sums[_WINS].sum() / sums[_N].sum()
     # a race is measured against its faction (team variant); a power meets every
@@ -557,15 +524,7 @@ def _tables(
             "forced_bot": forced_bot or "own seat's bot",
         }
     )
-    if team:
-        from analyzer.model.ids import FACTIONS
-
-        faction = [FACTIONS[rs.races[r].faction] for r in pairs[:, 0].tolist()]
-        frame.insert(2, "faction", faction)
-        frame["fair"] = fair
-        races.insert(1, "faction", [FACTIONS[rs.races[r].faction] for r in np.unique(pairs[:, 0])])
-        races["fair"] = [faction_fair[f] for f in races["faction"]]
-        powers["fair"] = grand  # a power meets every seated race: the whole study's rate
+    score.label(frame, races, powers, pairs, rs, fair, faction_fair, grand)
     not_modeled = tables.not_modeled()
     return ComboStudy(
         n_players=n_players,
@@ -583,226 +542,19 @@ def _tables(
         not_modeled=not_modeled,
         estimates=rs.estimates(),
         forced_bot=forced_bot,
-        variant="bfa" if team else "standard",
+        variant=score.variant,
         faction_fair=faction_fair,
     )
 
 
 # ------------------------------------------------------------------ output
-def default_out(n_players: int) -> Path:
-    return Path("reports") / f"combos-{n_players}p"
+# The folder and the page (studies/combos_page.py), by their names here too.
+from analyzer.studies.combos_page import (  # noqa: E402
+    default_out,
+    fill_folder,
+    findings,
+    summary_markdown,
+    write_combos,
+)
 
-
-def write_combos(result: ComboStudy, out_dir=None, force: bool = False) -> Path:
-    """Write the study's folder (CSV, Parquet, charts, summary.md); it appears complete
-    or not at all. Returns its path."""
-    out = Path(out_dir) if out_dir is not None else default_out(result.n_players)
-    return common.write_folder(out, lambda temp: fill_folder(result, temp), force)
-
-
-def fill_folder(result: ComboStudy, folder: Path) -> None:
-    """The study's files in `folder` (which the caller stages)."""
-    from analyzer.present.charts import combo_heatmap, top_bottom_chart
-
-    common.write_table(result.combos, folder, "combos")
-    common.write_csv(result.races, folder, "races")
-    common.write_csv(result.powers, folder, "powers")
-    combo_heatmap(result, folder / "heatmap.png")
-    top_bottom_chart(result, folder / "top_bottom.png")
-    (folder / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
-
-
-def _pct(x: float) -> str:
-    return "n/a" if not np.isfinite(x) else f"{100 * x:.1f}%"
-
-
-def _num(x: float) -> str:
-    return "n/a" if not np.isfinite(x) else f"{x:+.1f}"
-
-
-def _flag(r) -> str:
-    marks = []
-    if r.race_modeled != "full" or r.power_modeled != "full":
-        marks.append("⚠")
-    if r.badge_estimated:
-        marks.append("≈")
-    return " ".join(marks)
-
-
-def _combo_lines(frame: pd.DataFrame) -> list[str]:
-    header = ["combo", "games", "win rate", "95% interval", "VC vs field", "race VC", "sig.", ""]
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    for r in frame.itertuples():
-        lines.append(
-            f"| {r.race} + {r.power} | {r.games} | {_pct(r.win_rate)} | "
-            f"{_pct(r.win_lo)} to {_pct(r.win_hi)} | {_num(r.vc_delta)} "
-            f"({_num(r.vc_delta_lo)} to {_num(r.vc_delta_hi)}) | {r.race_vc:.1f} | "
-            f"{r.significant} | {_flag(r)} |"
-        )
-    return lines
-
-
-def _effect_lines(frame: pd.DataFrame, name: str) -> list[str]:
-    header = [name, "combos", "games", "win rate", "95% interval", "effect", "VC vs field", ""]
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    for r in frame.sort_values("win_rate", ascending=False).itertuples():
-        flag = "⚠" if r.modeled != "full" else ""
-        if getattr(r, "badge_estimated", False):
-            flag = (flag + " ≈").strip()
-        lines.append(
-            f"| {getattr(r, name)} | {r.combos} | {r.games} | {_pct(r.win_rate)} | "
-            f"{_pct(r.win_lo)} to {_pct(r.win_hi)} | {100 * r.effect:+.1f} pp | "
-            f"{_num(r.vc_delta)} | {flag} |"
-        )
-    return lines
-
-
-def findings(result: ComboStudy) -> list[str]:
-    """Short sentences for the report, generated from the tables."""
-    c = result.combos
-    out = []
-    fair = result.fair
-    strong = c[c.significant == "strong"].sort_values("win_rate", ascending=False)
-    weak = c[c.significant == "weak"].sort_values("win_rate")
-    if result.team:
-        shares = ", ".join(f"{f} {_pct(v)}" for f, v in result.faction_fair.items())
-        out.append(
-            f"Battle for Azeroth, team play: of {len(c)} combos forced as a first pick on a "
-            f"seat of the race's faction ({result.games_per_combo} games each), {len(strong)} "
-            f"win their faction significantly more than its fair share and {len(weak)} "
-            f"significantly less (Benjamini-Hochberg, q = 0.05). A faction's fair share is "
-            f"its team win rate over all its forced combos: {shares}."
-        )
-    else:
-        out.append(
-            f"Of {len(c)} combos forced as a first pick ({result.games_per_combo} games each), "
-            f"{len(strong)} win significantly more than the fair {_pct(fair)} and {len(weak)} "
-            "significantly less (Benjamini-Hochberg, q = 0.05)."
-        )
-    for label, rows in (("Strongest", strong), ("Weakest", weak)):
-        if len(rows):
-            out.append(
-                f"{label}: "
-                + "; ".join(
-                    f"{r.race} + {r.power} {_pct(r.win_rate)} ({_pct(r.win_lo)} to "
-                    f"{_pct(r.win_hi)}){' ' + _flag(r) if _flag(r) else ''}"
-                    for r in rows.head(3).itertuples()
-                )
-                + "."
-            )
-    for name, frame in (("race", result.races), ("power", result.powers)):
-        ranked = frame.sort_values("win_rate")
-        best, worst = ranked.iloc[-1], ranked.iloc[0]
-        out.append(
-            f"Best {name} on average: {best[name]} {_pct(best.win_rate)} ({_pct(best.win_lo)} "
-            f"to {_pct(best.win_hi)}); worst: {worst[name]} {_pct(worst.win_rate)} "
-            f"({_pct(worst.win_lo)} to {_pct(worst.win_hi)})."
-        )
-    return out
-
-
-def _team_lines(result: ComboStudy) -> list[str]:
-    """The team variant's design and fair shares, for the summary."""
-    seated = common.faction_seats(result.n_players)
-    from analyzer.model.ids import FACTIONS
-
-    seats = "; ".join(
-        f"{FACTIONS[f]} seat{'s' if len(s) > 1 else ''} {', '.join(str(x + 1) for x in s)}"
-        for f, s in seated.items()
-    )
-    lines = [
-        f"- Forced pick: first pick of one seat of the race's faction ({seats}), cost "
-        f"{result.cost} coin(s), with the power forced alongside it (ruling B9); game k of a "
-        "combo forces the faction's (k mod its seats)-th seat, so each seat of a faction "
-        "takes each of its combos equally often.",
-        "- A win is the **team win**: the forced seat's faction wins (the sheet's team "
-        "scoring, ruling B3; a shared victory counts for each winner).",
-        "- Fair share: a combo is measured against **its faction's** team win rate over all "
-        "of that faction's forced combos in this study (not 1 / players): "
-        + ", ".join(f"{f} {_pct(v)}" for f, v in result.faction_fair.items())
-        + ". So `strong` means better for its faction than the faction's average combo; "
-        "compare factions by their own win rates (`analyzer teams`).",
-    ]
-    if result.skipped:
-        lines.append(
-            f"- Left out: {', '.join(result.skipped)} (no seat of their faction at "
-            f"{result.n_players} players: the Neutral races play only at 3 and 5)."
-        )
-    return lines
-
-
-def summary_markdown(result: ComboStudy) -> str:
-    c = result.combos
-    # the team variant ranks against each faction's fair share (factions differ a lot)
-    key = "win_delta" if result.team else "win_rate"
-    ranked = c.sort_values([key, "vc_delta"], ascending=False)
-    n_top = min(TOP_N, len(c))
-    bots = ", ".join(f"{result.policies.count(p)} {p}" for p in dict.fromkeys(result.policies))
-    strong = c[c.significant == "strong"]
-    lines = [
-        f"# Combo values, {result.n_players} players"
-        + (", Battle for Azeroth (team play)" if result.team else ""),
-        "",
-        f"- Ruleset: {result.ruleset_name}"
-        + (" (variant bfa: Battle for Azeroth, the team variant)" if result.team else ""),
-        f"- Bots: {bots} "
-        + (
-            f"(the forced seat plays {result.forced_bot}; games laid out seat-major)"
-            if result.forced_bot
-            else "(the forced seat plays the same bot as in its seat)"
-        ),
-        f"- Players: {result.n_players}; combos: {len(c)}; games per combo: "
-        f"{result.games_per_combo} ({result.n_games} games); seed: {result.seed}",
-        *(
-            _team_lines(result)
-            if result.team
-            else [
-                f"- Forced pick: first pick of one seat, cost {result.cost} coin(s); game k of a "
-                f"combo forces seat k mod {result.n_players}, so every seat takes every combo "
-                "equally often.",
-                f"- Fair win rate: {_pct(result.fair)}; mean over all forced seats: "
-                f"{_pct(result.grand_win_rate)}. Ties count as a win for every tied seat.",
-            ]
-        ),
-        f"- Significance: two-sided test of each combo's win rate against "
-        f"{'its faction' + chr(39) + 's fair share' if result.team else _pct(result.fair)}, "
-        f"Benjamini-Hochberg at q = {FDR_Q}: {len(strong)} combos "
-        f"significantly `strong`, {int((c.significant == 'weak').sum())} significantly "
-        "`weak` (after the correction).",
-        f"- Time: {result.seconds:.0f} s ({result.n_games / max(result.seconds, 1e-9):.0f} "
-        "games/s)"
-        + (f"; invariant violations: {result.error_games} games" if result.error_games else ""),
-        "",
-        "Every number is against these bots. ⚠ marks a combo whose race or power ability is "
-        "not (fully) played by the engine; ≈ a power whose badge number is an estimate.",
-        "",
-        f"## Top {n_top} combos",
-        "",
-        *_combo_lines(ranked.head(n_top)),
-        "",
-        f"## Bottom {n_top} combos",
-        "",
-        *_combo_lines(ranked.tail(n_top).iloc[::-1]),
-        "",
-        "## Races (averaged over the powers)",
-        "",
-        *_effect_lines(result.races, "race"),
-        "",
-        "## Powers (averaged over the races)",
-        "",
-        *_effect_lines(result.powers, "power"),
-        "",
-        "## ⚠ Not modeled / estimates",
-        "",
-        "Not fully modeled: " + (", ".join(result.not_modeled) or "none") + ".",
-        "",
-        f"Estimated numbers ({len(result.estimates)}): "
-        + (", ".join(f"`{k}`" for k in result.estimates) or "none")
-        + ".",
-        "",
-        "Files: combos.csv / combos.parquet (one row per combo), races.csv, powers.csv, "
-        "heatmap.png (win-rate delta, hatched where not significant after BH), "
-        "top_bottom.png (top and bottom combos with 95% intervals).",
-        "",
-    ]
-    return "\n".join(lines)
+__all__ = ["default_out", "fill_folder", "findings", "summary_markdown", "write_combos"]

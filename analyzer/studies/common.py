@@ -13,6 +13,9 @@ import numpy as np
 
 from analyzer.errors import InputError, Problem
 
+# faction_seats: the team variant's seats, asked here by several studies
+from analyzer.studies.scoring import faction_seats, for_team, scoring  # noqa: F401
+
 CLI = "command line"
 ALL_COUNTS = (2, 3, 4, 5)
 
@@ -211,33 +214,15 @@ def mix64(seed: int, purpose: int, games: np.ndarray) -> np.ndarray:
 # ------------------------------------------------------------------ team play
 def team_variant(tables) -> bool:
     """Whether `tables` play Battle for Azeroth, where a seat's result is its
-    faction's (team_win), not its own."""
-    from analyzer.variants import variant_name
-
-    return variant_name(tables) == "bfa"
+    faction's (team_win), not its own (studies/scoring.py)."""
+    return scoring(tables).team
 
 
 def seat_wins(vc: np.ndarray, win: np.ndarray, n_players: int, team: bool) -> np.ndarray:
     """int64[games, n_players]: each seat's win, read from the seats' final VC and
     the engine's individual win column; in the team variant (`team`) a seat wins
-    when its faction does (rulesets/swow/bfa.py team_wins, a shared victory counts
-    for each winner)."""
-    if not team:
-        return np.asarray(win, np.int64)[:, :n_players]
-    from analyzer.rulesets.swow.bfa import seat_factions, team_wins
-
-    wins = team_wins(np.asarray(vc)[:, :n_players], n_players)
-    return wins[:, list(seat_factions(n_players))].astype(np.int64)
-
-
-def faction_seats(n_players: int) -> dict[int, list[int]]:
-    """The team variant's seats of each faction seated at n_players (seat 0 first)."""
-    from analyzer.rulesets.swow.bfa import seat_factions
-
-    out: dict[int, list[int]] = {}
-    for s, f in enumerate(seat_factions(n_players)):
-        out.setdefault(f, []).append(s)
-    return out
+    when its faction does (studies/scoring.py)."""
+    return for_team(team).wins(vc, win, n_players)
 
 
 # ------------------------------------------------------------------ output

@@ -180,13 +180,12 @@ def check_distinct(scenarios: Sequence) -> None:
 # ------------------------------------------------------------------ playing
 def _new_arm(name, file, tables, policies, n_players, games, gpc) -> Arm:
     """An arm with room for every game's measurements, none played yet."""
-    from analyzer.studies import common
-    from analyzer.studies.combos import allowed_combos, seat_choices, team_pairs
+    from analyzer.studies.combos import allowed_combos
+    from analyzer.studies.scoring import scoring
 
-    team = common.team_variant(tables)
-    pairs = allowed_combos(tables)
-    if team:
-        pairs, _ = team_pairs(pairs, tables, n_players)
+    score = scoring(tables)  # what a win and the forced seats are (the team variant's)
+    team = score.team
+    pairs, _ = score.forced_pairs(allowed_combos(tables), tables, n_players)
     combos = np.array(pairs, np.int64).reshape(-1, 2)
     races = tables.ruleset.races  # factions only in the team variant (classic has none)
     faction = np.array([races[r].faction if team else 0 for r in combos[:, 0].tolist()], np.int64)
@@ -206,7 +205,7 @@ def _new_arm(name, file, tables, policies, n_players, games, gpc) -> Arm:
         estimates=tables.ruleset.estimates(),
         team=team,
         team_win=np.zeros((games, n_players), np.int8) if team else None,
-        seats=seat_choices(combos, tables, n_players, team),
+        seats=score.seats(combos, tables, n_players),
         combo_faction=faction,
     )
 
@@ -490,13 +489,10 @@ def run_compare(
 
 
 def _n_combos(tables, n_players: int) -> int:
-    from analyzer.studies import common
-    from analyzer.studies.combos import allowed_combos, team_pairs
+    from analyzer.studies.combos import allowed_combos
+    from analyzer.studies.scoring import scoring
 
-    pairs = allowed_combos(tables)
-    if common.team_variant(tables):
-        pairs, _ = team_pairs(pairs, tables, n_players)
-    return len(pairs)
+    return len(scoring(tables).forced_pairs(allowed_combos(tables), tables, n_players)[0])
 
 
 def _arm_table(bases, arm_rows, table: pd.DataFrame) -> pd.DataFrame:

@@ -45,6 +45,7 @@ from analyzer.model.limits import MAX_STUDY_GAMES, check_study_games, range_text
 from analyzer.stats import TOO_FEW, Z95, honest, interval_text, mean_se, normal_interval, wilson
 from analyzer.studies import common
 from analyzer.studies.common import CLI, pct, pp
+from analyzer.studies.plans.decline import DeclineSettings  # noqa: F401  (run_decline's)
 
 WHERE = "decline study"
 FAMILIES = ("decline_tokens", "decline_round")
@@ -217,16 +218,16 @@ def _plan(
     from analyzer.players import params as P
     from analyzer.players.styles import policy_of
     from analyzer.simulate import resolve_policies, seat_bots
-    from analyzer.studies.combos import allowed_combos, team_pairs
+    from analyzer.studies.combos import allowed_combos
+    from analyzer.studies.scoring import scoring
 
     names = resolve_policies(policies, n)
     ids, params = seat_bots(names, n, policy_params)
     params = np.array(params, np.float64)
-    team = common.team_variant(tables)
+    score = scoring(tables)  # the team variant: only the seated factions' combos
+    team = score.team
     if pairs_chosen is None:
-        allowed = allowed_combos(tables)
-        if team:
-            allowed, _ = team_pairs(allowed, tables, n)
+        allowed, _ = score.forced_pairs(allowed_combos(tables), tables, n)
         groups = token_groups(tables, allowed)
     else:
         groups = []
@@ -329,17 +330,15 @@ def _rule_calls(plan: _Plan, vec, etables, seed, step, check, tag):
             yield Chunk(etables, plan.n, seed, first, m, ids, params, check, forced, (tag, s))
 
 
-def _record(out: np.ndarray, res, first: int, s: int, n: int = 0, team: bool = False) -> int:
+def _record(out: np.ndarray, res, first: int, s: int, n: int, team: bool = False) -> int:
     """Store the test seat s's (win, vc, declines, sum of decline rounds) of a batch
     in out's columns (a win: its faction's in the team variant, `team`, of n
     players); returns its games with an invariant violation."""
     from analyzer.engine import layout as L
 
     sl = slice(first, first + res.seats.shape[0])
-    if team:
-        out[0, sl] = common.seat_wins(res.seats[:, :n, L.S_VC], None, n, True)[:, s]
-    else:
-        out[0, sl] = res.seats[:, s, L.S_WIN]
+    seats = res.seats
+    out[0, sl] = common.seat_wins(seats[:, :, L.S_VC], seats[:, :, L.S_WIN], n, team)[:, s]
     out[1, sl] = res.seats[:, s, L.S_VC]
     out[2, sl] = res.seats[:, s, L.S_DECLINES]
     inst = res.inst
@@ -350,32 +349,30 @@ def _record(out: np.ndarray, res, first: int, s: int, n: int = 0, team: bool = F
 
 
 def run_decline(
-    n_players=4,
-    games: int = DEFAULT_GAMES,
-    seed: int = 1,
-    tables=None,
-    policies="heuristic",
-    policy_params=None,
-    progress: bool = True,
-    chunk: int | None = None,
-    combos=None,
-    tokens: Sequence[int] = DEFAULT_TOKENS,
-    rounds: Sequence[int] | None = None,
-    check: bool = False,
-    scenario: str | None = None,
-    backend=None,
-    test_bot: str | None = None,
+    settings: DeclineSettings, backend=None, progress: bool = True, chunk: int | None = None
 ) -> DeclineStudy:
-    """Play the study and return its tables.
+    """Play the study on `settings` (studies/plans/decline.py) and return its tables.
 
-    n_players: a count or a list of counts (2 to 5). games: games per rule, group and
+    players: a count or a list of counts (2 to 5). games: games per rule, group and
     count. combos: None (three groups by starting tokens) or chosen combos, each its own
     group ("Orcs+Fishing,Tauren+Mining", a list of such names, or (race id, power id)
-    pairs). tokens / rounds: the values swept (rounds default: 2 .. rounds - 1).
-    tables, policies and policy_params may be dicts by player count (a scenario played
-    at several counts). chunk: games per engine call; it never changes the results, nor
-    does backend, where the games are played (analyzer/backends). test_bot: the style
-    the test seat starts from before its rule is applied (default: its seat's own)."""
+    pairs). tokens / rounds: the values swept (None: DEFAULT_TOKENS, and rounds 2 ..
+    rounds - 1). tables, bots and bot_params may be dicts by player count (a scenario
+    played at several counts). test_bot: the style the test seat starts from before its
+    rule is applied (default: its seat's own). chunk: games per engine call; it never
+    changes the results, nor does backend, where the games are played
+    (analyzer/backends)."""
+    s = settings
+    n_players, games, seed, tables, policies = s.players, s.games, s.seed, s.tables, s.bots
+    policy_params, combos, rounds, check, scenario = (
+        s.bot_params,
+        s.combos,
+        s.rounds,
+        s.check,
+        s.scenario,
+    )
+    tokens = DEFAULT_TOKENS if s.tokens is None else s.tokens
+    test_bot = s.test_bot
     from analyzer.backends import or_in_process
     from analyzer.engine import api
     from analyzer.present.progress import Bar

@@ -40,6 +40,8 @@ from analyzer.model.limits import MAX_STUDY_GAMES, check_study_games, range_text
 from analyzer.stats import Z95, fisher_interval, mean_se, normal_interval, spearman, wilson
 from analyzer.studies import common
 from analyzer.studies.common import CLI, pct, pp
+from analyzer.studies.plans.players import PlayersSettings  # noqa: F401  (run_players')
+from analyzer.studies.scoring import Scoring, scoring
 
 WHERE = "players study"
 DEFAULT_GAMES = 20000
@@ -153,29 +155,21 @@ def _play_counts(counts, games, seed, tables, policies, policy_params, step, che
 
 
 def run_players(
-    n_players=(2, 3, 4, 5),
-    games: int = DEFAULT_GAMES,
-    seed: int = 1,
-    tables=None,
-    policies="heuristic",
-    policy_params=None,
-    progress: bool = True,
-    chunk: int | None = None,
-    games_per_combo: int = DEFAULT_GAMES_PER_COMBO,
-    check: bool = False,
-    scenario: str | None = None,
-    skipped: dict[int, str] | None = None,
-    backend=None,
+    settings: PlayersSettings, backend=None, progress: bool = True, chunk: int | None = None
 ) -> PlayersStudy:
-    """Play the study and return its tables.
+    """Play the study on `settings` (studies/plans/players.py) and return its tables.
 
-    n_players: the counts compared (a list, or "2,3,4,5"). games: all-bot games per
+    players: the counts compared (a list, or "2,3,4,5"). games: all-bot games per
     count. games_per_combo: combo-study games per combo and count (0 skips the combo
-    ranks). tables, policies and policy_params may be dicts by count (a scenario played
-    at several counts). chunk: games per engine call; it never changes the results.
-    scenario, skipped: the scenario's name and the counts it could not be played at
-    ({count: reason}), for the summary. backend: where the games are played
-    (analyzer/backends; default: in this process)."""
+    ranks). tables, bots and bot_params may be dicts by count (a scenario played at
+    several counts). scenario, skipped: the scenario's name and the counts it could not
+    be played at ({count: reason}), for the summary. chunk: games per engine call; it
+    never changes the results. backend: where the games are played (analyzer/backends;
+    default: in this process)."""
+    s = settings
+    n_players, games, seed, tables, policies = s.players, s.games, s.seed, s.tables, s.bots
+    policy_params, games_per_combo, check = s.bot_params, s.games_per_combo, s.check
+    scenario, skipped = s.scenario, s.skipped
     from analyzer.backends import or_in_process
     from analyzer.present.progress import Bar
     from analyzer.simulate import engine_step
@@ -216,7 +210,7 @@ def run_players(
             combo_tables[n] = (study.combos, study.races, study.powers)
             error_games += study.error_games
     rs = tabs[counts[0]].ruleset
-    team = {n: common.team_variant(tabs[n]) for n in counts}
+    score = {n: scoring(tabs[n]) for n in counts}  # what a seat's win is at each count
     return PlayersStudy(
         players=counts,
         games=games,
@@ -225,7 +219,7 @@ def run_players(
         policies={n: played[n][0] for n in counts},
         ruleset_name=rs.name,
         seats=pd.concat(
-            [_seat_table(n, *played[n][1:3], team[n]) for n in counts], ignore_index=True
+            [_seat_table(n, *played[n][1:3], score[n]) for n in counts], ignore_index=True
         ),
         scores=pd.DataFrame([_score_row(n, played[n][1], played[n][2]) for n in counts]),
         score_counts=pd.concat(
@@ -242,20 +236,22 @@ def run_players(
         skipped=dict(skipped or {}),
         not_modeled=common.not_modeled(rs),
         estimates=rs.estimates(),
-        variant="bfa" if any(team.values()) else "standard",
+        variant="bfa" if any(s.team for s in score.values()) else "standard",
     )
 
 
 # ------------------------------------------------------------------ tables
-def _seat_table(n: int, vc: np.ndarray, win: np.ndarray, team: bool = False) -> pd.DataFrame:
+def _seat_table(n: int, vc: np.ndarray, win: np.ndarray, score=None) -> pd.DataFrame:
     """Each seat's win rate against the fair share: 1 / players; in the team variant
-    its faction's win against the even share of the factions at the table."""
+    its faction's win against the even share of the factions at the table
+    (studies/scoring.py)."""
+    score = score or Scoring()
     games = vc.shape[0]
-    wins = common.seat_wins(vc, win, n, team).sum(0)
+    wins = score.wins(vc, win, n).sum(0)
     lo, hi = wilson(wins, games)
     mvc, vse = mean_se(vc, axis=0)
     vlo, vhi = normal_interval(mvc, vse)
-    fair = 1.0 / (len(common.faction_seats(n)) if team else n)
+    fair = score.seat_share(n)
     rate = wins / games
     return pd.DataFrame(
         {

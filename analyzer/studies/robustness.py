@@ -334,11 +334,12 @@ def _decline_curves(fld: Field, n, games, seed, tables, backend, chunk):
     not the heuristic's (the decline rules are its parameters)."""
     from analyzer.players.styles import policy_of
     from analyzer.studies.decline import run_decline
+    from analyzer.studies.plans.decline import DeclineSettings
 
     if fld.forced_bot is not None and policy_of(fld.forced_bot) != "heuristic":
         return None
-    result = run_decline(n, games, seed, tables=tables, policies=list(fld.bots), progress=False,
-                         chunk=chunk, backend=backend, test_bot=fld.forced_bot)  # fmt: skip
+    settings = DeclineSettings(n, games, seed, tables, list(fld.bots), test_bot=fld.forced_bot)
+    result = run_decline(settings, backend=backend, progress=False, chunk=chunk)
     return result.curves
 
 

@@ -47,7 +47,7 @@ TRAIN, VALIDATE, FINAL = 0, 10**12, 2 * 10**12
 SHIP_POINTS = 0.05  # the gain the tuned style must show, with its interval above zero
 
 
-@dataclass
+@dataclass(frozen=True)
 class TuneSettings:
     players: int = 4
     generations: int = 10

@@ -1,0 +1,147 @@
+"""The sequence every command shares: stop signals and errors turned into messages and
+exit codes, the ruleset and variant decided, the output folder checked, the engine's
+threads or a Dask cluster for the games."""
+
+from __future__ import annotations
+
+import functools
+import signal
+from contextlib import contextmanager
+from pathlib import Path
+
+import typer
+
+from analyzer.errors import EXIT_BAD_INPUT, InputError, Problem
+
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
+CLI = "command line"
+
+
+class Stopped(KeyboardInterrupt):
+    """A stop signal other than Ctrl-C (SIGTERM from `timeout` or a cluster's
+    scheduler, SIGHUP from a closed terminal). Raised like Ctrl-C's KeyboardInterrupt,
+    so every writer cleans up the same way."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _raise_stopped(signum, frame) -> None:
+    raise Stopped(signum)
+
+
+def catch_stop_signals() -> None:
+    """SIGTERM and SIGHUP stop a run as cleanly as Ctrl-C."""
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, _raise_stopped)
+
+
+def err(text: str) -> None:
+    typer.echo(text, err=True)
+
+
+def guarded(command):
+    """Turn a user's mistake into its message and exit code 2, a stop (Ctrl-C,
+    SIGTERM, SIGHUP) into exit 128 + the signal, and an operating-system error into
+    one sentence (exit 2, or 1 when the machine failed, like a full disk): never a
+    traceback. Files are already cleaned up by the code that wrote them."""
+
+    @functools.wraps(command)
+    def run(*args, **kwargs):
+        from analyzer.backends import ClusterError
+        from analyzer.output import os_error_exit_code, os_error_message
+
+        try:
+            return command(*args, **kwargs)
+        except InputError as exc:
+            err(str(exc))
+            raise typer.Exit(EXIT_BAD_INPUT) from None
+        except ClusterError as exc:
+            err(f"The cluster could not finish the run: {exc}.")
+            raise typer.Exit(1) from None
+        except KeyboardInterrupt as exc:
+            signum = exc.signum if isinstance(exc, Stopped) else signal.SIGINT
+            name = signal.Signals(signum).name
+            err(f"Stopped ({name}): nothing half-written was left behind.")
+            raise typer.Exit(128 + signum) from None
+        except OSError as exc:
+            err(os_error_message(exc))
+            raise typer.Exit(os_error_exit_code(exc)) from None
+
+    return run
+
+
+def choose_ruleset(
+    ruleset: str | None, scenarios=(), variant: str | None = None, *, only=None, command=""
+) -> str:
+    """Decide the run's ruleset and variant (rulesets.decide_game: --ruleset and
+    --variant, the scenarios, ANALYZER_RULESET; sources that disagree exit 2), bind the
+    ruleset before anything imports the engine, and say what the run plays."""
+    from analyzer.rulesets import decide_game
+
+    game = decide_game(ruleset, variant, scenarios, only=only, command=command or "this command")
+    err(game.line())
+    return game.ruleset
+
+
+def check_out(out: Path | None, force: bool, default: Path, names=None) -> Path:
+    """The --out folder (or the default one), refused before anything is played if
+    the command could not write it (analyzer/output.py)."""
+    from analyzer.output import OutputFolder
+    from analyzer.rulesets import DEFAULT_RULESET, ruleset_name
+
+    if out is None and ruleset_name() != DEFAULT_RULESET:
+        # Another ruleset's results never replace SWoW's in the same default folder.
+        default = default.with_name(f"{ruleset_name().replace('.', '-')}-{default.name}")
+    folder = default if out is None else out
+    if names is None:
+        OutputFolder(folder, force=force).check()
+    else:
+        OutputFolder(folder, force=force, exclusive=False).check(names)
+    return folder
+
+
+def set_threads(threads: int | None) -> int:
+    """Apply --threads; returns the number of threads the engine will use."""
+    import numba
+
+    if threads is not None:
+        most = numba.config.NUMBA_NUM_THREADS
+        if not 1 <= threads <= most:
+            raise InputError(Problem(CLI, "--threads", threads, f"must be 1 to {most}"))
+        numba.set_num_threads(threads)
+    from analyzer.engine.precompile import cache_is_ready
+
+    if not cache_is_ready():
+        # The progress bar stands still meanwhile; say why.
+        err("First run of this engine: compiling it once (about 25 s on 2 cores).")
+    return numba.get_num_threads()
+
+
+@contextmanager
+def games_on(workers: int | None, cluster: str | None, threads: int | None):
+    """(backend, where) for a command's games: this process on --threads threads, or
+    the Dask cluster of --workers / --cluster, stopped (its work cancelled) when the
+    command ends; on a cluster, the games per second overall and per worker at the
+    end."""
+    from analyzer.backends import check_backend_options, open_backend
+
+    check_backend_options(workers, cluster)
+    if workers is None and cluster is None:
+        n_threads = set_threads(threads)
+        with open_backend() as backend:
+            yield backend, f"{n_threads} threads"
+        return
+    if threads is not None:
+        raise InputError(
+            Problem(
+                CLI, "--threads", threads,
+                "sets this process's engine threads, which play nothing with --workers or "
+                "--cluster (each worker plays one chunk per thread of its own)",
+            )
+        )  # fmt: skip
+    with open_backend(workers, cluster, log=err) as backend:
+        yield backend, backend.where
+        for line in backend.summary_lines():
+            typer.echo(line)

@@ -1,0 +1,166 @@
+"""`analyzer report`: every default study of one ruleset on one page, an index of
+every ruleset's page, or the team variant's page."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import typer
+
+from analyzer.cli.common import CLI, check_out, choose_ruleset, err, games_on, guarded, set_threads
+from analyzer.cli.options import BOTS, CLUSTER, FORCE, PLAYERS, SEED_SHORT, THREADS, WORKERS
+from analyzer.errors import InputError, Problem
+
+
+@guarded
+def report(
+    players: int = PLAYERS,
+    seed: int = SEED_SHORT,
+    out: Path | None = typer.Option(
+        None,
+        "--out",
+        help="Report folder (default: reports/report-<players>p for every ruleset, "
+        "reports/<ruleset>-<players>p for one).",
+        show_default=False,
+    ),
+    scale: float = typer.Option(
+        1.0, "--scale", help="Multiply every study's games (0.1: a quick, rough look)."
+    ),
+    fresh: bool = typer.Option(
+        False, "--fresh", help="Rerun every study, even those whose results are up to date."
+    ),
+    force: bool = FORCE,
+    threads: int | None = THREADS,
+    workers: int | None = WORKERS,
+    cluster: str | None = CLUSTER,
+    ruleset: str | None = typer.Option(
+        None,
+        "--ruleset",
+        metavar="NAME",
+        help="Only this ruleset's page (swow or classic); "
+        "default: an index page linking one page per ruleset.",
+        show_default=False,
+    ),
+    variant: str | None = typer.Option(
+        None,
+        "--variant",
+        metavar="NAME",
+        help="bfa: the Battle for Azeroth team page (factions, seats within a faction, "
+        "allied bots) instead of the standard pages.",
+        show_default=False,
+    ),
+    seat_styles: str | None = BOTS,
+) -> None:
+    """Run the default studies (reusing up-to-date ones) and write index.html + index.md:
+    one page per ruleset, each built in a process of its own, and an index linking them."""
+    from analyzer.rulesets import environment_ruleset
+
+    # ANALYZER_RULESET=NAME is --ruleset NAME (one ruleset's page), as documented.
+    ruleset = ruleset if ruleset is not None else environment_ruleset()
+    if ruleset is not None or variant not in (None, "standard"):
+        choose_ruleset(ruleset, (), variant)  # before anything imports the engine
+    else:
+        _say_index_games()
+    from analyzer.simulate import check_run, resolve_policies
+
+    check_run(players, 1, seed, 1)
+    if seat_styles is not None:
+        resolve_policies(seat_styles, players, "--bots")
+        if variant is not None and variant != "standard":
+            raise InputError(
+                Problem(CLI, "--bots", seat_styles,
+                        "the team page plays allied heuristic bots against ones that ignore "
+                        "the alliance; leave --bots out with --variant bfa")
+            )  # fmt: skip
+    if not 0 < scale <= 100:
+        raise InputError(Problem(CLI, "--scale", scale, "must be above 0 and at most 100"))
+    if variant is not None and variant != "standard":
+        _report_teams(seed, out, scale, force, threads)
+        return
+    if ruleset is None:
+        _report_index(
+            players, seed, out, scale, fresh, force, threads, workers, cluster, seat_styles
+        )
+        return
+    from analyzer.report.site import default_out
+
+    out = default_out(players) if out is None else out
+    check_out(out, force, out)
+    with games_on(workers, cluster, threads) as (backend, _):
+        from analyzer.report.site import ReportSettings, build_report
+
+        settings = ReportSettings(players=players, seed=seed, bots=seat_styles)
+        if scale != 1.0:
+            settings = settings.scaled(scale)
+        started = time.perf_counter()
+        page = build_report(
+            out, settings, fresh=fresh, log=lambda m: typer.echo(m, err=True), force=force,
+            backend=backend,
+        )  # fmt: skip
+        typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {page}")
+
+
+def _say_index_games() -> None:
+    """What an index report plays: each ruleset's pages say their own game."""
+    from analyzer.report.site import variant_pages
+    from analyzer.rulesets import playable_rulesets
+
+    names = playable_rulesets()
+    extra = "".join(f", and {v} of {n}" for n, v in variant_pages(names))
+    err(
+        f"Ruleset: each of {', '.join(names)} on a page of its own, variant: standard{extra} "
+        "on a page of its own"
+    )
+
+
+# The team page's combo tables: 4 and 5 players (allies), games per combo at --scale 1
+TEAM_COMBO_COUNTS = (4, 5)
+TEAM_GAMES_PER_COMBO = 200
+
+
+def _report_teams(seed: int, out: Path | None, scale: float, force: bool, threads) -> None:
+    """The team variant's page: `analyzer teams` at every count and the combo study
+    under the variant at 4 and 5 players (ruling B9), games times --scale."""
+    out = check_out(out, force, Path("reports") / "bfa")
+    set_threads(threads)
+    from analyzer.rulesets import played_tables
+    from analyzer.studies.combos import run_combos
+    from analyzer.studies.teams import alliance_duel, faction_rates, write_teams
+    from analyzer.variants import with_variant
+
+    started = time.perf_counter()
+    result = faction_rates((2, 3, 4, 5), max(2, round(10000 * scale)), seed)
+    duels = [alliance_duel(n, max(2, round(5000 * scale)), seed) for n in (4, 5)]
+    tables = with_variant(played_tables(), "bfa")
+    gpc = max(2, round(TEAM_GAMES_PER_COMBO * scale))
+    combos = [run_combos(n, gpc, seed, tables=tables, progress=False) for n in TEAM_COMBO_COUNTS]
+    folder = write_teams(result, duels, out, force, combos)
+    typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {folder / 'index.html'}")
+
+
+def _report_index(
+    players, seed, out, scale, fresh, force, threads, workers, cluster, bots=None
+) -> None:
+    """Every shipped ruleset's page, each from `analyzer report --ruleset NAME` in a
+    process of its own, and the index linking them."""
+    from analyzer.backends import check_backend_options
+    from analyzer.report.site import PageFailed, build_index, default_index_out, variant_pages
+    from analyzer.rulesets import shipped_rulesets
+
+    check_backend_options(workers, cluster)
+    out = default_index_out(players) if out is None else out
+    check_out(out, force, out)
+    options = ["--players", str(players), "--seed", str(seed), "--scale", repr(scale)]
+    options += ["--fresh"] if fresh else []
+    options += ["--bots", bots] if bots is not None else []
+    for key, value in (("--threads", threads), ("--workers", workers), ("--cluster", cluster)):
+        options += [key, str(value)] if value is not None else []
+    started = time.perf_counter()
+    try:
+        names = shipped_rulesets()
+        page = build_index(out, names, options, force, log=err, variants=variant_pages(names))
+    except PageFailed as exc:
+        err(f"The index was not written: {exc} (its message is above).")
+        raise typer.Exit(exc.code) from None
+    typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {page}")

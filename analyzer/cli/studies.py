@@ -1,0 +1,59 @@
+"""The study commands, one per study of the registry (analyzer/studies/registry.py),
+all running the same sequence: decide the ruleset and variant, check the options
+(the study's checks turn them into its settings), check the output folder, play on
+this process's threads or a cluster, write, and print the study's answer card."""
+
+from __future__ import annotations
+
+import typer
+
+from analyzer.cli.common import choose_ruleset, err, games_on, guarded, set_threads
+from analyzer.cli.options import with_options
+from analyzer.studies.protocol import Study
+
+
+def run_study(study: Study, values: dict) -> None:
+    """The sequence every study command runs (see the module's text)."""
+    scenarios = []
+    for name in study.scenario_options:
+        value = values.get(name)
+        if value is not None:
+            scenarios += list(value) if isinstance(value, list | tuple) else [value]
+    if study.only is not None:
+        from analyzer.rulesets import Game
+
+        choose_ruleset(None, only=Game(*study.only), command=study.name)
+    else:
+        choose_ruleset(values.get("ruleset"), scenarios, values.get("variant"))
+    settings = study.step("check")(values, err)
+    from analyzer.cli.common import check_out
+
+    out = check_out(values["out"], values["force"], study.step("default_out")(settings))
+    force = values["force"]
+    if study.games_on == "threads":
+        set_threads(values.get("threads"))
+        result = study.step("run")(settings, None, err)
+        folder = study.step("write")(result, out, force)
+    else:
+        workers, cluster = values.get("workers"), values.get("cluster")
+        with games_on(workers, cluster, values.get("threads")) as (backend, where):
+            result = study.step("run")(settings, backend, err)
+            folder = study.step("write")(result, out, force)
+            if study.timing is not None:
+                for line in study.step("timing")(result, where, settings):
+                    typer.echo(line)
+    for line in study.step("answer")(result, folder):
+        typer.echo(line)
+
+
+def study_command(study: Study):
+    """The typer callback of `study`: its declared options, then run_study."""
+
+    def command(**values) -> None:
+        run_study(study, values)
+
+    return guarded(with_options(command, study.options, study.name))
+
+
+def add_study(app: typer.Typer, study: Study) -> None:
+    app.command(study.name, help=study.help)(study_command(study))

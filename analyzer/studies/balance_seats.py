@@ -1,0 +1,148 @@
+"""The balance study's seats: the starting coins per seat that bring every seat to
+its fair share, solved on the printed rules' games, played, and solved again, with
+bootstrap intervals (analyzer/studies/balance.py has the whole study's text)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+
+from analyzer.stats import Z95, wilson
+from analyzer.studies.balance_curves import BOOTSTRAP, MAX_SEAT_COINS, PURPOSE_BOOT, with_changes
+
+
+# ------------------------------------------------------------------ seats
+def play_seat_games(n, games, seed, tables, policies, policy_params, backend=None):
+    """(final VC, tokens on the boards, wins) per game and seat."""
+    from analyzer.backends import Chunk, or_in_process
+    from analyzer.engine import api
+    from analyzer.engine import layout as L
+    from analyzer.simulate import engine_step, resolve_policies, seat_bots
+
+    names = resolve_policies(policies, n)
+    ids, params = seat_bots(names, n, policy_params)
+    etables = api.engine_tables(tables)
+    vc = np.zeros((games, n), np.int64)
+    tokens = np.zeros((games, n), np.int64)
+    win = np.zeros((games, n), np.int64)
+    step = or_in_process(backend).games_per_call(games) or engine_step()
+    calls = (
+        Chunk(etables, n, seed, first, min(step, games - first), ids, params)
+        for first in range(0, games, step)
+    )
+    for call, res in or_in_process(backend).play(calls):
+        first, m = call.first, call.n_games
+        vc[first : first + m] = res.seats[:, :n, L.S_VC]
+        tokens[first : first + m] = res.seats[:, :n, L.S_TOKENS_ON_BOARD]
+        win[first : first + m] = res.seats[:, :n, L.S_WIN]
+    return vc, tokens, win
+
+
+def seat_wins_with_bonus(vc: np.ndarray, tokens: np.ndarray, bonus) -> np.ndarray:
+    """Per game and seat, 1 for a winner when each seat's final VC gets `bonus` added:
+    the most VC, then the most tokens on the boards (the rulebook's tie-break); a full
+    tie is a win for every tied seat."""
+    score = vc + np.asarray(bonus, np.int64)[None, :]
+    key = score * 1024 + tokens  # tokens on the boards are far below 1024
+    return (key == key.max(axis=1, keepdims=True)).astype(np.int64)
+
+
+def solve_seat_coins(vc, tokens, most: int = MAX_SEAT_COINS, start=None, span=None) -> np.ndarray:
+    """The whole extra coins per seat (the smallest 0) whose seat win rates are closest
+    to fair (least squares), by coordinate descent from `start` (default: none), trying
+    values within `span` of the current one (default: 0 to `most`)."""
+    n = vc.shape[1]
+    fair = 1.0 / n
+    bonus = np.zeros(n, np.int64) if start is None else np.asarray(start, np.int64).copy()
+
+    def loss(b):
+        return float(((seat_wins_with_bonus(vc, tokens, b).mean(0) - fair) ** 2).sum())
+
+    best = loss(bonus)
+    for _ in range(8):
+        improved = False
+        for s in range(n):
+            values = (
+                range(most + 1)
+                if span is None
+                else range(max(0, bonus[s] - span), min(most, bonus[s] + span) + 1)
+            )
+            for value in values:
+                if value == bonus[s]:
+                    continue
+                trial = bonus.copy()
+                trial[s] = value
+                trial -= trial.min()
+                score = loss(trial)
+                if score < best - 1e-12:
+                    best, bonus, improved = score, trial, True
+        if not improved:
+            break
+    return bonus
+
+
+SEAT_STEPS = 3  # coins solved on the games, played, solved again on those: at most 3 times
+
+
+def seat_table(
+    counts, games, seed, tables_by_count, policies, policy_params, bar_add, backend=None
+) -> pd.DataFrame:
+    """Per player count: coins solved on the games played so far (a coin as a VC at the
+    end), then really played, since the bots may spend them; what is still off is
+    solved on the new games and added, until the coins stop changing (SEAT_STEPS)."""
+    rows = []
+    for n in counts:
+        tables = tables_by_count[n]
+        pol = policies[n] if isinstance(policies, dict) else policies
+        par = policy_params[n] if isinstance(policy_params, dict) else policy_params
+        base_extra = np.asarray(tables.parameters.seat_coins[:n], np.int64)
+        vc, tokens, win = play_seat_games(n, games, seed, tables, pol, par, backend)
+        bar_add(games)
+        coins = np.zeros(n, np.int64)
+        now_vc, now_tokens, win_after = vc, tokens, win
+        for _step in range(SEAT_STEPS):
+            more = solve_seat_coins(now_vc, now_tokens)
+            if not more.any():
+                break
+            coins = coins + more
+            coins -= coins.min()
+            played = tuple(int(c) for c in coins + base_extra) + (0,) * (5 - n)
+            now_vc, now_tokens, win_after = play_seat_games(
+                n, games, seed, with_changes(tables, seat_coins=played), pol, par, backend
+            )
+            bar_add(games)
+        # The interval: what the games last played would still add, resampled.
+        boot = coins[None, :] + _bootstrap_coins(now_vc, now_tokens, seed, n)
+        boot -= boot.min(axis=1, keepdims=True)
+        for s in range(n):
+            k0, k1 = int(win[:, s].sum()), int(win_after[:, s].sum())
+            lo0, hi0 = wilson(k0, games)
+            lo1, hi1 = wilson(k1, games)
+            diff = win_after[:, s] - win[:, s]
+            se = diff.std(ddof=1) / math.sqrt(games) if games > 1 else np.nan
+            rows.append(
+                {"players": n, "seat": s + 1, "games": games, "fair": 1.0 / n,
+                 "win_rate": k0 / games, "win_lo": float(lo0), "win_hi": float(hi0),
+                 "coins": int(coins[s]),
+                 "coins_lo": int(np.percentile(boot[:, s], 2.5, method="lower")),
+                 "coins_hi": int(np.percentile(boot[:, s], 97.5, method="higher")),
+                 "win_rate_compensated": k1 / games, "compensated_lo": float(lo1),
+                 "compensated_hi": float(hi1), "change": float(diff.mean()),
+                 "change_lo": float(diff.mean() - Z95 * se),
+                 "change_hi": float(diff.mean() + Z95 * se)}
+            )  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def _bootstrap_coins(vc, tokens, seed, n) -> np.ndarray:
+    """The seat solver on BOOTSTRAP resamples of the games (the same resamples every
+    run of a seed)."""
+    from analyzer.studies.common import mix64
+
+    games = vc.shape[0]
+    draws = mix64(seed, PURPOSE_BOOT + n, np.arange(BOOTSTRAP * games)) % np.uint64(games)
+    draws = draws.astype(np.int64).reshape(BOOTSTRAP, games)
+    # Near the answer already: a narrow search from no change is enough.
+    return np.stack([solve_seat_coins(vc[d], tokens[d], start=None, span=3) for d in draws])

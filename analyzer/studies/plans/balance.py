@@ -1,0 +1,126 @@
+"""The balance study's settings and steps (analyzer/studies/balance.py plays it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from analyzer.errors import InputError, Problem
+from analyzer.studies.plans.common import CLI, ReportEntry, plain, written
+
+
+@dataclass(frozen=True)
+class BalanceSettings:
+    players: int = 4
+    games_per_combo: int = 150  # per combo and token number
+    seed: int = 1
+    seat_counts: tuple[int, ...] | None = None  # where seats get coins (None: `players`)
+    seat_games: int = 20000  # per count and arm (0: no seat coins)
+    check_games: int = 100  # per combo, every suggestion played at once
+    rounds: int = 2  # rounds of suggestions at once
+    tables: Any = None  # None: the printed rules
+    bots: Any = "heuristic"
+    bot_params: Any = None
+    seat_tables: Any = None  # the rules at each seat count (None: `tables`)
+    seat_bots: Any = None  # the bots at each seat count (None: `bots`)
+    seat_params: Any = None
+    scenario: str | None = None
+    offsets: tuple[int, ...] | None = None  # token offsets of a curve (None: -3 to +3)
+
+
+def check(o: dict, log) -> BalanceSettings:
+    from analyzer.studies.balance import check_balance
+    from analyzer.studies.common import parse_counts
+    from analyzer.studies.plans.common import bots_by_count, combo_scenario, variant_tables
+
+    scenario, players, seat_styles = o["scenario"], o["players"], o["bots"]
+    tables, policies, params, name = None, "heuristic", None, None
+    if scenario is not None:
+        tables, policies, params, players = combo_scenario(scenario, players)
+        name = str(scenario)
+    players = 4 if players is None else players
+    gpc, seed = o["games_per_combo"], o["seed"]
+    check_balance(players, gpc, seed, o["seat_games"], o["check_games_per_combo"])
+    if not 1 <= o["rounds"] <= 5:
+        raise InputError(
+            Problem(CLI, "--rounds", o["rounds"], "must be a whole number from 1 to 5")
+        )
+    counts = parse_counts(o["seat_players"], "--seat-players")
+    seat_tables = seat_policies = seat_params_by = None
+    if scenario is not None:
+        from analyzer.studies.common import scenario_counts
+
+        seat_tables, seat_policies, seat_params_by, counts, skipped = scenario_counts(
+            scenario, counts, "balance", skip_invalid=True
+        )
+        for n, reason in skipped.items():
+            log(f"Seats: skipping {n} players, which the scenario does not allow: {reason}")
+    if seat_styles is not None:
+        policies, params = bots_by_count(seat_styles, [players])[players], None
+        names = [p for p in seat_styles.split(",") if p.strip()]
+        # A list by seat fits the study's own count; the seat study then plays that
+        # count only unless one name is given.
+        if len(names) > 1:
+            counts = tuple(n for n in counts if n == players) or (players,)
+        seat_policies, seat_params_by = bots_by_count(seat_styles, counts), None
+    tables = variant_tables(o["variant"], tables)
+    seat_tables = variant_tables(o["variant"], seat_tables, counts)
+    from analyzer.studies.balance import refuse_team_variant
+
+    where, key = (str(scenario), "scenario.variant") if o["variant"] is None else (CLI, "--variant")
+    for t in (tables, *(seat_tables or {}).values()):
+        refuse_team_variant(t, where, key)  # before anything is played
+    return BalanceSettings(
+        players, gpc, seed, counts, o["seat_games"], o["check_games_per_combo"], o["rounds"],
+        tables, policies, params, seat_tables, seat_policies, seat_params_by, name,
+    )  # fmt: skip
+
+
+def default_out(s: BalanceSettings):
+    from analyzer.studies.balance import default_out
+
+    return default_out(s.players)
+
+
+def run(s: BalanceSettings, backend=None, log=None):
+    from analyzer.studies.balance import run_balance
+
+    return run_balance(s, backend=backend)
+
+
+def write(result, out, force: bool = False):
+    from analyzer.studies.balance import write_balance
+
+    return write_balance(result, out, force)
+
+
+def findings(result) -> list[str]:
+    from analyzer.studies.balance import findings
+
+    return findings(result)
+
+
+def timing(result, where: str, s=None) -> list[str]:
+    return [
+        f"{result.n_games:,} games in {result.seconds:.0f} s "
+        f"({result.n_games / max(result.seconds, 1e-9):.0f} games/s, {where})."
+    ]
+
+
+def answer(result, folder) -> list[str]:
+    return plain(findings(result)) + [
+        written(folder, "."),
+        f"Check the suggestion with: analyzer compare {folder / 'suggested.toml'}",
+    ]
+
+
+def report(s, ctx) -> ReportEntry:
+    settings = BalanceSettings(
+        ctx.players, s.balance_games_per_combo, ctx.seed, tuple(ctx.counts),
+        s.balance_seat_games, s.balance_check_games_per_combo, bots=ctx.seats,
+        seat_bots=ctx.by_count,
+    )  # fmt: skip
+    stamp = {"players": ctx.players, "seed": ctx.seed, "games_per_combo": s.balance_games_per_combo,
+             "seat_games": s.balance_seat_games,
+             "check_games_per_combo": s.balance_check_games_per_combo}  # fmt: skip
+    return ReportEntry(settings, stamp | ctx.who)

@@ -1,0 +1,92 @@
+"""The combo study's settings and steps (analyzer/studies/combos.py plays it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from analyzer.studies.plans.common import ReportEntry, combo_scenario, speed_line, written
+
+
+@dataclass(frozen=True)
+class CombosSettings:
+    players: int = 4
+    games_per_combo: int = 200
+    seed: int = 1
+    cost: int = 0
+    tables: Any = None  # None: the played ruleset's printed rules
+    bots: Any = "heuristic"  # by seat, or one for every seat
+    bot_params: Any = None
+    forced_bot: str | None = None
+    check: bool = False
+
+
+def check(o: dict, log) -> CombosSettings:
+    tables, policies, params, players = None, "heuristic", None, o["players"]
+    if o["scenario"] is not None:
+        tables, policies, params, players = combo_scenario(o["scenario"], players)
+    players = 4 if players is None else players
+    if o["bots"] is not None:
+        from analyzer.studies.plans.common import bots_by_count
+
+        policies, params = bots_by_count(o["bots"], [players])[players], None
+    forced_bot = o["forced_bot"]
+    if forced_bot is not None:
+        from analyzer.simulate import resolve_policies
+
+        forced_bot = resolve_policies(forced_bot, 1, "--forced-bot")[0]
+    from analyzer.studies.plans.common import variant_tables
+
+    tables = variant_tables(o["variant"], tables)
+    from analyzer.studies.combos import check_study
+
+    check_study(players, o["games_per_combo"], o["seed"], o["cost"])
+    return CombosSettings(
+        players, o["games_per_combo"], o["seed"], o["cost"], tables, policies, params,
+        forced_bot, o["check"],
+    )  # fmt: skip
+
+
+def default_out(s: CombosSettings):
+    from analyzer.studies.combos import default_out
+
+    return default_out(s.players)
+
+
+def run(s: CombosSettings, backend=None, log=None):
+    from analyzer.studies.combos import run_combos
+
+    return run_combos(
+        s.players, s.games_per_combo, s.seed, s.cost, tables=s.tables, policies=s.bots,
+        policy_params=s.bot_params, check=s.check, backend=backend, forced_bot=s.forced_bot,
+    )  # fmt: skip
+
+
+def write(result, out, force: bool = False):
+    from analyzer.studies.combos import write_combos
+
+    return write_combos(result, out, force)
+
+
+def findings(result) -> list[str]:
+    from analyzer.studies.combos import findings
+
+    return findings(result)
+
+
+timing = speed_line
+
+
+def answer(result, folder) -> list[str]:
+    label = result.combos.significant
+    return [
+        f"After Benjamini-Hochberg, {(label == 'strong').sum()} of {len(label)} combos are "
+        f"significantly strong and {(label == 'weak').sum()} significantly weak.",
+        written(folder),
+    ]
+
+
+def report(s, ctx) -> ReportEntry:
+    settings = CombosSettings(ctx.players, s.games_per_combo, ctx.seed, bots=ctx.seats)
+    stamp = {"players": ctx.players, "seed": ctx.seed, "games_per_combo": s.games_per_combo}
+    return ReportEntry(settings, stamp | ctx.who)

@@ -1,0 +1,103 @@
+"""The house-rule comparison's settings and steps (analyzer/studies/compare.py plays it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from analyzer.errors import InputError, Problem
+from analyzer.studies.plans.common import CLI, ReportEntry, plain, written
+
+
+@dataclass(frozen=True)
+class CompareSettings:
+    scenarios: tuple  # paths or loaded scenarios, each compared with the baseline
+    baseline: Any = None  # None: the printed rules, heuristic bots, same players
+    games: int = 10000
+    games_per_combo: int = 100
+    seed: int = 1
+    bots: str | None = None  # --bots: replaces the seats of both sides
+
+
+def check(o: dict, log) -> CompareSettings:
+    from analyzer.scenario import load_scenario
+    from analyzer.studies.compare import check_study
+
+    games, gpc, seed, players = o["games"], o["games_per_combo"], o["seed"], o["players"]
+    check_study(games, gpc, seed, 400)
+    loaded = [load_scenario(path) for path in o["scenarios"]]
+    if players is not None:
+        wrong = [sc for sc in loaded if sc.players != players]
+        if wrong:
+            raise InputError(
+                [
+                    Problem(
+                        CLI, "--players", players,
+                        f"the scenario {sc.path} is for {sc.players} players; leave --players "
+                        "out or name scenarios of that count",
+                    )
+                    for sc in wrong
+                ]
+            )  # fmt: skip
+    base = load_scenario(o["baseline"]) if o["baseline"] is not None else None
+    from analyzer.studies.compare import check_distinct
+
+    check_distinct(loaded)
+    if o["bots"] is not None:
+        from analyzer.studies.compare import with_bots
+
+        for sc in [*loaded, *([base] if base is not None else [])]:
+            with_bots(sc, o["bots"])  # refuse a bad name before anything is played
+    return CompareSettings(tuple(loaded), base, games, gpc, seed, o["bots"])
+
+
+def default_out(s: CompareSettings):
+    from analyzer.studies.compare import default_out
+
+    return default_out()
+
+
+def run(s: CompareSettings, backend=None, log=None):
+    from analyzer.studies.compare import run_compare
+
+    return run_compare(
+        list(s.scenarios), s.baseline, s.games, s.games_per_combo, s.seed, backend=backend,
+        bots=s.bots,
+    )  # fmt: skip
+
+
+def write(result, out, force: bool = False):
+    from analyzer.studies.compare import write_compare
+
+    return write_compare(result, out, force)
+
+
+def findings(result) -> list[str]:
+    from analyzer.studies.compare import findings
+
+    return findings(result)
+
+
+def timing(result, where: str, s: CompareSettings) -> list[str]:
+    n_arms = len(s.scenarios) + len(result.n_players)
+    return [
+        f"{n_arms} arms in {result.seconds:.1f} s ({where}). "
+        f"{int(result.table.significant.sum())} of {len(result.table)} paired differences "
+        "leave out zero at 95%."
+    ]
+
+
+def answer(result, folder) -> list[str]:
+    return plain(findings(result)) + [written(folder)]
+
+
+def report(s, ctx) -> ReportEntry | None:
+    if not ctx.rules:  # no shipped house rule for this player count: nothing to compare
+        return None
+    settings = CompareSettings(
+        tuple(ctx.rules), None, s.compare_games, s.compare_games_per_combo, ctx.seed, s.bots
+    )
+    stamp = {"players": ctx.players, "seed": ctx.seed, "games": s.compare_games,
+             "games_per_combo": s.compare_games_per_combo,
+             "rules": [p.name for p in ctx.rules]}  # fmt: skip
+    return ReportEntry(settings, stamp | ctx.who, tuple(ctx.rules))

@@ -1,0 +1,84 @@
+"""The decline study's settings and steps (analyzer/studies/decline.py plays it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from analyzer.studies.plans.common import ReportEntry, speed_line, written
+
+
+@dataclass(frozen=True)
+class DeclineSettings:
+    players: Any = 4  # a count or several
+    games: int = 3000
+    seed: int = 1
+    tables: Any = None  # None: the printed rules; else one set, or a dict by count
+    bots: Any = "heuristic"
+    bot_params: Any = None
+    combos: str | None = None  # --combos: one group each
+    check: bool = False
+    scenario: str | None = None
+    tokens: tuple[int, ...] | None = None  # "decline at N tokens" values (None: the default)
+    rounds: tuple[int, ...] | None = None  # "decline in round r" values (None: 2 .. last-1)
+    test_bot: str | None = None  # the test seat's own style (None: its seat's bot)
+
+
+def check(o: dict, log) -> DeclineSettings:
+    from analyzer.studies.plans.common import bots_by_count, study_setup, variant_tables
+
+    counts, tables, bots, params, name, _ = study_setup(
+        o["scenario"], o["players"], "decline", False
+    )
+    if o["bots"] is not None:
+        bots, params = bots_by_count(o["bots"], counts), None
+    tables = variant_tables(o["variant"], tables, counts)
+    from analyzer.studies.decline import check_decline
+
+    check_decline(o["games"], o["seed"], list(range(11)), None)
+    if o["combos"] is not None:
+        from analyzer.rulesets import played_tables
+        from analyzer.studies.common import parse_combo_names
+
+        for n in counts:  # refuse a bad name before anything is compiled
+            parse_combo_names(o["combos"], played_tables() if tables is None else tables[n])
+    return DeclineSettings(
+        counts, o["games"], o["seed"], tables, bots, params, o["combos"], o["check"], name
+    )
+
+
+def default_out(s: DeclineSettings):
+    from analyzer.studies.decline import default_out
+
+    return default_out(s.players)
+
+
+def run(s: DeclineSettings, backend=None, log=None):
+    from analyzer.studies.decline import run_decline
+
+    return run_decline(s, backend=backend)
+
+
+def write(result, out, force: bool = False):
+    from analyzer.studies.decline import write_decline
+
+    return write_decline(result, out, force)
+
+
+def findings(result) -> list[str]:
+    from analyzer.studies.decline import findings
+
+    return findings(result)
+
+
+timing = speed_line
+
+
+def answer(result, folder) -> list[str]:
+    return [f"- {line}" for line in findings(result)] + [written(folder)]
+
+
+def report(s, ctx) -> ReportEntry:
+    settings = DeclineSettings(ctx.players, s.decline_games, ctx.seed, bots=ctx.seats)
+    stamp = {"players": ctx.players, "seed": ctx.seed, "games": s.decline_games}
+    return ReportEntry(settings, stamp | ctx.who)

@@ -1,0 +1,88 @@
+"""The player-count study's settings and steps (analyzer/studies/players.py plays it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from analyzer.errors import InputError, Problem
+from analyzer.studies.plans.common import CLI, ReportEntry, speed_line, written
+
+
+@dataclass(frozen=True)
+class PlayersSettings:
+    players: Any = (2, 3, 4, 5)  # the counts compared
+    games: int = 20000
+    seed: int = 1
+    games_per_combo: int = 100  # 0: no rank correlations
+    tables: Any = None  # None: the printed rules; else a dict by count
+    bots: Any = "heuristic"  # one for every seat, or a dict by count
+    bot_params: Any = None
+    check: bool = False
+    scenario: str | None = None
+    skipped: dict = field(default_factory=dict)  # {count: why the scenario cannot play it}
+
+
+def check(o: dict, log) -> PlayersSettings:
+    from analyzer.studies.plans.common import bots_by_count, study_setup, variant_tables
+
+    counts, tables, bots, params, name, skipped = study_setup(
+        o["scenario"], o["players"], "players", True
+    )
+    if o["bots"] is not None:
+        bots, params = bots_by_count(o["bots"], counts), None
+    tables = variant_tables(o["variant"], tables, counts)
+    for n, reason in skipped.items():
+        log(f"Skipping {n} players, which the scenario does not allow: {reason}")
+    if not counts:
+        raise InputError(
+            Problem(CLI, "--scenario", str(o["scenario"]),
+                    "the scenario is valid for no player count")
+        )  # fmt: skip
+    from analyzer.studies.players import check_players
+
+    check_players(o["games"], o["games_per_combo"], o["seed"])
+    return PlayersSettings(
+        counts, o["games"], o["seed"], o["games_per_combo"], tables, bots, params, o["check"],
+        name, skipped,
+    )  # fmt: skip
+
+
+def default_out(s: PlayersSettings):
+    from analyzer.studies.players import default_out
+
+    return default_out(s.players)
+
+
+def run(s: PlayersSettings, backend=None, log=None):
+    from analyzer.studies.players import run_players
+
+    return run_players(s, backend=backend)
+
+
+def write(result, out, force: bool = False):
+    from analyzer.studies.players import write_players
+
+    return write_players(result, out, force)
+
+
+def findings(result) -> list[str]:
+    from analyzer.studies.players import findings
+
+    return findings(result)
+
+
+timing = speed_line
+
+
+def answer(result, folder) -> list[str]:
+    return [f"- {line}" for line in findings(result)] + [written(folder)]
+
+
+def report(s, ctx) -> ReportEntry:
+    settings = PlayersSettings(
+        ctx.counts, s.players_games, ctx.seed, s.players_games_per_combo, bots=ctx.by_count
+    )
+    stamp = {"seed": ctx.seed, "games": s.players_games, "counts": ctx.counts,
+             "games_per_combo": s.players_games_per_combo}  # fmt: skip
+    return ReportEntry(settings, stamp | ctx.who)

@@ -1,0 +1,89 @@
+"""The robustness study's settings and steps (analyzer/studies/robustness.py plays it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from analyzer.studies.plans.common import ReportEntry, plain, written
+
+
+@dataclass(frozen=True)
+class RobustnessSettings:
+    players: int = 4
+    fields: tuple[str, ...] = ()  # fields of bots, the first the reference
+    forced_bots: object = "tuned,lookahead-lite"  # text, or a sequence of styles
+    games_per_combo: int = 100
+    decline_games: int = 500
+    bootstrap: int = 400
+    seed: int = 1
+    lookahead_games_per_combo: int = 20
+
+
+def check(o: dict, log) -> RobustnessSettings:
+    from analyzer.studies.robustness import DEFAULT_FIELDS, check_robustness, parse_fields
+
+    players, lookahead = o["players"], o["lookahead_games_per_combo"]
+    fields = list(o["fields"]) if o["fields"] else list(DEFAULT_FIELDS)
+    check_robustness(
+        players, o["games_per_combo"], o["decline_games"], o["bootstrap"], o["seed"], lookahead
+    )
+    parse_fields(fields, o["forced_bots"], players, lookahead)
+    return RobustnessSettings(
+        players, tuple(fields), o["forced_bots"], o["games_per_combo"], o["decline_games"],
+        o["bootstrap"], o["seed"], lookahead,
+    )  # fmt: skip
+
+
+def default_out(s: RobustnessSettings):
+    from analyzer.studies.robustness import default_out
+
+    return default_out(s.players)
+
+
+def run(s: RobustnessSettings, backend=None, log=None):
+    from analyzer.studies.robustness import run_robustness
+
+    return run_robustness(
+        s.players, list(s.fields), s.forced_bots, s.games_per_combo, s.decline_games,
+        s.bootstrap, s.seed, backend=backend, log=log,
+        lookahead_games_per_combo=s.lookahead_games_per_combo,
+    )  # fmt: skip
+
+
+def write(result, out, force: bool = False):
+    from analyzer.studies.robustness import write_robustness
+
+    return write_robustness(result, out, force)
+
+
+def findings(result) -> list[str]:
+    from analyzer.studies.robustness import findings
+
+    return findings(result)
+
+
+def timing(result, where: str, s=None) -> list[str]:
+    return [f"{len(result.fields)} fields in {result.seconds:.0f} s ({where})."]
+
+
+def answer(result, folder) -> list[str]:
+    return plain(findings(result)) + [written(folder)]
+
+
+def report(s, ctx) -> ReportEntry:
+    from analyzer.players.styles import styles_path
+    from analyzer.studies.robustness import DEFAULT_FIELDS, DEFAULT_FORCED
+
+    # The reference field is the report's own bots; the others as `analyzer robustness`.
+    reference = ",".join(ctx.seats) if s.bots else "default"
+    fields = [reference] + [f for f in DEFAULT_FIELDS if f != reference]
+    lookahead = min(s.robust_lookahead_games_per_combo, s.robust_games_per_combo)
+    settings = RobustnessSettings(
+        ctx.players, tuple(fields), DEFAULT_FORCED, s.robust_games_per_combo,
+        s.robust_decline_games, s.robust_bootstrap, ctx.seed, lookahead,
+    )  # fmt: skip
+    stamp = {"players": ctx.players, "seed": ctx.seed, "games_per_combo": s.robust_games_per_combo,
+             "decline_games": s.robust_decline_games, "bootstrap": s.robust_bootstrap,
+             "lookahead_games_per_combo": s.robust_lookahead_games_per_combo,
+             "fields": fields, "forced": list(DEFAULT_FORCED)}  # fmt: skip
+    return ReportEntry(settings, stamp, (styles_path(),))

@@ -1,0 +1,72 @@
+"""Battle for Azeroth's own study: faction win rates per player count, seats within a
+faction, allied bots against bots that ignore the alliance (analyzer/studies/teams.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from analyzer.errors import InputError, Problem
+from analyzer.studies.plans.common import CLI, written
+
+
+@dataclass(frozen=True)
+class TeamsSettings:
+    players: tuple[int, ...] = (2, 3, 4, 5)
+    games: int = 10000  # per count
+    duel_games: int = 5000  # game pairs per count (4 and 5) for the allied bots
+    seed: int = 1
+    bots: Any = None  # the faction games' bots by count (None: heuristic)
+
+
+@dataclass
+class TeamsResult:
+    factions: Any
+    duels: list
+
+
+def check(o: dict, log) -> TeamsSettings:
+    from analyzer.model.limits import MAX_STUDY_GAMES, range_text
+    from analyzer.studies.common import check_seed, parse_counts
+    from analyzer.studies.plans.common import bots_by_count
+
+    counts = parse_counts(o["players"])
+    problems = check_seed(o["seed"])
+    for key, value, least in (("--games", o["games"], 1), ("--duel-games", o["duel_games"], 0)):
+        if isinstance(value, bool) or not least <= value <= MAX_STUDY_GAMES:
+            problems.append(Problem(CLI, key, value, range_text(least, MAX_STUDY_GAMES)))
+    if problems:
+        raise InputError(problems)
+    by_count = bots_by_count(o["bots"], counts) if o["bots"] is not None else None
+    return TeamsSettings(counts, o["games"], o["duel_games"], o["seed"], by_count)
+
+
+def default_out(s: TeamsSettings) -> Path:
+    return Path("reports") / "teams"
+
+
+def run(s: TeamsSettings, backend=None, log=None) -> TeamsResult:
+    from analyzer.studies.teams import alliance_duel, faction_rates
+
+    result = faction_rates(s.players, s.games, s.seed, bots=s.bots)
+    duels = [
+        alliance_duel(n, s.duel_games, s.seed) for n in s.players if n in (4, 5) and s.duel_games
+    ]
+    return TeamsResult(result, duels)
+
+
+def write(result: TeamsResult, out, force: bool = False) -> Path:
+    from analyzer.studies.teams import write_teams
+
+    return write_teams(result.factions, result.duels, out, force)
+
+
+def findings(result: TeamsResult) -> list[str]:
+    from analyzer.studies.teams import findings
+
+    return findings(result.factions, result.duels)
+
+
+def answer(result: TeamsResult, folder) -> list[str]:
+    return [written(folder)]

@@ -1,0 +1,64 @@
+"""The bots' tournament's settings and steps (analyzer/studies/tournament.py plays it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from analyzer.studies.plans.common import written
+
+
+@dataclass(frozen=True)
+class TournamentSettings:
+    bots: tuple[str, ...]
+    players: int = 4
+    games: int = 100  # per seat order
+    seed: int = 1
+    bootstrap: int = 400
+    lookahead_games: int = 5  # per seat order with a lookahead seat
+
+
+def check(o: dict, log) -> TournamentSettings:
+    from analyzer.studies.tournament import check_tournament, parse_bots
+
+    names = parse_bots(o["bots"])
+    check_tournament(
+        names, o["players"], o["games"], o["seed"], o["bootstrap"], o["lookahead_games"]
+    )
+    return TournamentSettings(
+        names, o["players"], o["games"], o["seed"], o["bootstrap"], o["lookahead_games"]
+    )
+
+
+def default_out(s: TournamentSettings):
+    from analyzer.studies.tournament import default_out
+
+    return default_out()
+
+
+def run(s: TournamentSettings, backend=None, log=None):
+    from analyzer.studies.tournament import run_tournament
+
+    return run_tournament(
+        s.bots, s.players, s.games, s.seed, s.bootstrap, lookahead_games=s.lookahead_games
+    )
+
+
+def write(result, out, force: bool = False):
+    from analyzer.studies.tournament import write_tournament
+
+    return write_tournament(result, out, force)
+
+
+def findings(result) -> list[str]:
+    from analyzer.studies.tournament import rating_interval
+
+    return [
+        f"{r.bot}: rating {r.rating:+.0f} ({rating_interval(result, r)}), "
+        f"wins {100 * r.win_rate:.1f}% of {r.seat_games} seat-games"
+        for r in result.ratings.itertuples()
+    ]
+
+
+def answer(result, folder) -> list[str]:
+    lines = [f"{result.games_played} games in {result.seconds:.1f} s."]
+    return lines + [f"- {line}" for line in findings(result)] + [written(folder)]

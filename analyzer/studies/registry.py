@@ -1,0 +1,495 @@
+"""Every study, declared once (analyzer/studies/protocol.py). The command line makes a
+command of each (analyzer/cli/studies.py) and the report runs those with a report
+section (analyzer/report/site.py), in this order. Light: `analyzer --help` reads it.
+
+To add a study: its module (run, write, findings), its settings and steps in
+analyzer/studies/plans/ (settings, check, run, answer, report), and one entry here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from analyzer.studies.protocol import Option, Shared, Study
+
+# studies/tournament.py LOOKAHEAD_GAMES (not imported: it would load the engine first)
+TOURNAMENT_LOOKAHEAD_GAMES = 5
+PLAYERS_LIST_HELP = "Player count or counts, like 4 or 2,3,4,5"
+SMALL_WORLD = "Small World studies"
+TEAMS = "Team variant"
+BOTS = "Bots"
+
+# The options of a study that plays the scenario's rules and bots, or today's ones.
+_BACKEND = (Shared("force"), Shared("threads"), Shared("workers"), Shared("cluster"))
+_PLAYED = (Shared("check"), *_BACKEND, Shared("ruleset"), Shared("variant"))
+_SCENARIO_PLAYERS = Shared(
+    "players", "counted", help="Players, 2 to 5 (default: the scenario's, else 4)."
+)
+_PLAN = "analyzer.studies.plans"
+
+
+def _out(default: str) -> Shared:
+    return Shared("out", help=f"Report folder (default: {default}).")
+
+
+def _steps(module: str, **extra) -> dict:
+    """The "module:function" names of a study's steps, all in one plans module."""
+    m = f"{_PLAN}.{module}"
+    steps = {
+        "check": f"{m}:check",
+        "run": f"{m}:run",
+        "write": f"{m}:write",
+        "findings": f"{m}:findings",
+        "answer": f"{m}:answer",
+        "default_out": f"{m}:default_out",
+        "timing": f"{m}:timing",
+    }
+    return steps | extra
+
+
+STUDIES: tuple[Study, ...] = (
+    Study(
+        name="bots",
+        group=BOTS,
+        summary="Check the bots: all heuristic, and one heuristic against random bots.",
+        help="Check the bots: all heuristic, and one heuristic against random bots.",
+        options=(
+            Option("games", ("--games", "-g"), int, 20000, "Games per batch."),
+            Shared("players"),
+            Shared("seed", help="Run seed."),
+            _out("reports/baseline-<players>p"),
+            *_BACKEND,
+            Shared("ruleset"),
+        ),
+        settings=f"{_PLAN}.bots:BotsSettings",
+        tables=("summary", "race_summary", "power_summary"),
+        report_title="The bots",
+        **_steps("bots", timing=None, report=f"{_PLAN}.bots:report"),
+    ),
+    Study(
+        name="combos",
+        group=SMALL_WORLD,
+        summary="Value every race and power combo: force it as one seat's first pick.",
+        help="Value every race and power combo: force it as one seat's first pick.",
+        options=(
+            _SCENARIO_PLAYERS,
+            Option(
+                "games_per_combo",
+                ("--games-per-combo", "-g"),
+                int,
+                200,
+                "Games per race and power combo.",
+            ),
+            Shared("seed"),
+            Option("cost", ("--cost",), int, 0, "Coins the forced seat pays for its combo."),
+            Shared("bots"),
+            Option(
+                "forced_bot",
+                ("--forced-bot",),
+                str | None,
+                None,
+                "The bot or style the forced seat plays (default: the seat's own, from --bots).",
+                metavar="NAME",
+                show_default=False,
+            ),
+            Shared("scenario"),
+            _out("reports/combos-<players>p"),
+            *_PLAYED,
+        ),  # fmt: skip
+        settings=f"{_PLAN}.combos:CombosSettings",
+        tables=("combos", "races", "powers"),
+        scenario_options=("scenario",),
+        report_title="Race and power combos",
+        **_steps("combos", report=f"{_PLAN}.combos:report"),
+    ),
+    Study(
+        name="decline",
+        group=SMALL_WORLD,
+        summary='When to decline: sweep the decline threshold and "decline in round r".',
+        help="When to decline: sweep the heuristic's decline threshold and \"decline in round "
+        'r"\nfor one test seat per game, its first pick forced from a group of combos.',
+        options=(
+            Shared(
+                "players",
+                "counts",
+                help=f"{PLAYERS_LIST_HELP} (default: the scenario's, else 4).",
+            ),
+            Option(
+                "games",
+                ("--games", "-g"),
+                int,
+                3000,
+                "Games per rule value, group of combos and player count.",
+            ),
+            Shared("seed"),
+            Option(
+                "combos",
+                ("--combos",),
+                str | None,
+                None,
+                'Chosen combos, one group each, like "Orcs+Fishing,Tauren+Mining" (default: '
+                "three groups by starting tokens).",
+                show_default=False,
+            ),
+            Shared("bots"),
+            Shared("scenario"),
+            _out("reports/decline-<players>p"),
+            *_PLAYED,
+        ),  # fmt: skip
+        settings=f"{_PLAN}.decline:DeclineSettings",
+        tables=("decline", "best", "groups"),
+        scenario_options=("scenario",),
+        report_title="When to decline",
+        **_steps("decline", report=f"{_PLAN}.decline:report"),
+    ),
+    Study(
+        name="players",
+        group=SMALL_WORLD,
+        summary="What the player count changes: seats, scores, declines, combo ranks.",
+        help="What the player count changes: seat advantage, scores, declines, and how combo"
+        "\nstrength ranks move between 2, 3, 4 and 5 players.",
+        options=(
+            Shared("players", "counts", help=f"{PLAYERS_LIST_HELP} (default: 2,3,4,5)."),
+            Option(
+                "games",
+                ("--games", "-g"),
+                int,
+                20000,
+                "Games per player count with the same bot in every seat.",
+            ),
+            Option(
+                "games_per_combo",
+                ("--games-per-combo",),
+                int,
+                100,
+                "Combo-study games per combo and player count, for the rank correlations "
+                "(0: skip them).",
+            ),
+            Shared("seed"),
+            Shared(
+                "scenario",
+                help="Scenario file (TOML): its ruleset, rules and bot, played at every count.",
+            ),
+            Shared("bots"),
+            _out("reports/players-<players>p"),
+            *_PLAYED,
+        ),  # fmt: skip
+        settings=f"{_PLAN}.players:PlayersSettings",
+        tables=(
+            "seats",
+            "scores",
+            "score_counts",
+            "declines",
+            "rank_correlation",
+            "race_ranks",
+            "power_ranks",
+        ),
+        scenario_options=("scenario",),
+        report_title="Player count and seat order",
+        **_steps("players", report=f"{_PLAN}.players:report"),
+    ),
+    Study(
+        name="compare",
+        group=SMALL_WORLD,
+        summary="Compare house rules with the baseline on the same seeds (paired games).",
+        help="Compare house rules with the baseline on the same seeds (paired games).",
+        options=(
+            Option(
+                "scenarios",
+                ("scenarios",),
+                list[Path],
+                ...,
+                "House-rule scenario files (TOML), each compared with the baseline.",
+                argument=True,
+            ),
+            Option(
+                "baseline",
+                ("--baseline",),
+                Path | None,
+                None,
+                "Baseline scenario (default: the printed rules, heuristic bots, same players).",
+                show_default=False,
+            ),
+            Shared(
+                "players",
+                "counted",
+                help="Only for checking: the scenarios' player count (each file sets its own).",
+            ),
+            Option("games", ("--games", "-g"), int, 10000, "Ordinary games per scenario."),
+            Option(
+                "games_per_combo",
+                ("--games-per-combo",),
+                int,
+                100,
+                "Forced-pick games per combo (combo spread metrics).",
+            ),
+            Shared("seed"),
+            Shared(
+                "bots",
+                help="Bots or styles by seat, comma separated, or one name for every seat: "
+                "replaces the seats of both sides (every scenario and the baseline), so the "
+                "rules are compared under the same bots.",
+            ),
+            _out("reports/compare"),
+            *_BACKEND,
+            Shared("ruleset"),
+        ),  # fmt: skip
+        settings=f"{_PLAN}.compare:CompareSettings",
+        tables=("compare", "arms"),
+        scenario_options=("scenarios", "baseline"),
+        report_title="House rules",
+        **_steps("compare", report=f"{_PLAN}.compare:report"),
+    ),
+    Study(
+        name="balance",
+        group=SMALL_WORLD,
+        summary="What would balance it: banner, badge and starting-coin numbers.",
+        help="What would balance it: the banner and badge numbers that make each race and"
+        "\npower fair, the starting coins that make each seat fair, and how far each"
+        "\nestimated number moves the answers.",
+        options=(
+            _SCENARIO_PLAYERS,
+            Option(
+                "games_per_combo",
+                ("--games-per-combo", "-g"),
+                int,
+                150,
+                "Games per combo at each token number (a race's curve pools its combos).",
+            ),
+            Shared("seed"),
+            Option(
+                "seat_players",
+                ("--seat-players",),
+                str,
+                "2,3,4,5",
+                f"{PLAYERS_LIST_HELP}: where seats get coins.",
+            ),
+            Option(
+                "seat_games",
+                ("--seat-games",),
+                int,
+                20000,
+                "Games per player count for the seats (0: skip them).",
+            ),
+            Option(
+                "check_games_per_combo",
+                ("--check-games-per-combo",),
+                int,
+                100,
+                "Games per combo when all suggestions are played at once.",
+            ),
+            Option(
+                "rounds",
+                ("--rounds",),
+                int,
+                2,
+                "Rounds of suggestions at once (1 to 5).",
+                limits=(1, 5),
+            ),
+            Shared("bots"),
+            Shared("scenario"),
+            _out("reports/balance-<players>p"),
+            *_BACKEND,
+            Shared("ruleset"),
+            Shared("variant"),
+        ),  # fmt: skip
+        settings=f"{_PLAN}.balance:BalanceSettings",
+        tables=("balance", "curves", "whole_table", "spread", "seats", "sensitivity"),
+        scenario_options=("scenario",),
+        report_title="What would balance it",
+        **_steps("balance", report=f"{_PLAN}.balance:report"),
+    ),
+    Study(
+        name="robustness",
+        group=BOTS,
+        summary="Do the headline findings hold with other bots?",
+        help="Do the headline findings hold with other bots? Race and power effects, seat"
+        "\nadvantage and the best decline rule under several fields of bots and with a "
+        "stronger\nstyle in the forced seat, each ranked against the first field's.",
+        options=(
+            Shared("players"),
+            Option(
+                "fields",
+                ("--field",),
+                list[str] | None,
+                None,
+                "A field of bots: styles by seat, comma separated (a list shorter than the "
+                "players repeats). Repeat the option for each field; the first is the reference "
+                "(default: default; aggressive; expansive,defensive,coin-saver; tuned).",
+                show_default=False,
+            ),
+            Option(
+                "forced_bots",
+                ("--forced-bots",),
+                str,
+                "tuned,lookahead-lite",
+                "Styles played in the forced seat against the reference field, one field each, "
+                'comma separated ("" for none).',
+            ),
+            Option(
+                "games_per_combo",
+                ("--games-per-combo", "-g"),
+                int,
+                100,
+                "Forced-pick games per combo and field.",
+            ),
+            Option(
+                "lookahead_games_per_combo",
+                ("--lookahead-games-per-combo",),
+                int,
+                20,
+                "Games per combo of a field whose forced seat is a lookahead style (the first "
+                "of the reference's games, so still paired): the lookahead is slow.",
+            ),
+            Option(
+                "decline_games",
+                ("--decline-games",),
+                int,
+                500,
+                "Decline-study games per rule, group and field (0: skip).",
+            ),
+            Option("bootstrap", ("--bootstrap",), int, 400, "Bootstrap resamples (intervals)."),
+            Shared("seed"),
+            _out("reports/robustness-<players>p"),
+            *_BACKEND,
+            Shared("ruleset"),
+        ),  # fmt: skip
+        settings=f"{_PLAN}.robustness:RobustnessSettings",
+        tables=("marks", "correlation", "effects", "seat_gap", "decline", "fields"),
+        report_title="Robustness across bots",
+        **_steps("robustness", report=f"{_PLAN}.robustness:report"),
+    ),
+    Study(
+        name="teams",
+        group=TEAMS,
+        summary="Battle for Azeroth: faction win rates, seats within a faction, allied bots.",
+        help="Battle for Azeroth (SWoW's team variant): each faction's win rate per player"
+        "\ncount, the seat advantage within a faction, and allied bots against bots that"
+        "\nignore the alliance.",
+        options=(
+            Option(
+                "players",
+                ("--players", "-p"),
+                str,
+                "2,3,4,5",
+                f"{PLAYERS_LIST_HELP} (default: 2,3,4,5).",
+            ),
+            Option("games", ("--games", "-g"), int, 10000, "Games per player count."),
+            Option(
+                "duel_games",
+                ("--duel-games",),
+                int,
+                5000,
+                "Game pairs per count (4 and 5) for the allied bots (0: none).",
+            ),
+            Shared("seed"),
+            Shared(
+                "bots",
+                help="Bots or styles of the faction games: one for every seat, or one per seat "
+                "with a single player count (default: heuristic). The allied-bot duel keeps its "
+                "own bots (allied against ignoring heuristics).",
+            ),
+            _out("reports/teams"),
+            Shared("force"),
+            Shared("threads"),
+        ),  # fmt: skip
+        settings=f"{_PLAN}.teams:TeamsSettings",
+        tables=("factions", "seats", "within", "duels"),
+        games_on="threads",
+        only=("swow", "bfa"),
+        **_steps("teams", timing=None),
+    ),
+    Study(
+        name="tune",
+        group=BOTS,
+        summary="Search the heuristic's parameters for a stronger bot.",
+        help="Search the heuristic's parameters (cross-entropy method) for a stronger bot:"
+        "\none candidate seat against a field of one style, paired games.",
+        options=(
+            Option("generations", ("--generations",), int, 10, "Cross-entropy generations."),
+            Option("population", ("--population",), int, 16, "Candidates per generation."),
+            Option(
+                "games",
+                ("--games", "-g"),
+                int,
+                800,
+                "Paired games per candidate and generation.",
+            ),
+            Option(
+                "validate_games",
+                ("--validate-games",),
+                int,
+                2000,
+                "Fresh paired games scoring each generation's mean.",
+            ),
+            Option(
+                "final_games",
+                ("--final-games",),
+                int,
+                10000,
+                "Fresh paired games of the winner's head-to-head check.",
+            ),
+            Option("field", ("--field",), str, "default", "Style of the other seats."),
+            Option("start", ("--start",), str, "default", "Style the search starts from."),
+            Shared("players"),
+            Shared("seed", help="Run seed: same seed, same search."),
+            _out("reports/tune"),
+            Shared("force"),
+            Shared("threads"),
+        ),  # fmt: skip
+        settings="analyzer.studies.tune:TuneSettings",
+        tables=("generations", "candidates", "head_to_head"),
+        games_on="threads",
+        **_steps("bot_search", timing=None),
+    ),
+    Study(
+        name="tournament",
+        group=BOTS,
+        summary="Bots and styles against each other over every seat order.",
+        help="Bots and styles against each other over every seat order: a win-rate matrix"
+        "\nand a Bradley-Terry rating per bot.",
+        options=(
+            Option(
+                "bots",
+                ("--bots",),
+                str | None,
+                None,
+                "Bots and styles, comma separated (default: every heuristic style, the "
+                "lookahead bot and the random bot).",
+                show_default=False,
+            ),
+            Option("games", ("--games", "-g"), int, 100, "Games per seat order (paired)."),
+            Option(
+                "lookahead_games",
+                ("--lookahead-games",),
+                int,
+                TOURNAMENT_LOOKAHEAD_GAMES,
+                "Games per seat order with a lookahead seat (its first games, paired): the "
+                "lookahead bot plays hundreds of times slower than the heuristic; with this "
+                "default the default tournament plays 6,720 lookahead games, 5 to 10 minutes "
+                "on 2 cores.",
+            ),
+            Shared("players"),
+            Shared("seed"),
+            Option("bootstrap", ("--bootstrap",), int, 400, "Bootstrap resamples (intervals)."),
+            _out("reports/tournament"),
+            Shared("force"),
+            Shared("threads"),
+        ),  # fmt: skip
+        settings=f"{_PLAN}.tournament:TournamentSettings",
+        tables=("ratings", "matrix"),
+        games_on="threads",
+        **_steps("tournament", timing=None),
+    ),
+)
+
+BY_NAME = {s.name: s for s in STUDIES}
+
+
+def study(name: str) -> Study:
+    return BY_NAME[name]
+
+
+def report_studies() -> tuple[Study, ...]:
+    """The studies with a section in the report, in the report's order."""
+    return tuple(s for s in STUDIES if s.report_title is not None)

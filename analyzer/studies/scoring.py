@@ -1,0 +1,132 @@
+"""What a study asks of the played ruleset and variant instead of branching on it:
+what a seat's win is, which combos and seats a forced pick may take, and a combo's
+fair share. `scoring(tables)` answers for the tables a study plays.
+
+- The standard game (`Scoring`): a seat wins its own game (the engine's win column),
+  every combo may be forced on every seat, and the fair share is 1 / players.
+- Battle for Azeroth (`TeamScoring`, variant bfa): a seat wins when its faction does
+  (rulesets/swow/bfa.py team_wins, a shared victory counts for each winner); only the
+  seats of a race's faction may pick it (rulesets/swow/draft.py), so a race whose
+  faction has no seat is left out; and a combo's fair share is its faction's team win
+  rate pooled over that faction's forced combos (factions differ a lot).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+class Scoring:
+    """The standard game (see the module's text)."""
+
+    team = False
+    variant = "standard"
+
+    def wins(self, vc: np.ndarray, win: np.ndarray, n_players: int) -> np.ndarray:
+        """int64[games, n_players]: each seat's win, from the seats' final VC and the
+        engine's individual win column."""
+        return np.asarray(win, np.int64)[:, :n_players]
+
+    def seat_share(self, n_players: int) -> float:
+        """A seat's fair share of the wins: 1 / players."""
+        return 1.0 / n_players
+
+    def forced_pairs(self, pairs: list, tables, n_players: int) -> tuple[list, list[str]]:
+        """(the combos a forced pick may take at n_players, the races left out)."""
+        return pairs, []
+
+    def seats(self, pairs: np.ndarray, tables, n_players: int):
+        """(int64[combos, players] seats each combo may be forced on, int64[combos]
+        how many)."""
+        n_combos = pairs.shape[0]
+        table = np.tile(np.arange(n_players, dtype=np.int64), (n_combos, 1))
+        return table, np.full(n_combos, n_players, np.int64)
+
+    def fair_shares(self, wins: np.ndarray, games: np.ndarray, pairs: np.ndarray, tables):
+        """(the fair win rate by combo, the same by faction name) from each combo's
+        wins and games: None and {} here, where it is 1 / players for every combo."""
+        return None, {}
+
+    def label(self, combos, races, powers, pairs, ruleset, fair, faction_fair, grand) -> None:
+        """Add to the combo study's tables what this game's fair share needs: nothing
+        here (1 / players, the same for every row)."""
+
+
+class TeamScoring(Scoring):
+    """Battle for Azeroth, the team variant (see the module's text)."""
+
+    team = True
+    variant = "bfa"
+
+    def wins(self, vc, win, n_players):
+        from analyzer.rulesets.swow.bfa import seat_factions, team_wins
+
+        wins = team_wins(np.asarray(vc)[:, :n_players], n_players)
+        return wins[:, list(seat_factions(n_players))].astype(np.int64)
+
+    def seat_share(self, n_players):
+        """A seat's faction's even share of the factions at the table."""
+        return 1.0 / len(faction_seats(n_players))
+
+    def forced_pairs(self, pairs, tables, n_players):
+        seated = faction_seats(n_players)
+        races = tables.ruleset.races
+        kept = [pr for pr in pairs if races[pr[0]].faction in seated]
+        left = sorted({races[r].name for r, _ in pairs if races[r].faction not in seated})
+        return kept, left
+
+    def seats(self, pairs, tables, n_players):
+        table, count = super().seats(pairs, tables, n_players)
+        seated = faction_seats(n_players)
+        for i, r in enumerate(pairs[:, 0].tolist()):
+            mine = seated[tables.ruleset.races[r].faction]
+            table[i, : len(mine)] = mine
+            count[i] = len(mine)
+        return table, count
+
+    def fair_shares(self, wins, games, pairs, tables):
+        from analyzer.model.ids import FACTIONS
+
+        faction = np.array([tables.ruleset.races[r].faction for r in pairs[:, 0].tolist()])
+        fair = np.empty(pairs.shape[0])
+        by_name = {}
+        for f in dict.fromkeys(faction.tolist()):
+            mine = faction == f
+            fair[mine] = wins[mine].sum() / games[mine].sum()
+            by_name[FACTIONS[f]] = float(fair[mine][0])
+        return fair, by_name
+
+    def label(self, combos, races, powers, pairs, ruleset, fair, faction_fair, grand):
+        """Each row's faction and fair share (a power meets every seated race: the
+        whole study's rate)."""
+        from analyzer.model.ids import FACTIONS
+
+        faction = [FACTIONS[ruleset.races[r].faction] for r in pairs[:, 0].tolist()]
+        combos.insert(2, "faction", faction)
+        combos["fair"] = fair
+        seated = np.unique(pairs[:, 0])
+        races.insert(1, "faction", [FACTIONS[ruleset.races[r].faction] for r in seated])
+        races["fair"] = [faction_fair[f] for f in races["faction"]]
+        powers["fair"] = grand
+
+
+def faction_seats(n_players: int) -> dict[int, list[int]]:
+    """The team variant's seats of each faction seated at n_players (seat 0 first)."""
+    from analyzer.rulesets.swow.bfa import seat_factions
+
+    out: dict[int, list[int]] = {}
+    for s, f in enumerate(seat_factions(n_players)):
+        out.setdefault(f, []).append(s)
+    return out
+
+
+def scoring(tables) -> Scoring:
+    """What a win and a fair share are in the game `tables` play."""
+    from analyzer.variants import variant_name
+
+    return TeamScoring() if variant_name(tables) == "bfa" else Scoring()
+
+
+def for_team(team: bool) -> Scoring:
+    """The scoring of the team variant (team) or of the standard game."""
+    return TeamScoring() if team else Scoring()
