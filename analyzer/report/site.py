@@ -27,7 +27,6 @@ import base64
 import datetime as dt
 import hashlib
 import json
-import os
 import re
 import time
 from collections.abc import Callable
@@ -502,10 +501,7 @@ def _run_page(name: str, folder: Path, options: list[str], force: bool, variant=
     command = [sys.executable, "-m", "analyzer", "report", "--ruleset", name]
     command += ["--variant", variant] if variant else []
     command += ["--out", str(folder), *options] + (["--force"] if force else [])
-    # The child's environment names its ruleset too, so the two forms always agree.
-    from analyzer.rulesets import RULESET_ENV
-
-    child = subprocess.Popen(command, env=dict(os.environ, **{RULESET_ENV: name}))
+    child = subprocess.Popen(command)  # the ruleset is named by --ruleset alone
     try:
         code = child.wait()
     except BaseException:
