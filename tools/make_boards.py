@@ -23,9 +23,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import analyzer  # noqa: E402
-
-analyzer.load_game("swow")  # the loaders below read the engine's layout
 from analyzer.model import ids  # noqa: E402
 from analyzer.model.boards import BOARDS_PATH, Face, parse_faces, worst_selections  # noqa: E402
 from analyzer.model.ruleset import load_ruleset  # noqa: E402

@@ -21,9 +21,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import analyzer  # noqa: E402
-
-analyzer.load_game("classic")  # the loaders below read the engine's layout
 from analyzer.rulesets.classic import ids  # noqa: E402
 from analyzer.rulesets.classic.loader import MAPS_PATH, load_ruleset, parse_maps  # noqa: E402
 
