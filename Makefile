@@ -16,8 +16,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# One pytest run per ruleset (a process plays one): swow with every test of tests/,
+# then tests/every_ruleset/ and each ruleset's own folder under the others.
 test: setup
 	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q --ruleset classic
+	$(BIN)/python -m pytest -q --ruleset tests.plain_ruleset
 
 report: setup
 	$(BIN)/analyzer report

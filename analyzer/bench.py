@@ -76,11 +76,12 @@ def run_bench(games: int, repeats: int, note: Callable[[str], None] = print) -> 
 
 # What a user's first command does: start Python, load the content, play a game.
 FIRST_GAME = """
+import sys
 import numpy as np
+import analyzer
+etables = analyzer.load_game(sys.argv[1]).engine_tables()
 from analyzer.engine import api
-from analyzer.rulesets import played_tables
 from analyzer.players.params import default_vector, policy_id
-etables = api.engine_tables(played_tables())
 params = np.array([default_vector("heuristic")] * 4)
 api.play_batch(etables, 4, 1, 0, 1, [policy_id("heuristic")] * 4, params)
 """
@@ -93,7 +94,9 @@ def first_game_seconds(cache: str | None = None) -> float:
     if cache is not None:
         env["NUMBA_CACHE_DIR"] = cache
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", FIRST_GAME], env=env, check=True)
+    from analyzer.rulesets import ruleset_name
+
+    subprocess.run([sys.executable, "-c", FIRST_GAME, ruleset_name()], env=env, check=True)
     return time.perf_counter() - start
 
 

@@ -1,4 +1,6 @@
-"""Hand-made positions for rules tests.
+"""Hand-made positions for rules tests: `Position` for SWoW, `ClassicPosition` for the
+original game (tests/classic/); both share the map and the reading helpers
+(MapPosition).
 
 A `Position` is one engine `Game` (the named tuple of int64 arrays from
 `state.new_game`) with a small map laid out by hand instead of drawn from the
@@ -59,7 +61,60 @@ def tables_with(die_faces=None, params=None):
     return t._replace(params=np.ascontiguousarray(values, np.int64))
 
 
-class Position:
+class MapPosition:
+    """What every ruleset's positions share: the engine game `g` on tables `t`, its
+    map's links and empty regions, and reading the state back."""
+
+    def link(self, a, b):
+        """Make a and b neighbours."""
+        g = self.g
+        for x, y in ((a, b), (b, a)):
+            if y in self.neighbours(x):
+                continue
+            d = g.board[x, L.B_DEGREE]
+            assert d < L.MAX_DEGREE
+            g.adj[x, d] = y
+            g.board[x, L.B_DEGREE] = d + 1
+
+    def neighbours(self, r):
+        return [int(x) for x in self.g.adj[r, : self.g.board[r, L.B_DEGREE]]]
+
+    def empty(self, r):
+        """Nothing on r (Mountains, markers and the board stay)."""
+        reg = self.g.reg
+        reg[r, L.R_PLAYER] = -1
+        reg[r, L.R_RACE] = -1
+        reg[r, L.R_DECLINE] = 0
+        reg[r, L.R_TOKENS] = 0
+
+    def targets(self, player):
+        """{region: tokens needed} for every region `player` may attack now."""
+        compute_targets(self.g, self.t, player)
+        nreg = int(self.g.gst[L.G_NREG])
+        return {r: int(self.g.cost[r]) for r in range(nreg) if self.g.cost[r] >= 0}
+
+    def cost(self, player, r):
+        """Tokens `player` needs for r, -1 where r may not be attacked."""
+        compute_targets(self.g, self.t, player)
+        return int(self.g.cost[r])
+
+    def tokens(self, r):
+        return int(self.g.reg[r, L.R_TOKENS])
+
+    def hand(self, player):
+        return int(self.g.ply[player, L.P_HAND])
+
+    def coins(self, player):
+        return int(self.g.ply[player, L.P_COINS])
+
+    def events(self, kind=None):
+        """Logged events as (turn, kind, player, region, a, b) tuples."""
+        n = int(self.g.gst[L.G_LOG_N])
+        rows = [tuple(int(x) for x in row) for row in self.g.log[:n]]
+        return [row for row in rows if kind is None or row[1] == kind]
+
+
+class Position(MapPosition):
     def __init__(self, n_players=4, die_faces=None, params=None, log=False, seed=1):
         self.t = tables_with(die_faces, params)
         self.g = new_game(N_POLICY_PARAMS, MAX_LOG if log else 1)
@@ -119,29 +174,7 @@ class Position:
             self.mountain(r)
         return r
 
-    def link(self, a, b):
-        """Make a and b neighbours."""
-        g = self.g
-        for x, y in ((a, b), (b, a)):
-            if y in self.neighbours(x):
-                continue
-            d = g.board[x, L.B_DEGREE]
-            assert d < L.MAX_DEGREE
-            g.adj[x, d] = y
-            g.board[x, L.B_DEGREE] = d + 1
-
-    def neighbours(self, r):
-        return [int(x) for x in self.g.adj[r, : self.g.board[r, L.B_DEGREE]]]
-
     # ------------------------------------------------------------ on the regions
-    def empty(self, r):
-        """Nothing on r (Mountains, markers and the board stay)."""
-        reg = self.g.reg
-        reg[r, L.R_PLAYER] = -1
-        reg[r, L.R_RACE] = -1
-        reg[r, L.R_DECLINE] = 0
-        reg[r, L.R_TOKENS] = 0
-
     def murloc(self, r):
         self.empty(r)
         self.g.reg[r, L.R_RACE] = ids.MURLOC
@@ -296,17 +329,6 @@ class Position:
         return [int(x) for x in self.g.gst[L.G_POWER_DISCARD : L.G_POWER_DISCARD + n]]
 
     # ---------------------------------------------------------------- reading
-    def targets(self, player):
-        """{region: tokens needed} for every region `player` may attack now."""
-        compute_targets(self.g, self.t, player)
-        nreg = int(self.g.gst[L.G_NREG])
-        return {r: int(self.g.cost[r]) for r in range(nreg) if self.g.cost[r] >= 0}
-
-    def cost(self, player, r):
-        """Tokens `player` needs for r, -1 where r may not be attacked."""
-        compute_targets(self.g, self.t, player)
-        return int(self.g.cost[r])
-
     def holder(self, r):
         """(player, race, tokens, in decline) on r."""
         reg = self.g.reg
@@ -317,17 +339,112 @@ class Position:
             bool(reg[r, L.R_DECLINE]),
         )
 
-    def tokens(self, r):
-        return int(self.g.reg[r, L.R_TOKENS])
 
-    def hand(self, player):
-        return int(self.g.ply[player, L.P_HAND])
+# ------------------------------------------------------------ the original game
+# (its ids are imported here, not above: a SWoW position never needs them)
+from analyzer.rulesets.classic import ids as classic_ids  # noqa: E402
 
-    def coins(self, player):
-        return int(self.g.ply[player, L.P_COINS])
+# its map symbols by name (read when a region is made: SWoW's layout has no such columns)
+CLASSIC_SYMBOLS = {
+    "Magic Source": "SYM_MAGIC",
+    "Cavern": "SYM_CAVERN",
+    "Lost Tribe": "SYM_LOST_TRIBE",
+    "Mine": "SYM_MINE",
+    "Border": "SYM_BORDER_ENTRY",
+    "Coastal": "SYM_COASTAL",
+}
 
-    def events(self, kind=None):
-        """Logged events as (turn, kind, player, region, a, b) tuples."""
-        n = int(self.g.gst[L.G_LOG_N])
-        rows = [tuple(int(x) for x in row) for row in self.g.log[:n]]
-        return [row for row in rows if kind is None or row[1] == kind]
+
+@cache
+def classic_base_tables():
+    """The engine's view of the original game's printed rules."""
+    from analyzer.rulesets.classic.tables import classic_tables
+
+    return engine_tables(classic_tables())
+
+
+class ClassicPosition(MapPosition):
+    """A position of the original game (tests/classic/): its own players' columns
+    (the Spirit race) and map symbols; `holder` is (player, race)."""
+
+    def __init__(self, n_players=3, die_faces=None, log=False, seed=1):
+        t = classic_base_tables()
+        if die_faces is not None:
+            params = t.params.copy()
+            params[L.PAR_DIE_FACES : L.PAR_DIE_FACES + 6] = die_faces
+            t = t._replace(params=np.ascontiguousarray(params, np.int64))
+        self.t = t
+        self.g = g = new_game(N_POLICY_PARAMS, MAX_LOG if log else 1)
+        init_streams(seed, 0, g.rng)
+        g.gst[L.G_PLAYERS] = n_players
+        g.gst[L.G_ROUND] = 2
+        g.gst[L.G_ROUNDS] = 9
+        g.gst[L.G_NBOARDS] = 1
+        g.gst[L.G_LOG_ON] = 1 if log else 0
+        for p in range(L.MAX_PLAYERS):
+            g.ply[p, L.P_COINS] = 5 if p < n_players else 0
+            for col in (L.P_RACE, L.P_POWER, L.P_DECLINE_RACE, L.P_DECLINE_POWER):
+                g.ply[p, col] = -1
+            g.ply[p, L.P_INSTANCE] = -1
+            g.ply[p, L.P_DECLINE_INSTANCE] = -1
+            g.ply[p, L.P_SPIRIT_RACE] = -1
+            g.ply[p, L.P_SPIRIT_INSTANCE] = -1
+            if p < n_players:
+                self.policy(p, "heuristic")
+
+    def region(self, terrain="Farmland", *symbols, neighbours=()):
+        g = self.g
+        r = int(g.gst[L.G_NREG])
+        g.gst[L.G_NREG] = r + 1
+        g.board[r, L.B_TERRAIN] = classic_ids.TERRAINS.index(terrain)
+        bits = sum(getattr(L, CLASSIC_SYMBOLS[s]) for s in symbols)
+        if terrain == "Mountain":
+            bits |= L.SYM_MOUNTAIN
+            g.reg[r, L.R_MOUNTAIN] = 1
+        g.board[r, L.B_SYMBOLS] = bits
+        g.board[r, L.B_DEGREE] = 0
+        self.empty(r)
+        for nb in neighbours:
+            self.link(r, nb)
+        if "Lost Tribe" in symbols:
+            g.reg[r, L.R_RACE] = L.LOST_TRIBES
+            g.reg[r, L.R_DECLINE] = 1
+            g.reg[r, L.R_TOKENS] = 1
+        return r
+
+    def give(self, player, race, power=NO_POWER, hand=0, decline=False):
+        g = self.g
+        i = int(g.gst[L.G_NINST])
+        g.gst[L.G_NINST] = i + 1
+        g.inst[i, :] = 0
+        g.inst[i, L.I_SEAT] = player
+        g.inst[i, L.I_RACE] = race
+        g.inst[i, L.I_POWER] = power
+        g.inst[i, L.I_ROUND_PICKED] = g.gst[L.G_ROUND] - 1
+        g.inst[i, L.I_ROUND_DECLINED] = -1
+        if decline:
+            g.ply[player, L.P_DECLINE_RACE] = race
+            g.ply[player, L.P_DECLINE_POWER] = power
+            g.ply[player, L.P_DECLINE_INSTANCE] = i
+        else:
+            g.ply[player, L.P_RACE] = race
+            g.ply[player, L.P_POWER] = power
+            g.ply[player, L.P_INSTANCE] = i
+            g.ply[player, L.P_HAND] = hand
+
+    def put(self, r, player, race, tokens, decline=False):
+        col = L.P_DECLINE_RACE if decline else L.P_RACE
+        if self.g.ply[player, col] < 0:
+            self.give(player, race, decline=decline)
+        reg = self.g.reg
+        reg[r, L.R_PLAYER] = player
+        reg[r, L.R_RACE] = race
+        reg[r, L.R_DECLINE] = 1 if decline else 0
+        reg[r, L.R_TOKENS] = tokens
+
+    def policy(self, player, name="heuristic"):
+        self.g.ply[player, L.P_POLICY] = POLICY_NAMES.index(name)
+        self.g.pol[player, :] = default_vector(name)
+
+    def holder(self, r):
+        return int(self.g.reg[r, L.R_PLAYER]), int(self.g.reg[r, L.R_RACE])

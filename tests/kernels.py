@@ -1,9 +1,11 @@
-"""The engine's compiled functions, callable from the tests.
+"""The engine's compiled functions, callable from the tests, for the ruleset this
+test run plays (`pytest --ruleset NAME`, tests/conftest.py).
 
 Import them from here (`from kernels import conquer`), never from their engine
 module: a kernel (analyzer.engine.jit) has no Python entry point, and this
 module hands out its trampoline instead. Other compiled functions come back as
-they are.
+they are. A name is looked up in the core's modules, then in the played
+ruleset's, then in the bots'.
 """
 
 from __future__ import annotations
@@ -12,13 +14,22 @@ import importlib
 
 from numba.core.dispatcher import Dispatcher
 
+from analyzer.engine import BOUND_RULESET
 from analyzer.engine.jit import python_entry
+from analyzer.rulesets import ruleset_package
 
-ENGINE = "coins column conquest decline faces game invariants rng scoring setup state trace"
-SWOW = "abilities bots checks draft markers modes pieces powers races scoring setup targets turn"
-SWOW += " values"
+ENGINE = "coins column conquest decline faces game invariants play rng scoring setup state trace"
+# The modules of each shipped ruleset that hold compiled functions.
+RULESET_MODULES = {
+    "swow": "abilities bots checks draft markers modes pieces powers races scoring setup "
+    "targets turn values",
+    "classic": "abilities bots rivals setup targets turn",
+}
 MODULES = [importlib.import_module(f"analyzer.engine.{name}") for name in ENGINE.split()]
-MODULES += [importlib.import_module(f"analyzer.rulesets.swow.{name}") for name in SWOW.split()]
+MODULES += [
+    importlib.import_module(f"{ruleset_package(BOUND_RULESET)}.{name}")
+    for name in RULESET_MODULES.get(BOUND_RULESET, "").split()
+]
 MODULES += [
     importlib.import_module(f"analyzer.players.{name}")
     for name in ("heuristic", "lookahead", "policy", "random_player")

@@ -1,6 +1,6 @@
 """The original game through the commands a user runs (each in a process of its
-own: the ruleset binds at engine import). The classic engine's cache is shared
-with tests/test_classic.py, so only the first of them compiles it."""
+own: a process plays one ruleset). The classic engine's cache is shared with the
+classic test run (`pytest --ruleset classic`), so only the first compiles it."""
 
 from __future__ import annotations
 

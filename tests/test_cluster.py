@@ -219,13 +219,30 @@ def test_a_worker_with_another_engine_is_refused(cluster):
 
     for here, refusal in (
         ("engine-swow-000000000000", "install the same analyzer on every worker"),
-        ("engine-classic-000000000000", "start the workers with ANALYZER_RULESET=classic"),
+        ("engine-classic-000000000000", "plays the swow ruleset, this run classic"),
     ):
         backend = backend_on(cluster, 8)
         backend.engine = here  # as if this process played another version or ruleset
         with pytest.raises(ClusterError, match=refusal):
             simulate(2, 16, 1, "random", progress=False, backend=backend)
         assert backend.games == 0
+
+
+def test_each_task_names_its_ruleset_and_a_worker_plays_one_for_its_life(cluster):
+    from analyzer.backends import ClusterError
+    from analyzer.backends.dask_cluster import use_own_engine_cache
+    from analyzer.rulesets import bound_ruleset
+    from analyzer.simulate import simulate
+
+    # Every worker loads the game the tasks name (this run's), needing no setting...
+    cluster.run(use_own_engine_cache, "swow")
+    assert set(cluster.run(bound_ruleset).values()) == {"swow"}
+    # ...and refuses a task of another ruleset rather than play its own.
+    backend = backend_on(cluster, 8)
+    backend.ruleset = "classic"
+    with pytest.raises(ClusterError, match="a worker plays the swow ruleset, this run classic"):
+        simulate(2, 16, 1, "random", progress=False, backend=backend)
+    assert backend.games == 0
 
 
 def test_an_unreachable_scheduler_is_one_sentence_and_exit_2(tmp_path):

@@ -48,7 +48,7 @@ def cold_cache(monkeypatch, tmp_path):
 def test_a_cold_cache_starts_the_helper_and_stops_it_after_the_run(cold_cache):
     with precompile.compile_helper():
         (helper,) = FakeHelper.started
-        assert helper.command == [sys.executable, "-m", "analyzer.engine.precompile"]
+        assert helper.command == [sys.executable, "-c", precompile.HELPER, "swow"]
         assert not helper.stopped
     assert helper.stopped
     assert (cold_cache / precompile.READY_MARKER).exists()

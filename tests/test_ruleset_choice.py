@@ -17,7 +17,7 @@ import pytest
 from engine_cache import engine_cache_base
 from typer.testing import CliRunner
 
-import analyzer.engine  # noqa: F401  (this process plays swow, bound before any test)
+import analyzer.engine  # noqa: F401  (this run plays swow: tests/conftest.py loads it)
 from analyzer import rulesets
 from analyzer.cli import app
 from analyzer.errors import InputError
@@ -112,6 +112,24 @@ def test_a_half_built_ruleset_says_its_engine_is_not_built(command, half_built):
     assert "Valid choices: swow" in text
 
 
+def test_the_engine_binds_to_no_ruleset_before_a_game_is_loaded():
+    # Not even the one the environment names: it is read when a command runs.
+    code = (
+        "import analyzer\n"
+        "try:\n    import analyzer.engine.api\n"
+        "except analyzer.NoGameLoaded as exc:\n    print(exc)\n"
+        "game = analyzer.load_game('classic')\n"
+        "import analyzer.engine\nprint(analyzer.engine.BOUND_RULESET, game.title)"
+    )
+    env = dict(os.environ, **{rulesets.RULESET_ENV: "swow"})
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    refusal, bound = done.stdout.splitlines()
+    assert refusal.startswith("analyzer.engine was imported before a game was loaded: call ")
+    assert "analyzer.load_game(NAME) first" in refusal and "'classic'" in refusal
+    assert bound == "classic Small World"
+
+
 def test_a_ruleset_is_chosen_once_per_process():
     # This test process plays swow: another ruleset needs a process of its own.
     result = run("simulate", "-g", 10, "--ruleset", PLAIN)
@@ -190,7 +208,8 @@ def other_form(tmp_path, monkeypatch):
         "    return 'printed tables'\n"
     )
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setenv(rulesets.RULESET_ENV, "formpkg.other")
+    # As if this process had loaded it: its scenarios are read as the played ruleset's.
+    monkeypatch.setattr(rulesets, "_BOUND", "formpkg.other")
     return "formpkg.other"
 
 
@@ -253,10 +272,9 @@ def test_another_ruleset_runs_in_its_own_process_with_its_own_cache(tmp_path):
 # ------------------------------------------------------------------ one decision
 @pytest.fixture
 def user_env(monkeypatch):
-    """ANALYZER_RULESET as a user sets it (not left by an earlier command here)."""
+    """ANALYZER_RULESET as a user sets it."""
 
     def set_to(value: str) -> None:
-        monkeypatch.setattr(rulesets, "_BOUND_HERE", None)
         monkeypatch.setenv(rulesets.RULESET_ENV, value)
 
     return set_to

@@ -1,16 +1,12 @@
-"""One core, one package per ruleset: the core reaches its ruleset only through
-the hook modules (engine/rule_hooks.py, bot_hooks.py, turn_hooks.py), bound once
-per process to the played ruleset, and each ruleset compiles into a cache folder
-of its own. tests/plain_ruleset (every hook doing nothing) is the second ruleset."""
+"""One core, one package per ruleset: every ruleset gives the hooks and columns the
+core calls. How a run binds to its ruleset is tested in every ruleset's run
+(tests/every_ruleset/test_binding.py; tests/plain_ruleset, every hook doing
+nothing, has a run of its own)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
-import numba
 import pytest
 
 from analyzer.engine import bot_hooks, rule_hooks, turn_hooks
@@ -28,12 +24,6 @@ def hook_names(module) -> set[str]:
         "OPTIONAL_HOOKS",
         *optional,
     }
-
-
-def test_a_swow_run_binds_every_hook_to_swow_and_caches_apart():
-    for layer, module in HOOK_MODULES.items():
-        assert module._ruleset.__name__ == f"analyzer.rulesets.swow.hooks.{layer}"
-    assert Path(numba.config.CACHE_DIR).name.startswith("engine-swow-")
 
 
 RULESETS = ["analyzer.rulesets.swow", "analyzer.rulesets.classic", "plain_ruleset"]
@@ -72,50 +62,3 @@ def test_a_ruleset_layout_numbers_its_columns_after_the_core(package):
             if k.startswith(prefix) and isinstance(v, int) and not hasattr(core, k)
         }
         assert all(v >= first for v in own.values()), (package, own)
-
-
-# A fresh process playing the plain ruleset: checked games with both bots, then
-# which ruleset modules it imported.
-PLAIN_GAMES = """
-import sys
-import numpy as np
-from analyzer.engine import api
-from analyzer.model import default_tables
-from analyzer.players.params import default_vector, policy_id
-etables = api.engine_tables(default_tables())
-for policy in ("heuristic", "random"):
-    params = np.array([default_vector(policy)] * 4)
-    res = api.play_batch(etables, 4, 1, 0, 50, [policy_id(policy)] * 4, params, check=True)
-    assert res.errors.max() == 0, (policy, res.errors.max())
-    assert res.seats[:, :4, 0].sum() > 0
-print(sorted(m for m in sys.modules if m.startswith("analyzer.rulesets.")))
-"""
-
-
-def snapshot(folder: Path) -> dict[str, float]:
-    return {str(p.relative_to(folder)): p.stat().st_mtime for p in folder.rglob("*")}
-
-
-@pytest.mark.slow
-def test_another_ruleset_plays_without_compiling_or_touching_swow():
-    swow_cache = Path(numba.config.CACHE_DIR)
-    before = snapshot(swow_cache)
-    env = dict(
-        os.environ,
-        ANALYZER_RULESET="tests.plain_ruleset",
-        NUMBA_CACHE_DIR=str(swow_cache.parent),  # the same base: the folders sit side by side
-        PYTHONPATH=str(ROOT),
-    )
-    run = subprocess.run(
-        [sys.executable, "-c", PLAIN_GAMES],
-        env=env,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert run.returncode == 0, run.stderr[-2000:]
-    assert run.stdout.strip() == "[]"  # no module of analyzer/rulesets/ was imported
-    plain = [p for p in swow_cache.parent.glob("engine-tests-plain_ruleset-*") if p.is_dir()]
-    assert plain, "the plain ruleset compiled into no folder of its own"
-    assert snapshot(swow_cache) == before

@@ -286,6 +286,7 @@ def test_the_compile_helper_dies_with_its_parent(tmp_path):
     # is killed by SIGKILL, which no program can catch: the child must not live on.
     script = (
         "import subprocess, sys, time\n"
+        "import analyzer; analyzer.load_game('swow')\n"
         "from analyzer.engine.precompile import _die_with_parent\n"
         "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'],"
         " preexec_fn=_die_with_parent)\n"

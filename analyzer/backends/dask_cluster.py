@@ -5,7 +5,11 @@ tables, seed, game range, bots, forced picks), so a chunk retried after its work
 died gives the very same rows. Results are keyed by chunk index and handed back in
 chunk order, each exactly once, however the tasks finish.
 
-Each worker process compiles the engine into a cache folder of its own
+Each task names the run's ruleset, and a worker process loads that game
+(analyzer.load_game) before its first chunk: the workers need no setting of their
+own, and a worker process plays one ruleset for its life (a task of another one
+is refused, with the remedy). Each worker process compiles the engine into a cache
+folder of its own
 (`<cache>/dask-worker-<k>`, held with a lock while the process lives), so several
 processes never write into one numba cache at once; the folder persists, so the
 next run on that machine loads instead of compiling. A new folder starts as a copy
@@ -89,23 +93,38 @@ def _lock_slot(base: Path):
     raise AssertionError("unreachable")
 
 
-def use_own_engine_cache() -> Path:
-    """Point this worker process's numba cache at a folder of its own, before the
-    engine is imported here; seed it from the machine's complete engine cache.
-    Idempotent: a process keeps its first folder, whichever of its threads asks."""
+def use_own_engine_cache(ruleset: str) -> Path:
+    """Load the game `ruleset` in this worker process and point its numba cache at a
+    folder of its own, before the engine is imported here; seed it from the
+    machine's complete engine cache. Idempotent: a process keeps its first folder,
+    whichever of its threads asks. ClusterError when the process plays another
+    ruleset already."""
+    from analyzer.rulesets import bound_ruleset
+
     with _own_cache_lock:
+        bound = bound_ruleset()
+        if bound is not None and bound != ruleset:
+            raise ClusterError(
+                f"a worker plays the {bound} ruleset, this run {ruleset}: a worker process "
+                "plays one ruleset for its life; start fresh workers for this run"
+            )
         if "folder" not in _own_cache:
-            _own_cache.update(_take_engine_cache())
+            _own_cache.update(_take_engine_cache(ruleset))
         return _own_cache["folder"]
 
 
-def _take_engine_cache() -> dict:
+def _take_engine_cache(ruleset: str) -> dict:
     base = _cache_base()
     folder, lock = _lock_slot(base)
     os.environ[CACHE_ENV] = str(folder)  # the compile helper inherits it too
     import numba
 
-    import analyzer.engine  # noqa: F401  (sets numba's cache folder from the environment)
+    from analyzer.rulesets import load_game
+
+    load_game(ruleset)
+    from analyzer.engine import bind_engine
+
+    bind_engine()  # sets numba's cache folder from the environment
 
     engine_cache = Path(numba.config.CACHE_DIR)
     if engine_cache.parent != folder:  # the engine was imported before: move it over
@@ -128,7 +147,6 @@ def dask_setup(worker) -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    use_own_engine_cache()
 
 
 @dataclass(frozen=True)
@@ -146,10 +164,10 @@ class PlayedChunk:
     seconds: float
 
 
-def play_chunk(tables, n_players, seed, first, n_games, policies, params, check, forced):
-    """The task: one chunk played on one engine thread (a worker runs as many tasks
-    at once as it has threads)."""
-    engine = use_own_engine_cache().name
+def play_chunk(ruleset, tables, n_players, seed, first, n_games, policies, params, check, forced):
+    """The task: one chunk of the game `ruleset` played on one engine thread (a
+    worker runs as many tasks at once as it has threads)."""
+    engine = use_own_engine_cache(ruleset).name
     import numba
     from distributed import get_worker
 
@@ -173,8 +191,9 @@ def play_chunk(tables, n_players, seed, first, n_games, policies, params, check,
 def _engine_name() -> str:
     import numba
 
-    import analyzer.engine  # noqa: F401
+    from analyzer.engine import bind_engine
 
+    bind_engine()  # numba's cache folder is the played ruleset's from here on
     return Path(numba.config.CACHE_DIR).name
 
 
@@ -235,6 +254,9 @@ class DaskBackend:
             self.where = f"the cluster at {client.scheduler.address}"
         self.games_per_chunk = chunk_games or DEFAULT_CHUNK_GAMES
         self.engine = _engine_name()
+        from analyzer.rulesets import ruleset_name
+
+        self.ruleset = ruleset_name()  # each task names it: the workers load that game
         self.games = 0
         self.seconds = 0.0  # wall time spent in play()
         self.by_worker: dict[str, list[float]] = {}  # address -> [games, seconds playing]
@@ -341,8 +363,8 @@ class DaskBackend:
                 i, c = item
                 key = f"smallworld-chunk-{run}-{i}"
                 futures[key] = self.client.submit(
-                    play_chunk, tuple(c.etables), c.n_players, c.seed, c.first, c.n_games,
-                    c.policies, c.params, c.check, c.forced, key=key,
+                    play_chunk, self.ruleset, tuple(c.etables), c.n_players, c.seed, c.first,
+                    c.n_games, c.policies, c.params, c.check, c.forced, key=key,
                 )  # fmt: skip
                 in_flight[key] = (i, c)
                 waiting.add(futures[key])
@@ -383,8 +405,8 @@ class DaskBackend:
             theirs, ours = _engine_ruleset(played.engine), _engine_ruleset(self.engine)
             if theirs != ours:
                 raise ClusterError(
-                    f"worker {played.worker} plays the {theirs} ruleset, this run {ours}: "
-                    f"start the workers with ANALYZER_RULESET={ours} in their environment"
+                    f"worker {played.worker} plays the {theirs} ruleset, this run {ours}: a "
+                    "worker process plays one ruleset for its life; start fresh workers"
                 )
             raise ClusterError(
                 f"worker {played.worker} runs another version of the engine ({played.engine}, "

@@ -89,11 +89,12 @@ def check_out(out: Path | None, force: bool, default: Path, names=None) -> Path:
     """The --out folder (or the default one), refused before anything is played if
     the command could not write it (analyzer/output.py)."""
     from analyzer.output import OutputFolder
-    from analyzer.rulesets import DEFAULT_RULESET, ruleset_name
+    from analyzer.rulesets import DEFAULT_RULESET, bound_ruleset
 
-    if out is None and ruleset_name() != DEFAULT_RULESET:
+    played = bound_ruleset() or DEFAULT_RULESET  # none for the battle commands
+    if out is None and played != DEFAULT_RULESET:
         # Another ruleset's results never replace SWoW's in the same default folder.
-        default = default.with_name(f"{ruleset_name().replace('.', '-')}-{default.name}")
+        default = default.with_name(f"{played.replace('.', '-')}-{default.name}")
     folder = default if out is None else out
     if names is None:
         OutputFolder(folder, force=force).check()

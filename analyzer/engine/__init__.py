@@ -1,10 +1,15 @@
 """The numba engine. Importing this package compiles nothing by itself; the first
 call of a kernel loads it from the on-disk cache or compiles it.
 
-A process plays one ruleset, chosen before the engine's kernels are imported
-(ANALYZER_RULESET, default "swow"): the core calls it through its hook modules
-(rule_hooks, bot_hooks, turn_hooks), which bind to that ruleset's package, so
-only that ruleset's code is ever compiled.
+A process plays one ruleset, chosen by an explicit call before the engine is
+imported: `analyzer.load_game(NAME)` (a command's --ruleset does the same). The
+core calls it through its hook modules (rule_hooks, bot_hooks, turn_hooks), which
+bind to that ruleset's package, so only that ruleset's code is ever compiled.
+Importing an engine module that depends on the ruleset (its layout, hooks and
+every compiled module) before any game is loaded raises NoGameLoaded, naming
+load_game, instead of guessing a ruleset: a guess would bind the process to it
+for good, and a later load_game of another ruleset would then be refused. The
+ruleset-free parts (core_layout, error_codes) import without a game.
 
 numba checks a cached kernel only against its own file, not the files it calls,
 so an edit to one engine file could leave a stale caller in the cache. The cache
@@ -21,28 +26,49 @@ import importlib.util
 import os
 from pathlib import Path
 
-from analyzer.rulesets import RULESET_ENV, ruleset_name, ruleset_package
+from analyzer.rulesets import bound_ruleset, engine_binds, ruleset_package
 
 _PACKAGE = Path(__file__).resolve().parent.parent
-# The ruleset this process's engine plays, fixed at import (rulesets.select_ruleset).
-BOUND_RULESET = ruleset_name()
+_bound: str | None = None  # the ruleset this engine is bound to (bind_engine)
+
+
+def bind_engine() -> str:
+    """Bind the engine to the ruleset the first load_game chose, once: numba's cache
+    folder becomes that ruleset's. Every module of compiled code (engine/jit.py) and
+    every hook module (ruleset_module) asks for it as it is imported, so no kernel
+    is ever compiled before the game is chosen: NoGameLoaded then."""
+    global _bound
+    if _bound is None:
+        name = engine_binds()  # NoGameLoaded before any game is loaded
+        _configure_numba(_cache_dir(name))
+        _bound = name
+    return _bound
+
+
+def __getattr__(name: str):
+    if name == "BOUND_RULESET":  # the ruleset this process's engine plays
+        return bind_engine()
+    raise AttributeError(f"module 'analyzer.engine' has no attribute {name!r}")
 
 
 def ruleset_module(part: str):
     """One module of the played ruleset's package (its hooks: `hooks.rules`, ...)."""
-    return importlib.import_module(f"{ruleset_package()}.{part}")
+    return importlib.import_module(f"{ruleset_package(bind_engine())}.{part}")
 
 
-def _ruleset_folder() -> Path:
-    spec = importlib.util.find_spec(ruleset_package())
+def _ruleset_folder(name: str) -> Path:
+    spec = importlib.util.find_spec(ruleset_package(name))
     if spec is None or not spec.submodule_search_locations:
-        raise ImportError(f"no ruleset package {ruleset_package()!r} ({RULESET_ENV})")
+        raise ImportError(f"no ruleset package {ruleset_package(name)!r}")
     return Path(next(iter(spec.submodule_search_locations)))
 
 
-def _source_hash() -> str:
+def source_hash(name: str | None = None) -> str:
+    """A hash of the engine's, the players' and ruleset `name`'s sources (default:
+    the bound one)."""
     digest = hashlib.sha1()
-    folders = [_PACKAGE / "engine", _PACKAGE / "players", _ruleset_folder()]
+    name = bind_engine() if name is None else name
+    folders = [_PACKAGE / "engine", _PACKAGE / "players", _ruleset_folder(name)]
     for folder in folders:
         for path in sorted(folder.rglob("*.py")):
             digest.update(path.name.encode())
@@ -50,13 +76,21 @@ def _source_hash() -> str:
     return digest.hexdigest()[:12]
 
 
-def _cache_dir() -> str:
-    base = os.environ.get("NUMBA_CACHE_DIR") or str(
-        Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "smallworld-analyzer"
+def _cache_base() -> Path:
+    return Path(
+        os.environ.get("NUMBA_CACHE_DIR")
+        or Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "smallworld-analyzer"
     )
-    label = ruleset_name().replace(".", "-")
-    return str(Path(base) / f"engine-{label}-{_source_hash()}")
 
+
+def _cache_dir(name: str) -> str:
+    label = name.replace(".", "-")
+    return str(_cache_base() / f"engine-{label}-{source_hash(name)}")
+
+
+# Compiled code that plays no Small World ruleset (the Warcraft battles), imported
+# before any game is loaded, caches here.
+NO_RULESET_CACHE = "no-ruleset"
 
 # LLVM optimisation level. Level 1 compiles the engine about 10% faster than
 # numba's default 3 and plays as fast (measured both ways: the kernels are
@@ -65,13 +99,18 @@ def _cache_dir() -> str:
 OPT_LEVEL = 1
 
 
-def _configure_numba() -> None:
+def _configure_numba(cache_dir: str) -> None:
     import numba
     from numba.core.config import _OptLevel
 
-    numba.config.CACHE_DIR = _cache_dir()
+    numba.config.CACHE_DIR = cache_dir
     if "NUMBA_OPT" not in os.environ:
         numba.config.OPT = _OptLevel(OPT_LEVEL)
 
 
-_configure_numba()
+# The column numbers (core_layout) and error codes need no game: this package may be
+# imported before one is loaded (the content loaders, the Warcraft battles).
+if bound_ruleset() is not None:
+    bind_engine()
+else:
+    _configure_numba(str(_cache_base() / NO_RULESET_CACHE))

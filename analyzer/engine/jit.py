@@ -38,6 +38,10 @@ from __future__ import annotations
 from numba import njit, types
 from numba.core.registry import CPUDispatcher
 
+from analyzer.engine import bind_engine
+
+bind_engine()  # every kernel compiles for the loaded game's ruleset, into its cache folder
+
 
 class KernelDispatcher(CPUDispatcher):
     """A numba dispatcher compiled without a Python entry point, once per

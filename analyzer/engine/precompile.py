@@ -2,7 +2,7 @@
 
 numba compiles on one core, so on a fresh machine the first run would spend
 about 40 s compiling while the second core idles. When the engine's cache is
-cold, `compile_helper()` starts `python -m analyzer.engine.precompile` beside
+cold, `compile_helper()` starts a second Python process (HELPER) beside
 the run. The helper compiles the kernels of a turn from its end backwards
 (final standings, scoring, the end of turn, redeployment, the attack, ...)
 into the shared on-disk cache, while the run compiles from the start of the
@@ -11,8 +11,8 @@ run loads what the helper finished and the two meet in the middle (measured:
 about 40 s down to about 24 s). The results are the same either way: a cached
 kernel is the same machine code as a freshly compiled one.
 
-The helper inherits the run's environment, so it compiles the run's ruleset
-(ANALYZER_RULESET, engine/__init__.py) into that ruleset's cache folder, from
+The helper is told the run's ruleset by name (it loads that game first,
+engine/__init__.py) and compiles into that ruleset's cache folder, from
 the list the ruleset gives (`turn_backwards` in its hooks/precompile.py: its
 kernels sit between the core's, and the order decides where helper and run meet).
 
@@ -31,12 +31,17 @@ from pathlib import Path
 
 import numpy as np
 
-from analyzer.engine import ruleset_module
+from analyzer.engine import BOUND_RULESET, ruleset_module
 from analyzer.engine.layout import MAX_PLAYERS, S_NF
 from analyzer.engine.state import new_game
 from analyzer.players.params import N_POLICY_PARAMS
 
 READY_MARKER = "compiled"  # written into the engine's cache folder after a first run
+# The helper's program: it loads the run's game by name (argv[1]) before the engine.
+HELPER = (
+    "import sys, analyzer; analyzer.load_game(sys.argv[1]); "
+    "from analyzer.engine.precompile import compile_turn_backwards; compile_turn_backwards()"
+)
 
 
 def compile_turn_backwards() -> None:
@@ -90,7 +95,7 @@ def compile_helper():
         # however the run found it.
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
         helper = subprocess.Popen(
-            [sys.executable, "-m", "analyzer.engine.precompile"],
+            [sys.executable, "-c", HELPER, BOUND_RULESET],
             env=env,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
@@ -104,7 +109,3 @@ def compile_helper():
         if helper is not None and helper.poll() is None:
             helper.terminate()
             helper.wait()
-
-
-if __name__ == "__main__":
-    compile_turn_backwards()

@@ -26,7 +26,6 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-import os
 import re
 import time
 from collections.abc import Callable
@@ -89,10 +88,10 @@ class ReportSettings:
 # ------------------------------------------------------------------ provenance
 def _code_hash() -> str:
     """Engine and bot sources (the numba cache key) plus the studies and report code."""
-    from analyzer.engine import _source_hash
+    from analyzer.engine import source_hash
 
     root = Path(__file__).resolve().parents[1]
-    digest = hashlib.sha1(_source_hash().encode())
+    digest = hashlib.sha1(source_hash().encode())
     for folder in ("studies", "report", "model"):
         for path in sorted((root / folder).rglob("*.py")):  # studies/plans/ too
             digest.update(path.read_bytes())
@@ -370,10 +369,7 @@ def _run_page(name: str, folder: Path, options: list[str], force: bool, variant=
     command = [sys.executable, "-m", "analyzer", "report", "--ruleset", name]
     command += ["--variant", variant] if variant else []
     command += ["--out", str(folder), *options] + (["--force"] if force else [])
-    # The child's environment names its ruleset too, so the two forms always agree.
-    from analyzer.rulesets import RULESET_ENV
-
-    child = subprocess.Popen(command, env=dict(os.environ, **{RULESET_ENV: name}))
+    child = subprocess.Popen(command)  # the ruleset is named by --ruleset alone
     try:
         code = child.wait()
     except BaseException:

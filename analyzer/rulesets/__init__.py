@@ -6,10 +6,23 @@ what its bots know of them.
 TOML checking, problems, the CLI) stays in the core packages.
 
 This module is also the one place that says which rulesets can be played and
-which one this process plays. A process plays one ruleset, named by
-ANALYZER_RULESET before analyzer.engine is imported (the engine binds its hooks
-and its cache folder to it then). A ruleset is playable when its package gives
-the parts the core calls:
+which one this process plays. A game is chosen by an explicit call:
+
+    import analyzer
+    game = analyzer.load_game("classic")          # or ("swow", "bfa")
+    tables = game.default_tables()
+    api = game.engine                              # analyzer.engine.api, bound to it
+
+The first `load_game` binds this process's engine to that ruleset: the engine's
+hook modules and its cache folder follow the bound ruleset (engine/__init__.py
+reads it here), so only that ruleset's code is ever compiled. Loading the same
+ruleset again gives an equal handle; asking for another one afterwards is refused
+(InputError: a process plays one ruleset). Importing analyzer.engine before any
+game is loaded raises NoGameLoaded rather than guessing one. The command line
+decides its game with `decide_game` (--ruleset, --variant, the scenarios, and the
+environment form ANALYZER_RULESET, read when a command runs, never at import).
+
+A ruleset is playable when its package gives the parts the core calls:
 
 - `layout.py`, `hooks/rules.py`, `hooks/bots.py`, `hooks/turn.py`,
   `hooks/precompile.py`: its columns and the engine's hooks (engine/layout.py,
@@ -19,7 +32,7 @@ the parts the core calls:
   (the engine's tables of the printed rules, an analyzer.model.tables.Tables);
 
 and that content loads. Everything here is file lookups and small imports: it
-never imports numba or the engine.
+never imports numba or the engine itself (loading a game's content does).
 """
 
 from __future__ import annotations
@@ -28,7 +41,6 @@ import difflib
 import importlib
 import importlib.util
 import os
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,9 +53,26 @@ ENGINE_PARTS = ("layout", "hooks.rules", "hooks.bots", "hooks.turn", "hooks.prec
 CONTENT_PART = "tables"
 PARTS = ENGINE_PARTS + (CONTENT_PART,)
 TITLES = {"swow": "Small World of Warcraft", "classic": "Small World"}
-# What select_ruleset put in the environment: a value there that this process set
-# itself (an earlier command of the same process) is not the user's choice.
-_BOUND_HERE: str | None = None
+# The variants played by teams (SWoW's Battle for Azeroth: rulesets/swow/bfa.py).
+TEAM_VARIANTS = {"swow": ("bfa",)}
+# The ruleset this process's engine plays: set once, by the first load_game (or a
+# command's decide_game); analyzer.engine reads it (engine_binds) as it binds, and
+# from then on it is fixed for good.
+_BOUND: str | None = None
+_FIXED = False
+
+
+class NoGameLoaded(RuntimeError):
+    """The engine (or the played ruleset's name) was asked for before any game was
+    loaded: the game is chosen by an explicit call, never guessed."""
+
+    def __init__(self, what: str = "the engine was imported"):
+        choices = ", ".join(repr(n) for n in playable_rulesets())
+        super().__init__(
+            f"{what} before a game was loaded: call "
+            f"analyzer.load_game(NAME) first (NAME one of {choices}); a process plays "
+            "the one ruleset its first load_game names"
+        )
 
 
 def content_dir(name: str) -> Path:
@@ -51,10 +80,30 @@ def content_dir(name: str) -> Path:
     return RULESETS_DIR / name / "content"
 
 
+def bound_ruleset() -> str | None:
+    """The ruleset this process's engine is bound to, or None before any game is
+    loaded."""
+    return _BOUND
+
+
+def engine_binds() -> str:
+    """The bound ruleset, fixed for good: analyzer.engine calls this as it binds its
+    hooks and cache folder (kernels then compile for it). NoGameLoaded before any
+    game is loaded."""
+    global _FIXED
+    if _BOUND is None:
+        raise NoGameLoaded("analyzer.engine was imported")
+    _FIXED = True
+    return _BOUND
+
+
 def ruleset_name() -> str:
     """The ruleset this process plays: a package under analyzer/rulesets/ by its
-    name, or any importable package by its dotted path (a test's ruleset)."""
-    return os.environ.get(RULESET_ENV) or DEFAULT_RULESET
+    name, or any importable package by its dotted path (a test's ruleset).
+    NoGameLoaded before load_game (or a command) has chosen one."""
+    if _BOUND is None:
+        raise NoGameLoaded("the played ruleset was asked for")
+    return _BOUND
 
 
 def ruleset_package(name: str | None = None) -> str:
@@ -135,31 +184,51 @@ def check_ruleset(name: object, where: str = "command line", key: str = "--rules
     return name  # type: ignore[return-value]
 
 
-def engine_ruleset() -> str | None:
-    """The ruleset the engine of this process was bound to, or None before it is
-    imported."""
-    engine = sys.modules.get("analyzer.engine")
-    return getattr(engine, "BOUND_RULESET", None)
-
-
 def select_ruleset(name: str, where: str = "command line", key: str = "--ruleset") -> str:
-    """Play `name` in this process: checked, bound through ANALYZER_RULESET, and its
-    content loaded once (InputError naming the problem otherwise). Must come before
-    analyzer.engine is imported; choosing the ruleset already bound is harmless."""
+    """Bind this process to ruleset `name`: checked, bound (the first time) and its
+    content loaded once (InputError naming the problem otherwise). Choosing the
+    ruleset already bound is harmless; another one is refused, never ignored."""
+    global _BOUND
     check_ruleset(name, where, key)
-    bound = engine_ruleset()
-    if bound is not None and bound != name:
+    if _BOUND is not None and name != _BOUND:
         raise InputError(
             Problem(
                 where, key, name,
-                f"this process already plays {bound} (its engine is loaded); a ruleset is "
-                "chosen once per process: run a new one",
+                f"this process already plays {_BOUND} (its engine is bound to it); a "
+                "ruleset is chosen once per process: run a new one",
             )
         )  # fmt: skip
-    global _BOUND_HERE
-    os.environ[RULESET_ENV] = _BOUND_HERE = name
-    played_content().default_content()  # its content must load before any game
+    if name == _BOUND:
+        return name
+    _BOUND = name  # before the content loads: its loaders import the engine's layout
+    try:
+        played_content().default_content()  # its content must load before any game
+    except BaseException:
+        if not _FIXED:  # the engine never bound to it: as if never chosen
+            _BOUND = None
+        raise
     return name
+
+
+def load_game(name: str, variant: str | None = None) -> Game:
+    """The game `name` (a ruleset: "swow", "classic", or a package by its dotted
+    path) in `variant` (None: the standard game; "bfa": SWoW's team variant), as a
+    handle to hand on. The first call binds this process's engine to that ruleset;
+    the same ruleset again gives an equal handle (any of its variants); another
+    ruleset afterwards is refused with an InputError (exit 2 in the CLI)."""
+    from analyzer.variants import STANDARD
+
+    select_ruleset(name, LOAD_WHERE, "name")
+    variant = STANDARD if variant is None else variant
+    valid = _variants_of(name)
+    if variant not in valid:
+        raise InputError(
+            Problem(LOAD_WHERE, "variant", variant, f"{title(name)} has no such variant", valid)
+        )
+    return Game(name, variant)
+
+
+LOAD_WHERE = "load_game"
 
 
 def played_content():
@@ -212,13 +281,61 @@ def scenario_ruleset(path) -> str | None:
 # ------------------------------------------------------------------ the run's game
 @dataclass(frozen=True)
 class Game:
-    """The ruleset and variant a run plays, as decided by decide_game."""
+    """A ruleset and variant: what a run plays (decide_game) and the handle
+    load_game gives. Its content and tables are the ruleset's; `engine` is the
+    engine's API (analyzer.engine.api), imported on first use."""
 
     ruleset: str
-    variant: str
+    variant: str = "standard"
+
+    @property
+    def name(self) -> str:
+        return self.ruleset
+
+    @property
+    def title(self) -> str:
+        return title(self.ruleset)
+
+    @property
+    def team(self) -> bool:
+        """Whether seats play in teams (the Battle for Azeroth variant)."""
+        return self.variant in TEAM_VARIANTS.get(self.ruleset, ())
+
+    @property
+    def variants(self) -> list[str]:
+        return _variants_of(self.ruleset)
 
     def line(self) -> str:
         return f"Ruleset: {title(self.ruleset)} ({self.ruleset}), variant: {self.variant}"
+
+    def content(self):
+        """The ruleset's content module (its `tables.py`)."""
+        return importlib.import_module(f"{ruleset_package(self.ruleset)}.{CONTENT_PART}")
+
+    def default_content(self):
+        """(ruleset, faces) as the ruleset's content files give them."""
+        return self.content().default_content()
+
+    def default_tables(self):
+        """The engine's tables of the printed rules, playing this variant."""
+        from analyzer.variants import STANDARD, with_variant
+
+        tables = self.content().default_tables()
+        return tables if self.variant == STANDARD else with_variant(tables, self.variant)
+
+    def compile_tables(self, ruleset, faces, parameters=None):
+        return self.content().compile_tables(ruleset, faces, parameters)
+
+    @property
+    def engine(self):
+        """analyzer.engine.api, with this process bound to this game's ruleset (an
+        InputError if another one is bound)."""
+        select_ruleset(self.ruleset, LOAD_WHERE, "name")
+        return importlib.import_module("analyzer.engine.api")
+
+    def engine_tables(self):
+        """default_tables() as the engine takes them."""
+        return self.engine.engine_tables(self.default_tables())
 
 
 # The game of this process's current run (set by decide_game; None before, or for a
@@ -227,10 +344,9 @@ PLAYED: Game | None = None
 
 
 def environment_ruleset() -> str | None:
-    """The ruleset the user named in ANALYZER_RULESET, if any (a value this process
-    set itself for an earlier command is not the user's)."""
-    value = os.environ.get(RULESET_ENV)
-    return value if value and value != _BOUND_HERE else None
+    """The ruleset the user named in ANALYZER_RULESET, if any: read when a command
+    decides its game (decide_game), never at import."""
+    return os.environ.get(RULESET_ENV) or None
 
 
 def _variants_of(name: str) -> list[str]:

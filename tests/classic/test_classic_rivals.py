@@ -1,11 +1,11 @@
 """Whom the heuristic bot takes for the leader in the original game, and what an
 opponent who has played its last turn is worth as a target (rulesets/classic/rivals.py;
-docs/classic-outliers.md tells why). Runs under ANALYZER_RULESET=classic."""
+docs/classic-outliers.md tells why). Collected in the classic run (`pytest --ruleset classic`)."""
 
 from __future__ import annotations
 
-from classic_builder import ClassicPosition
-from classic_kernels import leader, region_worth_after, target_context
+from builder import ClassicPosition
+from kernels import leader, region_worth_after, target_context
 
 from analyzer.engine import layout as L
 from analyzer.rulesets.classic.ids import RATMEN

@@ -1,12 +1,12 @@
 """The original game's rules, one built position each: the plain game first,
 then every race and power, then the interactions docs/rulings.md rules on
-(C1, C2, ...). Runs under ANALYZER_RULESET=classic (tests/test_classic.py)."""
+(C1, C2, ...). Collected in the classic run (`pytest --ruleset classic`)."""
 
 from __future__ import annotations
 
 import numpy as np
-from classic_builder import NO_POWER, ClassicPosition
-from classic_kernels import (
+from builder import NO_POWER, ClassicPosition
+from kernels import (
     active_bonus,
     active_turn_begins,
     after_redeploy,

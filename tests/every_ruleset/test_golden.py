@@ -1,0 +1,68 @@
+"""The golden playthroughs: one seeded 4-player game of each ruleset and variant,
+checked in as readable text (tests/golden/), replayed move by move. Any change in
+how the engine or the bots play shows up here as a diff; when the change is
+intended, regenerate the file with the command its GOLDENS row gives, e.g.
+
+    .venv/bin/analyzer replay --players 4 --seed 7 --game 225 \
+        > tests/golden/game-4p-seed7-game225.txt
+
+and read the diff before committing it."""
+
+from pathlib import Path
+
+import pytest
+
+from analyzer.playthrough import play_and_describe
+
+GOLDEN = Path(__file__).parents[1] / "golden"
+# (ruleset, variant): (file, seed, game); every one a 4-player heuristic game, made
+# by `analyzer replay --players 4 --seed SEED --game GAME` with --ruleset and
+# --variant as named (PYTHONPATH=. for the plain test ruleset).
+GOLDENS = {
+    ("swow", "standard"): ("game-4p-seed7-game225.txt", 7, 225),
+    ("swow", "bfa"): ("bfa-4p-seed7-game3.txt", 7, 3),
+    ("classic", "standard"): ("classic-4p-seed7-game17.txt", 7, 17),
+    ("tests.plain_ruleset", "standard"): ("plain-4p-seed7-game1.txt", 7, 1),
+}
+# What each golden game must show (the golden is worth little if it never uses them).
+SIGNS = {
+    "swow": ("picks", "conquers", "rolls the die", "in decline", "reveals", "final:"),
+    "classic": ("picks", "conquers", "Lost Tribes", "rolls the die", "in decline", "final:"),
+}
+
+
+def golden(game):
+    file, seed, number = GOLDENS[(game.ruleset, game.variant)]
+    return GOLDEN / file, seed, number
+
+
+def test_the_golden_game_plays_exactly_as_checked_in(game):
+    path, seed, number = golden(game)
+    played = play_and_describe(game.default_tables(), 4, seed, number, "heuristic")
+    expected = path.read_text(encoding="utf-8")
+    if played != expected:
+        diff = [
+            f"line {i + 1}:\n  checked in: {a}\n  played:     {b}"
+            for i, (a, b) in enumerate(
+                zip(expected.splitlines(), played.splitlines(), strict=False)
+            )
+            if a != b
+        ]
+        raise AssertionError(
+            f"the golden game {path.name} changed (see this file's docstring):\n"
+            + "\n".join(diff[:5])
+        )
+
+
+def test_the_golden_game_uses_many_abilities(game):
+    path, _, _ = golden(game)
+    text = path.read_text(encoding="utf-8")
+    for sign in SIGNS.get(game.ruleset, ("picks", "conquers", "final:")):
+        assert sign in text, sign
+    picks = [line for line in text.splitlines() if " picks " in line]
+    assert len(picks) >= 10
+
+
+@pytest.mark.parametrize("key", sorted(GOLDENS))
+def test_every_golden_file_is_checked_in(key):
+    assert (GOLDEN / GOLDENS[key][0]).is_file()
