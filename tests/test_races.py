@@ -45,7 +45,7 @@ from analyzer.model.ids import (
     PANDAREN,
     TAUREN,
 )
-from analyzer.players.params import TARGET_AIRBORNE
+from analyzer.players.params import TARGET_ASSAULT
 from analyzer.rulesets.swow.abilities import HARMONY_PRICE, OBJECTIVE_VC
 
 LIVE, DUD = L.BOMB_LIVE, L.BOMB_DUD
@@ -485,7 +485,7 @@ def test_gnomes_heuristic_flies_once_a_turn_to_the_leaders_region():
     pos.g.ply[1, L.P_COINS] = 30  # the leader
     compute_targets(pos.g, pos.t, 0)
     # 1.6 VC-like for about 2 tokens (3, less the die's mean) beats 1 VC for 2
-    assert heuristic_target(pos.g, pos.t, 0) == (far, TARGET_AIRBORNE, 0)
+    assert heuristic_target(pos.g, pos.t, 0) == (far, TARGET_ASSAULT, 0)
     pos.g.reg[home, L.R_TOKENS] = 8
     pos.g.ply[0, L.P_HAND] = 0
     play_turn(pos.g, pos.t, 0)

@@ -51,12 +51,12 @@ from analyzer.engine.rule_hooks import (
     after_conquest,
     conquest_fee,
     conquest_fee_owed,
+    conquest_toll,
     final_die,
     first_conquest_entry,
     guard_price,
     held_bits,
     least_conquest_tokens,
-    marsh_toll,
     may_enter_water,
     min_region_tokens,
     modify_cost,
@@ -74,7 +74,6 @@ from analyzer.engine.rule_hooks import (
     spare_decline_gone,
     tokens_killed,
     tokens_lost,
-    water_terrain,
 )
 from analyzer.engine.state import (
     EV_ABANDON,
@@ -83,6 +82,7 @@ from analyzer.engine.state import (
     EV_LOSS,
     EV_WIPE,
 )
+from analyzer.engine.terrain import water_terrain
 from analyzer.engine.trace import log_event
 
 # work[] marks while computing targets
@@ -134,7 +134,7 @@ def defended_cost(
     # coins asked before the attack: a fee (`fee_owed`: what p still owes), a
     # guard's price, a toll; without them r is closed
     due = conquest_fee(reg, r, fee_owed) + guard_price(reg, p, r)
-    if marsh_toll(ply, reg, p, r, terrain) >= 0:
+    if conquest_toll(ply, reg, p, r, terrain) >= 0:
         due += 1
     if due > coins:
         return -1
@@ -395,7 +395,7 @@ def conquer(g, t, p, r, tokens):
     def_decline = g_reg[r, R_DECLINE]
     n = g_reg[r, R_TOKENS]
     race = g_ply[p, P_RACE]
-    toll_to = marsh_toll(g_ply, g_reg, p, r, g.board[r, B_TERRAIN])
+    toll_to = conquest_toll(g_ply, g_reg, p, r, g.board[r, B_TERRAIN])
     if toll_to >= 0:
         pay_player(g_ply, g.inst, p, toll_to, def_decline)
     # an opponent's (or the Murlocs') tokens defended r; p's own in-decline
@@ -423,7 +423,7 @@ def conquer(g, t, p, r, tokens):
 @kernel
 def die_reach(t, race, power, hand):
     """The dearest target the final attempt may choose with `hand` tokens left
-    (at most 3 short, and at least one token, Tauren two), or -1 for no attempt
+    (at most 3 short, and at least the race's min_region_tokens), or -1 for no attempt
     (also when the ruleset's power has used the die otherwise: final_die)."""
     if t.params[PAR_USE_DIE] != 1 or hand < min_region_tokens(race) or not final_die(power):
         return -1

@@ -43,7 +43,7 @@ PT_NF = 3
     PAR_WATER_COST,  # tokens for a Sea or Lake when a rule allows it
     PAR_DIE_MAX_SHORT,  # how many tokens short the final attempt may be
     PAR_USE_DIE,  # 1: the reinforcement die is rolled on the final attempt
-    PAR_MURLOCS,  # 1: the race of nobody (Murlocs, Lost Tribes) is placed at setup
+    PAR_NOBODY,  # 1: the race of nobody (the ruleset's NOBODY) is placed at setup
     PAR_EXTRA_ROUNDS,  # added to the printed rounds for every player count
     PAR_MIN_CONQUEST_TOKENS,  # tokens always needed to conquer (rulebook: 1)
 ) = range(11)
@@ -57,6 +57,19 @@ N_PARAMS = 39
 # constants (one array fewer to pass around: numba's compile time grows with
 # argument size).
 PAR_CAPS = N_PARAMS
+
+# Terrain kinds the core asks of a ruleset: its layout names them as bits over its
+# own terrain ids (terrain_bits), so the core never assumes an order of terrains.
+# TERRAIN_WATER: the terrains that are water (engine/terrain.py).
+
+
+def terrain_bits(terrains, kind) -> int:
+    """The bits of the terrain ids (positions in `terrains`) whose name is in `kind`."""
+    unknown = set(kind) - set(terrains)
+    if unknown:
+        raise ValueError(f"terrain kind names {sorted(unknown)}, not among {list(terrains)}")
+    return sum(1 << i for i, name in enumerate(terrains) if name in kind)
+
 
 # faces[f, *]: the board faces of the content
 FACE_SIZE, FACE_BOARD, FACE_START, FACE_NREG = range(4)

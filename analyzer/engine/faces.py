@@ -18,7 +18,7 @@ from analyzer.engine.layout import (
     NOBODY,
     PAR_BOARDS,
     PAR_CAPS,
-    PAR_MURLOCS,
+    PAR_NOBODY,
     R_DECLINE,
     R_MOUNTAIN,
     R_PLAYER,
@@ -79,11 +79,11 @@ def place_nobody_and_mountains(g, t, nobody_symbol, mountain_symbol):
     """Empty every region, then one token of the race of nobody (Murlocs, Lost
     Tribes: in decline, of no player) on each region with `nobody_symbol` and a
     Mountain on each with `mountain_symbol`, both up to their box (CAP_NOBODY,
-    CAP_MOUNTAINS; PAR_MURLOCS 0 leaves the race of nobody out)."""
+    CAP_MOUNTAINS; PAR_NOBODY 0 leaves the race of nobody out)."""
     g_reg = g.reg
     g_board = g.board
     t_params = t.params
-    allowed = t_params[PAR_CAPS + CAP_NOBODY] if t_params[PAR_MURLOCS] == 1 else 0
+    allowed = t_params[PAR_CAPS + CAP_NOBODY] if t_params[PAR_NOBODY] == 1 else 0
     placed = 0
     mountains = 0
     for r in range(g.gst[G_NREG]):

@@ -91,7 +91,6 @@ from analyzer.engine.turn_hooks import (
     before_targets,
     coins_gate_regions,
     combo_taken,
-    conquests_begin,
     conquests_beyond_targets,
     hand_may_conquer,
     marker_at,
@@ -167,7 +166,6 @@ def conquest_phase(g, t, p):
     g_cost = g.cost
     g_ply = g.ply
     g_gst = g.gst
-    conquests_begin(g, t, p)
     n_targets = compute_targets(g, t, p) if g_ply[p, P_HAND] > 0 else 0
     on_map = count_regions(g, p, 0) > 0
     gated = coins_gate_regions(g, p)

@@ -53,7 +53,6 @@ from analyzer.engine.rule_hooks import (
     banners_in_draft,
     decline_race_held,
     hand_empty,
-    is_water,
     may_enter_water,
     min_region_tokens,
     pieces_invariants,
@@ -61,6 +60,7 @@ from analyzer.engine.rule_hooks import (
     ruleset_invariants,
     spare_decline_race,
 )
+from analyzer.engine.terrain import is_water
 
 
 @allocating

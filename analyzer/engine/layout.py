@@ -2,7 +2,8 @@
 (core_layout.py) and the bound ruleset's own (its `layout.py`, numbered after
 the core's), joined in one namespace so a kernel imports both from here.
 
-Bound once per process like the hook modules (engine/__init__.py, ANALYZER_RULESET).
+Bound once per process like the hook modules (engine/__init__.py: the ruleset
+that analyzer.load_game chose).
 A ruleset's layout gives at least: RT_NF, R_NF, P_NF, G_NF, G_UNSET (the gst cells
 that start at -1, the core's G_CORE_UNSET among them), N_COMPONENTS, N_MARKERS,
 MT_NF (its marker table's width; 0 markers is fine).

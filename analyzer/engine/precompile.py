@@ -32,6 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.engine import BOUND_RULESET, ruleset_module
+from analyzer.engine.hook_table import bind
 from analyzer.engine.layout import MAX_PLAYERS, S_NF
 from analyzer.engine.state import new_game
 from analyzer.players.params import N_POLICY_PARAMS
@@ -50,7 +51,7 @@ def compile_turn_backwards() -> None:
 
     # Any content gives the same types; the played ruleset's is always at hand.
     seats = np.zeros((1, MAX_PLAYERS, S_NF), np.int32)  # as batch.run_batch makes them
-    turn_backwards = ruleset_module("hooks.precompile").turn_backwards
+    turn_backwards = bind("precompile", ruleset_module("hooks.precompile"), None)["turn_backwards"]
     turn_backwards(new_game(N_POLICY_PARAMS, 1), engine_tables(played_tables()), seats, False)
 
 

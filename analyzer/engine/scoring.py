@@ -1,5 +1,5 @@
 """End-of-turn scoring: 1 VC per region held (active and in decline), and the
-ruleset's bonuses (active_bonus, decline_bonus)."""
+ruleset's bonuses (turn_bonuses)."""
 
 from __future__ import annotations
 
@@ -16,9 +16,8 @@ from analyzer.engine.layout import (
     R_PLAYER,
 )
 from analyzer.engine.rule_hooks import (
-    active_bonus,
-    decline_bonus,
     spare_decline_vc,
+    turn_bonuses,
 )
 from analyzer.engine.state import EV_SCORE
 from analyzer.engine.trace import log_event
@@ -39,8 +38,9 @@ def score_turn(g, t, p):
                 active += 1
             else:
                 declined += 1
-    active += active_bonus(g, t, p)
-    declined += decline_bonus(g, t, p)
+    bonus_active, bonus_declined = turn_bonuses(g, t, p)
+    active += bonus_active
+    declined += bonus_declined
     g_ply[p, P_COINS] += active + declined
     g_ply[p, P_SEEN_VC] += active + declined  # counted on the board, in view
     i = g_ply[p, P_INSTANCE]

@@ -72,7 +72,7 @@ class Parameters:
         out[L.PAR_WATER_COST] = self.water_cost
         out[L.PAR_DIE_MAX_SHORT] = self.die_max_short
         out[L.PAR_USE_DIE] = int(self.use_die)
-        out[L.PAR_MURLOCS] = int(self.murlocs)
+        out[L.PAR_NOBODY] = int(self.murlocs)
         out[L.PAR_EXTRA_ROUNDS] = self.extra_rounds
         out[L.PAR_MIN_CONQUEST_TOKENS] = self.min_conquest_tokens
         out[L.PAR_DIE_FACES : L.PAR_DIE_FACES + 6] = self.die_faces

@@ -1,8 +1,8 @@
 """A scripted bot that plays like a decent human.
 
-- Combo: tokens, plus what the race and power are worth (rulesets/swow/values.py),
-  plus coins lying on the combo, minus its price; abilities that pay per turn
-  count less when few turns are left.
+- Combo: tokens, plus what the race and power are worth (the ruleset's
+  RACE_VALUE, POWER_VALUE), plus coins lying on the combo, minus its price;
+  abilities that pay per turn count less when few turns are left.
 - Conquest: the cheapest valuable region first (value per token), so a turn
   takes as many good regions as it can; when nothing is affordable the last
   tokens try the reinforcement die on the region with the best odds x value.
@@ -23,20 +23,18 @@
 from __future__ import annotations
 
 from analyzer.engine.bot_hooks import (
-    DOOMHAMMER_PRICE,
-    MODE_ASHES,
-    MODE_DOOMHAMMER,
-    MODE_ETHEREALS,
-    MODE_FROSTMOURNE,
+    MODES_FAR,
     N_MODES,
     POWER_VALUE,
     RACE_VALUE,
-    air_cost,
-    air_open,
     ally_of,
+    assault_cost,
+    assault_open,
     decline_eagerness,
     far_cost,
     modes_cost,
+    modes_may_reach,
+    modes_price,
     pieces_in_hand,
     place_held,
     place_next_door,
@@ -99,7 +97,7 @@ from analyzer.players.params import (
     H_RESERVE,
     H_TOKEN_TURNS,
     H_TOKEN_VALUE,
-    TARGET_AIRBORNE,
+    TARGET_ASSAULT,
     TARGET_CONQUER,
     TARGET_DIE,
 )
@@ -226,29 +224,18 @@ def die_success(t_params, short):
     return n / 6.0
 
 
-DISCOUNTS = MODE_FROSTMOURNE | MODE_ETHEREALS
-
-
-@inline_kernel
-def popcount(bits):
-    n = 0
-    while bits:
-        bits &= bits - 1
-        n += 1
-    return n
-
-
 @kernel
 def heuristic_target(g, t, p):
     """The region worth most per token among the affordable ones, with the open
-    Artifact or Ethereals mode that makes it cheapest (the Doomhammer only when it
-    saves 3 tokens or more); when none is affordable, the best die attempt
-    (value x chance), without modes.
+    conquest mode that makes it cheapest (one that asks coins only when it saves 3
+    tokens or more: SWoW's Doomhammer); when none is affordable, the best die
+    attempt (value x chance), without modes.
 
-    Pandaren regions carry the Harmony fee, shared over the Pandaren regions the
-    hand can take: the bot pays only when taking them is worth more than 2 VC.
-    The Gnomes weigh an airborne assault on any region they can surely afford,
-    its cost lowered by the free die's mean, against the best normal conquest."""
+    What a region is worth beyond it comes from the ruleset (target_context,
+    region_worth, region_worth_after: SWoW's Harmony fee, for one). A special
+    assault the ruleset offers (assault_open, assault_cost: SWoW's Gnomes) is weighed on
+    any region it can surely afford, its cost lowered by the free die's mean
+    (ctx[1]), against the best normal conquest."""
     reg = g.reg
     ply = g.ply
     board = g.board
@@ -268,7 +255,7 @@ def heuristic_target(g, t, p):
     hand = ply[p, P_HAND]
     coins = ply[p, P_COINS]
     avail = gst[G_MODES]
-    harmony_due = gst[G_CLOSED]
+    fee_due = gst[G_CLOSED]
     budget = hand - int(pol[p, H_RESERVE])
     reach = die_reach(t, race, power, hand)
     lead = leader(g, t, p, -1)
@@ -283,7 +270,7 @@ def heuristic_target(g, t, p):
         weaker_ally = ply[ally, P_COINS] < coins  # allies share their coins (ruling B8)
     nreg = gst[G_NREG]
     ctx = target_context(g, t, p, hand, cost)
-    airborne = air_open(g, p)
+    airborne = assault_open(g, p)
     mean_roll = ctx[1]
     best = -1
     best_mode = 0
@@ -296,15 +283,15 @@ def heuristic_target(g, t, p):
         c = cost[r]
         ac = -1
         if airborne:
-            ac = air_cost(
-                board, reg, ply, r, p, race, power, form, t_params, least, harmony_due, coins
+            ac = assault_cost(
+                board, reg, ply, r, p, race, power, form, t_params, least, fee_due, coins
             )
         air_ok = 0 <= ac <= budget
-        if c < 0 and (avail & MODE_ASHES) == 0 and not air_ok:
+        if c < 0 and (avail & MODES_FAR) == 0 and not air_ok:
             continue
-        if c > budget and c > reach and (avail & MODE_DOOMHAMMER) == 0 and not air_ok:
-            # out of reach unless the open discounts (2 each, the Ashes' travel) bring it in
-            if avail == 0 or c - 2 * popcount(avail & DISCOUNTS) - 1 > budget:
+        if c > budget and c > reach and not air_ok:
+            # out of reach unless the open conquest modes may bring it in
+            if avail == 0 or not modes_may_reach(c, avail, budget):
                 continue
         price = region_price(reg, p, r)
         if price > coins:
@@ -348,7 +335,7 @@ def heuristic_target(g, t, p):
                 best_die = r
         if avail != 0:
             c_far = -1
-            if avail & MODE_ASHES:
+            if avail & MODES_FAR:
                 c_far = far_cost(
                     board,
                     reg,
@@ -361,7 +348,7 @@ def heuristic_target(g, t, p):
                     form,
                     t_params,
                     least,
-                    harmony_due,
+                    fee_due,
                     coins,
                 )
             next_door = place_next_door(reg, work, r)
@@ -373,17 +360,18 @@ def heuristic_target(g, t, p):
                 if cm < 0 or cm > budget or (c >= 0 and cm >= c):
                     continue
                 vm = value
-                if b == MODE_DOOMHAMMER:
-                    if price + DOOMHAMMER_PRICE > coins or (c >= 0 and c - cm < 3):
+                mode_price = modes_price(b)
+                if mode_price > 0:  # a mode that asks coins must save 3 tokens or more
+                    if price + mode_price > coins or (c >= 0 and c - cm < 3):
                         continue
-                    vm -= DOOMHAMMER_PRICE
+                    vm -= mode_price
                 score = vm / cm
                 if score > best_score:
                     best_score = score
                     best = r
                     best_mode = b
     if best_air >= 0 and best_air_score > best_score:
-        return best_air, TARGET_AIRBORNE, 0
+        return best_air, TARGET_ASSAULT, 0
     if best >= 0:
         return best, TARGET_CONQUER, best_mode
     if best_die >= 0:
@@ -437,7 +425,7 @@ def heuristic_place(g, t, p):
     # hand first), without a call per token
     ply = g.ply
     hand = ply[p, P_HAND]
-    beasts = pieces_in_hand(ply, p)
+    pieces = pieces_in_hand(ply, p)
     while hand > 0:
         best = 0
         best_score = -1.0
@@ -446,14 +434,14 @@ def heuristic_place(g, t, p):
             if score > best_score:
                 best_score = score
                 best = i
-        if beasts > 0:
+        if pieces > 0:
             put_piece(reg, own[best])
-            beasts -= 1
+            pieces -= 1
         else:
             reg[own[best], R_TOKENS] += 1
         hand -= 1
     ply[p, P_HAND] = 0
-    set_pieces_in_hand(ply, p, beasts)
+    set_pieces_in_hand(ply, p, pieces)
     place_held(g, p, n_own)  # a piece held apart (SWoW's Champion)
 
 

@@ -15,9 +15,9 @@ POLICY_NAMES = ("random", "heuristic", "lookahead")
 
 N_POLICY_PARAMS = 20
 
-# What choose_target asks for: a conquest, the final die attempt, or the Gnomes'
-# airborne assault (players/policy.py).
-TARGET_CONQUER, TARGET_DIE, TARGET_AIRBORNE = range(3)
+# What choose_target asks for: a conquest, the final die attempt, or the special
+# assault a ruleset offers (bot_hooks.assault_open: SWoW's Gnomes; players/policy.py).
+TARGET_CONQUER, TARGET_DIE, TARGET_ASSAULT = range(3)
 
 # Heuristic bot (players/heuristic.py)
 (

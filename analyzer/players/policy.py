@@ -18,7 +18,7 @@ from analyzer.players.heuristic import (
     heuristic_place,
     heuristic_target,
 )
-from analyzer.players.params import LOOKAHEAD, RANDOM, TARGET_AIRBORNE, TARGET_CONQUER, TARGET_DIE
+from analyzer.players.params import LOOKAHEAD, RANDOM, TARGET_ASSAULT, TARGET_CONQUER, TARGET_DIE
 from analyzer.players.random_player import (
     random_abandon,
     random_combo,
@@ -27,7 +27,7 @@ from analyzer.players.random_player import (
     random_yes_no,
 )
 
-__all__ = ["TARGET_AIRBORNE", "TARGET_CONQUER", "TARGET_DIE"]
+__all__ = ["TARGET_ASSAULT", "TARGET_CONQUER", "TARGET_DIE"]
 
 
 @inline_kernel
@@ -62,8 +62,9 @@ def choose_abandon(g, t, p):
 @inline_kernel
 def choose_target(g, t, p):
     """(region, mode, modes): the next conquest, region -1 to stop; mode
-    TARGET_CONQUER, TARGET_DIE (the final attempt) or TARGET_AIRBORNE (the Gnomes'
-    assault); modes: markers.MODE_* bits of the Artifacts / Ethereals' discount to use."""
+    TARGET_CONQUER, TARGET_DIE (the final attempt) or TARGET_ASSAULT (the
+    ruleset's special assault); modes: the ruleset's conquest-mode bits to use
+    (rule_hooks.open_modes)."""
     if g.ply[p, P_POLICY] == RANDOM:
         return random_target(g, t, p)
     return heuristic_target(g, t, p)

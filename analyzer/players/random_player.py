@@ -11,13 +11,12 @@ target option here; the other ability decisions are in the ruleset's package
 from __future__ import annotations
 
 from analyzer.engine.bot_hooks import (
-    DOOMHAMMER_PRICE,
-    MODE_ASHES,
-    MODE_DOOMHAMMER,
-    air_cost,
-    air_open,
+    MODES_FAR,
+    assault_cost,
+    assault_open,
     far_cost,
     modes_cost,
+    modes_price,
     pieces_in_hand,
     place_held_random,
     place_next_door,
@@ -49,7 +48,7 @@ from analyzer.engine.rule_hooks import (
     guard_price,
     least_conquest_tokens,
 )
-from analyzer.players.params import R_ABANDON, TARGET_AIRBORNE, TARGET_CONQUER, TARGET_DIE
+from analyzer.players.params import R_ABANDON, TARGET_ASSAULT, TARGET_CONQUER, TARGET_DIE
 
 
 @inline_kernel
@@ -83,9 +82,9 @@ def plain_option(cost, reg, p, r, coins, reach):
 @kernel
 def random_target(g, t, p):
     """Uniform over: stop; every (region, set of open modes) that is affordable or
-    that the die might take, with the coins an Aegis or the Doomhammer asks; and,
-    for the Gnomes once a turn, every region their airborne assault could take
-    with the free die (as though adjacent)."""
+    that the die might take, with the coins a guard and the modes ask (guard_price,
+    modes_price); and, when the ruleset offers a special assault (assault_open:
+    SWoW's Gnomes, once a turn), every region it could take with the free die."""
     board = g.board
     reg = g.reg
     ply = g.ply
@@ -99,10 +98,10 @@ def random_target(g, t, p):
     coins = ply[p, P_COINS]
     hand = ply[p, P_HAND]
     avail = g.gst[G_MODES]
-    harmony_due = g.gst[G_CLOSED]
+    fee_due = g.gst[G_CLOSED]
     least = least_conquest_tokens(t, race)
     reach = max(hand, die_reach(t, race, power, hand))
-    airborne = air_open(g, p)
+    airborne = assault_open(g, p)
     air_reach = hand + t_params[PAR_DIE_MAX_SHORT]
     n_options = 1
     pick = -1
@@ -116,14 +115,14 @@ def random_target(g, t, p):
             if (
                 airborne
                 and 0
-                <= air_cost(
-                    board, reg, ply, r, p, race, power, form, t_params, least, harmony_due, coins
+                <= assault_cost(
+                    board, reg, ply, r, p, race, power, form, t_params, least, fee_due, coins
                 )
                 <= air_reach
             ):
                 k += 1
                 if k == pick:
-                    return r, TARGET_AIRBORNE, 0
+                    return r, TARGET_ASSAULT, 0
             if avail == 0:
                 if plain_option(cost, reg, p, r, coins, reach):
                     k += 1
@@ -132,9 +131,9 @@ def random_target(g, t, p):
                 continue
             c0 = cost[r]
             c_far = -1
-            if avail & MODE_ASHES:
+            if avail & MODES_FAR:
                 c_far = far_cost(
-                    board, reg, ply, work, r, p, race, power, form, t_params, least, harmony_due,
+                    board, reg, ply, work, r, p, race, power, form, t_params, least, fee_due,
                     coins,
                 )  # fmt: skip
                 if c_far < 0:
@@ -146,7 +145,7 @@ def random_target(g, t, p):
             sub = avail
             while True:  # every subset of the open modes, the empty one last
                 c = modes_cost(c0, c_far, next_door, sub, least)
-                pay = price + DOOMHAMMER_PRICE if sub & MODE_DOOMHAMMER else price
+                pay = price + modes_price(sub)
                 if 0 <= c <= reach and pay <= coins:
                     k += 1
                     if k == pick:
@@ -178,17 +177,17 @@ def random_place(g, t, p):
     # hand first), without a call per token
     rng = g.rng
     hand = g_ply[p, P_HAND]
-    beasts = pieces_in_hand(g_ply, p)
+    pieces = pieces_in_hand(g_ply, p)
     while hand > 0:
         r = g_work[randint(rng, STREAM_SEAT0 + p, n_own)]
-        if beasts > 0:
+        if pieces > 0:
             put_piece(g_reg, r)
-            beasts -= 1
+            pieces -= 1
         else:
             g_reg[r, R_TOKENS] += 1
         hand -= 1
     g_ply[p, P_HAND] = 0
-    set_pieces_in_hand(g_ply, p, beasts)
+    set_pieces_in_hand(g_ply, p, pieces)
     place_held_random(g, p, n_own)  # a piece held apart (SWoW's Champion)
 
 

@@ -9,8 +9,10 @@ from analyzer.engine.core_layout import (
     P_CORE_NF,
     R_CORE_NF,
     RT_CORE_NF,
+    terrain_bits,
 )
 from analyzer.model.ids import C_MOUNTAINS, C_MURLOCS, COMPONENTS, MARKERS, MURLOC
+from analyzer.model.ids import TERRAINS as _TERRAINS
 
 N_COMPONENTS = len(COMPONENTS)
 N_MARKERS = len(MARKERS)
@@ -25,3 +27,5 @@ G_UNSET = G_CORE_UNSET
 NOBODY = MURLOC
 CAP_NOBODY = C_MURLOCS
 CAP_MOUNTAINS = C_MOUNTAINS
+# SWoW's content's water, asked by name (its terrain order is SWoW's)
+TERRAIN_WATER = terrain_bits(_TERRAINS, ("Sea", "Lake"))

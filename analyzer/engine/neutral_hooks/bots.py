@@ -1,6 +1,7 @@
 """Bot hooks of a ruleset with no ability at that point: no special assault or
 conquest mode, no worth beyond the region, no pieces going out with the tokens, no
-reason to decline earlier. engine/bot_hooks.py binds each to the ruleset's own when it gives one."""
+reason to decline earlier, no ally. engine/bot_hooks.py binds each to the ruleset's
+own when it gives one (engine/hook_table.py lists them)."""
 
 from __future__ import annotations
 
@@ -9,12 +10,12 @@ from analyzer.engine.jit import inline_kernel, kernel
 
 
 @inline_kernel
-def air_open(g, p):
+def assault_open(g, p):
     return False
 
 
 @inline_kernel
-def air_cost(board, reg, ply, r, p, race, power, form, t_params, least, harmony_due, coins):
+def assault_cost(board, reg, ply, r, p, race, power, form, t_params, least, fee_due, coins):
     return -1
 
 
@@ -65,7 +66,7 @@ def decline_eagerness(g, p):
 
 
 @kernel
-def far_cost(board, reg, ply, work, r, p, race, power, form, t_params, least, harmony_due, coins):
+def far_cost(board, reg, ply, work, r, p, race, power, form, t_params, least, fee_due, coins):
     return -1
 
 
@@ -75,8 +76,34 @@ def place_next_door(reg, work, r):
 
 
 @inline_kernel
-def modes_cost(c, c_ashes, place_next_door, modes, least):
+def modes_cost(c, c_far, place_next_door, modes, least):
     return c
+
+
+N_MODES = 0  # no conquest modes
+MODES_FAR = 0
+
+
+@inline_kernel
+def modes_price(modes):
+    return 0
+
+
+@inline_kernel
+def modes_may_reach(c, modes, budget):
+    return False
+
+
+@inline_kernel
+def region_worth(ctx, board, adj, reg, ply, gst, race_tab, p, race, power, r, price):
+    """A region is worth one VC, less the coins it asks first."""
+    return 1.0 - price
+
+
+@kernel
+def ally_of(g, t, p):
+    """No team: every other player is an opponent."""
+    return -1
 
 
 @inline_kernel

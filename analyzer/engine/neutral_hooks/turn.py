@@ -1,11 +1,37 @@
 """Turn hooks of a ruleset with no ability at that point: the core's turn as it
 stands (plain conquests only, nothing before or after them, no markers).
-engine/turn_hooks.py binds each to the ruleset's own when it gives one."""
+engine/turn_hooks.py binds each to the ruleset's own when it gives one
+(engine/hook_table.py lists them)."""
 
 from __future__ import annotations
 
 from analyzer.engine.conquest import ATTACK_ILLEGAL
 from analyzer.engine.jit import inline_kernel, kernel
+
+
+@inline_kernel
+def turn_begins(g, t, p):
+    return
+
+
+@inline_kernel
+def combo_taken(g, p):
+    return
+
+
+@inline_kernel
+def active_turn_begins(g, t, p):
+    return
+
+
+@inline_kernel
+def before_conquests(g, t, p):
+    return
+
+
+@kernel
+def coins_gate_regions(g, p):
+    return False
 
 
 @inline_kernel
@@ -48,8 +74,8 @@ def special_conquest(g, t, p, r, final, modes):
     return ATTACK_ILLEGAL
 
 
-@kernel
-def coins_gate_regions(g, p):
+@inline_kernel
+def after_each_conquest(g, t, p):
     return False
 
 
@@ -69,6 +95,20 @@ def after_conquests(g, t, p):
 
 
 @inline_kernel
+def before_redeploy(g, t, p):
+    return
+
+
+@inline_kernel
+def after_redeploy(g, t, p):
+    return
+
+
+@inline_kernel
+def turn_ends(g, t, p, declined):
+    return
+
+
+@inline_kernel
 def after_scoring(g, t, p, declined):
-    """After the turn's score (the original game's Stout declines here): nothing."""
     return

@@ -57,8 +57,8 @@ from analyzer.engine.core_layout import (
 )
 from analyzer.engine.error_codes import ERR_PIECE_CAPS, ERR_PIECES
 from analyzer.engine.jit import inline_kernel, kernel
-from analyzer.engine.neutral_hooks.rules import is_water  # seas and lakes, as the core has them
 from analyzer.engine.state import EV_WIPE
+from analyzer.engine.terrain import is_water  # seas and lakes (layout.TERRAIN_WATER)
 from analyzer.engine.trace import log_event
 from analyzer.rulesets.classic.ids import (
     ALCHEMIST,
@@ -406,6 +406,12 @@ def decline_bonus(g, t, p):
             if g.board[r, B_SYMBOLS] & SYM_MINE:
                 vc += 1
     return vc
+
+
+@inline_kernel
+def turn_bonuses(g, t, p):
+    """The end-of-turn bonus coins of the active race and of the in-decline ones."""
+    return active_bonus(g, t, p), decline_bonus(g, t, p)
 
 
 # ---------------------------------------------------------------------- decline

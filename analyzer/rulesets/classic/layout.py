@@ -13,11 +13,13 @@ from analyzer.engine.core_layout import (
     R_CORE_NF,
     RT_CORE_NF,
     SYM_ENTRY,
+    terrain_bits,
 )
 from analyzer.rulesets.classic import ids
 
 # Terrain ids (ids.TERRAINS order) and symbol bits as the compiled maps carry them.
 FARMLAND, HILL, FOREST, MOUNTAIN, SWAMP, SEA, LAKE = range(7)
+TERRAIN_WATER = terrain_bits(ids.TERRAINS, ids.WATER_TERRAINS)  # the terrain kind the core asks
 SYM_MAGIC = 1 << 0
 SYM_CAVERN = 1 << 1
 SYM_LOST_TRIBE = 1 << 2

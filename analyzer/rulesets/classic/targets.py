@@ -17,12 +17,11 @@ from analyzer.engine.core_layout import (
     R_TOKENS,
 )
 from analyzer.engine.jit import inline_kernel, kernel
-from analyzer.engine.neutral_hooks.rules import water_terrain
+from analyzer.engine.terrain import water_terrain
 from analyzer.rulesets.classic.abilities import region_immune, region_score
 from analyzer.rulesets.classic.ids import ORCS, PILLAGING, SEAFARING, SORCERERS, SPIRIT
 from analyzer.rulesets.classic.layout import G_CONVERTED, P_PEACE_FROM, R_ENCAMPMENTS
 
-N_MODES = 0
 # What a region worth taking also to bring a lone enemy token next door is worth
 # more to the Sorcerers: the conversion that follows (its region's coin, a token
 # from the tray, one enemy token fewer) costs no token from hand.

@@ -284,9 +284,11 @@ def sorcerers_convert(g, t, p, n_targets, live):
 
 @inline_kernel
 def before_conquests(g, t, p):
-    """The die's roll count as the conquests begin: a final attempt (a roll) ends
-    the turn's conquests, conversions too."""
+    """The die's roll count as the conquests begin (a final attempt, a roll, ends
+    the turn's conquests, conversions too); then the conquests open
+    (conquests_begin)."""
     g.gst[G_ROLLS_AT] = g.gst[G_DIE_ROLLS]
+    conquests_begin(g, t, p)
 
 
 @kernel

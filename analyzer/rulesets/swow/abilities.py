@@ -26,7 +26,7 @@ report shows it. An ability that is not modeled simply has no branch here.
 | Draenei | tokens_lost (Holy Light: the first loss in each opponent's turn returns to hand) |
 | Dwarves | modify_cost (Mountain -2) |
 | Forsaken | tokens_killed (conquest.conquer); races.enlist before redeploying |
-| Gnomes | turn.ability_conquest (TARGET_AIRBORNE), races.airborne_cost, races.airborne_assault |
+| Gnomes | turn.ability_conquest (TARGET_ASSAULT), races.airborne_cost, races.airborne_assault |
 | Goblins | races.reveal_bombs (turn start), bots.choose_bombs (turn end), pieces.region_emptied |
 | Humans | bots.choose_objectives (turn end), after_conquest (claim_objective), on_decline |
 | Kobolds | reaches_as_adjacent, first_conquest_entry (Caverns) |
@@ -108,8 +108,8 @@ from analyzer.engine.layout import (
     RT_BOX,
     RT_FACTION,
 )
-from analyzer.engine.neutral_hooks.rules import water_terrain  # seas and lakes
 from analyzer.engine.state import EV_HARMONY
+from analyzer.engine.terrain import water_terrain  # seas and lakes
 from analyzer.engine.trace import log_event
 from analyzer.model.ids import (
     ALLIANCE,

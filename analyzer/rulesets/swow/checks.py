@@ -43,7 +43,7 @@ from analyzer.engine.layout import (
     R_WISP,
     RT_FACTION,
 )
-from analyzer.engine.neutral_hooks.rules import is_water
+from analyzer.engine.terrain import is_water
 from analyzer.model.ids import (
     ALLIANCE,
     BEAST_MASTER,

@@ -10,8 +10,10 @@ from analyzer.engine.core_layout import (
     MAX_RACES,
     P_CORE_NF,
     P_STANCE,
+    PAR_NOBODY,
     R_CORE_NF,
     RT_CORE_NF,
+    terrain_bits,
 )
 from analyzer.model.ids import COMPONENTS, MARKERS, N_RACE_IDS
 
@@ -77,8 +79,14 @@ BOMB_LIVE, BOMB_DUD = 1, 2
 
 # The race of nobody (in decline, never drafted) and the caps the core checks
 from analyzer.model.ids import C_MOUNTAINS, C_MURLOCS, MURLOC  # noqa: E402
+from analyzer.model.ids import TERRAINS as _TERRAINS  # noqa: E402
+from analyzer.model.ids import WATER_TERRAINS as _WATER  # noqa: E402
+
+# The terrain kind the core asks: water (its Seas and Lakes).
+TERRAIN_WATER = terrain_bits(_TERRAINS, [_TERRAINS[i] for i in _WATER])
 
 NOBODY = MURLOC
+PAR_MURLOCS = PAR_NOBODY  # the rule constant "murlocs": whether the Murlocs are placed
 CAP_NOBODY = C_MURLOCS
 CAP_MOUNTAINS = C_MOUNTAINS
 

@@ -240,13 +240,42 @@ def modes_coins(reg, p, r, modes):
     return price
 
 
+# What the bots ask of the modes (engine/hook_table.py): the modes that reach a
+# region as if adjacent, the coins a mode asks, and a quick bound on what they save.
+MODES_FAR = MODE_ASHES
+
+
 @inline_kernel
-def modes_cost(c, c_ashes, place_next_door, modes, least):
+def modes_price(modes):
+    """Coins the modes ask beyond the region's price: the Doomhammer's."""
+    return DOOMHAMMER_PRICE if modes & MODE_DOOMHAMMER else 0
+
+
+@inline_kernel
+def popcount(bits):
+    n = 0
+    while bits:
+        bits &= bits - 1
+        n += 1
+    return n
+
+
+@inline_kernel
+def modes_may_reach(c, modes, budget):
+    """Whether the open modes might bring a conquest of cost c within budget: the
+    Doomhammer always; else the discounts (2 each) and the Ashes' travel (1)."""
+    if modes & MODE_DOOMHAMMER:
+        return True
+    return c - DISCOUNT * popcount(modes & (MODE_FROSTMOURNE | MODE_ETHEREALS)) - 1 <= budget
+
+
+@inline_kernel
+def modes_cost(c, c_far, place_next_door, modes, least):
     """Tokens of a conquest with `modes` from the region's normal cost c and its
-    cost as if adjacent (c_ashes), -1 when the modes do not allow it. Scalars only:
+    cost as if adjacent (c_far), -1 when the modes do not allow it. Scalars only:
     the bots call it for every region and set of modes."""
     if modes & MODE_ASHES:
-        c = c_ashes
+        c = c_far
     if c < 0:
         return -1
     if modes & MODE_ETHEREALS:

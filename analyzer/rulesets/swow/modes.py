@@ -20,12 +20,12 @@ from analyzer.rulesets.swow.markers import MODE_ASHES, PLACE_BITS, modes_cost
 
 
 @kernel
-def far_cost(board, reg, ply, work, r, p, race, power, form, t_params, least, harmony_due, coins):
+def far_cost(board, reg, ply, work, r, p, race, power, form, t_params, least, fee_due, coins):
     """Tokens to conquer r as if it were adjacent (Ashes of Al'ar), -1 for p's own."""
     if work[r] == MARK_OWN:
         return -1
     return defended_cost(
-        board, reg, ply, r, p, race, power, form, 0, t_params, least, harmony_due, coins
+        board, reg, ply, r, p, race, power, form, 0, t_params, least, fee_due, coins
     )
 
 

@@ -39,8 +39,8 @@ from analyzer.engine.layout import (
     R_TOKENS,
     R_WISP,
 )
-from analyzer.engine.neutral_hooks.rules import water_terrain  # seas and lakes
 from analyzer.engine.state import EV_POWER
+from analyzer.engine.terrain import water_terrain  # seas and lakes
 from analyzer.engine.trace import log_event
 from analyzer.model.ids import (
     CHAMPIONING,

@@ -1,5 +1,6 @@
 """SWoW's scoring beside the core's 1 VC per region: the active race's bonuses
-(abilities.active_bonus) and the Alliance/Horde Faction Bonus."""
+(abilities.active_bonus), the Alliance/Horde Faction Bonus, and what an in-decline
+race still earns (abilities.decline_bonus)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from analyzer.engine.layout import (
     RT_FACTION,
 )
 from analyzer.model.ids import ALLIANCE, HORDE, MURLOC
-from analyzer.rulesets.swow.abilities import active_bonus
+from analyzer.rulesets.swow.abilities import active_bonus, decline_bonus
 from analyzer.rulesets.swow.markers import fighting_faction
 
 
@@ -51,3 +52,9 @@ def faction_bonus(g, t, p):
 def turn_bonus(g, t, p):
     """Every end-of-turn bonus VC of p's active race, the Faction Bonus included."""
     return active_bonus(g, t, p) + faction_bonus(g, t, p)
+
+
+@inline_kernel
+def turn_bonuses(g, t, p):
+    """The end-of-turn bonus VC of the active race and of the in-decline ones."""
+    return turn_bonus(g, t, p), decline_bonus(g, t, p)

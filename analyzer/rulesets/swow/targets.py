@@ -75,13 +75,13 @@ def air_open(g, p):
 
 
 @inline_kernel
-def air_cost(board, reg, ply, r, p, race, power, form, t_params, least, harmony_due, coins):
+def air_cost(board, reg, ply, r, p, race, power, form, t_params, least, fee_due, coins):
     """races.airborne_cost on plain arrays (a call per region taking the game and
     the tables costs a refcount update per array): -1 where it cannot go."""
     if (reg[r, R_PLAYER] == p and reg[r, R_DECLINE] == 0) or coins < guard_price(reg, p, r):
         return -1
     return defended_cost(
-        board, reg, ply, r, p, race, power, form, 0, t_params, least, harmony_due, coins
+        board, reg, ply, r, p, race, power, form, 0, t_params, least, fee_due, coins
     )
 
 

@@ -9,8 +9,8 @@ whose ability is not in play costs one test):
 - combo_taken: a combo was just picked (no Beasts or uses; the Champion in hand)
 - active_turn_begins: the active race starts its turn (Worgen form and its VC;
   Beast Master's Beasts, counted before any region is abandoned)
-- before_conquests: Portal Mage's swaps
-- conquests_begin: the Ethereals may steal; then before_targets
+- before_conquests: Portal Mage's swaps; then conquests_begin: the Ethereals may
+  steal; then before_targets
 - conquests_beyond_targets, hand_may_conquer: the conquest loop's tests (the
   Ashes and the Gnomes reach beyond the targets; Beasts alone cannot conquer)
 - before_conquest: before each conquest once on the map (Intimidating, the Champion)
@@ -103,7 +103,7 @@ from analyzer.model.ids import (
     PANDAREN,
     PORTAL_MAGE,
 )
-from analyzer.players.params import TARGET_AIRBORNE
+from analyzer.players.params import TARGET_ASSAULT
 from analyzer.rulesets.swow.abilities import (
     HARMONY_PRICE,
     engage,
@@ -389,9 +389,11 @@ def active_turn_begins(g, t, p):
 
 @inline_kernel
 def before_conquests(g, t, p):
-    """Before the first conquest: Portal Mage's swaps."""
+    """Before the first conquest: Portal Mage's swaps, then the conquests open
+    (conquests_begin)."""
     if g.ply[p, P_POWER] == PORTAL_MAGE:
         power_phase(g, t, p, False)
+    conquests_begin(g, t, p)
 
 
 @inline_kernel
@@ -462,7 +464,7 @@ def ability_conquest(g, t, p, r, mode, modes):
     the hand is still short it is the final attempt with the normal die, and out
     of reach even then the conquests end. Returns ATTACK_*."""
     g_ply = g.ply
-    if mode != TARGET_AIRBORNE or modes != 0:
+    if mode != TARGET_ASSAULT or modes != 0:
         return ATTACK_ILLEGAL
     cost = airborne_assault(g, t, p, r)
     if cost < 0:

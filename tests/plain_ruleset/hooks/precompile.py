@@ -20,6 +20,8 @@ from analyzer.engine.layout import G_TURN
 from analyzer.engine.scoring import score_turn
 from analyzer.players.policy import choose_abandon, choose_decline, choose_target, place_hand
 
+__all__ = ["turn_backwards"]
+
 
 @njit(no_cfunc_wrapper=True, _nrt=False)  # not cached: it only exists to type its calls
 def turn_backwards(g, t, seats, run):

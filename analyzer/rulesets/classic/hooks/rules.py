@@ -1,14 +1,12 @@
-"""Where the original game implements the core's rule hooks (engine/rule_hooks.py lists them)."""
+"""Where the original game implements the core's rule hooks (engine/hook_table.py lists them)."""
 
 from __future__ import annotations
 
 from analyzer.rulesets.classic.abilities import (
     REENTER_BY_ENTRY,
-    active_bonus,
     after_conquest,
     conquest_fee,
     conquest_fee_owed,
-    decline_bonus,
     decline_keep,
     decline_race_held,
     final_die,
@@ -31,6 +29,7 @@ from analyzer.rulesets.classic.abilities import (
     spare_decline_race,
     spare_decline_vc,
     tokens_lost,
+    turn_bonuses,
 )
 from analyzer.rulesets.classic.setup import (
     choose_faces,
@@ -44,12 +43,10 @@ __all__ = [
     "into_spare_decline",
     "decline_race_held",
     "REENTER_BY_ENTRY",
-    "active_bonus",
     "after_conquest",
     "choose_faces",
     "conquest_fee",
     "conquest_fee_owed",
-    "decline_bonus",
     "decline_keep",
     "final_die",
     "first_conquest_entry",
@@ -68,4 +65,5 @@ __all__ = [
     "region_defence",
     "region_immune",
     "tokens_lost",
+    "turn_bonuses",
 ]

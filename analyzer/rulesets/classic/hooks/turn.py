@@ -1,4 +1,4 @@
-"""Where the original game implements the core's turn hooks (engine/turn_hooks.py lists them)."""
+"""Where the original game implements the core's turn hooks (engine/hook_table.py lists them)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from analyzer.rulesets.classic.turn import (
     before_conquests,
     before_redeploy,
     combo_taken,
-    conquests_begin,
     turn_begins,
     turn_ends,
 )
@@ -27,7 +26,6 @@ __all__ = [
     "before_conquests",
     "before_redeploy",
     "combo_taken",
-    "conquests_begin",
     "turn_begins",
     "turn_ends",
 ]

@@ -1,15 +1,13 @@
-"""Where SWoW implements the core's bot hooks (engine/bot_hooks.py lists them)."""
+"""Where SWoW implements the core's bot hooks (engine/hook_table.py lists them)."""
 
 from __future__ import annotations
 
 from analyzer.rulesets.swow.draft import ally_of
 from analyzer.rulesets.swow.markers import (
-    DOOMHAMMER_PRICE,
-    MODE_ASHES,
-    MODE_DOOMHAMMER,
-    MODE_ETHEREALS,
-    MODE_FROSTMOURNE,
+    MODES_FAR,
     modes_cost,
+    modes_may_reach,
+    modes_price,
 )
 from analyzer.rulesets.swow.modes import (
     far_cost,
@@ -17,8 +15,6 @@ from analyzer.rulesets.swow.modes import (
 )
 from analyzer.rulesets.swow.targets import (
     N_MODES,
-    air_cost,
-    air_open,
     pieces_in_hand,
     place_held,
     place_held_random,
@@ -29,6 +25,8 @@ from analyzer.rulesets.swow.targets import (
     set_pieces_in_hand,
     target_context,
 )
+from analyzer.rulesets.swow.targets import air_cost as assault_cost
+from analyzer.rulesets.swow.targets import air_open as assault_open
 from analyzer.rulesets.swow.values import (
     POWER_VALUE,
     RACE_VALUE,
@@ -36,18 +34,16 @@ from analyzer.rulesets.swow.values import (
 
 __all__ = [
     "ally_of",
-    "DOOMHAMMER_PRICE",
-    "MODE_ASHES",
-    "MODE_DOOMHAMMER",
-    "MODE_ETHEREALS",
-    "MODE_FROSTMOURNE",
+    "MODES_FAR",
     "N_MODES",
     "POWER_VALUE",
     "RACE_VALUE",
-    "air_cost",
-    "air_open",
+    "assault_cost",
+    "assault_open",
     "far_cost",
     "modes_cost",
+    "modes_may_reach",
+    "modes_price",
     "pieces_in_hand",
     "place_held",
     "place_held_random",

@@ -33,6 +33,8 @@ from analyzer.rulesets.swow.turn import (
     power_phase,
 )
 
+__all__ = ["turn_backwards"]
+
 
 @njit(no_cfunc_wrapper=True, _nrt=False)  # not cached: it only exists to type its calls
 def turn_backwards(g, t, seats, run):

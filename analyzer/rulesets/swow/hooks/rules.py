@@ -1,4 +1,4 @@
-"""Where SWoW implements the core's rule hooks (engine/rule_hooks.py lists them)."""
+"""Where SWoW implements the core's rule hooks (engine/hook_table.py lists them)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,7 @@ from analyzer.rulesets.swow.abilities import (
     after_conquest,
     conquest_fee,
     conquest_fee_owed,
-    decline_bonus,
     least_conquest_tokens,
-    marsh_toll,
     min_region_tokens,
     on_decline,
     pays_travel,
@@ -19,6 +17,7 @@ from analyzer.rulesets.swow.abilities import (
     region_immune,
     tokens_killed,
 )
+from analyzer.rulesets.swow.abilities import marsh_toll as conquest_toll
 from analyzer.rulesets.swow.abilities import (
     min_region_tokens as decline_keep,
 )
@@ -51,7 +50,7 @@ from analyzer.rulesets.swow.reach import (
     modify_cost,
     reaches_as_adjacent,
 )
-from analyzer.rulesets.swow.scoring import turn_bonus as active_bonus
+from analyzer.rulesets.swow.scoring import turn_bonuses
 from analyzer.rulesets.swow.setup import pieces_after_stacks, place_pieces
 
 __all__ = [
@@ -62,19 +61,17 @@ __all__ = [
     "banners_in_draft",
     "redeal_hidden",
     "REENTER_BY_ENTRY",
-    "active_bonus",
     "after_conquest",
     "choose_faces",
     "conquest_fee",
     "conquest_fee_owed",
-    "decline_bonus",
     "decline_keep",
     "first_conquest_entry",
     "guard_price",
     "hand_empty",
     "held_bits",
     "least_conquest_tokens",
-    "marsh_toll",
+    "conquest_toll",
     "may_enter_water",
     "min_region_tokens",
     "modify_cost",
@@ -98,4 +95,5 @@ __all__ = [
     "ruleset_invariants",
     "tokens_killed",
     "tokens_lost",
+    "turn_bonuses",
 ]

@@ -1,4 +1,4 @@
-"""Where SWoW implements the core's turn hooks (engine/turn_hooks.py lists them)."""
+"""Where SWoW implements the core's turn hooks (engine/hook_table.py lists them)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from analyzer.rulesets.swow.turn import (
     before_targets,
     coins_gate_regions,
     combo_taken,
-    conquests_begin,
     conquests_beyond_targets,
     hand_may_conquer,
     marker_at,
@@ -38,7 +37,6 @@ __all__ = [
     "before_targets",
     "coins_gate_regions",
     "combo_taken",
-    "conquests_begin",
     "conquests_beyond_targets",
     "hand_may_conquer",
     "marker_at",
