@@ -32,14 +32,17 @@ def _out(default: str) -> Shared:
     return Shared("out", help=f"Report folder (default: {default}).")
 
 
-def _steps(module: str, **extra) -> dict:
-    """The "module:function" names of a study's steps, all in one plans module."""
+def _steps(module: str, own: bool = False, **extra) -> dict:
+    """The "module:function" names of a study's steps, in its plans module; with `own`,
+    its writer and findings are the study module's own (`analyzer.studies.<module>`:
+    `write_<module>`, `findings`), which take the result as the protocol does."""
     m = f"{_PLAN}.{module}"
+    done = f"analyzer.studies.{module}" if own else m
     steps = {
         "check": f"{m}:check",
         "run": f"{m}:run",
-        "write": f"{m}:write",
-        "findings": f"{m}:findings",
+        "write": f"{done}:write_{module}" if own else f"{m}:write",
+        "findings": f"{done}:findings",
         "answer": f"{m}:answer",
         "default_out": f"{m}:default_out",
         "timing": f"{m}:timing",
@@ -100,7 +103,7 @@ STUDIES: tuple[Study, ...] = (
         tables=("combos", "races", "powers"),
         scenario_options=("scenario",),
         report_title="Race and power combos",
-        **_steps("combos", report=f"{_PLAN}.combos:report"),
+        **_steps("combos", own=True, report=f"{_PLAN}.combos:report"),
     ),
     Study(
         name="decline",
@@ -140,7 +143,7 @@ STUDIES: tuple[Study, ...] = (
         tables=("decline", "best", "groups"),
         scenario_options=("scenario",),
         report_title="When to decline",
-        **_steps("decline", report=f"{_PLAN}.decline:report"),
+        **_steps("decline", own=True, report=f"{_PLAN}.decline:report"),
     ),
     Study(
         name="players",
@@ -186,7 +189,7 @@ STUDIES: tuple[Study, ...] = (
         ),
         scenario_options=("scenario",),
         report_title="Player count and seat order",
-        **_steps("players", report=f"{_PLAN}.players:report"),
+        **_steps("players", own=True, report=f"{_PLAN}.players:report"),
     ),
     Study(
         name="compare",
@@ -238,7 +241,7 @@ STUDIES: tuple[Study, ...] = (
         tables=("compare", "arms"),
         scenario_options=("scenarios", "baseline"),
         report_title="House rules",
-        **_steps("compare", report=f"{_PLAN}.compare:report"),
+        **_steps("compare", own=True, report=f"{_PLAN}.compare:report"),
     ),
     Study(
         name="balance",
@@ -297,7 +300,7 @@ STUDIES: tuple[Study, ...] = (
         tables=("balance", "curves", "whole_table", "spread", "seats", "sensitivity"),
         scenario_options=("scenario",),
         report_title="What would balance it",
-        **_steps("balance", report=f"{_PLAN}.balance:report"),
+        **_steps("balance", own=True, report=f"{_PLAN}.balance:report"),
     ),
     Study(
         name="robustness",
@@ -357,7 +360,7 @@ STUDIES: tuple[Study, ...] = (
         settings=f"{_PLAN}.robustness:RobustnessSettings",
         tables=("marks", "correlation", "effects", "seat_gap", "decline", "fields"),
         report_title="Robustness across bots",
-        **_steps("robustness", report=f"{_PLAN}.robustness:report"),
+        **_steps("robustness", own=True, report=f"{_PLAN}.robustness:report"),
     ),
     Study(
         name="teams",

@@ -88,18 +88,6 @@ def run(s: BalanceSettings, backend=None, log=None):
     return run_balance(s, backend=backend)
 
 
-def write(result, out, force: bool = False):
-    from analyzer.studies.balance import write_balance
-
-    return write_balance(result, out, force)
-
-
-def findings(result) -> list[str]:
-    from analyzer.studies.balance import findings
-
-    return findings(result)
-
-
 def timing(result, where: str, s=None) -> list[str]:
     return [
         f"{result.n_games:,} games in {result.seconds:.0f} s "
@@ -108,6 +96,8 @@ def timing(result, where: str, s=None) -> list[str]:
 
 
 def answer(result, folder) -> list[str]:
+    from analyzer.studies.balance import findings
+
     return plain(findings(result)) + [
         written(folder, "."),
         f"Check the suggestion with: analyzer compare {folder / 'suggested.toml'}",

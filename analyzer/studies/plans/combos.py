@@ -62,18 +62,6 @@ def run(s: CombosSettings, backend=None, log=None):
     )  # fmt: skip
 
 
-def write(result, out, force: bool = False):
-    from analyzer.studies.combos import write_combos
-
-    return write_combos(result, out, force)
-
-
-def findings(result) -> list[str]:
-    from analyzer.studies.combos import findings
-
-    return findings(result)
-
-
 timing = speed_line
 
 

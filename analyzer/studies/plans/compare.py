@@ -66,18 +66,6 @@ def run(s: CompareSettings, backend=None, log=None):
     )  # fmt: skip
 
 
-def write(result, out, force: bool = False):
-    from analyzer.studies.compare import write_compare
-
-    return write_compare(result, out, force)
-
-
-def findings(result) -> list[str]:
-    from analyzer.studies.compare import findings
-
-    return findings(result)
-
-
 def timing(result, where: str, s: CompareSettings) -> list[str]:
     n_arms = len(s.scenarios) + len(result.n_players)
     return [
@@ -88,6 +76,8 @@ def timing(result, where: str, s: CompareSettings) -> list[str]:
 
 
 def answer(result, folder) -> list[str]:
+    from analyzer.studies.compare import findings
+
     return plain(findings(result)) + [written(folder)]
 
 

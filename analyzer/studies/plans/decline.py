@@ -59,22 +59,12 @@ def run(s: DeclineSettings, backend=None, log=None):
     return run_decline(s, backend=backend)
 
 
-def write(result, out, force: bool = False):
-    from analyzer.studies.decline import write_decline
-
-    return write_decline(result, out, force)
-
-
-def findings(result) -> list[str]:
-    from analyzer.studies.decline import findings
-
-    return findings(result)
-
-
 timing = speed_line
 
 
 def answer(result, folder) -> list[str]:
+    from analyzer.studies.decline import findings
+
     return [f"- {line}" for line in findings(result)] + [written(folder)]
 
 

@@ -60,22 +60,12 @@ def run(s: PlayersSettings, backend=None, log=None):
     return run_players(s, backend=backend)
 
 
-def write(result, out, force: bool = False):
-    from analyzer.studies.players import write_players
-
-    return write_players(result, out, force)
-
-
-def findings(result) -> list[str]:
-    from analyzer.studies.players import findings
-
-    return findings(result)
-
-
 timing = speed_line
 
 
 def answer(result, folder) -> list[str]:
+    from analyzer.studies.players import findings
+
     return [f"- {line}" for line in findings(result)] + [written(folder)]
 
 

@@ -50,23 +50,13 @@ def run(s: RobustnessSettings, backend=None, log=None):
     )  # fmt: skip
 
 
-def write(result, out, force: bool = False):
-    from analyzer.studies.robustness import write_robustness
-
-    return write_robustness(result, out, force)
-
-
-def findings(result) -> list[str]:
-    from analyzer.studies.robustness import findings
-
-    return findings(result)
-
-
 def timing(result, where: str, s=None) -> list[str]:
     return [f"{len(result.fields)} fields in {result.seconds:.0f} s ({where})."]
 
 
 def answer(result, folder) -> list[str]:
+    from analyzer.studies.robustness import findings
+
     return plain(findings(result)) + [written(folder)]
 
 
