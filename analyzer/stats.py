@@ -1,8 +1,11 @@
 """The statistics the studies print, in one place: confidence intervals, rank
 correlation, multiple-testing control, bootstrap resamples and the logistic fit.
 
-The arithmetic comes from scipy.stats and statsmodels; this module only fixes the
-choices the tables rely on (a 95% interval at z = 1.96 exactly, NaN instead of an
+The arithmetic comes from scipy.stats and statsmodels, imported where a function
+needs them (together about 1.5 s, more than a short command's games); Wilson's
+interval, which every command prints, is its closed form, checked against
+statsmodels' proportion_confint in tests/test_stats_libraries.py. This module only
+fixes the choices the tables rely on (a 95% interval at z = 1.96 exactly, NaN instead of an
 interval the games cannot support, seeded resamples) so every study reads them the
 same way. Vectorised: the interval functions take scalars or arrays alike."""
 
@@ -12,9 +15,6 @@ import math
 import warnings
 
 import numpy as np
-from scipy import stats as _scipy_stats
-from statsmodels.stats.multitest import multipletests
-from statsmodels.stats.proportion import proportion_confint
 
 Z95 = 1.96
 # Said instead of an interval that the games or resamples cannot support (a single
@@ -60,7 +60,7 @@ def interval_text(lo, hi, fmt=lambda v: f"{v:g}", sep: str = " to ") -> str:
 
 def wilson(successes, n, z: float = Z95):
     """Wilson score interval (lo, hi) for a rate of `successes` out of `n`
-    (statsmodels' proportion_confint, method "wilson").
+    (the closed form of statsmodels' proportion_confint, method "wilson").
 
     Unlike the plain normal interval it stays inside [0, 1] and is sensible at
     0 or n successes, which rare races and lopsided match-ups produce. NaN where n = 0.
@@ -68,18 +68,22 @@ def wilson(successes, n, z: float = Z95):
     k = np.asarray(successes, dtype=np.float64)
     n = np.asarray(n, dtype=np.float64)
     with np.errstate(invalid="ignore", divide="ignore"):
-        lo, hi = proportion_confint(k, n, alpha=alpha_of(z), method="wilson")
         p = k / n
-    # Rounding can push the ends a hair past the rate itself when k = 0 or k = n.
-    lo = np.where(n > 0, np.minimum(lo, p), np.nan)
-    hi = np.where(n > 0, np.maximum(hi, p), np.nan)
+        z2 = z * z
+        centre = (k + z2 / 2.0) / (n + z2)
+        half = z * np.sqrt(k * (n - k) / n + z2 / 4.0) / (n + z2)
+        lo, hi = centre - half, centre + half
+    # Rounding can push the ends a hair past the rate itself, or past 0 and 1, when
+    # k = 0 or k = n.
+    lo = np.where(n > 0, np.clip(np.minimum(lo, p), 0.0, 1.0), np.nan)
+    hi = np.where(n > 0, np.clip(np.maximum(hi, p), 0.0, 1.0), np.nan)
     return lo[()], hi[()]
 
 
 def alpha_of(z: float) -> float:
     """The two-sided level whose normal quantile is z (0.05 for 1.959964...): the
     libraries take a level, the tables were written at z = 1.96 exactly."""
-    return float(2.0 * _scipy_stats.norm.sf(z))
+    return math.erfc(z / math.sqrt(2.0))
 
 
 def mean_se(values, axis=None):
@@ -167,13 +171,15 @@ SPEARMAN_VAR = 1.06
 def spearman(a, b) -> float:
     """Spearman's rank correlation of two equally long samples (scipy.stats.spearmanr,
     ties at their mean rank); NaN when either sample is all alike."""
+    from scipy.stats import spearmanr
+
     a = np.asarray(a, dtype=np.float64)
     b = np.asarray(b, dtype=np.float64)
     if a.size < 2 or np.all(a == a[0]) or np.all(b == b[0]):
         return np.nan
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        return float(_scipy_stats.spearmanr(a, b).statistic)
+        return float(spearmanr(a, b).statistic)
 
 
 def fisher_interval(rho: float, m: int, var: float = SPEARMAN_VAR) -> tuple[float, float]:
@@ -190,6 +196,8 @@ def benjamini_hochberg(p_values) -> np.ndarray:
     """BH-adjusted p-values (q-values; statsmodels' multipletests, "fdr_bh"): a
     hypothesis is rejected at FDR q when its adjusted value is <= q. NaN stays NaN and
     does not count as a test."""
+    from statsmodels.stats.multitest import multipletests
+
     p = np.asarray(p_values, np.float64)
     out = np.full(p.shape, np.nan)
     ok = np.isfinite(p)
@@ -210,12 +218,14 @@ def bootstrap_resamples(statistic, n: int, resamples: int, rng) -> np.ndarray:
     (robustness), paired across two arms with a second level of combo games
     (compare), hashed per game (balance's seat coins). New draws would move their
     printed intervals; they take their ends from percentile_interval."""
+    from scipy.stats import bootstrap
+
     first = np.asarray(statistic(np.arange(n)))
     with warnings.catch_warnings(), np.errstate(invalid="ignore", divide="ignore"):
         # The confidence interval scipy computes beside the draws is not used: a NaN
         # resample (a bot that drew no game) only makes it warn.
         warnings.simplefilter("ignore")
-        result = _scipy_stats.bootstrap(
+        result = bootstrap(
             (np.arange(n),), lambda idx: np.ravel(statistic(idx)), n_resamples=resamples,
             vectorized=False, method="percentile", rng=rng,
         )  # fmt: skip

@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 
 from analyzer.stats import (
+    alpha_of,
     benjamini_hochberg,
     bootstrap_resamples,
     fit_logistic,
@@ -92,6 +93,38 @@ def test_wilson_matches_the_formula_over_a_grid_of_counts():
     lo, hi = wilson(0, 25)
     assert np.ndim(lo) == 0 and lo == 0.0 and hi == pytest.approx(old_wilson(0, 25)[1])
     assert wilson(25, 25)[1] == 1.0
+
+
+def test_wilson_is_statsmodels_wilson_interval():
+    """The closed form (kept so no command pays statsmodels' import for its
+    intervals) is statsmodels' proportion_confint, method "wilson", at every z."""
+    from scipy.stats import norm
+    from statsmodels.stats.proportion import proportion_confint
+
+    rng = np.random.default_rng(12)
+    n = np.concatenate([np.arange(1, 80), rng.integers(80, 500_000, 600)])
+    for k in (np.zeros_like(n), n, n // 3, rng.integers(0, n + 1), n - 1):
+        for z in (1.96, 2.576, 1.0, 3.3):
+            alpha = alpha_of(z)
+            assert alpha == pytest.approx(2 * norm.sf(z), rel=1e-12)
+            lo, hi = proportion_confint(k, n, alpha=alpha, method="wilson")
+            new_lo, new_hi = wilson(k, n, z)
+            np.testing.assert_allclose(new_lo, np.clip(np.minimum(lo, k / n), 0, 1), atol=TIGHT)
+            np.testing.assert_allclose(new_hi, np.clip(np.maximum(hi, k / n), 0, 1), atol=TIGHT)
+
+
+def test_no_statistics_library_is_imported_until_a_function_needs_it():
+    """Every command prints intervals; importing scipy.stats and statsmodels costs
+    more than a short command's games, so analyzer.stats imports them lazily."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, analyzer.stats as s; s.wilson(3, 10); s.interval_text(0.1, 0.2);"
+        "print(sorted(m for m in sys.modules if m.startswith(('scipy', 'statsmodels'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
 
 
 def test_benjamini_hochberg_matches_the_step_up_over_many_sets():
