@@ -17,11 +17,15 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # One pytest run per ruleset (a process plays one): swow with every test of tests/,
-# then tests/every_ruleset/ and each ruleset's own folder under the others.
+# then tests/every_ruleset/ and each ruleset's own folder under the others. Each run
+# spreads its test files over the cores (a file's tests stay together, sharing their
+# fixtures); PYTEST_WORKERS=0 runs them in this one process.
+PYTEST_WORKERS ?= auto
+PYTEST := $(BIN)/python -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile
 test: setup
-	$(BIN)/python -m pytest -q
-	$(BIN)/python -m pytest -q --ruleset classic
-	$(BIN)/python -m pytest -q --ruleset tests.plain_ruleset
+	$(PYTEST)
+	$(PYTEST) --ruleset classic
+	$(PYTEST) --ruleset tests.plain_ruleset
 
 report: setup
 	$(BIN)/analyzer report
