@@ -5,6 +5,8 @@ this process's threads or a cluster, write, and print the study's answer card.""
 
 from __future__ import annotations
 
+import re
+
 import typer
 
 from analyzer.cli.common import choose_ruleset, err, games_on, guarded, set_threads
@@ -42,8 +44,37 @@ def run_study(study: Study, values: dict) -> None:
             if study.timing is not None:
                 for line in study.step("timing")(result, where, settings):
                     typer.echo(line)
-    for line in study.step("answer")(result, folder):
-        typer.echo(line)
+    show_answer(study.step("answer")(result, folder))
+
+
+NUMBER = re.compile(r"^[+-]?\d")  # a column of numbers is right-aligned
+
+
+def show_answer(lines) -> None:
+    """A study's answer card: sentences as they are, headline tables drawn by rich."""
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    from analyzer.present.answer import AnswerTable
+
+    console = Console()
+    for line in lines:
+        if not isinstance(line, AnswerTable):
+            typer.echo(line)
+            continue
+        # Light rules and no wrapping in cells (the last column's words excepted), so an
+        # 80-column terminal reads a row on one line.
+        table = Table(title=line.title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+        last = len(line.columns) - 1
+        for i, name in enumerate(line.columns):
+            numbers = all(NUMBER.match(row[i]) for row in line.rows if row[i] not in ("", "..."))
+            table.add_column(name, justify="right" if numbers else "left", no_wrap=i < last)
+        for row in line.rows:
+            table.add_row(*row)
+        console.print(table)
+        if line.note:
+            typer.echo(line.note)
 
 
 def study_command(study: Study):

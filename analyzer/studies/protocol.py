@@ -12,7 +12,8 @@ A study declares:
   the options turned into settings, refusing bad input before any game is played;
 - its run (settings, backend, log -> result) and writer (result, folder, force -> the
   folder), the tables it writes, its findings (result -> sentences, for the report),
-  and its answer card (the lines the terminal prints when it is done);
+  and its answer card (the lines the terminal prints when it is done: sentences and
+  headline tables, analyzer/present/answer.py);
 - in the report: its section title and how the report's settings map to its own.
 
 Declarations are light (no numba, pandas or engine): `analyzer --help` reads them.

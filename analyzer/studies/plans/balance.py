@@ -97,11 +97,16 @@ def timing(result, where: str, s=None) -> list[str]:
 
 def answer(result, folder) -> list[str]:
     from analyzer.studies.balance import findings
+    from analyzer.studies.headlines import balance_table
 
-    return plain(findings(result)) + [
-        written(folder, "."),
-        f"Check the suggestion with: analyzer compare {folder / 'suggested.toml'}",
-    ]
+    return (
+        [balance_table(result)]
+        + plain(findings(result))
+        + [
+            written(folder, "."),
+            f"Check the suggestion with: analyzer compare {folder / 'suggested.toml'}",
+        ]
+    )
 
 
 def report(s, ctx) -> ReportEntry:

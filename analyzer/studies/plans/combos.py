@@ -66,8 +66,11 @@ timing = speed_line
 
 
 def answer(result, folder) -> list[str]:
+    from analyzer.studies.headlines import combos_table
+
     label = result.combos.significant
     return [
+        combos_table(result),
         f"After Benjamini-Hochberg, {(label == 'strong').sum()} of {len(label)} combos are "
         f"significantly strong and {(label == 'weak').sum()} significantly weak.",
         written(folder),

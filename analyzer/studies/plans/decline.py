@@ -64,8 +64,9 @@ timing = speed_line
 
 def answer(result, folder) -> list[str]:
     from analyzer.studies.decline import findings
+    from analyzer.studies.headlines import decline_table
 
-    return [f"- {line}" for line in findings(result)] + [written(folder)]
+    return [decline_table(result)] + [f"- {line}" for line in findings(result)] + [written(folder)]
 
 
 def report(s, ctx) -> ReportEntry:

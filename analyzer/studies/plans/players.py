@@ -64,9 +64,10 @@ timing = speed_line
 
 
 def answer(result, folder) -> list[str]:
+    from analyzer.studies.headlines import seats_table
     from analyzer.studies.players import findings
 
-    return [f"- {line}" for line in findings(result)] + [written(folder)]
+    return [seats_table(result)] + [f"- {line}" for line in findings(result)] + [written(folder)]
 
 
 def report(s, ctx) -> ReportEntry:

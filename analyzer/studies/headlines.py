@@ -1,0 +1,109 @@
+"""Each study's headline table, as the terminal prints it when the study is done
+(its answer card, studies/plans/): the strongest and weakest combos, the best
+decline rule, the seat advantage, the suggested numbers. Every rate comes with its
+95% interval and its games; a call the games cannot make says so."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from analyzer.present.answer import AnswerTable, percent, percent_interval
+
+SHOWN = 5  # combos at each end of the combo table
+
+
+def _call(label) -> str:
+    return {"strong": "strong", "weak": "weak"}.get(
+        label if isinstance(label, str) else "", "no sign"
+    )
+
+
+def combos_table(result) -> AnswerTable:
+    """The SHOWN strongest and weakest combos by win rate of the forced seat."""
+    c = result.combos.sort_values("win_rate", ascending=False, kind="stable")
+    ends = c if len(c) <= 2 * SHOWN else c.iloc[list(range(SHOWN)) + list(range(-SHOWN, 0))]
+    rows = []
+    for i, r in enumerate(ends.itertuples()):
+        if len(c) > 2 * SHOWN and i == SHOWN:
+            rows.append(("...", "", "", "", "", ""))
+        rows.append((
+            f"{r.race} + {r.power}", str(r.games), percent(r.win_rate),
+            percent_interval(r.win_lo, r.win_hi), f"{100 * r.win_delta:+.1f}",
+            _call(r.significant),
+        ))  # fmt: skip
+    return AnswerTable(
+        f"Strongest and weakest of {len(c)} combos, {result.n_players} players",
+        ("combo", "games", "win rate", "95% interval", "vs all", "call"),
+        tuple(rows),
+        "vs all: points above every combo's mean; call: strong or weak after Benjamini-Hochberg at "
+        "5%, no sign: these games cannot tell it from the rest "
+        f"(bots: {', '.join(dict.fromkeys(result.policies))}).",
+    )
+
+
+def decline_table(result) -> AnswerTable:
+    """The best rule of each group against the default rule, per player count."""
+    rows = []
+    best = result.best[result.best.among == "all"]  # the best over both families
+    for r in best.itertuples():
+        if r.is_default:
+            verdict = "the default is best"
+        elif r.beats_default:
+            verdict = "beats the default"
+        else:
+            verdict = "too few games to tell"
+        rows.append((
+            str(r.players), str(r.group), str(r.rule), percent(r.win_rate),
+            percent_interval(r.win_diff_lo, r.win_diff_hi, signed=True), verdict,
+        ))  # fmt: skip
+    games = ", ".join(str(g) for g in dict.fromkeys(best.games)) or "no"
+    return AnswerTable(
+        f"The best decline rule of each group ({games} games per rule)",
+        ("players", "group", "best rule", "win rate", "vs default (95%)", "call"),
+        tuple(rows),
+        "vs default: the interval of its win rate's difference in points from the test "
+        "seat's own rule on the same seeds; a call needs it to hold after adjusting for the "
+        "rules compared, else there are too few games to tell them apart.",
+    )
+
+
+def seats_table(result) -> AnswerTable:
+    """Each seat's win rate against its fair share, per player count."""
+    rows = []
+    for r in result.seats.itertuples():
+        if not np.isfinite(r.advantage_lo):
+            verdict = "too few games to tell"
+        else:
+            verdict = ("ahead" if r.advantage > 0 else "behind") if r.significant else "no sign"
+        rows.append((
+            str(r.players), str(r.seat), str(r.games), percent(r.win_rate),
+            f"{100 * r.advantage:+.1f} ("
+            + percent_interval(r.advantage_lo, r.advantage_hi, signed=True) + ")",
+            verdict,
+        ))  # fmt: skip
+    return AnswerTable(
+        "Seat advantage",
+        ("players", "seat", "games", "win rate", "vs fair (95% interval)", "call"),
+        tuple(rows),
+        "vs fair: points above the fair share (1 / players); no sign: its interval holds 0, "
+        "so these games cannot tell the seat from fair.",
+    )
+
+
+def balance_table(result) -> AnswerTable:
+    """The printed number and the suggested one for every race and power it moves."""
+    t = result.table
+    moved = t[t.suggested != t.printed]
+    rows = []
+    for r in moved.itertuples():
+        rows.append((
+            f"{r.name} ({r.kind})", f"{r.printed} -> {r.suggested}", str(r.games),
+            f"{percent(r.win_rate)} ({percent_interval(r.win_lo, r.win_hi)})",
+        ))  # fmt: skip
+    return AnswerTable(
+        f"Suggested banner and badge numbers, {result.n_players} players "
+        f"({len(moved)} of {len(t)} moved)",
+        ("race or power", "printed -> suggested", "games", "win rate now (95%)"),
+        tuple(rows),
+        f"fair share {percent(result.fair)}; every other race and power keeps its number.",
+    )
