@@ -99,3 +99,13 @@ def test_the_balance_table_lists_only_the_numbers_it_moves():
         ("Sailing (power)", "5 -> 8", "160", "21.0% (16.0 to 28.0%)"),
     )
     assert "2 of 3 moved" in t.title and "fair share 25.0%" in t.note
+
+
+def test_the_teams_table_gives_each_faction_its_interval():
+    table = pd.DataFrame({
+        "players": [4, 4], "faction": ["Alliance", "Horde"], "games": [300, 300],
+        "wins": [52, 248], "win_rate": [52 / 300, 248 / 300],
+        "win_lo": wilson(52, 300)[0], "win_hi": wilson(52, 300)[1],
+    })  # fmt: skip
+    t = headlines.teams_table(SimpleNamespace(table=table))
+    assert t.rows[0] == ("4", "Alliance", "300", "17.3% (13.5 to 22.0%)")

@@ -107,3 +107,19 @@ def balance_table(result) -> AnswerTable:
         tuple(rows),
         f"fair share {percent(result.fair)}; every other race and power keeps its number.",
     )
+
+
+def teams_table(factions) -> AnswerTable:
+    """Each faction's win rate in the team variant, per player count."""
+    rows = tuple(
+        (str(r.players), str(r.faction), str(r.games),
+         f"{percent(r.win_rate)} ({percent_interval(r.win_lo, r.win_hi)})")
+        for r in factions.table.itertuples()
+    )  # fmt: skip
+    return AnswerTable(
+        "Which faction wins Battle for Azeroth",
+        ("players", "faction", "games", "win rate (95%)"),
+        rows,
+        "A faction scores its lower player's victory coins where it has two players (its "
+        "one player's otherwise); the highest score wins (docs/rulings.md, faction scores).",
+    )

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from analyzer.errors import InputError, Problem
-from analyzer.studies.plans.common import CLI, written
+from analyzer.studies.plans.common import CLI, plain, written
 
 
 @dataclass(frozen=True)
@@ -69,4 +69,6 @@ def findings(result: TeamsResult) -> list[str]:
 
 
 def answer(result: TeamsResult, folder) -> list[str]:
-    return [written(folder)]
+    from analyzer.studies.headlines import teams_table
+
+    return [teams_table(result.factions), *plain(findings(result)), written(folder)]
