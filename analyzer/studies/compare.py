@@ -70,6 +70,15 @@ COMPARE_COLUMNS = (
     "games_per_combo",
 )
 
+# The win rate of each race and power a scenario changes (its banner or badge, a ban,
+# any number of its own), from the combo games: both arms forced the same combos on
+# the same seeds, so the difference is paired.
+CHANGED_COLUMNS = (
+    "scenario", "file", "players", "kind", "name", "games_baseline", "baseline",
+    "baseline_lo", "baseline_hi", "games", "value", "value_lo", "value_hi", "delta",
+    "delta_lo", "delta_hi", "significant",
+)  # fmt: skip
+
 
 @dataclass
 class Arm:
@@ -112,6 +121,7 @@ class CompareStudy:
     not_modeled: list[str] = field(default_factory=list)
     estimates: list[str] = field(default_factory=list)
     team_arms: list[str] = field(default_factory=list)  # arms playing the team variant
+    changed: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=CHANGED_COLUMNS))
 
 
 # ------------------------------------------------------------------ input
@@ -374,6 +384,77 @@ def paired_rows(base: Arm, arm: Arm, games: int, gpc: int, bootstrap: int, seed:
     return out
 
 
+def changed_items(base_tables, arm_tables, base: Arm, arm: Arm) -> list[tuple[str, int, str]]:
+    """(kind, id, name) of every race and power whose own numbers differ between the two
+    rule sets, or which a ban touches: a combo allowed in one arm only counts for its
+    race when that race is out of the other arm entirely, for its power when that power
+    is, and for both when it is a ban of the combo alone."""
+    in_base = set(map(tuple, base.combos.tolist()))
+    in_arm = set(map(tuple, arm.combos.tolist()))
+    touched: set[tuple[int, int]] = set()  # (column, id)
+    for combo in in_base ^ in_arm:
+        other = in_arm if combo in in_base else in_base
+        gone = [col for col in (0, 1) if not any(c[col] == combo[col] for c in other)]
+        touched.update((col, combo[col]) for col in (gone or (0, 1)))
+    out = []
+    for kind, col, tab in (("race", 0, "race_tab"), ("power", 1, "power_tab")):
+        a, b = getattr(base_tables, tab), getattr(arm_tables, tab)
+        for i, name in enumerate(getattr(arm_tables, f"{kind}_names")):
+            own = i < len(a) and bool((a[i] != b[i]).any())
+            if own or (col, i) in touched:
+                out.append((kind, i, name))
+    return out
+
+
+def _pooled(arm: Arm, col: int, i: int, picks=None) -> tuple[float, int]:
+    """(win rate, games) of the combos with race (col 0) or power (col 1) i, its combo
+    games resampled by `picks` (one row of game indices per combo key) when given."""
+    mask = arm.combos[:, col] == i
+    if not mask.any():
+        return np.nan, 0
+    wins = arm.combo_wins[mask]
+    if picks is not None:
+        wins = np.take_along_axis(wins, picks[_keys(arm)[mask]], axis=1)
+    return float(wins.mean()), int(wins.size)
+
+
+def changed_rows(base: Arm, arm: Arm, items, gpc: int, bootstrap: int, seed: int) -> list[dict]:
+    """The win rate of each changed race or power (`items`, from changed_items) under
+    both rule sets, each with its Wilson interval, and the paired difference with the
+    percentile interval of a bootstrap that resamples the same combo games in both arms.
+    A race or power banned in one arm has no rate there, and no difference."""
+    from analyzer.engine.layout import MAX_POWERS, MAX_RACES
+    from analyzer.stats import wilson
+
+    if not items or gpc == 0:
+        return []
+    rng = np.random.default_rng([seed, 0xC0A2])  # its own stream: the metrics' stay as they are
+    draws = np.full((bootstrap, len(items)), np.nan)
+    for k in range(bootstrap):
+        picks = rng.integers(0, gpc, (MAX_RACES * MAX_POWERS, gpc))
+        for j, (kind, i, _name) in enumerate(items):
+            col = 0 if kind == "race" else 1
+            draws[k, j] = _pooled(arm, col, i, picks)[0] - _pooled(base, col, i, picks)[0]
+    rows = []
+    for j, (kind, i, name) in enumerate(items):
+        col = 0 if kind == "race" else 1
+        (b, b_games), (v, v_games) = _pooled(base, col, i), _pooled(arm, col, i)
+        b_lo, b_hi = wilson(round(b * b_games) if b_games else 0, b_games)
+        v_lo, v_hi = wilson(round(v * v_games) if v_games else 0, v_games)
+        lo, hi = (np.nan, np.nan)
+        if b_games and v_games:
+            lo, hi = percentile_interval(draws[:, j], spread_only=False)
+        delta = v - b
+        significant = bool(np.isfinite(lo) and np.isfinite(hi) and (lo > 0 or hi < 0))
+        rows.append(dict(
+            kind=kind, name=name, games_baseline=b_games, baseline=b, baseline_lo=float(b_lo),
+            baseline_hi=float(b_hi), games=v_games, value=v, value_lo=float(v_lo),
+            value_hi=float(v_hi), delta=delta, delta_lo=float(lo), delta_hi=float(hi),
+            significant=significant,
+        ))  # fmt: skip
+    return rows
+
+
 def _row(metric, baseline, value, delta, half, lo=None, hi=None) -> dict:
     if half is not None:
         lo, hi = delta - half, delta + half
@@ -459,13 +540,18 @@ def run_compare(
     error_games = sum(arm.error_games for arm, _, _ in played)
     rows = []
     arm_rows = []
-    for arm, _, _ in played[len(counts) :]:
+    changed = []
+    base_tables = {n: base_arms[n][2] for n in counts}
+    for arm, tables, _ in played[len(counts) :]:
         base = bases[arm.players]
         for row in paired_rows(base, arm, games, games_per_combo, bootstrap, seed):
             rows.append(
                 dict(scenario=arm.name, file=arm.file, players=arm.players, **row,
                      games=games, games_per_combo=games_per_combo)
             )  # fmt: skip
+        items = changed_items(base_tables[arm.players], tables, base, arm)
+        for row in changed_rows(base, arm, items, games_per_combo, bootstrap, seed):
+            changed.append(dict(scenario=arm.name, file=arm.file, players=arm.players, **row))
         arm_rows.append((arm, base))
     table = pd.DataFrame(rows, columns=list(COMPARE_COLUMNS))
     arms = _arm_table(bases, arm_rows, table)
@@ -485,6 +571,7 @@ def run_compare(
         not_modeled=first_base.not_modeled,
         estimates=first_base.estimates,
         team_arms=[arm.name for arm, _, _ in played if arm.team],
+        changed=pd.DataFrame(changed, columns=list(CHANGED_COLUMNS)),
     )
 
 
@@ -524,6 +611,7 @@ def write_compare(result: CompareStudy, out_dir=None, force: bool = False) -> Pa
 
     def fill(temp: Path) -> None:
         common.write_table(result.table, temp, "compare")
+        common.write_table(result.changed, temp, "changed")
         common.write_csv(result.arms, temp, "arms")
         forest_plot(result, temp / "forest.png")
         forest_plot(result, temp / "key-metrics.png", only=KEY_METRICS, cols=len(KEY_METRICS))
@@ -565,6 +653,42 @@ def findings(result: CompareStudy) -> list[str]:
             for r in sig.itertuples()
         ]
         out.append(f"**{name}**: " + "; ".join(parts) + ".")
+    return out + changed_findings(result)
+
+
+SHOWN_CHANGED = 6  # changed races and powers named in a finding, the largest moves first
+
+
+def _rate_text(rate: float, games: int) -> str:
+    return f"{100 * rate:.1f}%" if games else "not played (banned)"
+
+
+def changed_findings(result: CompareStudy) -> list[str]:
+    """A sentence per scenario on the win rates of the races and powers it changes."""
+    out = []
+    for name, rows in result.changed.groupby("scenario", sort=False):
+        # a race or power banned outright first, then the largest moves
+        rows = rows.assign(size=rows.delta.abs().fillna(2.0)).sort_values(
+            "size", ascending=False, kind="stable"
+        )
+        parts = []
+        for r in rows.head(SHOWN_CHANGED).itertuples():
+            text = f"{r.name} ({r.kind}) {_rate_text(r.baseline, r.games_baseline)} -> "
+            text += _rate_text(r.value, r.games)
+            if np.isfinite(r.delta_lo):
+                text += (
+                    f" ({100 * r.delta:+.1f} points, 95% {100 * r.delta_lo:+.1f} to "
+                    f"{100 * r.delta_hi:+.1f}"
+                    + ("" if r.significant else "; too few games to tell it from no change")
+                    + ")"
+                )
+            parts.append(text)
+        more = len(rows) - SHOWN_CHANGED
+        tail = f"; and {more} more (changed.csv)" if more > 0 else ""
+        out.append(
+            f"**{name}**, the win rates of what it changes (its forced combos): "
+            + "; ".join(parts) + tail + "."
+        )  # fmt: skip
     return out
 
 
@@ -601,8 +725,33 @@ def summary_markdown(result: CompareStudy) -> str:
                 f"{_fmt(r.metric, r.delta_hi, True)}){star} |"
             )
         lines.append("")
+        mine = result.changed[result.changed.scenario == name]
+        if len(mine):
+            lines += [f"### The races and powers {name} changes", "",
+                      "Win rate of each one's forced combos under both rules, same seeds.", "",
+                      "| race or power | baseline (95%) | scenario (95%) | difference (95%) |",
+                      "|---|---|---|---|"]  # fmt: skip
+            for r in mine.itertuples():
+                before = _rated(r.baseline, r.baseline_lo, r.baseline_hi, r.games_baseline)
+                after = _rated(r.value, r.value_lo, r.value_hi, r.games)
+                lines.append(f"| {r.name} ({r.kind}) | {before} | {after} | {_difference(r)} |")
+            lines.append("")
     lines += _caveats(result)
     return "\n".join(lines)
+
+
+def _rated(rate, lo, hi, games) -> str:
+    if not games:
+        return "not played (banned)"
+    return f"{100 * rate:.1f}% ({100 * lo:.1f} to {100 * hi:.1f}%), {games:,} games"
+
+
+def _difference(r) -> str:
+    """A changed race's or power's paired difference, in points."""
+    if not np.isfinite(r.delta_lo):
+        return "n/a"
+    star = " *" if r.significant else ""
+    return f"{100 * r.delta:+.1f} ({100 * r.delta_lo:+.1f} to {100 * r.delta_hi:+.1f}){star}"
 
 
 def _team_lines(result: CompareStudy) -> list[str]:

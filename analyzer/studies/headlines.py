@@ -123,3 +123,56 @@ def teams_table(factions) -> AnswerTable:
         "A faction scores its lower player's victory coins where it has two players (its "
         "one player's otherwise); the highest score wins (docs/rulings.md, faction scores).",
     )
+
+
+def _change(unit: str, delta, lo, hi, significant) -> str:
+    """A paired difference and its interval: rates in points, the rest in their unit."""
+    if not (np.isfinite(lo) and np.isfinite(hi)):
+        return "n/a"
+    scale, digits = (100.0, 1) if unit == "rate" else (1.0, 2)
+    d, lo, hi = scale * delta, scale * lo, scale * hi
+    return f"{d:+.{digits}f} ({lo:+.{digits}f} to {hi:+.{digits}f})" + (" *" if significant else "")
+
+
+def compare_tables(result) -> list[AnswerTable]:
+    """Per house rule: its main effects (the key metrics against its baseline), and the
+    win rates of the races and powers it changes under both rule sets."""
+    from analyzer.present.charts import KEY_METRICS
+    from analyzer.present.metrics import METRICS
+    from analyzer.studies.compare import _fmt
+
+    out = []
+    for name, rows in result.table.groupby("scenario", sort=False):
+        key = rows[rows.metric.isin(KEY_METRICS)]
+        cells = tuple(
+            (str(r.label), _fmt(r.metric, r.baseline), _fmt(r.metric, r.value),
+             _change(METRICS[r.metric][1], r.delta, r.delta_lo, r.delta_hi, r.significant))
+            for r in key.itertuples()
+        )  # fmt: skip
+        out.append(AnswerTable(
+            f"{name}: what it changes ({result.games:,} paired games)",
+            ("measure", "before", "after", "change (95%)"), cells,
+        ))  # fmt: skip
+        mine = result.changed[result.changed.scenario == name]
+        if len(mine):
+            cells = tuple(
+                (f"{r.name} ({r.kind})", f"{r.games_baseline:,}",
+                 percent(r.baseline) if r.games_baseline else "banned",
+                 percent(r.value) if r.games else "banned",
+                 _change("rate", r.delta, r.delta_lo, r.delta_hi, r.significant))
+                for r in mine.itertuples()
+            )  # fmt: skip
+            out.append(AnswerTable(
+                f"{name}: the win rates of what it changes",
+                ("race or power", "games", "before", "after", "change (95%)"), cells,
+            ))  # fmt: skip
+    if out:
+        out[-1] = AnswerTable(
+            out[-1].title,
+            out[-1].columns,
+            out[-1].rows,
+            "Changes are paired (same seeds), rates in points; *: the interval leaves out 0. "
+            "A race's or power's win rate is that of its forced combos "
+            f"({result.games_per_combo} games per combo). All measures: summary.md.",
+        )
+    return out

@@ -238,7 +238,7 @@ STUDIES: tuple[Study, ...] = (
             Shared("ruleset"),
         ),  # fmt: skip
         settings=f"{_PLAN}.compare:CompareSettings",
-        tables=("compare", "arms"),
+        tables=("compare", "changed", "arms"),
         scenario_options=("scenarios", "baseline"),
         report_title="House rules",
         **_steps("compare", own=True, report=f"{_PLAN}.compare:report"),

@@ -77,8 +77,9 @@ def timing(result, where: str, s: CompareSettings) -> list[str]:
 
 def answer(result, folder) -> list[str]:
     from analyzer.studies.compare import findings
+    from analyzer.studies.headlines import compare_tables
 
-    return plain(findings(result)) + [written(folder)]
+    return [*compare_tables(result), *plain(findings(result)), written(folder)]
 
 
 def report(s, ctx) -> ReportEntry | None:
