@@ -109,3 +109,16 @@ def test_the_teams_table_gives_each_faction_its_interval():
     })  # fmt: skip
     t = headlines.teams_table(SimpleNamespace(table=table))
     assert t.rows[0] == ("4", "Alliance", "300", "17.3% (13.5 to 22.0%)")
+
+
+def test_the_tournament_table_ranks_the_bots_with_their_intervals():
+    ratings = pd.DataFrame({
+        "bot": ["aggressive", "random"], "rating": [306.0, -601.0], "rating_lo": [261.0, -683.0],
+        "rating_hi": [363.0, -521.0], "seat_games": [180, 180], "win_rate": [0.517, 0.0],
+        "win_lo": [0.444, 0.0], "win_hi": [0.589, 0.021],
+    })  # fmt: skip
+    result = SimpleNamespace(ratings=ratings, players=3, bots=("aggressive", "random"))
+    t = headlines.tournament_table(result)
+    assert [row[0] for row in t.rows] == ["aggressive", "random"]
+    assert t.rows[0][2:] == ("180", "51.7% (44.4 to 58.9%)")
+    assert t.rows[0][1] == "+306 (+261 to +363)"

@@ -176,3 +176,21 @@ def compare_tables(result) -> list[AnswerTable]:
             f"({result.games_per_combo} games per combo). All measures: summary.md.",
         )
     return out
+
+
+def tournament_table(result) -> AnswerTable:
+    """The bots ranked by rating, each with its interval, seat-games and win rate."""
+    from analyzer.studies.tournament import rating_interval
+
+    rows = tuple(
+        (str(r.bot), f"{r.rating:+.0f} ({rating_interval(result, r)})", f"{r.seat_games:,}",
+         f"{percent(r.win_rate)} ({percent_interval(r.win_lo, r.win_hi)})")
+        for r in result.ratings.itertuples()
+    )  # fmt: skip
+    return AnswerTable(
+        f"The bots ranked, {result.players} players",
+        ("bot", "rating (95%)", "seat-games", "win rate (95%)"),
+        rows,
+        "Rating: Bradley-Terry on the Elo scale, fitted to who finished ahead of whom in "
+        "the same games; 95% bootstrap intervals (summary.md).",
+    )

@@ -60,5 +60,7 @@ def findings(result) -> list[str]:
 
 
 def answer(result, folder) -> list[str]:
-    lines = [f"{result.games_played} games in {result.seconds:.1f} s."]
-    return lines + [f"- {line}" for line in findings(result)] + [written(folder)]
+    from analyzer.studies.headlines import tournament_table
+
+    lines = [f"{result.games_played} games in {result.seconds:.1f} s.", tournament_table(result)]
+    return lines + [written(folder)]
