@@ -86,7 +86,7 @@ def test_a_forced_banner_and_badge_leave_their_columns_before_the_deal(name):
 def test_the_combo_study_reads_the_team_win_against_its_factions_share():
     pick = [(race_named("Humans"), 0), (race_named("Orcs"), 3), (race_named("Tauren"), 5)]
     gpc, n, seed = 6, 4, 9
-    study = C.run_combos(n, gpc, seed, tables=BFA, progress=False, combos=pick)
+    study = C.run_combos(C.CombosSettings(n, gpc, seed, tables=BFA, combos=pick), progress=False)
     assert study.team and set(study.faction_fair) == {"Alliance", "Horde"}
     c = study.combos.set_index("race")
     # replay the same games and count the forced seat's faction wins by hand
@@ -115,10 +115,11 @@ def test_a_neutral_race_at_four_players_is_refused_or_left_out(tmp_path):
     from analyzer.errors import InputError
 
     with pytest.raises(InputError) as err:
-        C.run_combos(4, 2, 1, tables=BFA, progress=False, combos=[(race_named("Naga"), 0)])
+        naga = C.CombosSettings(4, 2, 1, tables=BFA, combos=[(race_named("Naga"), 0)])
+        C.run_combos(naga, progress=False)
     assert "no race of a faction seated at 4 players" in str(err.value)
     both = [(race_named("Naga"), 0), (race_named("Worgen"), 0)]
-    study = C.run_combos(4, 2, 1, tables=BFA, progress=False, combos=both)
+    study = C.run_combos(C.CombosSettings(4, 2, 1, tables=BFA, combos=both), progress=False)
     assert list(study.combos["race"]) == ["Worgen"] and study.skipped == ["Naga"]
     text = C.summary_markdown(study)
     assert "team win" in text and "Left out: Naga" in text and "its faction's" in text
@@ -130,7 +131,7 @@ def test_a_forced_seat_style_is_refused_in_team_play():
     from analyzer.errors import InputError
 
     with pytest.raises(InputError) as err:
-        C.run_combos(4, 2, 1, tables=BFA, progress=False, forced_bot="tuned")
+        C.run_combos(C.CombosSettings(4, 2, 1, tables=BFA, forced_bot="tuned"), progress=False)
     assert "forced_bot" in str(err.value) and "team variant" in str(err.value)
 
 
@@ -190,17 +191,18 @@ def test_compare_weighs_the_variant_against_the_standard_game_on_what_both_read(
     from pathlib import Path
 
     from analyzer.studies.compare import TEAM_ONLY, run_compare, summary_markdown
+    from analyzer.studies.plans.compare import CompareSettings
 
     bfa = Path(__file__).resolve().parents[1] / "scenarios" / "bfa-4p.toml"
-    study = run_compare([bfa], games=16, games_per_combo=2, seed=3, bootstrap=20, progress=False)
+    kw = dict(games=16, games_per_combo=2, seed=3, bootstrap=20)
+    study = run_compare(CompareSettings((bfa,), **kw), progress=False)
     metrics = set(study.table.metric)
     assert "first_seat_win" in metrics and "score_sd" in metrics
     assert not metrics & set(TEAM_ONLY)  # not meaningful against the standard game
     assert study.team_arms == ["Battle for Azeroth, 4 players"]
     assert "team variant" in summary_markdown(study)
     # the variant against itself: its own team rows, all exactly zero
-    same = run_compare([bfa], baseline=bfa, games=16, games_per_combo=2, seed=3,
-                       bootstrap=20, progress=False)  # fmt: skip
+    same = run_compare(CompareSettings((bfa,), baseline=bfa, **kw), progress=False)
     rows = same.table.set_index("metric")
     assert set(TEAM_ONLY) <= set(rows.index)
     assert (rows[["delta", "delta_lo", "delta_hi"]] == 0).all(axis=None)

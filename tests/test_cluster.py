@@ -123,6 +123,7 @@ def test_decline_players_and_compare_give_the_same_tables_on_a_cluster(cluster):
     from analyzer.scenario import load_scenario
     from analyzer.studies.compare import run_compare
     from analyzer.studies.decline import run_decline
+    from analyzer.studies.plans.compare import CompareSettings
     from analyzer.studies.plans.decline import DeclineSettings
     from analyzer.studies.plans.players import PlayersSettings
     from analyzer.studies.players import run_players
@@ -145,8 +146,8 @@ def test_decline_players_and_compare_give_the_same_tables_on_a_cluster(cluster):
 
     rule = load_scenario(SCENARIO_DIR / "no-murlocs.toml")
     same(
-        *both(lambda b: run_compare([rule], None, 24, 2, 6, bootstrap=20, progress=False,
-                                    backend=b), 13),
+        *both(lambda b: run_compare(CompareSettings((rule,), None, 24, 2, 6, bootstrap=20), b,
+                                    progress=False), 13),
         ["table", "arms"],
     )  # fmt: skip
 

@@ -9,6 +9,7 @@ from analyzer.engine import layout as L
 from analyzer.model import default_tables, ids
 from analyzer.stats import benjamini_hochberg
 from analyzer.studies.combos import run_combos, significance, write_combos
+from analyzer.studies.plans.combos import CombosSettings as S
 
 DOCUMENTED = ["race", "power", "games", "win_rate", "win_lo", "win_hi", "mean_vc", "significant",
               "vc_delta", "vc_delta_lo", "vc_delta_hi", "race_vc", "p_value", "race_modeled",
@@ -16,7 +17,7 @@ DOCUMENTED = ["race", "power", "games", "win_rate", "win_lo", "win_hi", "mean_vc
 
 
 def test_tiny_run_has_every_combo_and_finite_intervals(tmp_path):
-    r = run_combos(3, 8, seed=3, progress=False)
+    r = run_combos(S(3, 8, seed=3), progress=False)
     c = r.combos
     assert len(c) == 320 and set(DOCUMENTED) <= set(c.columns)
     assert (c.games == 8).all()
@@ -30,8 +31,8 @@ def test_tiny_run_has_every_combo_and_finite_intervals(tmp_path):
 
 def test_chunk_size_does_not_change_the_tables():
     pick = [(0, 0), (3, 5), (13, 11)]
-    a = run_combos(3, 50, seed=7, progress=False, combos=pick, chunk=17)
-    b = run_combos(3, 50, seed=7, progress=False, combos=pick, chunk=1000)
+    a = run_combos(S(3, 50, seed=7, combos=pick), progress=False, chunk=17)
+    b = run_combos(S(3, 50, seed=7, combos=pick), progress=False, chunk=1000)
     pd.testing.assert_frame_equal(a.combos, b.combos)
     pd.testing.assert_frame_equal(a.races, b.races)
 
@@ -43,7 +44,7 @@ def test_a_boosted_race_comes_out_on_top_and_significant():
     tab[ids.GNOMES, L.RT_BOX] += 5
     strong = dataclasses.replace(base, race_tab=tab)
     pick = [(ids.GNOMES, ids.FARMER), (ids.HUMANS, ids.FARMER), (ids.WORGEN, ids.FARMER)]
-    c = run_combos(3, 300, seed=2, tables=strong, progress=False, combos=pick).combos
+    c = run_combos(S(3, 300, seed=2, tables=strong, combos=pick), progress=False).combos
     top = c.sort_values("win_rate").iloc[-1]
     assert top.race == "Gnomes" and top.significant == "strong"
 
@@ -52,7 +53,7 @@ def test_a_banned_race_never_appears():
     base = default_tables()
     tab = base.race_tab.copy()
     tab[ids.ORCS, L.RT_ALLOWED] = 0
-    r = run_combos(3, 3, seed=1, tables=dataclasses.replace(base, race_tab=tab), progress=False)
+    r = run_combos(S(3, 3, seed=1, tables=dataclasses.replace(base, race_tab=tab)), progress=False)
     assert "Orcs" not in set(r.combos.race) and len(r.combos) == 300
 
 

@@ -18,6 +18,7 @@ from analyzer.studies.compare import (
     run_compare,
     write_compare,
 )
+from analyzer.studies.plans.compare import CompareSettings as S
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 
@@ -95,14 +96,9 @@ def test_paired_mean_interval_is_the_normal_interval_of_the_differences():
 
 @pytest.fixture(scope="module")
 def small_study():
-    return run_compare(
-        [SCENARIOS / "baseline-3p.toml", SCENARIOS / "extra-round.toml"],
-        games=600,
-        games_per_combo=4,
-        seed=3,
-        bootstrap=40,
-        progress=False,
-    )
+    scenarios = (SCENARIOS / "baseline-3p.toml", SCENARIOS / "extra-round.toml")
+    settings = S(scenarios, games=600, games_per_combo=4, seed=3, bootstrap=40)
+    return run_compare(settings, progress=False)
 
 
 def test_the_printed_rules_scenario_equals_the_built_in_baseline(small_study):
@@ -137,8 +133,9 @@ def test_tables_and_files(small_study, tmp_path):
 
 
 def test_a_banned_race_appears_nowhere(tmp_path):
-    r = run_compare([SCENARIOS / "no-tauren.toml"], games=50, games_per_combo=2, seed=1,
-                    bootstrap=10, progress=False)  # fmt: skip
+    settings = S((SCENARIOS / "no-tauren.toml",), games=50, games_per_combo=2, seed=1,
+                 bootstrap=10)  # fmt: skip
+    r = run_compare(settings, progress=False)
     out = write_compare(r, tmp_path / "cmp")
     # Named only where the study says what the house rule changes: as not played.
     changed = pd.read_csv(out / "changed.csv")
@@ -154,16 +151,16 @@ def test_a_banned_race_appears_nowhere(tmp_path):
 
 
 def test_same_seed_same_table():
-    kw = dict(games=300, games_per_combo=3, seed=9, bootstrap=20, progress=False)
-    a = run_compare([SCENARIOS / "no-murlocs.toml"], **kw)
-    b = run_compare([SCENARIOS / "no-murlocs.toml"], **kw)
+    kw = dict(games=300, games_per_combo=3, seed=9, bootstrap=20)
+    a = run_compare(S((SCENARIOS / "no-murlocs.toml",), **kw), progress=False)
+    b = run_compare(S((SCENARIOS / "no-murlocs.toml",), **kw), progress=False)
     pd.testing.assert_frame_equal(a.table, b.table)
 
 
 def test_seed_changes_the_games():
-    kw = dict(games=300, games_per_combo=3, bootstrap=20, progress=False)
-    a = run_compare([SCENARIOS / "no-murlocs.toml"], seed=1, **kw)
-    b = run_compare([SCENARIOS / "no-murlocs.toml"], seed=2, **kw)
+    kw = dict(games=300, games_per_combo=3, bootstrap=20)
+    a = run_compare(S((SCENARIOS / "no-murlocs.toml",), seed=1, **kw), progress=False)
+    b = run_compare(S((SCENARIOS / "no-murlocs.toml",), seed=2, **kw), progress=False)
     assert not np.allclose(a.table.value, b.table.value)
 
 
@@ -202,7 +199,7 @@ def test_cli_writes_the_folder(tmp_path):
 
 def test_self_comparison_through_a_given_baseline():
     sc = SCENARIOS / "no-murlocs.toml"
-    r = run_compare([sc], baseline=sc, games=100, games_per_combo=2, seed=4, bootstrap=10,
-                    progress=False)  # fmt: skip
+    settings = S((sc,), baseline=sc, games=100, games_per_combo=2, seed=4, bootstrap=10)
+    r = run_compare(settings, progress=False)
     assert (r.table.delta == 0).all()
     assert dataclasses.is_dataclass(r)

@@ -125,3 +125,34 @@ def test_water_is_asked_of_the_ruleset_whatever_its_terrain_order(monkeypatch):
     assert water == [True, False, False, True, False]
     with pytest.raises(ValueError, match="Ocean"):
         terrain_bits(order, ("Ocean",))
+
+
+@pytest.mark.parametrize(
+    "broken, said",
+    [
+        # a misspelt hook: the module imports but does not bind
+        (("place_pieces", "place_piece"),
+         "hooks/rules.py: pkg.mini.hooks.rules gives 'place_piece', which is no rules hook "
+         "(did you mean 'place_pieces'?)"),
+        # a module that fails to import: its file and line
+        (('__all__ = ["place_pieces"]', '__all__ = ["place_pieces"]\nVALUE = undefined + 1'),
+         "hooks/rules.py, line 12: the ruleset module pkg.mini.hooks.rules fails to import: "
+         "NameError: name 'undefined' is not defined"),
+    ],
+)  # fmt: skip
+def test_a_broken_ruleset_module_is_one_paragraph_and_exit_2(tmp_path, broken, said):
+    import shutil
+
+    shutil.copytree(ROOT / "tests" / "plain_ruleset", tmp_path / "pkg" / "mini")
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    rules = tmp_path / "pkg" / "mini" / "hooks" / "rules.py"
+    rules.write_text(rules.read_text().replace(*broken))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(ROOT)]))
+    done = subprocess.run(
+        [sys.executable, "-m", "analyzer", "simulate", "--ruleset", "pkg.mini", "-g", "10",
+         "--out", str(tmp_path / "out")],
+        env=env, cwd=tmp_path, capture_output=True, text=True,
+    )  # fmt: skip
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert "Traceback" not in done.stderr and said in done.stderr
+    assert f"{Path('pkg', 'mini', 'hooks', 'rules.py')}" in done.stderr

@@ -48,6 +48,7 @@ LAYERS = (
     ("report",),  # the report over the studies
     ("cli",),  # the command line
     ("__main__",),  # `python -m analyzer`
+    ("notebook",),  # names in, DataFrames out: the functions the package's face gives
     ("analyzer",),  # the package's face (__init__.py): load_game and the Game handle
 )
 SIBLINGS = {"warcraft": 3}  # may import layers 0..3 only (up to output and present)

@@ -56,3 +56,18 @@ def test_the_report_runs_the_studies_with_a_report_section_in_order():
 
     assert tuple(s.name for s in report_studies()) == STUDY_KEYS
     assert STUDY_KEYS[0] == "bots" and "combos" in STUDY_KEYS and "teams" not in STUDY_KEYS
+
+
+def test_a_study_left_out_of_the_command_list_still_gets_its_command():
+    import pytest
+
+    from analyzer.cli.studies import in_help_order
+
+    studies = {"combos": None, "decline": None, "power-share": None}
+    listed = (("simulate", print), "decline", "combos")
+    assert in_help_order(listed, studies) == (*listed, "power-share")
+    with pytest.raises(LookupError) as err:
+        in_help_order((("simulate", print), "combo"), studies)
+    said = str(err.value)
+    assert said.startswith("analyzer/cli/__init__.py: COMMANDS names 'combo'")
+    assert "did you mean 'combos'?" in said

@@ -168,16 +168,17 @@ def test_robustness_refuses_a_typo_before_playing(tmp_path):
 # ------------------------------------------------------------------ --forced-bot
 def test_the_forced_seat_style_is_recorded_and_keeps_the_counts():
     from analyzer.studies.combos import run_combos
+    from analyzer.studies.plans.combos import CombosSettings as S
 
     pick = [(0, 0), (3, 5)]
-    own = run_combos(3, 7, seed=2, progress=False, combos=pick)
-    forced = run_combos(3, 7, seed=2, progress=False, combos=pick, forced_bot="tuned")
+    own = run_combos(S(3, 7, seed=2, combos=pick), progress=False)
+    forced = run_combos(S(3, 7, seed=2, combos=pick, forced_bot="tuned"), progress=False)
     assert set(own.combos.forced_bot) == {"own seat's bot"}
     assert set(forced.combos.forced_bot) == {"tuned"} and forced.forced_bot == "tuned"
     assert set(forced.combos.bots) == {"heuristic,heuristic,heuristic"}
     assert list(forced.combos.games) == list(own.combos.games) == [7, 7]
     # the forced seat's own bot, laid out seat-major, plays other games than the plain layout
-    same = run_combos(3, 7, seed=2, progress=False, combos=pick, forced_bot="heuristic")
+    same = run_combos(S(3, 7, seed=2, combos=pick, forced_bot="heuristic"), progress=False)
     assert not np.array_equal(same.combos.mean_vc, own.combos.mean_vc)
 
 
@@ -268,14 +269,16 @@ def test_a_lookahead_field_plays_the_first_games_of_each_combo_and_seat():
 
 def test_a_lookahead_forced_seat_is_compared_with_the_reference_on_its_own_games():
     from analyzer.model import default_tables
+    from analyzer.studies.plans.robustness import RobustnessSettings
     from analyzer.studies.robustness import run_robustness, summary_markdown
 
     fields = parse_fields(["default"], "lookahead-lite,tuned", 2, 2)
     assert [f.games_per_combo for f in fields] == [None, 2, None]
-    r = run_robustness(
-        2, ["default"], "lookahead-lite", 4, 0, 20, 5, tables=default_tables(),
-        lookahead_games_per_combo=2,
+    settings = RobustnessSettings(
+        2, ("default",), "lookahead-lite", 4, 0, 20, 5, lookahead_games_per_combo=2,
+        tables=default_tables(),
     )  # fmt: skip
+    r = run_robustness(settings)
     games = dict(zip(r.field_games.field, r.field_games.combo_games, strict=True))
     reference = r.effects[(r.effects.field == r.reference) & (r.effects.kind == "race")]
     assert games[r.reference] == reference.games.sum()

@@ -7,6 +7,7 @@ from typer.testing import CliRunner
 
 from analyzer.cli import app
 from analyzer.players.styles import bot_of
+from analyzer.studies.plans.tournament import TournamentSettings
 from analyzer.studies.tournament import (
     bradley_terry,
     lineups,
@@ -81,7 +82,7 @@ def test_every_seat_order_is_played():
 
 
 def test_the_tournament_ranks_the_random_bot_last(tmp_path):
-    result = run_tournament("default,aggressive,random", games=2, bootstrap=30)
+    result = run_tournament(TournamentSettings("default,aggressive,random", games=2, bootstrap=30))
     assert result.orders == 36 and result.games_played == 72
     r = result.ratings
     assert r.bot.iloc[-1] == "random"
@@ -111,9 +112,9 @@ def test_the_default_tournament_fields_the_lookahead_on_fewer_games():
     bots = default_bots()
     assert {"default", "tuned", "lookahead", "random"} <= set(bots)
     assert "lookahead-lite" not in bots
-    result = run_tournament(
-        "default,aggressive,lookahead-lite,random", 3, games=3, lookahead_games=1, bootstrap=20
-    )
+    bots = "default,aggressive,lookahead-lite,random"
+    settings = TournamentSettings(bots, 3, games=3, lookahead_games=1, bootstrap=20)
+    result = run_tournament(settings)
     with_lookahead = sum(1 for o in lineups(4, 3) if 2 in o)
     assert result.games_played == 3 * (result.orders - with_lookahead) + with_lookahead == 36
     assert result.ratings.set_index("bot").seat_games["lookahead-lite"] == with_lookahead

@@ -9,8 +9,7 @@ from pathlib import Path
 import typer
 
 from analyzer.studies.protocol import NO_DEFAULT, Option, Shared
-
-PLAYERS_LIST_HELP = "Player count or counts, like 4 or 2,3,4,5"
+from analyzer.studies.registry import PLAYERS_LIST_HELP
 
 THREADS = typer.Option(
     None, "--threads", help="Engine threads (numba); default: every core.", show_default=False

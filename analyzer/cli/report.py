@@ -126,6 +126,7 @@ def _report_teams(seed: int, out: Path | None, scale: float, force: bool, thread
     set_threads(threads)
     from analyzer.rulesets import played_tables
     from analyzer.studies.combos import run_combos
+    from analyzer.studies.plans.combos import CombosSettings
     from analyzer.studies.teams import alliance_duel, faction_rates, write_teams
     from analyzer.variants import with_variant
 
@@ -134,7 +135,10 @@ def _report_teams(seed: int, out: Path | None, scale: float, force: bool, thread
     duels = [alliance_duel(n, max(2, round(5000 * scale)), seed) for n in (4, 5)]
     tables = with_variant(played_tables(), "bfa")
     gpc = max(2, round(TEAM_GAMES_PER_COMBO * scale))
-    combos = [run_combos(n, gpc, seed, tables=tables, progress=False) for n in TEAM_COMBO_COUNTS]
+    combos = [
+        run_combos(CombosSettings(n, gpc, seed, tables=tables), progress=False)
+        for n in TEAM_COMBO_COUNTS
+    ]
     folder = write_teams(result, duels, out, force, combos)
     typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {folder / 'index.html'}")
 

@@ -88,3 +88,22 @@ def study_command(study: Study):
 
 def add_study(app: typer.Typer, study: Study) -> None:
     app.command(study.name, help=study.help)(study_command(study))
+
+
+def in_help_order(commands: tuple, studies: dict) -> tuple:
+    """The commands in the order `--help` lists them: `commands` (a study's name, or a
+    (name, function) pair) as given, then every study of the registry they leave out,
+    in the registry's order, so a study added there always gets its command. A name
+    that is no study is refused, naming the file to edit and the closest study."""
+    from analyzer.errors import closest
+
+    for entry in commands:
+        if isinstance(entry, str) and entry not in studies:
+            guess = closest(entry, studies)
+            hint = f" (did you mean {guess!r}?)" if guess else ""
+            raise LookupError(
+                f"analyzer/cli/__init__.py: COMMANDS names {entry!r}, which is no study of "
+                f"analyzer/studies/registry.py{hint}; the studies are {', '.join(studies)}."
+            )
+    listed = {e for e in commands if isinstance(e, str)}
+    return tuple(commands) + tuple(name for name in studies if name not in listed)

@@ -26,6 +26,7 @@ import importlib.util
 import os
 from pathlib import Path
 
+from analyzer.errors import InputError, RulesetCodeError
 from analyzer.rulesets import bound_ruleset, engine_binds, ruleset_package
 
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -52,8 +53,16 @@ def __getattr__(name: str):
 
 
 def ruleset_module(part: str):
-    """One module of the played ruleset's package (its hooks: `hooks.rules`, ...)."""
-    return importlib.import_module(f"{ruleset_package(bind_engine())}.{part}")
+    """One module of the played ruleset's package (its hooks: `hooks.rules`, ...). A
+    module that fails to import is refused with its file and line (RulesetCodeError:
+    the command line's one paragraph and exit code 2, not a traceback)."""
+    name = f"{ruleset_package(bind_engine())}.{part}"
+    try:
+        return importlib.import_module(name)
+    except InputError:  # already a user's message (a hook module that does not bind)
+        raise
+    except Exception as exc:
+        raise RulesetCodeError.failed(name, exc, _ruleset_folder(_bound).resolve()) from exc
 
 
 def _ruleset_folder(name: str) -> Path:

@@ -24,6 +24,8 @@ import inspect
 from dataclasses import dataclass
 from types import ModuleType
 
+from analyzer.errors import RulesetCodeError, shown_path
+
 GROUPS = ("rules", "bots", "turn", "precompile")
 
 
@@ -329,12 +331,17 @@ def check_neutral(group_name: str, module: ModuleType) -> list[str]:
 
 def bind(group_name: str, module: ModuleType, neutral: ModuleType) -> dict[str, object]:
     """Every hook of the group: the ruleset's own from `module`, else the neutral one.
-    Refuses (ImportError naming each problem) a module that does not match the table.
+    Refuses a module that does not match the table (RulesetCodeError, an ImportError
+    naming its file and each problem: the command line exits with code 2).
     numba resolves a kernel's globals when it compiles, so a name bound here is the
     same function object the caller would get from a plain assignment."""
     problems = check_module(group_name, module)
     if problems:
-        raise ImportError("; ".join(problems))
+        file = shown_path(module.__file__) if getattr(module, "__file__", None) else module.__name__
+        raise RulesetCodeError(
+            file, "; ".join(problems) + ". analyzer/engine/hook_table.py lists every hook, its "
+            "arguments and its default (docs/hooks.md explains them).",
+        )  # fmt: skip
     given = set(given_names(module))
     return {
         h.name: getattr(module if h.name in given else neutral, h.name) for h in group(group_name)

@@ -337,6 +337,35 @@ class Game:
         """default_tables() as the engine takes them."""
         return self.engine.engine_tables(self.default_tables())
 
+    @property
+    def races(self) -> list[str]:
+        """The ruleset's race names, in id order."""
+        return [r.name for r in self.default_content()[0].races]
+
+    @property
+    def powers(self) -> list[str]:
+        """The ruleset's special power names, in id order."""
+        return [p.name for p in self.default_content()[0].powers]
+
+    def race_id(self, name: str, where: str = "Game.race_id") -> int:
+        """The id of race `name` (any case, `_` for a space); an unknown name is
+        refused with the valid ones and the closest (InputError)."""
+        return _named_id(name, self.races, "race", where)
+
+    def power_id(self, name: str, where: str = "Game.power_id") -> int:
+        """The id of special power `name`, as race_id."""
+        return _named_id(name, self.powers, "special power", where)
+
+
+def _named_id(name: str, names: list[str], kind: str, where: str) -> int:
+    def norm(text) -> str:
+        return " ".join(str(text).replace("_", " ").split()).lower()
+
+    found = {norm(n): i for i, n in enumerate(names)}.get(norm(name))
+    if found is None:
+        raise InputError(Problem(where, kind, name, f"no such {kind}", names))
+    return found
+
 
 # The game of this process's current run (set by decide_game; None before, or for a
 # command that plays no Small World ruleset): every table and page records it.

@@ -162,15 +162,15 @@ def _compare_spread(tables, toml: str, n_players, seed, gpc, scenario, backend) 
 
     from analyzer.scenario import load_scenario
     from analyzer.studies.compare import run_compare
+    from analyzer.studies.plans.compare import CompareSettings
 
     with tempfile.TemporaryDirectory(prefix="analyzer-balance-") as folder:
         path = Path(folder) / "suggested.toml"
         path.write_text(toml, encoding="utf-8")
         suggested = load_scenario(path)  # the suggestion must load like any scenario
         base = load_scenario(scenario) if scenario else None
-        result = run_compare(
-            [suggested], base, 2000, max(gpc, 2), seed, progress=False, backend=backend
-        )
+        settings = CompareSettings((suggested,), base, 2000, max(gpc, 2), seed)
+        result = run_compare(settings, backend=backend, progress=False)
     table = result.table.copy()
     # The suggestion was read from a temporary folder: name the file it is written to,
     # so that the table is the same bytes on every run.

@@ -152,12 +152,14 @@ class ComboPlayer:
 
     def combos(self, tables, pairs, gpc=None):
         from analyzer.studies.combos import run_combos
+        from analyzer.studies.plans.combos import CombosSettings
 
         gpc = gpc or self.gpc
-        study = run_combos(
-            self.n_players, gpc, self.seed, tables=tables, progress=False, combos=pairs,
-            policies=self.policies, policy_params=self.policy_params, backend=self.backend,
+        settings = CombosSettings(
+            self.n_players, gpc, self.seed, tables=tables, bots=self.policies,
+            bot_params=self.policy_params, combos=pairs,
         )  # fmt: skip
+        study = run_combos(settings, backend=self.backend, progress=False)
         self.done += study.n_games
         if self.bar is not None:
             self.bar.update(self.done)

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -42,6 +41,7 @@ import pandas as pd
 from analyzer.errors import InputError, Problem
 from analyzer.model.limits import check_option
 from analyzer.stats import benjamini_hochberg, mean_se_from_sums, normal_interval, wilson
+from analyzer.studies.plans.combos import CombosSettings  # noqa: F401  (run_combos's)
 from analyzer.studies.scoring import Scoring, TeamScoring, for_team, scoring
 
 WHERE = "combos study"
@@ -371,26 +371,21 @@ def _effect_table(
 
 
 def run_combos(
-    n_players: int = 4,
-    games_per_combo: int = 200,
-    seed: int = 1,
-    cost: int = 0,
-    tables=None,
-    progress: bool = True,
-    combos: Sequence[tuple[int, int]] | None = None,
-    policies: Sequence[str] | str = "heuristic",
-    policy_params=None,
-    chunk: int | None = None,
-    check: bool = False,
-    backend=None,
-    forced_bot: str | None = None,
+    settings: CombosSettings, backend=None, progress: bool = True, chunk: int | None = None
 ) -> ComboStudy:
-    """Play the study and return its tables. `combos` restricts it to some
-    (race id, power id) pairs (default: every allowed one); `chunk` is games per
-    engine call (default: enough for every thread), and never changes the results;
-    nor does `backend`, where the games are played (analyzer/backends). `forced_bot`:
-    the style the forced seat plays (default: the seat's own bot; given, the games are
-    laid out seat-major, see the module's text)."""
+    """Play the study on `settings` (studies/plans/combos.py) and return its tables.
+    `combos` restricts it to some (race id, power id) pairs (default: every allowed
+    one); `forced_bot`: the style the forced seat plays (default: the seat's own bot;
+    given, the games are laid out seat-major, see the module's text). `chunk` is games
+    per engine call (default: enough for every thread), and never changes the results;
+    nor does `backend`, where the games are played (analyzer/backends)."""
+    s = settings
+    n_players, games_per_combo, seed, cost, tables = (
+        s.players, s.games_per_combo, s.seed, s.cost, s.tables,
+    )  # fmt: skip
+    policies, policy_params, check, forced_bot, combos = (
+        s.bots, s.bot_params, s.check, s.forced_bot, s.combos,
+    )  # fmt: skip
     from analyzer.backends import Chunk, or_in_process
     from analyzer.engine import api
     from analyzer.present.progress import Bar

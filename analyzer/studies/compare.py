@@ -44,9 +44,9 @@ from analyzer.errors import InputError, Problem
 from analyzer.model.limits import MAX_STUDY_GAMES, OPTIONS, check_study_games, range_text
 from analyzer.present.metrics import METRICS
 from analyzer.stats import Z95, percentile_interval
+from analyzer.studies.plans.compare import CompareSettings
 
 WHERE = "compare study"
-BOOTSTRAP = 400
 # Ordinary games are 0..games-1; combo games start here, far past any run's length.
 COMBO_GAME_BASE = 1 << 40
 
@@ -467,23 +467,22 @@ def _row(metric, baseline, value, delta, half, lo=None, hi=None) -> dict:
 
 
 # ------------------------------------------------------------------ the study
-def run_compare(
-    scenarios: Sequence,
-    baseline=None,
-    games: int = 10000,
-    games_per_combo: int = 100,
-    seed: int = 1,
-    bootstrap: int = BOOTSTRAP,
-    progress: bool = True,
-    backend=None,
-    bots: str | None = None,
-) -> CompareStudy:
-    """Compare each scenario (a path or a loaded Scenario) with the baseline on the same
-    seeds. The baseline defaults to the printed rules with heuristic bots for each
-    scenario's player count; a given baseline must have the scenarios' player count.
-    `backend` plays the games (analyzer/backends; default: in this process). `bots`
-    (--bots: styles by seat, or one for every seat) replaces the seats of both sides,
-    every scenario and the baseline, so the rules are compared under the same bots."""
+def run_compare(settings: CompareSettings, backend=None, progress: bool = True) -> CompareStudy:
+    """Compare each scenario of `settings` (studies/plans/compare.py; a path or a loaded
+    Scenario) with the baseline on the same seeds. The baseline defaults to the printed
+    rules with heuristic bots for each scenario's player count; a given baseline must
+    have the scenarios' player count. `bots` (--bots: styles by seat, or one for every
+    seat) replaces the seats of both sides, every scenario and the baseline, so the
+    rules are compared under the same bots. `backend` plays the games
+    (analyzer/backends; default: in this process); it never changes the results."""
+    s = settings
+    scenarios, baseline, games, games_per_combo = (
+        s.scenarios,
+        s.baseline,
+        s.games,
+        s.games_per_combo,
+    )
+    seed, bootstrap, bots = s.seed, s.bootstrap, s.bots
     from analyzer.present.progress import Bar
     from analyzer.rulesets import played_tables
 

@@ -174,6 +174,7 @@ def run_players(
     from analyzer.present.progress import Bar
     from analyzer.simulate import engine_step
     from analyzer.studies.combos import run_combos
+    from analyzer.studies.plans.combos import CombosSettings
 
     counts = common.parse_counts(n_players)
     check_players(games, games_per_combo, seed)
@@ -202,11 +203,11 @@ def run_players(
     combo_tables = {}
     if games_per_combo > 0:
         for n in counts:
-            study = run_combos(
-                n, games_per_combo, seed, tables=tabs[n], progress=progress,
-                policies=_per_count(policies, n), policy_params=_per_count(policy_params, n),
-                chunk=chunk, check=check, backend=backend,
+            combo_settings = CombosSettings(
+                n, games_per_combo, seed, tables=tabs[n], bots=_per_count(policies, n),
+                bot_params=_per_count(policy_params, n), check=check,
             )  # fmt: skip
+            study = run_combos(combo_settings, backend, progress, chunk)
             combo_tables[n] = (study.combos, study.races, study.powers)
             error_games += study.error_games
     rs = tabs[counts[0]].ruleset

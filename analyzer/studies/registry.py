@@ -10,26 +10,51 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from analyzer.studies.plans.tournament import LOOKAHEAD_GAMES as TOURNAMENT_LOOKAHEAD_GAMES
 from analyzer.studies.protocol import Option, Shared, Study
 
-# studies/tournament.py LOOKAHEAD_GAMES (not imported: it would load the engine first)
-TOURNAMENT_LOOKAHEAD_GAMES = 5
 PLAYERS_LIST_HELP = "Player count or counts, like 4 or 2,3,4,5"
 SMALL_WORLD = "Small World studies"
 TEAMS = "Team variant"
 BOTS = "Bots"
 
-# The options of a study that plays the scenario's rules and bots, or today's ones.
-_BACKEND = (Shared("force"), Shared("threads"), Shared("workers"), Shared("cluster"))
-_PLAYED = (Shared("check"), *_BACKEND, Shared("ruleset"), Shared("variant"))
+# Option groups several studies declare, each written once here (the options
+# themselves are written once in analyzer/cli/options.py). In `--help` order:
+# a study that plays on this process's threads only
+_THREADS = (Shared("force"), Shared("threads"))
+# one that plays on threads, --workers or --cluster (analyzer/backends)
+_BACKEND = (*_THREADS, Shared("workers"), Shared("cluster"))
+# and the ruleset it plays (--ruleset)
+_ON_RULESET = (*_BACKEND, Shared("ruleset"))
+# one that plays the scenario's rules and bots, or today's ones
+_PLAYED = (Shared("check"), *_ON_RULESET, Shared("variant"))
 _SCENARIO_PLAYERS = Shared(
     "players", "counted", help="Players, 2 to 5 (default: the scenario's, else 4)."
 )
+# the bots of every seat, and a scenario's rules and bots
+_BOTS_SCENARIO = (Shared("bots"), Shared("scenario"))
+_BOOTSTRAP = Option("bootstrap", ("--bootstrap",), int, 400, "Bootstrap resamples (intervals).")
 _PLAN = "analyzer.studies.plans"
 
 
 def _out(default: str) -> Shared:
     return Shared("out", help=f"Report folder (default: {default}).")
+
+
+def _counts(default: str) -> Shared:
+    """--players as one count or several, like 4 or 2,3,4,5."""
+    return Shared("players", "counts", help=f"{PLAYERS_LIST_HELP} (default: {default}).")
+
+
+def _games(default: int, help: str) -> Option:
+    """--games (-g): the games of each arm of a study."""
+    return Option("games", ("--games", "-g"), int, default, help)
+
+
+def _per_combo(default: int, help: str, short: bool = True) -> Option:
+    """--games-per-combo (-g when it is the study's main count): forced-pick games."""
+    flags = ("--games-per-combo", "-g") if short else ("--games-per-combo",)
+    return Option("games_per_combo", flags, int, default, help)
 
 
 def _steps(module: str, own: bool = False, **extra) -> dict:
@@ -57,12 +82,11 @@ STUDIES: tuple[Study, ...] = (
         summary="Check the bots: all heuristic, and one heuristic against random bots.",
         help="Check the bots: all heuristic, and one heuristic against random bots.",
         options=(
-            Option("games", ("--games", "-g"), int, 20000, "Games per batch."),
+            _games(20000, "Games per batch."),
             Shared("players"),
             Shared("seed", help="Run seed."),
             _out("reports/baseline-<players>p"),
-            *_BACKEND,
-            Shared("ruleset"),
+            *_ON_RULESET,
         ),
         settings=f"{_PLAN}.bots:BotsSettings",
         tables=("summary", "race_summary", "power_summary"),
@@ -76,13 +100,7 @@ STUDIES: tuple[Study, ...] = (
         help="Value every race and power combo: force it as one seat's first pick.",
         options=(
             _SCENARIO_PLAYERS,
-            Option(
-                "games_per_combo",
-                ("--games-per-combo", "-g"),
-                int,
-                200,
-                "Games per race and power combo.",
-            ),
+            _per_combo(200, "Games per race and power combo."),
             Shared("seed"),
             Option("cost", ("--cost",), int, 0, "Coins the forced seat pays for its combo."),
             Shared("bots"),
@@ -112,18 +130,8 @@ STUDIES: tuple[Study, ...] = (
         help="When to decline: sweep the heuristic's decline threshold and \"decline in round "
         'r"\nfor one test seat per game, its first pick forced from a group of combos.',
         options=(
-            Shared(
-                "players",
-                "counts",
-                help=f"{PLAYERS_LIST_HELP} (default: the scenario's, else 4).",
-            ),
-            Option(
-                "games",
-                ("--games", "-g"),
-                int,
-                3000,
-                "Games per rule value, group of combos and player count.",
-            ),
+            _counts("the scenario's, else 4"),
+            _games(3000, "Games per rule value, group of combos and player count."),
             Shared("seed"),
             Option(
                 "combos",
@@ -134,8 +142,7 @@ STUDIES: tuple[Study, ...] = (
                 "three groups by starting tokens).",
                 show_default=False,
             ),
-            Shared("bots"),
-            Shared("scenario"),
+            *_BOTS_SCENARIO,
             _out("reports/decline-<players>p"),
             *_PLAYED,
         ),  # fmt: skip
@@ -152,21 +159,13 @@ STUDIES: tuple[Study, ...] = (
         help="What the player count changes: seat advantage, scores, declines, and how combo"
         "\nstrength ranks move between 2, 3, 4 and 5 players.",
         options=(
-            Shared("players", "counts", help=f"{PLAYERS_LIST_HELP} (default: 2,3,4,5)."),
-            Option(
-                "games",
-                ("--games", "-g"),
-                int,
-                20000,
-                "Games per player count with the same bot in every seat.",
-            ),
-            Option(
-                "games_per_combo",
-                ("--games-per-combo",),
-                int,
+            _counts("2,3,4,5"),
+            _games(20000, "Games per player count with the same bot in every seat."),
+            _per_combo(
                 100,
                 "Combo-study games per combo and player count, for the rank correlations "
                 "(0: skip them).",
+                short=False,
             ),
             Shared("seed"),
             Shared(
@@ -218,14 +217,8 @@ STUDIES: tuple[Study, ...] = (
                 "counted",
                 help="Only for checking: the scenarios' player count (each file sets its own).",
             ),
-            Option("games", ("--games", "-g"), int, 10000, "Ordinary games per scenario."),
-            Option(
-                "games_per_combo",
-                ("--games-per-combo",),
-                int,
-                100,
-                "Forced-pick games per combo (combo spread metrics).",
-            ),
+            _games(10000, "Ordinary games per scenario."),
+            _per_combo(100, "Forced-pick games per combo (combo spread metrics).", short=False),
             Shared("seed"),
             Shared(
                 "bots",
@@ -234,8 +227,7 @@ STUDIES: tuple[Study, ...] = (
                 "rules are compared under the same bots.",
             ),
             _out("reports/compare"),
-            *_BACKEND,
-            Shared("ruleset"),
+            *_ON_RULESET,
         ),  # fmt: skip
         settings=f"{_PLAN}.compare:CompareSettings",
         tables=("compare", "changed", "arms"),
@@ -252,12 +244,8 @@ STUDIES: tuple[Study, ...] = (
         "\nestimated number moves the answers.",
         options=(
             _SCENARIO_PLAYERS,
-            Option(
-                "games_per_combo",
-                ("--games-per-combo", "-g"),
-                int,
-                150,
-                "Games per combo at each token number (a race's curve pools its combos).",
+            _per_combo(
+                150, "Games per combo at each token number (a race's curve pools its combos)."
             ),
             Shared("seed"),
             Option(
@@ -289,11 +277,9 @@ STUDIES: tuple[Study, ...] = (
                 "Rounds of suggestions at once (1 to 5).",
                 limits=(1, 5),
             ),
-            Shared("bots"),
-            Shared("scenario"),
+            *_BOTS_SCENARIO,
             _out("reports/balance-<players>p"),
-            *_BACKEND,
-            Shared("ruleset"),
+            *_ON_RULESET,
             Shared("variant"),
         ),  # fmt: skip
         settings=f"{_PLAN}.balance:BalanceSettings",
@@ -329,13 +315,7 @@ STUDIES: tuple[Study, ...] = (
                 "Styles played in the forced seat against the reference field, one field each, "
                 'comma separated ("" for none).',
             ),
-            Option(
-                "games_per_combo",
-                ("--games-per-combo", "-g"),
-                int,
-                100,
-                "Forced-pick games per combo and field.",
-            ),
+            _per_combo(100, "Forced-pick games per combo and field."),
             Option(
                 "lookahead_games_per_combo",
                 ("--lookahead-games-per-combo",),
@@ -351,11 +331,10 @@ STUDIES: tuple[Study, ...] = (
                 500,
                 "Decline-study games per rule, group and field (0: skip).",
             ),
-            Option("bootstrap", ("--bootstrap",), int, 400, "Bootstrap resamples (intervals)."),
+            _BOOTSTRAP,
             Shared("seed"),
             _out("reports/robustness-<players>p"),
-            *_BACKEND,
-            Shared("ruleset"),
+            *_ON_RULESET,
         ),  # fmt: skip
         settings=f"{_PLAN}.robustness:RobustnessSettings",
         tables=("marks", "correlation", "effects", "seat_gap", "decline", "fields"),
@@ -377,7 +356,7 @@ STUDIES: tuple[Study, ...] = (
                 "2,3,4,5",
                 f"{PLAYERS_LIST_HELP} (default: 2,3,4,5).",
             ),
-            Option("games", ("--games", "-g"), int, 10000, "Games per player count."),
+            _games(10000, "Games per player count."),
             Option(
                 "duel_games",
                 ("--duel-games",),
@@ -393,8 +372,7 @@ STUDIES: tuple[Study, ...] = (
                 "own bots (allied against ignoring heuristics).",
             ),
             _out("reports/teams"),
-            Shared("force"),
-            Shared("threads"),
+            *_THREADS,
         ),  # fmt: skip
         settings=f"{_PLAN}.teams:TeamsSettings",
         tables=("factions", "seats", "within", "duels"),
@@ -411,13 +389,7 @@ STUDIES: tuple[Study, ...] = (
         options=(
             Option("generations", ("--generations",), int, 10, "Cross-entropy generations."),
             Option("population", ("--population",), int, 16, "Candidates per generation."),
-            Option(
-                "games",
-                ("--games", "-g"),
-                int,
-                800,
-                "Paired games per candidate and generation.",
-            ),
+            _games(800, "Paired games per candidate and generation."),
             Option(
                 "validate_games",
                 ("--validate-games",),
@@ -437,8 +409,7 @@ STUDIES: tuple[Study, ...] = (
             Shared("players"),
             Shared("seed", help="Run seed: same seed, same search."),
             _out("reports/tune"),
-            Shared("force"),
-            Shared("threads"),
+            *_THREADS,
         ),  # fmt: skip
         settings="analyzer.studies.tune:TuneSettings",
         tables=("generations", "candidates", "head_to_head"),
@@ -461,7 +432,7 @@ STUDIES: tuple[Study, ...] = (
                 "lookahead bot and the random bot).",
                 show_default=False,
             ),
-            Option("games", ("--games", "-g"), int, 100, "Games per seat order (paired)."),
+            _games(100, "Games per seat order (paired)."),
             Option(
                 "lookahead_games",
                 ("--lookahead-games",),
@@ -474,10 +445,9 @@ STUDIES: tuple[Study, ...] = (
             ),
             Shared("players"),
             Shared("seed"),
-            Option("bootstrap", ("--bootstrap",), int, 400, "Bootstrap resamples (intervals)."),
+            _BOOTSTRAP,
             _out("reports/tournament"),
-            Shared("force"),
-            Shared("threads"),
+            *_THREADS,
         ),  # fmt: skip
         settings=f"{_PLAN}.tournament:TournamentSettings",
         tables=("ratings", "matrix"),

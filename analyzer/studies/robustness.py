@@ -36,19 +36,13 @@ from analyzer.model.limits import MAX_STUDY_GAMES, check_study_games, range_text
 from analyzer.stats import interval_text, percentile_interval, spearman, wilson
 from analyzer.studies import common
 from analyzer.studies.common import CLI, pct
+from analyzer.studies.plans.robustness import (  # noqa: F401  (the study's public names)
+    DEFAULT_FIELDS,
+    DEFAULT_FORCED,
+    RobustnessSettings,
+)
 
 WHERE = "robustness study"
-# The reference field first; a list shorter than the players repeats over the seats.
-DEFAULT_FIELDS = ("default", "aggressive", "expansive,defensive,coin-saver", "tuned")
-# styles played in the forced seat against the reference field
-DEFAULT_FORCED = ("tuned", "lookahead-lite")
-DEFAULT_GAMES_PER_COMBO = 100
-# A lookahead forced seat plays 100s of times slower than the heuristic, so its field
-# plays only the first games of each combo and seat (a subset of the reference's games,
-# so the comparison stays paired): main effects only, as the issue allows.
-DEFAULT_LOOKAHEAD_GAMES_PER_COMBO = 20
-DEFAULT_DECLINE_GAMES = 500
-DEFAULT_BOOTSTRAP = 400
 TOP_K = 3  # a named race, power or rule must stay among the top (bottom) 3 of every field
 MIN_RHO = 0.5  # and the rank correlation's interval must stay above 0.5
 HOLDS = "holds across bots"
@@ -257,21 +251,17 @@ def _rates(games: _Games, keys: dict, idx: np.ndarray) -> dict[str, np.ndarray]:
 
 
 def run_robustness(
-    n_players: int = 4,
-    fields: Sequence[str] = DEFAULT_FIELDS,
-    forced_bots: Sequence[str] | str = DEFAULT_FORCED,
-    games_per_combo: int = DEFAULT_GAMES_PER_COMBO,
-    decline_games: int = DEFAULT_DECLINE_GAMES,
-    bootstrap: int = DEFAULT_BOOTSTRAP,
-    seed: int = 1,
-    tables=None,
-    lookahead_games_per_combo: int = DEFAULT_LOOKAHEAD_GAMES_PER_COMBO,
-    backend=None,
-    log=None,
-    chunk: int | None = None,
+    settings: RobustnessSettings, backend=None, log=None, chunk: int | None = None
 ) -> RobustnessStudy:
-    """Play every field and compare it with the first one; `log(text)` hears which
-    field is playing."""
+    """Play every field of `settings` (studies/plans/robustness.py) and compare it with
+    the first one; `log(text)` hears which field is playing. `chunk` (games per engine
+    call) and `backend` (where the games are played) never change the results."""
+    s = settings
+    n_players, fields, forced_bots, games_per_combo = (
+        s.players, s.fields, s.forced_bots, s.games_per_combo,
+    )  # fmt: skip
+    decline_games, bootstrap, seed, tables = s.decline_games, s.bootstrap, s.seed, s.tables
+    lookahead_games_per_combo = s.lookahead_games_per_combo
     from analyzer.backends import or_in_process
     from analyzer.engine import api
     from analyzer.simulate import engine_step

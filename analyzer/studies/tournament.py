@@ -29,9 +29,9 @@ import pandas as pd
 from analyzer.errors import InputError, Problem
 from analyzer.studies import common
 from analyzer.studies.common import CLI
+from analyzer.studies.plans.tournament import LOOKAHEAD_GAMES, TournamentSettings  # noqa: F401
 
 ELO = 400.0 / np.log(10.0)
-LOOKAHEAD_GAMES = 5  # default games per seat order with a lookahead seat
 
 
 @dataclass
@@ -144,11 +144,12 @@ def _anchored(rating: np.ndarray, anchor: int | None) -> np.ndarray:
     return rating - (rating[anchor] if anchor is not None else rating.mean())
 
 
-def run_tournament(
-    bots=None, players: int = 4, games: int = 100, seed: int = 1, bootstrap: int = 400,
-    tables=None, lookahead_games: int = LOOKAHEAD_GAMES,
-) -> TournamentResult:  # fmt: skip
-    """Play the tournament; see the module's text."""
+def run_tournament(settings: TournamentSettings) -> TournamentResult:
+    """Play the tournament of `settings` (studies/plans/tournament.py); see the
+    module's text. Its games are few and played in this process, without a bar."""
+    s = settings
+    bots, players, games, seed, bootstrap = s.bots, s.players, s.games, s.seed, s.bootstrap
+    tables, lookahead_games = s.tables, s.lookahead_games
     from analyzer.engine import api
     from analyzer.engine import layout as L
     from analyzer.model import default_tables

@@ -9,12 +9,15 @@ intended, regenerate the file with the command its GOLDENS row gives, e.g.
 and read the diff before committing it."""
 
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from analyzer.playthrough import play_and_describe
 
-GOLDEN = Path(__file__).parents[1] / "golden"
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = ROOT / "tests" / "golden"
+HERE = "tests/every_ruleset/test_golden.py"
 # (ruleset, variant): (file, seed, game); every one a 4-player heuristic game, made
 # by `analyzer replay --players 4 --seed SEED --game GAME` with --ruleset and
 # --variant as named (PYTHONPATH=. for the plain test ruleset).
@@ -32,8 +35,34 @@ SIGNS = {
 
 
 def golden(game):
-    file, seed, number = GOLDENS[(game.ruleset, game.variant)]
+    """(file, seed, game number) of the ruleset's golden game; a ruleset or variant
+    without one fails saying how to record it."""
+    key = (game.ruleset, game.variant)
+    short = game.ruleset.rsplit(".", 1)[-1]
+    prefix = short if game.variant == "standard" else f"{short}-{game.variant}"
+    file, seed, number = GOLDENS.get(key, (f"{prefix}-4p-seed7-game1.txt", 7, 1))
+    if key not in GOLDENS or not (GOLDEN / file).is_file():
+        variant = "" if game.variant == "standard" else f" --variant {game.variant}"
+        pytest.fail(
+            f"no golden game for ruleset {game.ruleset!r}, variant {game.variant!r}: record one "
+            f"with `analyzer replay --ruleset {game.ruleset}{variant} --players 4 --seed {seed} "
+            f"--game {number} > tests/golden/{file}`, read it (the game should use the "
+            "ruleset's abilities), and give it the row "
+            f"{key!r}: ({file!r}, {seed}, {number}) in GOLDENS of {HERE}.",
+            pytrace=False,
+        )
     return GOLDEN / file, seed, number
+
+
+def test_a_ruleset_without_a_golden_game_is_told_how_to_record_one():
+    mini = SimpleNamespace(ruleset="mini", variant="standard")
+    with pytest.raises(pytest.fail.Exception) as failed:
+        golden(mini)
+    assert (
+        "record one with `analyzer replay --ruleset mini --players 4 --seed 7 --game 1 > "
+        "tests/golden/mini-4p-seed7-game1.txt`"
+    ) in str(failed.value)
+    assert "('mini', 'standard'): ('mini-4p-seed7-game1.txt', 7, 1) in GOLDENS" in str(failed.value)
 
 
 def test_the_golden_game_plays_exactly_as_checked_in(game):

@@ -17,8 +17,9 @@ class CombosSettings:
     tables: Any = None  # None: the played ruleset's printed rules
     bots: Any = "heuristic"  # by seat, or one for every seat
     bot_params: Any = None
-    forced_bot: str | None = None
-    check: bool = False
+    forced_bot: str | None = None  # the forced seat's style (None: the seat's own bot)
+    check: bool = False  # the engine's invariant checks after every turn
+    combos: Any = None  # (race id, power id) pairs to play (None: every allowed one)
 
 
 def check(o: dict, log) -> CombosSettings:
@@ -56,10 +57,7 @@ def default_out(s: CombosSettings):
 def run(s: CombosSettings, backend=None, log=None):
     from analyzer.studies.combos import run_combos
 
-    return run_combos(
-        s.players, s.games_per_combo, s.seed, s.cost, tables=s.tables, policies=s.bots,
-        policy_params=s.bot_params, check=s.check, backend=backend, forced_bot=s.forced_bot,
-    )  # fmt: skip
+    return run_combos(s, backend=backend)
 
 
 timing = speed_line

@@ -8,6 +8,8 @@ from typing import Any
 from analyzer.errors import InputError, Problem
 from analyzer.studies.plans.common import CLI, ReportEntry, plain, written
 
+BOOTSTRAP = 400  # resamples of each difference's interval
+
 
 @dataclass(frozen=True)
 class CompareSettings:
@@ -17,6 +19,7 @@ class CompareSettings:
     games_per_combo: int = 100
     seed: int = 1
     bots: str | None = None  # --bots: replaces the seats of both sides
+    bootstrap: int = BOOTSTRAP
 
 
 def check(o: dict, log) -> CompareSettings:
@@ -60,10 +63,7 @@ def default_out(s: CompareSettings):
 def run(s: CompareSettings, backend=None, log=None):
     from analyzer.studies.compare import run_compare
 
-    return run_compare(
-        list(s.scenarios), s.baseline, s.games, s.games_per_combo, s.seed, backend=backend,
-        bots=s.bots,
-    )  # fmt: skip
+    return run_compare(s, backend=backend)
 
 
 def timing(result, where: str, s: CompareSettings) -> list[str]:

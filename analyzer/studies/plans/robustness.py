@@ -3,24 +3,34 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from analyzer.studies.plans.common import ReportEntry, plain, written
+
+# The reference field first; a list shorter than the players repeats over the seats.
+DEFAULT_FIELDS = ("default", "aggressive", "expansive,defensive,coin-saver", "tuned")
+# styles played in the forced seat against the reference field
+DEFAULT_FORCED = ("tuned", "lookahead-lite")
 
 
 @dataclass(frozen=True)
 class RobustnessSettings:
     players: int = 4
-    fields: tuple[str, ...] = ()  # fields of bots, the first the reference
+    fields: tuple[str, ...] = DEFAULT_FIELDS  # fields of bots, the first the reference
     forced_bots: object = "tuned,lookahead-lite"  # text, or a sequence of styles
     games_per_combo: int = 100
     decline_games: int = 500
     bootstrap: int = 400
     seed: int = 1
+    # A lookahead forced seat plays 100s of times slower than the heuristic, so its field
+    # plays only the first games of each combo and seat (a subset of the reference's
+    # games, so the comparison stays paired): main effects only.
     lookahead_games_per_combo: int = 20
+    tables: Any = None  # None: the played ruleset's printed rules
 
 
 def check(o: dict, log) -> RobustnessSettings:
-    from analyzer.studies.robustness import DEFAULT_FIELDS, check_robustness, parse_fields
+    from analyzer.studies.robustness import check_robustness, parse_fields
 
     players, lookahead = o["players"], o["lookahead_games_per_combo"]
     fields = list(o["fields"]) if o["fields"] else list(DEFAULT_FIELDS)
@@ -43,11 +53,7 @@ def default_out(s: RobustnessSettings):
 def run(s: RobustnessSettings, backend=None, log=None):
     from analyzer.studies.robustness import run_robustness
 
-    return run_robustness(
-        s.players, list(s.fields), s.forced_bots, s.games_per_combo, s.decline_games,
-        s.bootstrap, s.seed, backend=backend, log=log,
-        lookahead_games_per_combo=s.lookahead_games_per_combo,
-    )  # fmt: skip
+    return run_robustness(s, backend=backend, log=log)
 
 
 def timing(result, where: str, s=None) -> list[str]:
@@ -62,7 +68,6 @@ def answer(result, folder) -> list[str]:
 
 def report(s, ctx) -> ReportEntry:
     from analyzer.players.styles import styles_path
-    from analyzer.studies.robustness import DEFAULT_FIELDS, DEFAULT_FORCED
 
     # The reference field is the report's own bots; the others as `analyzer robustness`.
     reference = ",".join(ctx.seats) if s.bots else "default"

@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from analyzer.studies.plans.common import written
+
+LOOKAHEAD_GAMES = 5  # default games per seat order with a lookahead seat
 
 
 @dataclass(frozen=True)
 class TournamentSettings:
-    bots: tuple[str, ...]
+    bots: Any = None  # names, or text "a,b,c" (None: every style, lookahead and random)
     players: int = 4
     games: int = 100  # per seat order
     seed: int = 1
     bootstrap: int = 400
-    lookahead_games: int = 5  # per seat order with a lookahead seat
+    lookahead_games: int = LOOKAHEAD_GAMES  # per seat order with a lookahead seat
+    tables: Any = None  # None: the played ruleset's printed rules
 
 
 def check(o: dict, log) -> TournamentSettings:
@@ -38,9 +42,7 @@ def default_out(s: TournamentSettings):
 def run(s: TournamentSettings, backend=None, log=None):
     from analyzer.studies.tournament import run_tournament
 
-    return run_tournament(
-        s.bots, s.players, s.games, s.seed, s.bootstrap, lookahead_games=s.lookahead_games
-    )
+    return run_tournament(s)
 
 
 def write(result, out, force: bool = False):
