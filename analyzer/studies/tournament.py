@@ -152,15 +152,15 @@ def run_tournament(settings: TournamentSettings) -> TournamentResult:
     tables, lookahead_games = s.tables, s.lookahead_games
     from analyzer.engine import api
     from analyzer.engine import layout as L
-    from analyzer.model import default_tables
     from analyzer.players.params import LOOKAHEAD
+    from analyzer.rulesets import played_tables
     from analyzer.simulate import seat_bots
     from analyzer.stats import bootstrap_resamples, percentile_interval, wilson
 
     bots = parse_bots(bots)
     check_tournament(bots, players, games, seed, bootstrap, lookahead_games)
     started = time.perf_counter()
-    etables = api.engine_tables(default_tables() if tables is None else tables)
+    etables = api.engine_tables(played_tables() if tables is None else tables)
     orders = lineups(len(bots), players)
     b = len(bots)
     ahead = np.zeros((games, b, b))  # per game number: i finished ahead of j (ties: half)

@@ -83,13 +83,13 @@ class Arena:
 
     def __init__(self, players: int, field_vector: np.ndarray, seed: int, tables=None):
         from analyzer.engine import api
-        from analyzer.model import default_tables
+        from analyzer.rulesets import played_tables
 
         self.api = api
         self.players = players
         self.field = np.asarray(field_vector, np.float64)
         self.seed = seed
-        self.etables = api.engine_tables(default_tables() if tables is None else tables)
+        self.etables = api.engine_tables(played_tables() if tables is None else tables)
         self._base: dict[tuple[int, int], np.ndarray] = {}
         self.games_played = 0
 
