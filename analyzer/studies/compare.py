@@ -619,7 +619,8 @@ def write_compare(result: CompareStudy, out_dir=None, force: bool = False) -> Pa
     return common.write_folder(Path(out_dir) if out_dir is not None else default_out(), fill, force)
 
 
-def _fmt(metric: str, x: float, signed: bool = False) -> str:
+def in_unit(metric: str, x: float, signed: bool = False) -> str:
+    """x in the metric's unit: a rate in percent (points when signed), the rest plain."""
     if not np.isfinite(x):
         return "n/a"
     unit = METRICS[metric][1]
@@ -647,8 +648,8 @@ def findings(result: CompareStudy) -> list[str]:
             out.append(f"**{name}**: no metric moved beyond its 95% interval.")
             continue
         parts = [
-            f"{r.label.lower()} {_fmt(r.metric, r.delta, True)} "
-            f"({_fmt(r.metric, r.delta_lo, True)} to {_fmt(r.metric, r.delta_hi, True)})"
+            f"{r.label.lower()} {in_unit(r.metric, r.delta, True)} "
+            f"({in_unit(r.metric, r.delta_lo, True)} to {in_unit(r.metric, r.delta_hi, True)})"
             for r in sig.itertuples()
         ]
         out.append(f"**{name}**: " + "; ".join(parts) + ".")
@@ -719,9 +720,9 @@ def summary_markdown(result: CompareStudy) -> str:
         for r in rows.itertuples():
             star = " *" if r.significant else ""
             lines.append(
-                f"| {r.label} | {_fmt(r.metric, r.baseline)} | {_fmt(r.metric, r.value)} | "
-                f"{_fmt(r.metric, r.delta, True)} ({_fmt(r.metric, r.delta_lo, True)} to "
-                f"{_fmt(r.metric, r.delta_hi, True)}){star} |"
+                f"| {r.label} | {in_unit(r.metric, r.baseline)} | {in_unit(r.metric, r.value)} | "
+                f"{in_unit(r.metric, r.delta, True)} ({in_unit(r.metric, r.delta_lo, True)} to "
+                f"{in_unit(r.metric, r.delta_hi, True)}){star} |"
             )
         lines.append("")
         mine = result.changed[result.changed.scenario == name]

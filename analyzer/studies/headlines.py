@@ -139,13 +139,13 @@ def compare_tables(result) -> list[AnswerTable]:
     win rates of the races and powers it changes under both rule sets."""
     from analyzer.present.charts import KEY_METRICS
     from analyzer.present.metrics import METRICS
-    from analyzer.studies.compare import _fmt
+    from analyzer.studies.compare import in_unit
 
     out = []
     for name, rows in result.table.groupby("scenario", sort=False):
         key = rows[rows.metric.isin(KEY_METRICS)]
         cells = tuple(
-            (str(r.label), _fmt(r.metric, r.baseline), _fmt(r.metric, r.value),
+            (str(r.label), in_unit(r.metric, r.baseline), in_unit(r.metric, r.value),
              _change(METRICS[r.metric][1], r.delta, r.delta_lo, r.delta_hi, r.significant))
             for r in key.itertuples()
         )  # fmt: skip
