@@ -39,6 +39,7 @@ th.sortable{cursor:pointer;user-select:none;white-space:nowrap}
 th.sortable::after{content:" \\2195";color:#999}
 th[aria-sort=ascending]::after{content:" \\2191";color:#222}
 th[aria-sort=descending]::after{content:" \\2193";color:#222}
+@media (max-width:600px){body{margin:1em auto} h1{font-size:1.45em} h2{font-size:1.25em}}
 """
 
 # Sorts a long table by the clicked column (numbers by value: "12.5%", "+3.1 points",

@@ -467,7 +467,7 @@ def index_page(out: Path, entries, seconds: float, variants=(), scale: float = 1
             "the allied bots, and the combos and races in team play.",
             "",
         ]
-        lines += _key_chart(out / folder / "factions.png", out, label)
+        lines += _key_chart(out / folder / "combos-4p" / "top_bottom.png", out, label)
         meta = out / folder / "findings.json"
         if meta.exists():
             lines += [f"- {x}" for x in json.loads(meta.read_text(encoding="utf-8"))] + [""]
