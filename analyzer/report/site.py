@@ -418,7 +418,7 @@ def index_page(out: Path, entries, seconds: float, variants=(), scale: float = 1
         lines += [
             '<div class="banner" markdown="1">',
             f"⚠ **A rough run** (`--scale {scale:g}`): every page played about "
-            f"{100 * scale:.0f}% of its usual games; each page says how rough. For numbers to "
+            f"{100 * scale:.3g}% of its usual games; each page says how rough. For numbers to "
             "decide on, run `analyzer report` without `--scale`.",
             "</div>",
             "",
@@ -586,7 +586,7 @@ def banner_lines(scale: float, games: str) -> list[str]:
     return [
         '<div class="banner" markdown="1">',
         f"⚠ **A rough run** (`--scale {scale:g}`): every study played about "
-        f"{100 * scale:.0f}% of its usual games. {games} "
+        f"{100 * scale:.3g}% of its usual games. {games} "
         f"By the report's rule, {precision.rule_text()}. For numbers to decide on, run "
         "`analyzer report` without `--scale`.",
         "</div>",
