@@ -64,10 +64,9 @@ def report(
         _say_index_games()
         # The checks below import the engine, which needs a ruleset bound; the index
         # plays none itself (each page's process binds its own).
-        import analyzer
-        from analyzer.rulesets import DEFAULT_RULESET
+        from analyzer.rulesets import DEFAULT_RULESET, load_game
 
-        analyzer.load_game(DEFAULT_RULESET)
+        load_game(DEFAULT_RULESET)
     from analyzer.simulate import check_run, resolve_policies
 
     check_run(players, 1, seed, 1)
