@@ -90,3 +90,22 @@ from hypothesis import settings  # noqa: E402
 settings.register_profile("suite", derandomize=True, database=None, deadline=None)
 settings.register_profile("explore", deadline=None, max_examples=500)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
+
+
+# The report site of tests/test_report.py, built once per run and shared with the
+# browser tests of tests/test_pages_browser.py (building it takes about a minute).
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def report_site(tmp_path_factory):
+    """(folder, index.html, settings, log messages) of a tiny SWoW report."""
+    from analyzer.report.site import ReportSettings, build_report
+
+    out = tmp_path_factory.mktemp("report") / "swow-4p"
+    settings = ReportSettings(players=4, seed=2).scaled(0.002)
+    settings.house_rules = [ROOT / "scenarios" / "extra-round.toml",
+                            ROOT / "scenarios" / "no-murlocs.toml"]  # fmt: skip
+    messages = []
+    page = build_report(out, settings, log=messages.append)
+    return out, page, settings, messages

@@ -133,6 +133,7 @@ def test_the_report_builds_the_team_page_for_the_variant(tmp_path):
     assert done.exit_code == 0, done.output
     html = (out / "index.html").read_text(encoding="utf-8")
     assert "Faction win rates" in html and "<table>" in html
+    assert "A rough run" in html and "--scale 0.0005" in html  # under the title
     assert "Combos and races in team play" in html and "team win" in html  # ruling B9
     assert (out / "combos-5p" / "combos.csv").exists() and (out / "findings.json").exists()
     bad = CliRunner().invoke(app, ["report", "--variant", "bfz"])

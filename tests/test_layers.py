@@ -30,11 +30,11 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "analyzer"
 
-# From the bottom up; a layer is a tuple of parts. Only the game layer has more than
-# one part, so parts of any other layer never import each other both ways.
+# From the bottom up; a layer is a tuple of parts. Only the game layer's parts import
+# each other (stats and precision, side by side, import neither).
 LAYERS = (
     ("errors",),  # problems a user can fix
-    ("stats",),  # intervals, correlations, tests
+    ("stats", "precision"),  # intervals, correlations, tests; when games are too few to tell
     ("output",),  # output folders that never lose a user's file
     ("present",),  # charts, the progress bar, HTML pages
     ("model", "engine", "players", "rulesets", "variants"),  # the game (see above)

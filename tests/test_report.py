@@ -12,13 +12,9 @@ SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("report") / "swow-4p"
-    settings = ReportSettings(players=4, seed=2).scaled(0.002)
-    settings.house_rules = [SCENARIOS / "extra-round.toml", SCENARIOS / "no-murlocs.toml"]
-    messages = []
-    page = build_report(out, settings, log=messages.append)
-    return out, page, settings, messages
+def built(report_site):
+    """The shared tiny report (tests/conftest.py: the browser tests open it too)."""
+    return report_site
 
 
 def test_the_page_holds_every_study(built):
@@ -30,36 +26,62 @@ def test_the_page_holds_every_study(built):
         assert (out / study.key / "summary.md").exists(), study.key
         assert (out / study.key / "study.json").exists(), study.key
         assert f"## {study.title}" in md
-        assert study.title in html
+        assert f'<a href="{study.key}.html">{study.title}</a>' in html  # its own page
+        assert study.title in (out / f"{study.key}.html").read_text(encoding="utf-8")
     for title in ("Race and power combos", "House rules", "When to decline",
                   "Player count and seat order"):  # fmt: skip
         assert title in md, title
     assert "## Findings" in md and "What the numbers rest on" in md
+    assert "What the numbers rest on" in html and "Every finding" in html
 
 
-def test_the_page_is_self_contained(built):
+def test_every_page_is_self_contained(built):
     out, page, _, _ = built
-    html = page.read_text(encoding="utf-8")
-    sources = re.findall(r'<img[^>]*src="([^"]+)"', html)
-    assert sources, "no charts on the page"
-    assert all(s.startswith("data:image/png;base64,") for s in sources)
-    assert "<table>" in html
-    assert not re.search(r'(href|src)="(?!data:|#|https?:)[^"]+"', html)
+    pages = [page, *out.glob("*.html")]
+    assert len(set(pages)) >= 7  # the main page and one per study
+    for path in set(pages):
+        html = path.read_text(encoding="utf-8")
+        sources = re.findall(r'<img[^>]*src="([^"]+)"', html)
+        assert sources or path.name == "bots.html", f"no charts on {path.name}"
+        assert all(s.startswith("data:image/png;base64,") for s in sources)
+        assert "<script>" in html and "<script src" not in html  # the table script, inline
+        # Links stay on the page, or go to a sibling page of the report.
+        for link in re.findall(r'(?:href|src)="(?!data:|#|https?:)([^"#]+)', html):
+            assert link.endswith(".html") and (out / link).exists(), (path.name, link)
+    assert "<table>" in (out / "combos.html").read_text(encoding="utf-8")
 
 
-def test_every_chart_of_every_study_is_on_the_page(built):
+def test_the_main_page_answers_first_and_every_chart_is_on_its_studys_page(built):
     out, page, _, _ = built
     html = page.read_text(encoding="utf-8")
     import base64
 
     charts = list(out.glob("*/*.png"))
     assert len(charts) >= 4
-    for chart in charts:  # each embedded as data, once in its study and maybe at the top
-        assert base64.b64encode(chart.read_bytes()).decode("ascii") in html, chart.name
-    opening = html.split("<h2", 3)[1]  # the opening section: one chart per question
-    assert "At a glance" in opening
+    for chart in charts:  # each embedded as data on its study's page
+        study = (out / f"{chart.parent.name}.html").read_text(encoding="utf-8")
+        assert base64.b64encode(chart.read_bytes()).decode("ascii") in study, chart.name
+    opening = html.split("<h2", 2)[1]  # the first section: a chart and a line per question
+    assert "Answers" in opening and opening.count("<figcaption>") >= 5
     assert opening.count("data:image/png;base64,") >= 4
-    assert html.count("data:image/png;base64,") <= len(charts) + 6
+    assert html.count("data:image/png;base64,") <= 6  # the details are a click away
+    assert 'class="key"' in opening  # the combos' chart drawn across the page
+
+
+def test_a_rough_page_says_so_and_a_full_one_does_not(built):
+    out, page, settings, _ = built
+    from analyzer.report.site import rough_banner
+
+    assert settings.scale == pytest.approx(0.002)
+    for path in (page, out / "combos.html"):
+        html = path.read_text(encoding="utf-8")
+        banner = html.split('<div class="banner">', 1)[1].split("</div>", 1)[0]
+        assert "A rough run" in banner and "--scale 0.002" in banner, path.name
+        assert f"{settings.games_per_combo:,} games per combo" in banner
+        assert "too few games to tell" in banner
+        assert html.index('class="banner"') < html.index("<h2")  # at the top
+    assert rough_banner(ReportSettings()) == []
+    assert ReportSettings().scaled(0.5).scaled(0.5).scale == 0.25
 
 
 def test_the_page_flags_what_is_not_modeled(built):
@@ -129,6 +151,21 @@ def test_cli_report_refuses_a_bad_scale(tmp_path):
     assert not (tmp_path / "x").exists()
 
 
+def test_the_index_command_checks_its_options_in_a_fresh_process(tmp_path):
+    """`analyzer report` with no --ruleset (the index, as `make report` runs it) binds no
+    ruleset of its own; its checks must not need one (in this test process swow is
+    bound already, so a child process shows it)."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "x"
+    run = subprocess.run([sys.executable, "-m", "analyzer", "report", "--scale", "0", "--out",
+                          str(out)], capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert run.returncode == 2, run.stderr
+    assert "--scale" in run.stderr and "Traceback" not in run.stderr
+    assert not out.exists()
+
+
 # ------------------------------------------------------------------ the index
 INDEX_OPTIONS = ["--players", "4", "--seed", "2", "--scale", "0.002"]  # `built`'s settings
 
@@ -168,7 +205,8 @@ def test_the_index_links_each_playable_rulesets_page(built, tmp_path, half_built
     assert "Combos and races in team play" in (out / "swow-bfa" / "summary.md").read_text()
     assert not (out / f"{half_built}-bfa").exists()
     assert "[Open the Small World of Warcraft report](swow/index.html)" in index
-    assert "[Race and power combos](swow/index.html#race-and-power-combos)" in index
+    assert "[Race and power combos](swow/combos.html)" in index
+    assert '<img src="swow/combos/top_bottom.png"' in index  # the key chart
     assert f"## {half_built} (`{half_built}`)" in index
     assert "No page yet: its engine is not built yet" in index
     assert "halfpkg" not in "".join(re.findall(r"\]\(([^)]*)\)", index))  # no broken link
@@ -209,3 +247,75 @@ def test_a_stopped_index_leaves_nothing_half_written(tmp_path, monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         site.build_index(tmp_path / "site", ["swow"], INDEX_OPTIONS, log=lambda m: None)
     assert not (tmp_path / "site").exists()
+
+
+# ------------------------------------------------------------------ precision
+def test_answers_on_too_few_games_say_so(tmp_path):
+    import pandas as pd
+
+    from analyzer import precision
+    from analyzer.report import glance
+
+    decline = tmp_path / "decline"
+    decline.mkdir()
+    rows = [
+        {"among": "all", "group": "few", "rule": "decline_tokens = 3", "win_diff": 0.02,
+         "win_diff_lo": -0.06, "win_diff_hi": 0.10, "beats_default": False},
+        {"among": "all", "group": "many", "rule": "decline_round = 6", "win_diff": 0.004,
+         "win_diff_lo": -0.01, "win_diff_hi": 0.018, "beats_default": False},
+    ]  # fmt: skip
+    pd.DataFrame(rows).to_csv(decline / "best.csv", index=False)
+    text = glance.decline_answer(decline)
+    assert "few: decline_tokens = 3 (+2.0 points, too few games to tell whether it beats" in text
+    assert "many: decline_round = 6 (+0.4 points, no better than the default)" in text
+    pd.DataFrame(rows[:1]).to_csv(decline / "best.csv", index=False)
+    assert "(+2.0 points): too few games to tell whether it" in glance.decline_answer(decline)
+    robustness = tmp_path / "robustness"
+    robustness.mkdir()
+    marks = [("Strongest race", "Tauren", precision.TOO_FEW),
+             ("Weakest race", "Gnomes", "holds across bots"),
+             ("Seat advantage", "no clear difference", "depends on the bots")]  # fmt: skip
+    pd.DataFrame(marks, columns=["finding", "value", "mark"]).assign(detail="").to_csv(
+        robustness / "marks.csv", index=False
+    )
+    text = glance.robustness_answer(robustness)
+    assert "too few games to tell for strongest race Tauren" in text
+    assert "these depend on the bots: seat advantage no clear difference" in text
+    assert "Tauren" not in text.split("depend on the bots")[1].split("too few")[0]
+
+
+def test_the_docs_state_the_precision_thresholds():
+    from analyzer import precision
+
+    docs = (SCENARIOS.parent / "docs" / "reading-the-report.md").read_text(encoding="utf-8")
+    assert f"**{100 * precision.MAX_HALF_WIDTH:.0f} win-rate points**" in docs
+    assert f"`MAX_HALF_WIDTH = {precision.MAX_HALF_WIDTH}`" in docs
+    assert f"**{precision.MIN_GAMES} games**" in docs
+    assert f"`MIN_GAMES = {precision.MIN_GAMES}`" in docs
+    assert f"**{precision.TOO_FEW}**" in docs
+    assert precision.too_wide(0.20, 0.27) and not precision.too_wide(0.22, 0.28)
+    assert precision.too_wide(float("nan"), 0.3) and precision.too_few_games(199)
+
+
+def test_heatmap_text_reads_on_its_cell():
+    from analyzer.present.charts import pyplot, text_colour
+
+    cmap = pyplot().get_cmap("RdBu_r")
+    assert text_colour(cmap(0.0)) == "white" and text_colour(cmap(1.0)) == "white"  # dark ends
+    assert text_colour(cmap(0.5)) == "black"  # the pale middle
+    assert text_colour((1.0, 1.0, 0.0, 1.0)) == "black" and text_colour((0, 0, 0.5)) == "white"
+
+
+def test_the_index_links_the_warcraft_battles_page_with_its_chart(tmp_path):
+    from analyzer.report.site import BATTLES_FOLDER, index_page
+
+    assert "Warcraft" not in index_page(tmp_path, [], 1.0)  # not built: no link
+    battles = tmp_path / BATTLES_FOLDER
+    battles.mkdir()
+    (battles / "index.html").write_text("<html></html>")
+    (battles / "heatmap.png").write_bytes(b"\x89PNG")
+    page = index_page(tmp_path, [], 1.0, scale=0.1)
+    assert "[Open the battles page](warcraft-battles/index.html)" in page
+    assert '<img src="warcraft-battles/heatmap.png"' in page
+    assert "[Warcraft: the Board Game battles](warcraft-battles/index.html)" in page
+    assert "A rough run" in page and "--scale 0.1" in page

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from analyzer.cli import app
 from analyzer.errors import InputError
-from analyzer.studies.robustness import DEPENDS, HOLDS, mark_findings, parse_fields
+from analyzer.studies.robustness import DEPENDS, HOLDS, TOO_FEW, mark_findings, parse_fields
 
 runner = CliRunner()
 
@@ -46,16 +46,17 @@ def test_an_unknown_style_names_the_closest_one():
 REF = "ref"
 
 
-def _effects(order: dict[str, dict[str, list[str]]]) -> pd.DataFrame:
-    """Effects tables in which each field ranks its items as listed (best first)."""
+def _effects(order: dict[str, dict[str, list[str]]], half: float = 0.03) -> pd.DataFrame:
+    """Effects tables in which each field ranks its items as listed (best first), each
+    rate's interval `half` either side."""
     rows = []
     for fld, kinds in order.items():
         for kind, names in kinds.items():
             for i, name in enumerate(names):
                 rate = 0.5 - 0.02 * i
                 rows.append({"field": fld, "kind": kind, "name": name, "games": 1000,
-                             "wins": int(1000 * rate), "win_rate": rate, "win_lo": rate - 0.03,
-                             "win_hi": rate + 0.03, "rank": i + 1})  # fmt: skip
+                             "wins": int(1000 * rate), "win_rate": rate, "win_lo": rate - half,
+                             "win_hi": rate + half, "rank": i + 1})  # fmt: skip
     return pd.DataFrame(rows)
 
 
@@ -125,6 +126,31 @@ def test_a_planted_finding_that_depends_on_the_bots():
     assert marks.set_index("finding").loc["Seat advantage", "mark"] == DEPENDS
 
 
+def test_a_finding_on_too_few_games_says_so_instead_of_depends():
+    """As a rough run (about 8 games per combo) leaves it: intervals of +/- 8 points and
+    decline rules of 40 games each cannot rank, so "depends on the bots" would be noise."""
+    order = {
+        REF: {"race": RACES, "power": POWERS, "seat": ["seat 1", "seat 2"]},
+        "other": {"race": ["Humans", "Trolls", "Gnomes", "Orcs", "Dwarves", "Murlocs", "Tauren"],
+                  "power": POWERS, "seat": ["seat 1", "seat 2"]},
+    }  # fmt: skip
+    args = (_effects(order, half=0.08), _correlation(["other"], 0.4),
+            _gaps({REF: (0.05, -0.03, 0.13), "other": (-0.03, -0.05, -0.01)}),
+            _decline({REF: 1, "other": 4}), REF)  # fmt: skip
+    marks = mark_findings(*args, decline_games=40).set_index("finding")
+    assert (marks.mark == TOO_FEW).all(), marks
+    assert TOO_FEW == "too few games to tell"
+    # The same ranks on enough games: the verdicts stand.
+    marks = mark_findings(*args, decline_games=400).set_index("finding")
+    assert marks.loc["Best decline rule (few tokens)", "mark"] == DEPENDS
+    # A finding that holds still holds on a rough run: noise did not move it.
+    same = {REF: order[REF], "other": order[REF]}
+    marks = mark_findings(_effects(same, half=0.08), _correlation(["other"], 0.6),
+                          _gaps({REF: (0.0, -0.1, 0.1), "other": (0.0, -0.1, 0.1)}),
+                          _decline({}), REF, decline_games=40)  # fmt: skip
+    assert (marks.mark == HOLDS).all(), marks
+
+
 # ------------------------------------------------------------------ the command
 ROBUST_TINY = ["--players", 2, "--field", "default", "--field", "aggressive", "--forced-bots",
                "tuned", "-g", 2, "--decline-games", 2, "--bootstrap", 20, "--seed", 3]  # fmt: skip
@@ -146,7 +172,7 @@ def test_robustness_writes_every_file_and_the_same_seed_gives_the_same_bytes(tmp
     for name in ROBUST_FILES[:-1]:  # fields.csv also holds the seconds each field took
         assert (a / f"{name}.csv").read_bytes() == (b / f"{name}.csv").read_bytes(), name
     marks = pd.read_csv(a / "marks.csv")
-    assert set(marks.mark) <= {HOLDS, DEPENDS}
+    assert set(marks.mark) <= {HOLDS, DEPENDS, TOO_FEW}
     assert {"Strongest race", "Weakest race", "Strongest power", "Seat advantage"} <= set(
         marks.finding
     )

@@ -62,6 +62,11 @@ def report(
         choose_ruleset(ruleset, (), variant)  # before anything imports the engine
     else:
         _say_index_games()
+        # The checks below import the engine, which needs a ruleset bound; the index
+        # plays none itself (each page's process binds its own).
+        from analyzer.rulesets import DEFAULT_RULESET, load_game
+
+        load_game(DEFAULT_RULESET)
     from analyzer.simulate import check_run, resolve_policies
 
     check_run(players, 1, seed, 1)
@@ -114,6 +119,10 @@ def _say_index_games() -> None:
     )
 
 
+# `analyzer battle-report --games` in the index at --scale 1, and its least
+BATTLE_GAMES = 200000
+BATTLE_LEAST_GAMES = 2000
+
 # The team page's combo tables: 4 and 5 players (allies), games per combo at --scale 1
 TEAM_COMBO_COUNTS = (4, 5)
 TEAM_GAMES_PER_COMBO = 200
@@ -139,7 +148,14 @@ def _report_teams(seed: int, out: Path | None, scale: float, force: bool, thread
         run_combos(CombosSettings(n, gpc, seed, tables=tables), progress=False)
         for n in TEAM_COMBO_COUNTS
     ]
-    folder = write_teams(result, duels, out, force, combos)
+    from analyzer.report.site import banner_lines
+
+    banner = banner_lines(
+        scale,
+        f"Each player count has {max(2, round(10000 * scale)):,} games, each combo "
+        f"{gpc:,} games per count.",
+    )
+    folder = write_teams(result, duels, out, force, combos, banner)
     typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {folder / 'index.html'}")
 
 
@@ -160,10 +176,14 @@ def _report_index(
     options += ["--bots", bots] if bots is not None else []
     for key, value in (("--threads", threads), ("--workers", workers), ("--cluster", cluster)):
         options += [key, str(value)] if value is not None else []
+    # The Warcraft battles page: its example battle's Monte Carlo check times --scale.
+    battles = ["--games", str(max(BATTLE_LEAST_GAMES, round(BATTLE_GAMES * scale)))]
+    battles += ["--seed", str(seed)] + (["--threads", str(threads)] if threads else [])
     started = time.perf_counter()
     try:
         names = shipped_rulesets()
-        page = build_index(out, names, options, force, log=err, variants=variant_pages(names))
+        page = build_index(out, names, options, force, log=err, variants=variant_pages(names),
+                           battles=battles, scale=scale)  # fmt: skip
     except PageFailed as exc:
         err(f"The index was not written: {exc} (its message is above).")
         raise typer.Exit(exc.code) from None

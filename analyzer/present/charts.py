@@ -17,6 +17,20 @@ def pyplot():
     return plt
 
 
+def text_colour(rgba) -> str:
+    """Black or white, whichever reads better on a cell of colour `rgba` (its WCAG
+    relative luminance against the 0.179 crossover where both contrast alike)."""
+    channels = np.asarray(rgba, float)[:3]
+    linear = np.where(channels <= 0.03928, channels / 12.92, ((channels + 0.055) / 1.055) ** 2.4)
+    luminance = float(linear @ np.array([0.2126, 0.7152, 0.0722]))
+    return "black" if luminance > 0.179 else "white"
+
+
+def _faded(rgba, white: float = 0.55):
+    """A colour seen through the white veil that marks a not-significant cell."""
+    return tuple(white + (1 - white) * c for c in np.asarray(rgba, float)[:3])
+
+
 def combo_heatmap(result, path: Path, q: float = 0.05) -> Path:
     """Race x power grid of each combo's win rate minus the fair 1/players, in
     percentage points. Cells that do not pass Benjamini-Hochberg are hatched and
@@ -48,9 +62,12 @@ def combo_heatmap(result, path: Path, q: float = 0.05) -> Path:
                     )
                 )  # fmt: skip
             if np.isfinite(grid[i, j]):
-                ax.text(j, i, f"{grid[i, j]:+.0f}", ha="center", va="center", fontsize=6)
-    ax.set_xticks(range(len(powers)), powers, rotation=60, ha="right", fontsize=8)
-    ax.set_yticks(range(len(races)), races, fontsize=8)
+                cell = cmap(image.norm(grid[i, j]))
+                cell = cell if significant[i, j] else _faded(cell)
+                ax.text(j, i, f"{grid[i, j]:+.0f}", ha="center", va="center", fontsize=8,
+                        color=text_colour(cell))  # fmt: skip
+    ax.set_xticks(range(len(powers)), powers, rotation=60, ha="right", fontsize=10)
+    ax.set_yticks(range(len(races)), races, fontsize=10)
     fig.colorbar(image, ax=ax, label="win rate minus fair share (percentage points)")
     ax.set_title(
         f"Forced first pick, {result.n_players} players, {result.games_per_combo} games per "
@@ -79,7 +96,8 @@ def top_bottom_chart(result, path: Path, n: int = 15) -> Path:
         [rate - 100 * shown["win_lo"].to_numpy(), 100 * shown["win_hi"].to_numpy() - rate]
     ).clip(min=0)  # matplotlib refuses a rounding error's -1e-15
     colours = ["#b2182b" if d > 0 else "#2166ac" for d in shown["win_delta"]]
-    fig, ax = plt.subplots(figsize=(8, max(3, 0.28 * len(shown) + 1.5)))
+    # Drawn to be read across the report's main page (about 1,000 px wide).
+    fig, ax = plt.subplots(figsize=(8, max(3, 0.3 * len(shown) + 1.5)))
     ax.errorbar(rate, y, xerr=err, fmt="none", ecolor="#555555", capsize=2, linewidth=1)
     ax.scatter(rate, y, c=colours, zorder=3, s=18)
     labels = [
@@ -88,7 +106,7 @@ def top_bottom_chart(result, path: Path, n: int = 15) -> Path:
         + (" *" if r.significant else "")
         for r in shown.itertuples()
     ]
-    ax.set_yticks(y, labels, fontsize=7)
+    ax.set_yticks(y, labels, fontsize=9)
     if "fair" in shown:  # the team variant: each combo's faction has its own fair share
         ax.scatter(100 * shown["fair"].to_numpy(), y, marker="|", color="black", s=60,
                    label="its faction's fair share")  # fmt: skip
@@ -106,9 +124,9 @@ def top_bottom_chart(result, path: Path, n: int = 15) -> Path:
     ax.set_xlabel(f"{who}, % (Wilson 95% interval)")
     ax.set_title(
         f"Top and bottom {n} combos (* significant after BH, ⚠ ability not fully modeled)",
-        fontsize=9,
+        fontsize=10,
     )
-    ax.legend(loc="lower right", fontsize=7)
+    ax.legend(loc="lower right", fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
@@ -338,7 +356,7 @@ def rank_correlation_heatmap(result, path: Path) -> Path:
     for i in range(k):
         for j in range(k):
             if i != j:
-                colour = "black" if grid[i, j] > 0.6 else "white"  # readable on viridis
+                colour = text_colour(image.cmap(image.norm(grid[i, j])))
                 ax.text(j, i, text[i][j], ha="center", va="center", fontsize=7, color=colour)
     labels = [f"{n}p" for n in counts]
     ax.set_xticks(range(k), labels)

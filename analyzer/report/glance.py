@@ -3,8 +3,10 @@ one-line answer read from the studies' own tables, before the detailed text."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
+from analyzer import precision
 from analyzer.studies.common import pct
 
 
@@ -28,11 +30,10 @@ def _marked(folder: Path, *prefixes: str) -> str:
     rows = marks[marks.finding.str.startswith(prefixes)]
     if not len(rows):
         return ""
-    return (
-        " Across bots (the robustness section's own, smaller run): "
-        + "; ".join(f"{r.finding.lower()} {r.value}: {r.mark}" for r in rows.itertuples())
-        + "."
-    )
+    marks = list(dict.fromkeys(rows.mark))
+    if len(marks) == 1:  # one verdict for all: said once
+        return f" Across bots: {marks[0]}."
+    return " Across bots: " + "; ".join(f"{r.value}: {r.mark}" for r in rows.itertuples()) + "."
 
 
 def combos_answer(folder: Path) -> str | None:
@@ -44,8 +45,14 @@ def combos_answer(folder: Path) -> str | None:
     c = pd.read_csv(path).sort_values("win_rate")
     best, worst = c.iloc[-1], c.iloc[0]
     fair = best.win_rate - best.win_delta
+    rough = precision.too_wide(best.win_lo, best.win_hi)
+    lead = (
+        f"{precision.TOO_FEW.capitalize()} which combo is strongest: the top so far"
+        if rough
+        else "Strongest"
+    )
     return (
-        f"Strongest: {best.race} + {best.power}, {pct(best.win_rate)} of its games "
+        f"{lead}: {best.race} + {best.power}, {pct(best.win_rate)} of its games "
         f"({pct(best.win_lo)} to {pct(best.win_hi)}); weakest: {worst.race} + {worst.power}, "
         f"{pct(worst.win_rate)}; a fair share is {pct(fair)} ({int(best.games):,} games each)."
     ) + _marked(folder, "Strongest", "Weakest")
@@ -61,13 +68,22 @@ def decline_answer(folder: Path) -> str | None:
     b = b[b["among"] == "all"]
     if not len(b):
         return None
-    parts = []
+    parts, verdicts = [], []
     for r in b.itertuples():
-        verdict = "beats the default" if r.beats_default else "no better than the default"
-        parts.append(f"{r.group}: {r.rule} ({_pts(r.win_diff)}, {verdict})")
-    return (
-        "Best rule by group of combos, " + "; ".join(parts) + "." + _marked(folder, "Best decline")
-    )
+        if r.beats_default:
+            verdict = "beats the default"
+        elif precision.too_wide(r.win_diff_lo, r.win_diff_hi):
+            verdict = f"{precision.TOO_FEW} whether it beats the default"
+        else:
+            verdict = "no better than the default"
+        verdicts.append(verdict)
+        parts.append(f"{r.group}: {r.rule} ({_pts(r.win_diff)}")
+    if len(set(verdicts)) == 1:  # one verdict for every group: said once
+        text = "; ".join(f"{p})" for p in parts) + f": {verdicts[0]}" + (
+            " in each" if len(parts) > 1 else "")  # fmt: skip
+    else:
+        text = "; ".join(f"{p}, {v})" for p, v in zip(parts, verdicts, strict=True))
+    return "Best rule by group of combos, " + text + "." + _marked(folder, "Best decline")
 
 
 def seats_answer(folder: Path) -> str | None:
@@ -77,13 +93,18 @@ def seats_answer(folder: Path) -> str | None:
     if not path.exists():
         return None
     s = pd.read_csv(path)
-    parts = []
+    parts, rough = [], []
     for n, part in s.groupby("players"):
         first, last = part.iloc[0], part.iloc[-1]
         parts.append(f"{n}p {pct(first.win_rate)} vs {pct(last.win_rate)}")
+        if {"win_lo", "win_hi"} <= set(s.columns) and precision.too_wide(
+            first.win_lo, first.win_hi
+        ):
+            rough.append(f"{n}p")
     return (
         "First seat against last seat: " + ", ".join(parts)
-        + " (fair shares 50%, 33.3%, 25%, 20%)."
+        + " (fair shares 50%, 33.3%, 25%, 20%)"
+        + (f"; {precision.TOO_FEW} at {', '.join(rough)}" if rough else "") + "."
         + _marked(folder, "Seat advantage")
     )  # fmt: skip
 
@@ -152,14 +173,19 @@ def robustness_answer(folder: Path) -> str | None:
     if marks is None:
         return None
     holds = marks[marks.mark == "holds across bots"]
-    depends = marks[marks.mark != "holds across bots"]
+    rough = marks[marks.mark == precision.TOO_FEW]
+    depends = marks[(marks.mark != "holds across bots") & (marks.mark != precision.TOO_FEW)]
+
+    def named(rows) -> str:
+        return "; ".join(f"{r.finding.lower()} {r.value}" for r in rows.itertuples())
+
     text = f"{len(holds)} of {len(marks)} headline findings hold across bots"
     if len(holds):
-        text += " (" + "; ".join(f"{r.finding.lower()} {r.value}" for r in holds.itertuples()) + ")"
+        text += f" ({named(holds)})"
     if len(depends):
-        text += "; these depend on the bots: " + "; ".join(
-            f"{r.finding.lower()} {r.value}" for r in depends.itertuples()
-        )
+        text += f"; these depend on the bots: {named(depends)}"
+    if len(rough):
+        text += f"; {precision.TOO_FEW} for {named(rough)}"
     corr = folder / "correlation.csv"
     if corr.exists():
         c = pd.read_csv(corr)
@@ -187,15 +213,19 @@ QUESTIONS = (
 )  # fmt: skip
 
 
-def glance_markdown(out: Path, titles: dict[str, str]) -> list[str]:
+def glance_markdown(
+    out: Path, titles: dict[str, str], link: Callable[[str], str] | None = None
+) -> list[str]:
     """The opening section: a chart and a one-line answer per question whose study
     ran, as a grid of figures (HTML inside the Markdown, so that the charts sit side by
-    side on a wide screen and one under the other on a phone). `titles`: each study's
-    section title by folder, for the links to its details."""
+    side on a wide screen and one under the other on a phone); the first (the combos'
+    chart, the key one) spans the whole width. `titles`: each study's section title by
+    folder; `link(key)`: where a study's details are (default: its section below)."""
     import html
 
     from analyzer.present.html import anchor
 
+    link = link or (lambda key: f"#{anchor(titles[key])}")
     figures = []
     for key, chart, question, answer in QUESTIONS:
         if key not in titles:
@@ -208,15 +238,18 @@ def glance_markdown(out: Path, titles: dict[str, str]) -> list[str]:
             found = sorted(folder.glob("curves-*p.png"))
             chart = found[0].name if found else None
         picture = (
-            f'<img src="{key}/{chart}" alt="{html.escape(question)}">'
+            f'<img src="{key}/{chart}" alt="{html.escape(question)}" '
+            'title="Click to open full size">'
             if chart is not None and (folder / chart).exists()
             else ""
         )
+        kind = ' class="key"' if not figures else ""
         figures.append(
-            f"<figure>{picture}<figcaption><strong>{html.escape(question)}</strong><br>"
-            f'{html.escape(text)} <a href="#{anchor(titles[key])}">More</a></figcaption></figure>'
+            f"<figure{kind}><figcaption><strong>{html.escape(question)}</strong><br>"
+            f'{html.escape(text)} <a href="{link(key)}">Details</a></figcaption>{picture}'
+            "</figure>"
         )
     if not figures:
         return []
-    return ["## At a glance", "", '<div class="glance">', *figures, "</div>", "",
-            "The detailed findings, what they rest on and every study follow.", ""]  # fmt: skip
+    return ["## Answers", "", '<p class="hint">Click a chart to open it full size.</p>', "",
+            '<div class="answers">', *figures, "</div>", ""]  # fmt: skip

@@ -70,6 +70,7 @@ class ReportSettings:
     robust_bootstrap: int = 400
     house_rules: list[Path] = field(default_factory=list)  # default: shipped ones
     bots: str | None = None  # --bots: styles by seat, or one for every seat (default: heuristic)
+    scale: float = 1.0  # --scale: the games above are these times the defaults (the banner)
 
     def scaled(self, factor: float) -> ReportSettings:
         """Every study's games times `factor` (at least a handful each): a quick look."""
@@ -82,7 +83,7 @@ class ReportSettings:
             for f in dataclasses.fields(self)
             if f.name.endswith("games") or f.name.endswith("per_combo")
         }
-        return dataclasses.replace(self, **sizes)
+        return dataclasses.replace(self, **sizes, scale=self.scale * factor)
 
 
 # ------------------------------------------------------------------ provenance
@@ -261,14 +262,7 @@ def build_report(
                 )  # fmt: skip
                 log(f"{study.title}: {meta['seconds']:.0f} s")
             sections.append((study, found))
-        from analyzer.report.glance import glance_markdown, robustness_marks
-
-        glance = glance_markdown(out, {study.key: study.title for study, _ in sections})
-        marks = robustness_marks(out / "robustness")
-        page = index_markdown(sections, s, time.perf_counter() - started, glance, marks)
-        page = _expand(page, out)
-        html = to_html(page, out, title=f"{ruleset_title()} report")
-        report.write_files({"index.md": page, "index.html": html})
+        report.write_files(_pages(out, sections, s, time.perf_counter() - started))
     except BaseException:
         report.undo_created()
         raise
@@ -293,6 +287,7 @@ class PageFailed(Exception):
 
 # The variants with a page of their own in the index, by ruleset: (name, its title)
 VARIANT_PAGES = {"swow": (("bfa", "Battle for Azeroth, the team variant"),)}
+BATTLES_FOLDER = "warcraft-battles"  # Warcraft: the Board Game's battles page, in the index
 
 
 def page_folder(name: str, variant: str | None = None) -> str:
@@ -312,13 +307,18 @@ def build_index(
     force: bool = False,
     log: Callable[[str], None] = print,
     variants: list[tuple[str, str]] = (),
+    battles: list[str] | None = None,
+    scale: float = 1.0,
 ) -> Path:
     """Every ruleset of `names` on a page of its own in out/<name>/, built by
     `python -m analyzer report --ruleset NAME --out out/<name> OPTIONS` (a process
     plays one ruleset), then out/index.md and index.html linking them. A ruleset that
     cannot be played yet gets a line saying why, and no link. `variants`: (ruleset,
     variant) pages built the same way with `--variant VARIANT` in out/<name>-<variant>/
-    (variant_pages), one section each. Each page keeps its own
+    (variant_pages), one section each. `battles`: the options of `analyzer
+    battle-report`, whose Warcraft battles page goes in out/warcraft-battles/ (None:
+    no battles page). `scale`: the --scale of the pages (a banner below 1). Each page
+    keeps its own
     output safety (staging, reused studies); the index is written last, so a run
     stopped half-way leaves finished pages and the previous index, never a half one.
     PageFailed when a page's process fails."""
@@ -336,6 +336,8 @@ def build_index(
             OutputFolder(out / page_folder(name), force=force).check()
     for name, v in variants:
         OutputFolder(out / page_folder(name, v), force=force).check()
+    if battles is not None:
+        OutputFolder(out / BATTLES_FOLDER, force=force).check()
     started = time.perf_counter()
     try:
         report.remove_debris()
@@ -351,7 +353,12 @@ def build_index(
             report.claim_folder(page_folder(name, v))
             log(f"{name} --variant {v}: building its page in a process of its own...")
             _run_page(name, out / page_folder(name, v), options, force, v)
-        page = index_page(out, entries, time.perf_counter() - started, variants)
+        if battles is not None:
+            report.claim_folder(BATTLES_FOLDER)
+            log("Warcraft battles: building their page in a process of its own...")
+            _run_child(["battle-report", "--out", str(out / BATTLES_FOLDER), *battles], force,
+                       "battles")  # fmt: skip
+        page = index_page(out, entries, time.perf_counter() - started, variants, scale)
         html = to_html(page, out, title="Small World analyzer report")
         report.write_files({"index.md": page, "index.html": html})
     except BaseException:
@@ -363,12 +370,17 @@ def build_index(
 def _run_page(name: str, folder: Path, options: list[str], force: bool, variant=None) -> None:
     """`analyzer report --ruleset NAME [--variant V]` in a child process, stopped with
     this one."""
+    command = ["report", "--ruleset", name] + (["--variant", variant] if variant else [])
+    _run_child([*command, "--out", str(folder), *options], force, name)
+
+
+def _run_child(arguments: list[str], force: bool, name: str) -> None:
+    """`analyzer ARGUMENTS` in a child process, stopped with this one; PageFailed
+    (naming `name`) when it fails."""
     import subprocess
     import sys
 
-    command = [sys.executable, "-m", "analyzer", "report", "--ruleset", name]
-    command += ["--variant", variant] if variant else []
-    command += ["--out", str(folder), *options] + (["--force"] if force else [])
+    command = [sys.executable, "-m", "analyzer", *arguments] + (["--force"] if force else [])
     child = subprocess.Popen(command)  # the ruleset is named by --ruleset alone
     try:
         code = child.wait()
@@ -386,20 +398,47 @@ def _run_page(name: str, folder: Path, options: list[str], force: bool, variant=
         raise PageFailed(name, code)
 
 
-def index_page(out: Path, entries, seconds: float, variants=()) -> str:
-    """The index: one section per ruleset, with a link to its page and its studies,
-    or the reason it has no page yet; then one section per variant page with its
-    findings (findings.json)."""
+def _key_chart(path: Path, out: Path, alt: str) -> list[str]:
+    """A page's key chart on the index (a click opens it full size), if it was drawn."""
+    if not path.exists():
+        return []
+    return [f'<img src="{path.relative_to(out).as_posix()}" alt="{alt}" '
+            'title="Click to open full size">', ""]  # fmt: skip
+
+
+def index_page(out: Path, entries, seconds: float, variants=(), scale: float = 1.0) -> str:
+    """The index: one section per ruleset, with its key chart and a link to its page
+    and to each study's page, or the reason it has no page yet; then one section per
+    variant page with its findings (findings.json); then the Warcraft battles page, if
+    it was built in out/warcraft-battles/."""
     from analyzer.rulesets import title
 
-    lines = [
-        "# Small World analyzer report",
-        "",
+    lines = ["# Small World analyzer report", ""]
+    if scale < 1:
+        lines += [
+            '<div class="banner" markdown="1">',
+            f"⚠ **A rough run** (`--scale {scale:g}`): every page played about "
+            f"{100 * scale:.3g}% of its usual games; each page says how rough. For numbers to "
+            "decide on, run `analyzer report` without `--scale`.",
+            "</div>",
+            "",
+        ]
+    lines += [
         f"Written by `analyzer report` on {dt.date.today().isoformat()} in {seconds:.0f} s "
         "(reused studies take no time). Each ruleset has a page of its own: its studies "
-        "are played by its own engine, so numbers from two pages are never mixed.",
+        "are played by its own engine, so numbers from two pages are never mixed. "
+        "Click a chart to open it full size.",
         "",
-    ]
+        "Pages: "
+        + " · ".join(
+            [f"[{title(name)}]({page_folder(name)}/index.html)" for name, p in entries if p is None]
+            + [f"[{dict(VARIANT_PAGES[n])[v]}]({page_folder(n, v)}/index.html)"
+               for n, v in variants]
+            + ([f"[Warcraft: the Board Game battles]({BATTLES_FOLDER}/index.html)"]
+               if (out / BATTLES_FOLDER / "index.html").exists() else [])
+        ),
+        "",
+    ]  # fmt: skip
     for name, problem in entries:
         lines += [f"## {title(name)} (`{name}`)", ""]
         if problem is not None:
@@ -408,12 +447,13 @@ def index_page(out: Path, entries, seconds: float, variants=()) -> str:
         folder = page_folder(name)
         lines += [f"**[Open the {title(name)} report]({folder}/index.html)** "
                   f"(also as [Markdown]({folder}/index.md)).", ""]  # fmt: skip
+        lines += _key_chart(out / folder / "combos" / "top_bottom.png", out, title(name))
         for key in STUDY_KEYS:
             meta = out / folder / key / "findings.json"
             if not meta.exists():
                 continue
             found = json.loads(meta.read_text(encoding="utf-8"))
-            head = f"- [{STUDY_TITLES[key]}]({folder}/index.html#{anchor(STUDY_TITLES[key])})"
+            head = f"- [{STUDY_TITLES[key]}]({folder}/{key}.html)"
             lines.append(head + (f": {found[0]}" if found else ""))
         lines.append("")
     for name, v in variants:
@@ -427,9 +467,21 @@ def index_page(out: Path, entries, seconds: float, variants=()) -> str:
             "the allied bots, and the combos and races in team play.",
             "",
         ]
+        lines += _key_chart(out / folder / "combos-4p" / "top_bottom.png", out, label)
         meta = out / folder / "findings.json"
         if meta.exists():
             lines += [f"- {x}" for x in json.loads(meta.read_text(encoding="utf-8"))] + [""]
+    battles = out / BATTLES_FOLDER
+    if (battles / "index.html").exists():
+        lines += [
+            "## Warcraft: the Board Game: battles",
+            "",
+            f"**[Open the battles page]({BATTLES_FOLDER}/index.html)** (also as "
+            f"[Markdown]({BATTLES_FOLDER}/index.md)): the rulebook's example battle computed "
+            "exactly, the attacker's chance over army sizes, and the efficiency of each unit.",
+            "",
+            *_key_chart(battles / "heatmap.png", out, "Warcraft battles"),
+        ]
     return "\n".join(lines)
 
 
@@ -438,9 +490,10 @@ def _demote(markdown: str, levels: int = 1) -> str:
     return re.sub(r"^(#+) ", lambda m: "#" * (len(m.group(1)) + levels) + " ", markdown, flags=re.M)
 
 
-def _caveats(sensitivity: str | None = None) -> list[str]:
+def _caveats(sensitivity: str | None = None, fold: bool = False) -> list[str]:
     """What every number rests on; `sensitivity`: the balance study's table of how far
-    each estimated number moves the answers (a file under the report folder)."""
+    each estimated number moves the answers (a file under the report folder), folded
+    with `fold`."""
     from analyzer.rulesets import played_content, played_tables, ruleset_package
 
     tables = played_tables()
@@ -464,14 +517,16 @@ def _caveats(sensitivity: str | None = None) -> list[str]:
         f"`{content}ruleset.toml`."
     )
     if sensitivity is not None:
-        lines += [
-            "",
+        why = (
             "Which estimate matters: each estimated number one step lower and one step higher, "
-            "on the same games (from the balance study below).",
-            "",
-            f"<!-- include-text {sensitivity} -->",
-            "",
-        ]
+            "on the same games (from the balance study)."
+        )
+        table = [f"<!-- include-text {sensitivity} -->", ""]
+        if fold:
+            lines += ["", '<details markdown="1">', f"<summary>{why}</summary>", "", *table,
+                      "</details>", ""]  # fmt: skip
+        else:
+            lines += ["", why, "", *table]
     board_note = getattr(played_content(), "BOARD_NOTE", None)
     if board_note:
         lines.append(f"- **Boards**: {board_note}")
@@ -485,16 +540,69 @@ def _caveats(sensitivity: str | None = None) -> list[str]:
     return lines
 
 
-def index_markdown(sections, s: ReportSettings, seconds: float, glance=(), marks=None) -> str:
-    """The page: title, `glance` (the opening charts and answers), findings (opening with
-    the robustness `marks` of the headline findings), caveats, contents and an include
-    line per study."""
+def _pages(out: Path, sections, s: ReportSettings, seconds: float) -> dict[str, str]:
+    """Every file of the page: index.md (the whole report in one Markdown file),
+    index.html (the answers, short: each study one click away) and <study>.html (a
+    page per study, its summary and charts)."""
+    from analyzer.report.glance import glance_markdown, robustness_marks
+
+    titles = {study.key: study.title for study, _ in sections}
+    marks = robustness_marks(out / "robustness")
+    opening = _opening(s, seconds)
+    glance = glance_markdown(out, titles, link=lambda key: f"#{anchor(titles[key])}")
+    page = index_markdown(sections, s, seconds, glance, marks, opening)
+    files = {"index.md": _expand(page, out)}
+    glance = glance_markdown(out, titles, link=lambda key: f"{key}.html")
+    main = main_markdown(sections, s, glance, marks, opening)
+    files["index.html"] = to_html(_expand(main, out), out, title=f"{ruleset_title()} report")
+    for study, found in sections:
+        text = study_markdown(study, found, sections, s, out)
+        files[f"{study.key}.html"] = to_html(
+            text, out, title=f"{ruleset_title()} report: {study.title}"
+        )
+    return files
+
+
+def rough_banner(s: ReportSettings) -> list[str]:
+    """A banner for a page made at --scale below 1: how rough it is (games per combo
+    and the interval they give a combo), and what a finding too rough to decide says."""
+    from analyzer import precision
+
+    half = precision.half_width(1 / s.players, s.games_per_combo)
+    return banner_lines(
+        s.scale,
+        f"The combo table has {s.games_per_combo:,} games per combo (a combo's win rate "
+        f"±{100 * half:.0f} points), the robustness check {s.robust_games_per_combo:,} per combo.",
+    )
+
+
+def banner_lines(scale: float, games: str) -> list[str]:
+    """The rough-run banner of a page made at `scale` below 1 (none at 1 or more):
+    `games` says how many games its main tables rest on."""
+    from analyzer import precision
+
+    if scale >= 1:
+        return []
+    return [
+        '<div class="banner" markdown="1">',
+        f"⚠ **A rough run** (`--scale {scale:g}`): every study played about "
+        f"{100 * scale:.3g}% of its usual games. {games} "
+        f"By the report's rule, {precision.rule_text()}. For numbers to decide on, run "
+        "`analyzer report` without `--scale`.",
+        "</div>",
+        "",
+    ]
+
+
+def _opening(s: ReportSettings, seconds: float) -> list[str]:
+    """The title, the rough-run banner and one line on how the page was made."""
     from analyzer.rulesets import played_variant, ruleset_name
     from analyzer.studies.common import bots_text
 
-    lines = [
+    return [
         f"# {ruleset_title()}: balance report",
         "",
+        *rough_banner(s),
         f"Written by `analyzer report` on {dt.date.today().isoformat()}: ruleset "
         f"{ruleset_name()}, variant {played_variant()}, "
         f"{s.players} players (the player-count study: "
@@ -503,25 +611,32 @@ def index_markdown(sections, s: ReportSettings, seconds: float, glance=(), marks
         f"Built in {seconds:.0f} s (reused studies take no time). Every rate comes with its "
         "95% interval and its number of games; each section says what it ran.",
         "",
-        *glance,
-        "## Findings",
+    ]
+
+
+def _marks_line(marks, link: str) -> list[str]:
+    """The robustness marks of the headline findings, in one paragraph."""
+    if marks is None or not len(marks):
+        return []
+    return [
+        f"Each headline finding below is checked against other bots in the "
+        f"[{STUDY_TITLES['robustness']}]({link}) section: "
+        + "; ".join(f"{m.finding} ({m.value}): *{m.mark}*" for m in marks.itertuples())
+        + ".",
         "",
     ]
-    if marks is not None and len(marks):
-        lines += [
-            "Each headline finding below is checked against other bots in the "
-            f"[{STUDY_TITLES['robustness']}](#{anchor(STUDY_TITLES['robustness'])}) section: "
-            + "; ".join(f"{m.finding} ({m.value}): *{m.mark}*" for m in marks.itertuples())
-            + ".",
-            "",
-        ]
+
+
+def _findings_lines(sections, s: ReportSettings, marks, link: str) -> list[str]:
+    lines = _marks_line(marks, link)
     for study, found in sections:
         if found:
             lines += [f"**{study.title}**", ""]
             lines += [f"- {f}" for f in found]
             lines.append("")
-    keys = [study.key for study, _ in sections]
-    if "compare" not in keys:
+    if "compare" not in [study.key for study, _ in sections]:
+        from analyzer.rulesets import ruleset_name
+
         lines += [
             "**House rules**",
             "",
@@ -529,6 +644,18 @@ def index_markdown(sections, s: ReportSettings, seconds: float, glance=(), marks
             f"ruleset for {s.players} players.",
             "",
         ]
+    return lines
+
+
+def index_markdown(
+    sections, s: ReportSettings, seconds: float, glance=(), marks=None, opening=None
+) -> str:
+    """The whole report in one Markdown file (index.md): title, `glance` (the opening
+    charts and answers), findings (opening with the robustness `marks` of the headline
+    findings), caveats, contents and an include line per study."""
+    lines = [*(opening or _opening(s, seconds)), *glance, "## Findings", ""]
+    lines += _findings_lines(sections, s, marks, f"#{anchor(STUDY_TITLES['robustness'])}")
+    keys = [study.key for study, _ in sections]
     lines += _caveats("balance/sensitivity.md" if "balance" in keys else None)
     lines += ["## Contents", ""]
     lines += [f"- [{study.title}](#{anchor(study.title)})" for study, _ in sections]
@@ -540,6 +667,62 @@ def index_markdown(sections, s: ReportSettings, seconds: float, glance=(), marks
         lines.append(f"<!-- include {summary} -->")
         lines.append("")
     return "\n".join(lines)
+
+
+def main_markdown(sections, s: ReportSettings, glance, marks, opening) -> str:
+    """The ruleset's main page (index.html): the answers first (a chart and a line per
+    question), then a link to every study's own page, what the numbers rest on, and
+    every finding folded."""
+    keys = [study.key for study, _ in sections]
+    count = sum(len(found) for _, found in sections)
+    lines = [*opening, *glance, "## Every page", ""]
+    for study, found in sections:
+        first = f": {found[0]}" if found else ""
+        lines.append(f"- [{study.title}]({study.key}.html){first}")
+    lines += [
+        "- [What the numbers rest on](#what-the-numbers-rest-on)",
+        "- [Every finding](#every-finding)",
+        "- The whole report as one Markdown file: `index.md`; each study's tables as CSV and "
+        "Parquet in its folder.",
+        "",
+    ]
+    caveats = _caveats("balance/sensitivity.md" if "balance" in keys else None, fold=True)
+    lines += caveats
+    lines += [
+        "## Every finding",
+        "",
+        '<details markdown="1">',
+        f"<summary>{count} findings of {len(sections)} studies</summary>",
+        "",
+        *_findings_lines(sections, s, marks, "robustness.html"),
+        "</details>",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def study_markdown(study: Study, found: list[str], sections, s: ReportSettings, out: Path) -> str:
+    """A study's own page: its findings, then its summary and every chart of its folder."""
+    nav = " · ".join(
+        f"**{other.title}**" if other.key == study.key else f"[{other.title}]({other.key}.html)"
+        for other, _ in sections
+    )
+    lines = [
+        f"# {ruleset_title()}: {study.title}",
+        "",
+        *rough_banner(s),
+        '<p class="nav"><a href="index.html">← The report\'s answers</a></p>',
+        "",
+        f"Other studies: {nav}",
+        "",
+        f"Folder: `{study.key}/` (tables as CSV and Parquet, charts as PNG).",
+        "",
+    ]
+    if found:
+        lines += ["## Findings", "", *[f"- {f}" for f in found], ""]
+    summary = (Path(study.key) / "summary.md").as_posix()
+    lines += [f"<!-- include-page {summary} -->", ""]
+    return _expand("\n".join(lines), out)
 
 
 def _expand(page: str, root: Path) -> str:
@@ -555,11 +738,12 @@ def _expand(page: str, root: Path) -> str:
         text = re.sub(r"\]\(([^/)]+\.png)\)", rf"]({folder}/\1)", text)
         if m.group(1) == "include-text":
             return text
+        levels = 0 if m.group(1) == "include-page" else 1
         charts = sorted(path.parent.glob("*.png"))
         shown = f"]({folder}/{{}})"
         pictures = [
             f"![{c.stem}]({folder}/{c.name})" for c in charts if shown.format(c.name) not in text
         ]
-        return _demote(text, 1) + "\n\n" + "\n\n".join(pictures)
+        return _demote(text, levels) + "\n\n" + "\n\n".join(pictures)
 
-    return re.sub(r"<!-- (include|include-text) (\S+) -->", include, page)
+    return re.sub(r"<!-- (include|include-text|include-page) (\S+) -->", include, page)

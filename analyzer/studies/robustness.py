@@ -31,6 +31,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from analyzer import precision
 from analyzer.errors import InputError, Problem
 from analyzer.model.limits import MAX_STUDY_GAMES, check_study_games, range_text
 from analyzer.stats import interval_text, percentile_interval, spearman, wilson
@@ -47,6 +48,7 @@ TOP_K = 3  # a named race, power or rule must stay among the top (bottom) 3 of e
 MIN_RHO = 0.5  # and the rank correlation's interval must stay above 0.5
 HOLDS = "holds across bots"
 DEPENDS = "depends on the bots"
+TOO_FEW = precision.TOO_FEW  # a finding that does not hold, on games too few to decide
 KINDS = ("race", "power", "seat")
 _BOOT_PURPOSE = 0xB0075  # the bootstrap's random stream within the run seed
 
@@ -309,7 +311,7 @@ def run_robustness(
     correlation, seat_gap = _bootstrap(flds, played, keys, labels, games_per_combo, n_players,
                                        bootstrap, seed)  # fmt: skip
     decline = _decline_table(flds, declines)
-    marks = mark_findings(effects, correlation, seat_gap, decline, flds[0].name)
+    marks = mark_findings(effects, correlation, seat_gap, decline, flds[0].name, decline_games)
     return RobustnessStudy(
         n_players=n_players, games_per_combo=games_per_combo, decline_games=decline_games,
         bootstrap=bootstrap, seed=seed, ruleset_name=tables.ruleset.name, fields=flds,
@@ -434,8 +436,10 @@ def _ordinal(k: int) -> str:
     return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
 
 
-def mark_findings(effects, correlation, seat_gap, decline, reference: str) -> pd.DataFrame:
-    """Each headline finding of the reference field, marked HOLDS or DEPENDS.
+def mark_findings(
+    effects, correlation, seat_gap, decline, reference: str, decline_games: int | None = None
+) -> pd.DataFrame:
+    """Each headline finding of the reference field, marked HOLDS, DEPENDS or TOO_FEW.
 
     - strongest race, weakest race, strongest power: the reference's top (bottom) one
       is among the top (bottom) TOP_K of every other field, and that table's rank
@@ -444,7 +448,16 @@ def mark_findings(effects, correlation, seat_gap, decline, reference: str) -> pd
       interval excludes 0), every field's interval excludes 0 on the same side; when
       it is not, no field's is clear either;
     - best decline rule of each group: the reference's best rule is among the top TOP_K
-      rules of that group in every field that played the decline rules."""
+      rules of that group in every field that played the decline rules.
+
+    A finding that does not hold is marked TOO_FEW rather than DEPENDS when the
+    reference's own number is too rough to rank (analyzer/precision.py): the named race's
+    or power's win-rate interval, or the seat gap's, is too wide, or the decline rules
+    played fewer than precision.MIN_GAMES games (`decline_games`) each."""
+
+    def verdict(ok: bool, rough: bool) -> str:
+        return HOLDS if ok else TOO_FEW if rough else DEPENDS
+
     rows = []
     others = [f for f in dict.fromkeys(effects.field) if f != reference]
     for kind, side, title in (("race", "top", "Strongest race"), ("race", "bottom", "Weakest race"),
@@ -452,6 +465,7 @@ def mark_findings(effects, correlation, seat_gap, decline, reference: str) -> pd
         part = effects[effects.kind == kind]
         ref = part[part.field == reference].sort_values("win_rate", ascending=side == "bottom")
         name = ref.iloc[0]["name"]
+        rough = precision.too_wide(ref.iloc[0]["win_lo"], ref.iloc[0]["win_hi"])
         ok, details = True, []
         for f in others:
             t = part[part.field == f].sort_values("win_rate", ascending=side == "bottom")
@@ -462,7 +476,7 @@ def mark_findings(effects, correlation, seat_gap, decline, reference: str) -> pd
             rho = (f"ρ {c.spearman.iloc[0]:.2f} ({_two(lo, c.spearman_hi.iloc[0])})"
                    if len(c) else "ρ n/a")  # fmt: skip
             details.append(f"{f}: {_ordinal(place)} from the {side}, {rho}")
-        rows.append({"finding": title, "value": name, "mark": HOLDS if ok else DEPENDS,
+        rows.append({"finding": title, "value": name, "mark": verdict(ok, rough),
                      "detail": "; ".join(details)})  # fmt: skip
     gaps = seat_gap.set_index("field")
     r = gaps.loc[reference]
@@ -480,16 +494,18 @@ def mark_findings(effects, correlation, seat_gap, decline, reference: str) -> pd
         else:
             ok &= bool(g.gap_lo <= 0 <= g.gap_hi)
         details.append(f"{f}: {100 * g.gap:+.1f} points ({_points(g.gap_lo, g.gap_hi)})")
-    rows.append({"finding": "Seat advantage", "value": value, "mark": HOLDS if ok else DEPENDS,
+    rough = precision.too_wide(r.gap_lo, r.gap_hi)
+    rows.append({"finding": "Seat advantage", "value": value, "mark": verdict(ok, rough),
                  "detail": "; ".join(details)})  # fmt: skip
     for group in dict.fromkeys(decline.group) if len(decline) else ():
         part = decline[decline.group == group]
         played = [row for row in part.itertuples() if row.field != reference]
         ok = all(row.reference_rank <= TOP_K for row in played)
+        rough = decline_games is not None and precision.too_few_games(decline_games)
         details = [f"{row.field}: {_ordinal(row.reference_rank)} of {row.rules} (best there: "
                    f"{row.best_rule})" for row in played]  # fmt: skip
         rows.append({"finding": f"Best decline rule ({group} tokens)",
-                     "value": part.reference_rule.iloc[0], "mark": HOLDS if ok else DEPENDS,
+                     "value": part.reference_rule.iloc[0], "mark": verdict(ok, rough),
                      "detail": "; ".join(details) or "no other field played them"})  # fmt: skip
     return pd.DataFrame(rows, columns=["finding", "value", "mark", "detail"])
 
@@ -505,7 +521,10 @@ CRITERION = (
     f"has its 95% interval above {MIN_RHO}; the seat advantage keeps its side (an interval "
     f"of first-minus-last that excludes 0 on the same side, or includes 0 when the "
     f"reference's does); the reference's best decline rule stays among the top {TOP_K} "
-    f"rules of its group. Otherwise it **{DEPENDS}**."
+    f"rules of its group. Otherwise it **{DEPENDS}**, or, when the reference's own number "
+    f"is too rough to rank (its interval more than {100 * precision.MAX_HALF_WIDTH:.0f} points "
+    f"either side, or decline rules of fewer than {precision.MIN_GAMES} games), "
+    f"**{TOO_FEW}**."
 )
 
 
@@ -514,7 +533,7 @@ def findings(result: RobustnessStudy) -> list[str]:
         f"Against {len(result.fields) - 1} other fields of bots ("
         + "; ".join(f.name for f in result.fields[1:])
         + f"), the reference being {result.reference}: "
-        + ", ".join(f"{(result.marks.mark == m).sum()} {m}" for m in (HOLDS, DEPENDS))
+        + ", ".join(f"{(result.marks.mark == m).sum()} {m}" for m in (HOLDS, DEPENDS, TOO_FEW))
         + "."
     ]
     for r in result.marks.itertuples():

@@ -278,10 +278,13 @@ def summary_markdown(result: Factions, duels: list[Duel], combos=()) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_teams(result: Factions, duels: list[Duel], out, force: bool = False, combos=()):
+def write_teams(
+    result: Factions, duels: list[Duel], out, force: bool = False, combos=(), banner=()
+):
     """factions, seats and within tables (CSV and Parquet), duels, summary.md,
     findings.json and index.html (the team page of `analyzer report --variant bfa`),
-    and a combos-<n>p folder per combo study in `combos`; the folder appears complete
+    and a combos-<n>p folder per combo study in `combos`; `banner`: Markdown lines
+    under the page's title (the report's rough-run banner); the folder appears complete
     or not at all (studies/common.py write_folder)."""
     import json
 
@@ -305,6 +308,8 @@ def write_teams(result: Factions, duels: list[Duel], out, force: bool = False, c
         from analyzer.present.html import to_html
 
         title = "Battle for Azeroth: factions, seats and allies"
-        (temp / "index.html").write_text(to_html(page, temp, title), encoding="utf-8")
+        head, _, rest = page.partition("\n")  # the banner goes under the title
+        html = to_html("\n".join([head, "", *banner, rest]), temp, title)
+        (temp / "index.html").write_text(html, encoding="utf-8")
 
     return common.write_folder(out, fill, force)

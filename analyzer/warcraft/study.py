@@ -81,7 +81,7 @@ def heatmap(attacker: str, defender: str, most_a: int, most_b: int, policies=("c
 
 
 def heatmap_chart(h: Heatmap, path: Path) -> Path:
-    from analyzer.present.charts import pyplot
+    from analyzer.present.charts import pyplot, text_colour
 
     plt = pyplot()
     f = h.frame
@@ -93,7 +93,15 @@ def heatmap_chart(h: Heatmap, path: Path) -> Path:
     image = ax.imshow(grid, cmap="RdBu_r", vmin=0, vmax=100, origin="lower", aspect="auto")
     for i in range(na):
         for j in range(nb):
-            ax.text(j, i, f"{grid[i, j]:.0f}", ha="center", va="center", fontsize=7)
+            ax.text(
+                j,
+                i,
+                f"{grid[i, j]:.0f}",
+                ha="center",
+                va="center",
+                fontsize=7,
+                color=text_colour(image.cmap(image.norm(grid[i, j]))),
+            )
     ax.set_xticks(range(nb), range(1, nb + 1))
     ax.set_yticks(range(na), range(1, na + 1))
     ax.set_xlabel(f"defending units ({h.defender})")
