@@ -73,7 +73,8 @@ COMMANDS = (
     ("tournament", None, BOTS, "Bots and styles against each other: matrix and ratings.",
      "analyzer tournament --bots default,tuned,aggressive,random --games 20"),
     ("battle", battles.battle, BATTLES, "One battle's odds, exact and by Monte Carlo.",
-     'analyzer battle --attacker "3 melee, 1 ranged" --defender "2 melee, 1 flying" --best'),
+     'analyzer battle --attacker "2 melee s2, 1 ranged s2" '
+     '--defender "2 melee s3, 1 flying s3" --best'),
     ("battle-study", battles.battle_study, BATTLES, "Win chance over army sizes; upgrades.",
      'analyzer battle-study --attacker "melee s3" --defender "ranged s2" --most 6'),
     ("battle-report", battles.battle_report, BATTLES, "The battles page (HTML and Markdown).",
