@@ -152,7 +152,7 @@ def test_readme_is_a_quick_start():
     assert len((ROOT / "README.md").read_text(encoding="utf-8").splitlines()) <= 250
 
 
-INTERNAL = re.compile(r"\bsessions?\b|\bissue\s*#?\d+|\bhelpers?\b", re.I)
+INTERNAL = re.compile(r"\bsessions? #?\d+|\bissues? #?\d+|\bhelpers?\b", re.I)
 
 
 @pytest.mark.parametrize("path", FILES, ids=shown)

@@ -101,7 +101,7 @@ _DETAILS = {name: rest for name, _, *rest in COMMANDS}
 _ORDER = tuple(name if callback is None else (name, callback) for name, callback, *_ in COMMANDS)
 for _entry in in_help_order(_ORDER, BY_NAME):
     _name, _callback = (_entry, None) if isinstance(_entry, str) else _entry
-    _panel, _summary, _example = _DETAILS.get(_name, (STUDIES, BY_NAME[_name].summary, None))
+    _panel, _summary, _example = _DETAILS.get(_name) or (STUDIES, BY_NAME[_name].summary, None)
     _text = BY_NAME[_name].help if _callback is None else _callback.__doc__
     _options = dict(help=command_help(_text, _example), short_help=_summary, rich_help_panel=_panel)
     if _callback is None:
