@@ -27,8 +27,10 @@ test: setup
 	$(PYTEST) --ruleset classic
 	$(PYTEST) --ruleset tests.plain_ruleset
 
+# `make report SCALE=0.1`: every study's games times 0.1, a quick rough look (the pages say so).
+SCALE ?= 1
 report: setup
-	$(BIN)/analyzer report
+	$(BIN)/analyzer report --scale $(SCALE)
 	$(BIN)/analyzer battle-report
 
 # Every playable ruleset (analyzer/rulesets/__init__.py says which), each in its own process.

@@ -176,7 +176,7 @@ def test_the_budget_limits_match_the_plans_the_bot_has():
 
 
 def test_even_the_lite_lookahead_wins_well_over_its_share_against_the_heuristic():
-    """README's figure in small: lookahead-lite in each seat in turn against three
+    """docs/bots.md's figure in small: lookahead-lite in each seat in turn against three
     default heuristic seats, on the same 20 games (it wins about 63% of games)."""
     from analyzer.players.styles import bot_of
 

@@ -138,7 +138,7 @@ def _picks(name, games=200):
 
 
 def test_combo_pricing_buys_deeper_than_the_flat_pick_and_the_coin_saver_less():
-    """The README's before/after: the flat pick (a token worth one coin) almost always
+    """docs/bots.md's before/after: the flat pick (a token worth one coin) almost always
     takes the top slots; pricing tokens by the turns left buys deeper; a coin-saver
     pays less than the default."""
     flat_slot, flat_paid = _picks("flat-pick")

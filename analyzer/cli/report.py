@@ -58,19 +58,19 @@ def report(
 
     # ANALYZER_RULESET=NAME is --ruleset NAME (one ruleset's page), as documented.
     ruleset = ruleset if ruleset is not None else environment_ruleset()
-    if ruleset is not None or variant not in (None, "standard"):
+    index = ruleset is None and variant in (None, "standard")
+    if not index:
         choose_ruleset(ruleset, (), variant)  # before anything imports the engine
     else:
         _say_index_games()
-        # The checks below import the engine, which needs a ruleset bound; the index
-        # plays none itself (each page's process binds its own).
-        from analyzer.rulesets import DEFAULT_RULESET, load_game
+    from analyzer.model.limits import check_options
 
-        load_game(DEFAULT_RULESET)
-    from analyzer.simulate import check_run, resolve_policies
+    check_options(CLI, players=players, games=1, seed=seed, chunk=1)
+    # The index's process plays nothing and binds no game, so it never imports the
+    # engine: each page's own process checks --bots (exit 2 with its message).
+    if seat_styles is not None and not index:
+        from analyzer.simulate import resolve_policies
 
-    check_run(players, 1, seed, 1)
-    if seat_styles is not None:
         resolve_policies(seat_styles, players, "--bots")
         if variant is not None and variant != "standard":
             raise InputError(

@@ -86,8 +86,9 @@ def study_command(study: Study):
     return guarded(with_options(command, study.options, study.name))
 
 
-def add_study(app: typer.Typer, study: Study) -> None:
-    app.command(study.name, help=study.help)(study_command(study))
+def add_study(app: typer.Typer, study: Study, **command_options) -> None:
+    """Register `study` as a command; command_options (help, panel, ...) as for app.command."""
+    app.command(study.name, **{"help": study.help, **command_options})(study_command(study))
 
 
 def in_help_order(commands: tuple, studies: dict) -> tuple:

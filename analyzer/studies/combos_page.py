@@ -140,11 +140,11 @@ def _team_lines(result: ComboStudy) -> list[str]:
     )
     lines = [
         f"- Forced pick: first pick of one seat of the race's faction ({seats}), cost "
-        f"{result.cost} coin(s), with the power forced alongside it (ruling B9); game k of a "
+        f"{result.cost} coin(s), with the power forced alongside it (rulings.md B9); game k of a "
         "combo forces the faction's (k mod its seats)-th seat, so each seat of a faction "
         "takes each of its combos equally often.",
         "- A win is the **team win**: the forced seat's faction wins (the sheet's team "
-        "scoring, ruling B3; a shared victory counts for each winner).",
+        "scoring, rulings.md B3; a shared victory counts for each winner).",
         "- Fair share: a combo is measured against **its faction's** team win rate over all "
         "of that faction's forced combos in this study (not 1 / players): "
         + ", ".join(f"{f} {_pct(v)}" for f, v in result.faction_fair.items())

@@ -761,7 +761,7 @@ def _team_lines(result: CompareStudy) -> list[str]:
         "Battle for Azeroth (team variant) in: " + ", ".join(result.team_arms) + ". Seat win "
         "rates, scores and declines are read the same way in every arm (the seat with the "
         "most VC wins); the team win rates and the combo spreads (team win, forced on a seat "
-        "of the race's faction, spread within the factions: ruling B9) appear only where the "
+        "of the race's faction, spread within the factions: rulings.md B9) appear only where the "
         "scenario and its baseline both play the team variant.",
         "",
     ]

@@ -668,8 +668,8 @@ def _team_lines(result: DeclineStudy) -> list[str]:
     )
     return [
         "- Battle for Azeroth: a win is the **team win** (the test seat's faction wins, "
-        "ruling B3; a shared victory counts for each winner); the forced combo is one of its "
-        f"own faction's (ruling B9); test seats: {seats}."
+        "rulings.md B3; a shared victory counts for each winner); the forced combo is one of its "
+        f"own faction's (rulings.md B9); test seats: {seats}."
     ]
 
 

@@ -510,11 +510,11 @@ def summary_markdown(result: PlayersStudy) -> str:
         *(
             [
                 "- Battle for Azeroth: a seat's win rate is its **team win** (its faction wins, "
-                "ruling B3; a shared victory counts for each winner), against the even share "
+                "rulings.md B3; a shared victory counts for each winner), against the even share "
                 "of the factions at the table (50% at 2 and 4 players, 33.3% at 3 and 5); "
                 "scores, ties and declines are individual; the combo study forces a combo on "
                 "a seat of its race's faction and ranks it against its faction's own share "
-                "(ruling B9)."
+                "(rulings.md B9)."
             ]
             if result.variant == "bfa"
             else []

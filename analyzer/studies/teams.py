@@ -233,7 +233,7 @@ def summary_markdown(result: Factions, duels: list[Duel], combos=()) -> str:
         "# Battle for Azeroth: factions, seats and allies",
         "",
         f"{_bots_text(result.bots)}, {result.games:,} games per player count, seed "
-        f"{result.seed}; a faction wins as the sheet says (rulings B3), a shared victory "
+        f"{result.seed}; a faction wins as the sheet says (rulings.md B3), a shared victory "
         "counts for each winner. Intervals are 95%.",
         "",
         "## Faction win rates",

@@ -558,14 +558,14 @@ def rule_caveats(battle: Battle) -> list[str]:
             out.append(
                 f"{side.name}: Raise Dead's reserve is every melee marker not in this battle "
                 f"({m.raise_most - g.battlefield - g.flank} of {PER_PLAYER['melee']}), an "
-                f"assumption (ruling W9); give --{key}-reserve (reserve = in a file)"
+                f"assumption (rulings-warcraft.md W9); give --{key}-reserve (reserve = in a file)"
             )
         if m.poison.any():
             out.append(
                 f"{side.name}: Slow Poison's phases are chosen by a fixed rule: with fewer than "
                 "three units with it, the phases where the opponent rolls the most dice at the "
                 "start of the round (the earlier on a tie), not the player's best choice "
-                "(ruling W7)"
+                "(rulings-warcraft.md W7)"
             )
     return out
 
