@@ -31,7 +31,6 @@ test: setup
 SCALE ?= 1
 report: setup
 	$(BIN)/analyzer report --scale $(SCALE)
-	$(BIN)/analyzer battle-report
 
 # Every playable ruleset (analyzer/rulesets/__init__.py says which), each in its own process.
 PLAYABLE := from analyzer.rulesets import playable_rulesets; print(*playable_rulesets())
