@@ -33,9 +33,16 @@ def test_the_combo_table_shows_both_ends_strongest_first():
     assert names[:3] == ["Race29 + Power", "Race28 + Power", "Race27 + Power"]
     assert names[headlines.SHOWN] == "..." and names[-1] == "Race0 + Power"
     assert len(t.rows) == 2 * headlines.SHOWN + 1
-    assert t.rows[0][-1] == "strong" and t.rows[-1][-1] == "weak" and t.rows[1][-1] == "no sign"
+    assert (
+        t.rows[0][-1] == "strong"
+        and t.rows[-1][-1] == "weak"
+        and t.rows[1][-1] == "too few games to tell"
+    )
     assert t.rows[0][1:4] == ("40", "72.5%", "57.2 to 83.9%")  # 29 of 40, Wilson
     assert "heuristic" in t.note
+    # a narrow interval that leaves the test unmoved is a call too: about average
+    assert headlines._call("", 0.22, 0.27) == "about average"
+    assert headlines._call("", 0.15, 0.27) == "too few games to tell"
     frame = t.frame()
     assert list(frame.columns) == list(t.columns) and len(frame) == len(t.rows)
     small = headlines.combos_table(
@@ -66,11 +73,11 @@ def test_the_seat_table_calls_a_seat_only_when_its_interval_leaves_fair():
     seats = pd.DataFrame({
         "players": 3, "seat": [1, 2, 3], "games": 600, "win_rate": [0.30, 0.31, 0.39],
         "win_lo": 0.27, "win_hi": 0.42, "advantage": [-0.03, -0.02, 0.05],
-        "advantage_lo": [-0.07, -0.06, 0.01], "advantage_hi": [0.01, 0.02, 0.09],
+        "advantage_lo": [-0.07, -0.04, 0.01], "advantage_hi": [0.01, 0.01, 0.09],
         "significant": [False, False, True],
     })  # fmt: skip
     t = headlines.seats_table(SimpleNamespace(seats=seats))
-    assert [row[-1] for row in t.rows] == ["no sign", "no sign", "ahead"]
+    assert [row[-1] for row in t.rows] == ["too few games to tell", "about fair", "ahead"]
     assert t.rows[2][3:5] == ("39.0%", "+5.0 (+1.0 to +9.0)")
 
 
@@ -83,7 +90,7 @@ def test_a_command_prints_its_headline_table(tmp_path):
     result = CliRunner().invoke(app, ["combos", "-p", "3", "-g", "4", "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert "Strongest and weakest of 320 combos, 3 players" in result.output
-    assert "95% interval" in result.output and "no sign" in result.output
+    assert "95% interval" in result.output and "too few games to tell" in result.output
     assert isinstance(AnswerTable("t", ("a",), (("1",),)).text(), str)
 
 

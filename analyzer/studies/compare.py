@@ -656,6 +656,12 @@ def findings(result: CompareStudy) -> list[str]:
     return out + changed_findings(result)
 
 
+def _no_call(lo: float, hi: float) -> str:
+    from analyzer.precision import MAX_HALF_WIDTH, TOO_FEW, too_wide
+
+    return TOO_FEW if too_wide(lo, hi) else f"no change beyond {100 * MAX_HALF_WIDTH:.0f} points"
+
+
 SHOWN_CHANGED = 6  # changed races and powers named in a finding, the largest moves first
 
 
@@ -679,7 +685,7 @@ def changed_findings(result: CompareStudy) -> list[str]:
                 text += (
                     f" ({100 * r.delta:+.1f} points, 95% {100 * r.delta_lo:+.1f} to "
                     f"{100 * r.delta_hi:+.1f}"
-                    + ("" if r.significant else "; too few games to tell it from no change")
+                    + ("" if r.significant else "; " + _no_call(r.delta_lo, r.delta_hi))
                     + ")"
                 )
             parts.append(text)

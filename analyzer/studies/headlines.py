@@ -7,15 +7,18 @@ from __future__ import annotations
 
 import numpy as np
 
+from analyzer.precision import MAX_HALF_WIDTH, TOO_FEW, too_wide
 from analyzer.present.answer import AnswerTable, percent, percent_interval
 
 SHOWN = 5  # combos at each end of the combo table
+LIMIT = f"{100 * MAX_HALF_WIDTH:.0f} points"  # the widest interval that still decides
 
 
-def _call(label) -> str:
-    return {"strong": "strong", "weak": "weak"}.get(
-        label if isinstance(label, str) else "", "no sign"
-    )
+def _call(label, lo, hi) -> str:
+    """strong or weak where the test says so; otherwise whether the games could tell."""
+    if label in ("strong", "weak"):
+        return label
+    return TOO_FEW if too_wide(lo, hi) else "about average"
 
 
 def combos_table(result) -> AnswerTable:
@@ -29,15 +32,15 @@ def combos_table(result) -> AnswerTable:
         rows.append((
             f"{r.race} + {r.power}", str(r.games), percent(r.win_rate),
             percent_interval(r.win_lo, r.win_hi), f"{100 * r.win_delta:+.1f}",
-            _call(r.significant),
+            _call(r.significant, r.win_lo, r.win_hi),
         ))  # fmt: skip
     return AnswerTable(
         f"Strongest and weakest of {len(c)} combos, {result.n_players} players",
         ("combo", "games", "win rate", "95% interval", "vs all", "call"),
         tuple(rows),
-        "vs all: points above every combo's mean; call: strong or weak after Benjamini-Hochberg at "
-        "5%, no sign: these games cannot tell it from the rest "
-        f"(bots: {', '.join(dict.fromkeys(result.policies))}).",
+        "vs all: points above every combo's mean; call: strong or weak after Benjamini-Hochberg "
+        f"at 5%; else {TOO_FEW} when its interval reaches past {LIMIT} either side "
+        f"(docs/reading-the-report.md). Bots: {', '.join(dict.fromkeys(result.policies))}.",
     )
 
 
@@ -50,8 +53,10 @@ def decline_table(result) -> AnswerTable:
             verdict = "the default is best"
         elif r.beats_default:
             verdict = "beats the default"
+        elif too_wide(r.win_diff_lo, r.win_diff_hi):
+            verdict = TOO_FEW
         else:
-            verdict = "too few games to tell"
+            verdict = "no better than the default"
         rows.append((
             str(r.players), str(r.group), str(r.rule), percent(r.win_rate),
             percent_interval(r.win_diff_lo, r.win_diff_hi, signed=True), verdict,
@@ -62,8 +67,9 @@ def decline_table(result) -> AnswerTable:
         ("players", "group", "best rule", "win rate", "vs default (95%)", "call"),
         tuple(rows),
         "vs default: the interval of its win rate's difference in points from the test "
-        "seat's own rule on the same seeds; a call needs it to hold after adjusting for the "
-        "rules compared, else there are too few games to tell them apart.",
+        "seat's own rule on the same seeds; it beats the default when that holds after "
+        f"adjusting for the rules compared; {TOO_FEW} when the interval reaches past "
+        f"{LIMIT} either side (docs/reading-the-report.md).",
     )
 
 
@@ -71,10 +77,10 @@ def seats_table(result) -> AnswerTable:
     """Each seat's win rate against its fair share, per player count."""
     rows = []
     for r in result.seats.itertuples():
-        if not np.isfinite(r.advantage_lo):
-            verdict = "too few games to tell"
+        if r.significant and np.isfinite(r.advantage_lo):
+            verdict = "ahead" if r.advantage > 0 else "behind"
         else:
-            verdict = ("ahead" if r.advantage > 0 else "behind") if r.significant else "no sign"
+            verdict = TOO_FEW if too_wide(r.advantage_lo, r.advantage_hi) else "about fair"
         rows.append((
             str(r.players), str(r.seat), str(r.games), percent(r.win_rate),
             f"{100 * r.advantage:+.1f} ("
@@ -85,8 +91,8 @@ def seats_table(result) -> AnswerTable:
         "Seat advantage",
         ("players", "seat", "games", "win rate", "vs fair (95% interval)", "call"),
         tuple(rows),
-        "vs fair: points above the fair share (1 / players); no sign: its interval holds 0, "
-        "so these games cannot tell the seat from fair.",
+        "vs fair: points above the fair share (1 / players); about fair: its interval holds 0 "
+        f"and stays within {LIMIT}; {TOO_FEW}: it holds 0 and reaches further.",
     )
 
 
