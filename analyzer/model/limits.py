@@ -67,7 +67,6 @@ BOT_PARAMETERS = {
     "decline_at_age": (0.0, float(MAX_ROUNDS)),
     "decline_round": (0.0, float(MAX_ROUNDS)),
     "reserve": (0.0, 100.0),
-    "worgen_hand": (0.0, 100.0),
     "token_turns": (0.0, float(MAX_ROUNDS)),
     # the lookahead bot's budget: a game costs about rollouts x options x turns
     # heuristic games (players/lookahead.py)
@@ -76,6 +75,7 @@ BOT_PARAMETERS = {
     "candidates": (1.0, float(MAX_COLUMN)),
     "plans": (1.0, 4.0),  # players/params.py N_PLANS
 }
+# (A ruleset's own bot parameters carry their range: BOT_PARAMS in its layout.py.)
 BOT_WEIGHT = (-1000.0, 1000.0)  # every other bot parameter
 
 # Command-line options.

@@ -6,7 +6,12 @@ A bot style is a plain float vector so studies can sweep any entry. Pure Python
 
 from __future__ import annotations
 
+import importlib
+from pathlib import Path
+
 import numpy as np
+
+from analyzer.engine.core_layout import H_RULESET, N_RULESET_BOT_PARAMS
 
 RANDOM = 0
 HEURISTIC = 1
@@ -30,12 +35,43 @@ TARGET_CONQUER, TARGET_DIE, TARGET_ASSAULT = range(3)
     H_LEADER_FOCUS,  # conquest: extra worth when that opponent leads by the public tally
     H_RESERVE,  # conquest: tokens held back from conquest for defence
     H_ENTRY_THREAT,  # redeploy: how threatened an Entry region is, per opponent
-    H_WORGEN_HAND,  # Worgen form when at least this many tokens are free to attack
     H_DECLINE_ROUND,  # > 0: decline in exactly this round (race at least a turn old), else never
     H_TOKEN_TURNS,  # combo pick: > 0: a token is worth token_value per turn left, up to this many
     H_COIN_VALUE,  # combo pick: worth of one coin paid for (or lying on) a combo
     H_ALLY_CARE,  # team variants: how much hurting the ally costs (0: ignore the alliance)
-) = range(14)
+) = range(13)
+assert H_ALLY_CARE < H_RULESET  # the ruleset's own slots follow (core_layout.py)
+
+
+def ruleset_bot_params() -> dict[str, tuple[int, float, tuple[float, float]]]:
+    """Every shipped ruleset's own bot parameters (BOT_PARAMS in its layout.py):
+    name -> (slot in the vector, default, (low, high)). Asked of the registry, so no
+    ruleset is named here; a scenario may set them whichever ruleset it plays."""
+    from analyzer.rulesets import RULESETS_DIR, ruleset_package, shipped_rulesets
+
+    found: dict[str, tuple[int, float, tuple[float, float]]] = {}
+    for name in shipped_rulesets():
+        if not (RULESETS_DIR / name / "layout.py").is_file():
+            continue
+        layout = importlib.import_module(f"{ruleset_package(name)}.layout")
+        file = Path(layout.__file__).name
+        for key, (slot, default, bounds) in getattr(layout, "BOT_PARAMS", {}).items():
+            if not H_RULESET <= slot < H_RULESET + N_RULESET_BOT_PARAMS:
+                raise ValueError(
+                    f"rulesets/{name}/{file}: BOT_PARAMS[{key!r}] has slot {slot}; a "
+                    f"ruleset's bot parameters take slots {H_RULESET} to "
+                    f"{H_RULESET + N_RULESET_BOT_PARAMS - 1} (engine/core_layout.py H_RULESET)"
+                )
+            if found.get(key, (slot, default, bounds)) != (slot, default, bounds):
+                raise ValueError(
+                    f"rulesets/{name}/{file}: BOT_PARAMS[{key!r}] = {(slot, default, bounds)} "
+                    f"differs from another ruleset's {found[key]}"
+                )
+            found[key] = (slot, default, bounds)
+    return found
+
+
+RULESET_BOT_PARAMS = ruleset_bot_params()
 
 HEURISTIC_PARAMS = {
     "decline_tokens": (H_DECLINE_TOKENS, 5.0),
@@ -47,11 +83,12 @@ HEURISTIC_PARAMS = {
     "leader_focus": (H_LEADER_FOCUS, 0.3),
     "reserve": (H_RESERVE, 0.0),
     "entry_threat": (H_ENTRY_THREAT, 0.3),
-    "worgen_hand": (H_WORGEN_HAND, 7.0),
     "decline_round": (H_DECLINE_ROUND, 0.0),
     "token_turns": (H_TOKEN_TURNS, 4.0),
     "coin_value": (H_COIN_VALUE, 1.0),
     "ally_care": (H_ALLY_CARE, 1.0),
+    # the rulesets' own (their layout's BOT_PARAMS)
+    **{name: (slot, default) for name, (slot, default, _) in RULESET_BOT_PARAMS.items()},
 }
 
 # Lookahead bot (players/lookahead.py): plays the heuristic with the parameters

@@ -17,7 +17,12 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.errors import InputError, Problem
-from analyzer.players.params import PARAMS_BY_POLICY, POLICY_NAMES, default_vector
+from analyzer.players.params import (
+    PARAMS_BY_POLICY,
+    POLICY_NAMES,
+    RULESET_BOT_PARAMS,
+    default_vector,
+)
 
 STYLES_FILE = Path(__file__).with_name("styles.toml")
 ENV = "ANALYZER_STYLES"  # another styles file instead of the shipped one
@@ -75,7 +80,8 @@ def bot_number(check, value: object, key: str, name: str) -> float | None:
         return None
     # Parameters whose meaning bounds them (a chance, a count of tokens or turns) have
     # their own range; any other is a weight within limits.BOT_WEIGHT.
-    low, high = limits.BOT_PARAMETERS.get(name, limits.BOT_WEIGHT)
+    own = RULESET_BOT_PARAMS.get(name)
+    low, high = own[2] if own else limits.BOT_PARAMETERS.get(name, limits.BOT_WEIGHT)
     if not low <= value <= high:
         check.add(key, value, f"must be a number from {low:g} to {high:g}")
         return None

@@ -5,12 +5,15 @@ its components and race ids (analyzer/model/ids.py)."""
 from __future__ import annotations
 
 from analyzer.engine.core_layout import (
+    EV_RULESET,
     G_CORE_NF,
     G_CORE_UNSET,
+    H_RULESET,
     MAX_RACES,
     P_CORE_NF,
     P_STANCE,
     PAR_NOBODY,
+    PAR_RULESET,
     R_CORE_NF,
     RT_CORE_NF,
     terrain_bits,
@@ -77,6 +80,13 @@ G_NF = G_DRAFT + 3 * MAX_FACTION_BANNERS
 G_UNSET = G_CORE_UNSET + (G_SIDE,)
 BOMB_LIVE, BOMB_DUD = 1, 2
 
+# SWoW's own event kinds after the core's (tables.py EVENT_TEXTS words them)
+(
+    EV_BOMB,  # region, a=BOMB_LIVE/BOMB_DUD (0 unseen), b=1 dropped, 2 revealed, 3 put back
+    EV_ENLIST,  # a=Forsaken tokens bought
+    EV_HARMONY,  # a=player who paid the Pandaren's 2 VC, b=VC
+) = range(EV_RULESET, EV_RULESET + 3)
+
 # The race of nobody (in decline, never drafted) and the caps the core checks
 from analyzer.model.ids import C_MOUNTAINS, C_MURLOCS, MURLOC  # noqa: E402
 from analyzer.model.ids import TERRAINS as _TERRAINS  # noqa: E402
@@ -86,6 +96,14 @@ from analyzer.model.ids import WATER_TERRAINS as _WATER  # noqa: E402
 TERRAIN_WATER = terrain_bits(_TERRAINS, [_TERRAINS[i] for i in _WATER])
 
 NOBODY = MURLOC
+# SWoW's own bot parameter, in the core's first ruleset slot of the bots' vector
+# (players/params.py): name -> (slot, default, (low, high))
+H_WORGEN_HAND = H_RULESET  # Worgen form when at least this many tokens are free to attack
+BOT_PARAMS = {"worgen_hand": (H_WORGEN_HAND, 7.0, (0.0, 100.0))}
+
+# SWoW's own rule constant, in the core's first ruleset slot (model/params.py fills it)
+RULE_PARAMS = ("faction_bonus",)
+PAR_FACTION_BONUS = PAR_RULESET  # VC per opposite-faction race defeated in a turn
 PAR_MURLOCS = PAR_NOBODY  # the rule constant "murlocs": whether the Murlocs are placed
 CAP_NOBODY = C_MURLOCS
 CAP_MOUNTAINS = C_MOUNTAINS
