@@ -26,23 +26,12 @@ RULESETS = ANALYZER / "rulesets"
 # content format SWoW defined: its races, factions, components), boards.py (its board
 # symbols, Murlocs among them) and tables.py (its compiler) are that format's model,
 # which the plain test ruleset plays too; the original game has its own loader.
+SWOW_FORMAT = {"ids.py", "boards.py", "tables.py"}
 CORE = (
     sorted((ANALYZER / "engine").rglob("*.py"))
     + sorted((ANALYZER / "players").rglob("*.py"))
     + [ANALYZER / "playthrough.py"]
-    + [
-        ANALYZER / "model" / name
-        for name in (
-            "__init__.py",
-            "limits.py",
-            "named.py",
-            "nesting.py",
-            "params.py",
-            "ruleset.py",
-            "tomlfile.py",
-            "validate.py",
-        )
-    ]  # fmt: skip
+    + sorted(p for p in (ANALYZER / "model").glob("*.py") if p.name not in SWOW_FORMAT)
 )
 # Names of content that are also plain words of the core: SWoW's Neutral faction
 # (the core's "neutral" hooks are the ones no ruleset overrides) and its Defensive

@@ -168,17 +168,3 @@ COMPONENTS = (
     C_CHAMPION,
     C_MARKERS,
 ) = range(len(COMPONENTS))
-
-# "public transcription": read off a printed component (a banner, a badge, a map) by
-# public transcriptions of the game, not given in the rules text.
-PROVENANCES = (
-    "rulebook",
-    "component list",
-    "public fan data",
-    "public transcription",
-    "estimate",
-)
-
-# Whether the engine plays an ability: "full", "partial" (what is missing is said in
-# the ruleset file's `missing` text) or "none".
-MODEL_STATES = ("full", "partial", "none")

@@ -14,6 +14,7 @@ score stays far below 2**31 (tests/test_limits.py plays such games).
 from __future__ import annotations
 
 from analyzer.engine.core_layout import MAX_COLUMN, MAX_PLAYERS, MAX_REGIONS
+from analyzer.tomlcheck.tomlfile import range_text  # noqa: F401 (the studies read it here too)
 
 MAX_ROUNDS = 20  # the engine's race-instance table holds one pick every other round
 DIE_SIDES = 6
@@ -94,15 +95,6 @@ OPTIONS = {
 # The studies keep a few numbers per game in memory (about 100 bytes): at most this
 # many games in one study.
 MAX_STUDY_GAMES = 10**7
-
-
-def range_text(low, high) -> str:
-    def show(x):
-        return f"{x:,}" if isinstance(x, int) else f"{x:g}"
-
-    if low == high:
-        return f"must be {show(low)}"
-    return f"must be a whole number from {show(low)} to {show(high)}"
 
 
 def check_option(key: str, value, where: str = "command line"):

@@ -64,7 +64,7 @@ def load_styles(path: Path | str | None = None) -> dict[str, Style]:
 
 
 def _read(path: Path) -> dict:
-    from analyzer.model.tomlfile import read_toml
+    from analyzer.tomlcheck.tomlfile import read_toml
 
     return read_toml(path)
 
@@ -73,7 +73,7 @@ def bot_number(check, value: object, key: str, name: str) -> float | None:
     """A bot parameter's value from a style or scenario file, or None (and a problem
     added to `check`) when it is not a number in the parameter's range."""
     from analyzer.model import limits
-    from analyzer.model.tomlfile import is_int
+    from analyzer.tomlcheck.tomlfile import is_int
 
     if not (is_int(value) or isinstance(value, float)) or not math.isfinite(value):
         check.add(key, value, "must be a number")
@@ -89,7 +89,7 @@ def bot_number(check, value: object, key: str, name: str) -> float | None:
 
 
 def parse_styles(data: dict, file: str) -> dict[str, Style]:
-    from analyzer.model.tomlfile import Checker
+    from analyzer.tomlcheck.tomlfile import Checker
 
     check = Checker(file)
     styles: dict[str, Style] = {}

@@ -253,7 +253,7 @@ def _scenario_head(path) -> dict | None:
     """A scenario file's [scenario] table, read with tomllib alone (the engine must not
     be imported before the ruleset is chosen); None for a file that does not read or
     is not a scenario: that is left to the scenario's own loading."""
-    from analyzer.model import nesting
+    from analyzer.tomlcheck import nesting
 
     try:
         if not Path(path).is_file():  # a FIFO would wait forever; a folder is no scenario

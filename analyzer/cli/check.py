@@ -1,4 +1,6 @@
-"""Check any content or scenario file a user hands us and list every problem in it."""
+"""Check any content or scenario file a user hands us and list every problem in it
+(the `check` command). It sits with the command line, above both the content model
+and the scenarios it dispatches to."""
 
 from __future__ import annotations
 
@@ -9,7 +11,8 @@ from pathlib import Path
 from analyzer.errors import InputError, Problem
 from analyzer.model.boards import parse_faces
 from analyzer.model.ruleset import load_ruleset, parse_ruleset
-from analyzer.model.tomlfile import read_toml
+from analyzer.scenario import parse_scenario
+from analyzer.tomlcheck.tomlfile import read_toml
 
 
 @cache
@@ -64,9 +67,6 @@ def validate_path(path: str | Path) -> list[Problem]:
         data = read_toml(path)
         kind = file_kind(data)
         if kind == "scenario":
-            # Imported here: scenarios sit above the model (they name bots too).
-            from analyzer.scenario import parse_scenario
-
             parse_scenario(data, file, Path(path).parent)
         elif kind == "ruleset":
             ruleset = parse_ruleset(data, file)
