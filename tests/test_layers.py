@@ -207,6 +207,7 @@ def test_the_check_command_finds_classic_files_through_the_ruleset(tmp_path):
     (problem,) = validate_path(path)
     assert str(problem) == (
         f"{path}: (file) = ['title']: neither a scenario (no [scenario] table), a ruleset "
-        "(no [races] table), a board file (no [[faces]]) nor an original Small World file "
+        "(no [races] table), a board file (no [[faces]]), a bot styles file (no table with a "
+        "policy) nor an original Small World file "
         '(no [[maps]], no ruleset = "classic").'
     )

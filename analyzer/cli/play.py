@@ -174,7 +174,7 @@ def _print_summary(sim, where: str, title: str = "") -> None:
 @guarded
 def validate(
     path: Path = typer.Argument(
-        ..., help="A scenario, ruleset or board file (TOML), or a ruleset folder."
+        ..., help="A scenario, ruleset, board or bot styles file (TOML), or a ruleset folder."
     ),
     ruleset: str | None = RULESET,
 ) -> None:

@@ -39,7 +39,10 @@ SYMBOL_BITS = {
 N_RACES = len(ids.RACES)
 LOST_TRIBES = N_RACES
 N_RACE_IDS = N_RACES + 1
-assert N_RACE_IDS <= MAX_RACES
+assert N_RACE_IDS <= MAX_RACES, (
+    f"analyzer/rulesets/classic/ids.py RACES: {N_RACE_IDS} race ids with the race of "
+    f"nobody, but the engine holds at most {MAX_RACES} (engine/core_layout.py MAX_RACES)"
+)
 NOBODY = LOST_TRIBES
 
 # The original game's own event kind after the core's (tables.py EVENT_TEXTS words it):

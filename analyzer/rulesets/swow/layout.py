@@ -9,6 +9,7 @@ from analyzer.engine.core_layout import (
     G_CORE_NF,
     G_CORE_UNSET,
     H_RULESET,
+    MAX_POWERS,
     MAX_RACES,
     P_CORE_NF,
     P_STANCE,
@@ -18,11 +19,18 @@ from analyzer.engine.core_layout import (
     RT_CORE_NF,
     terrain_bits,
 )
-from analyzer.model.ids import COMPONENTS, MARKERS, N_RACE_IDS
+from analyzer.model.ids import COMPONENTS, MARKERS, N_RACE_IDS, POWERS
 
 N_COMPONENTS = len(COMPONENTS)
 N_MARKERS = len(MARKERS)
-assert N_RACE_IDS <= MAX_RACES
+assert N_RACE_IDS <= MAX_RACES, (
+    f"analyzer/model/ids.py RACES: {N_RACE_IDS} race ids with the race of nobody, but the engine "
+    f"holds at most {MAX_RACES} (engine/core_layout.py MAX_RACES)"
+)
+assert len(POWERS) <= MAX_POWERS, (
+    f"analyzer/model/ids.py POWERS: {len(POWERS)} powers, but the engine holds at most "
+    f"{MAX_POWERS} (engine/core_layout.py MAX_POWERS)"
+)
 
 # race_tab[race, *]
 RT_FACTION = RT_CORE_NF
