@@ -154,3 +154,20 @@ def test_the_check_finds_a_name_in_code_but_not_in_a_docstring():
     assert any("H_WORGEN_HAND" in f for f in found), found
     assert any("Forsaken" in f for f in found), found
     assert not any("line 1" in f for f in found), found
+
+
+def test_the_slots_left_to_a_ruleset_are_free_of_the_cores():
+    """A ruleset's own event kinds, rule constants and bot parameters live in slots
+    the core leaves free: no core index may reach into them."""
+    from analyzer.engine import core_layout as C
+    from analyzer.players import params as P
+
+    core_events = [v for k, v in vars(C).items() if k.startswith("EV_") and k != "EV_RULESET"]
+    assert max(core_events) < C.EV_RULESET
+    assert C.PAR_VARIANT < C.PAR_RULESET and C.N_PARAMS == C.PAR_RULESET + C.N_RULESET_PARAMS
+    own = set(P.RULESET_BOT_PARAMS)
+    core_bot = [i for k, (i, _) in P.LOOKAHEAD_PARAMS.items() if k not in own]
+    ruleset_slots = range(P.H_RULESET, P.H_RULESET + P.N_RULESET_BOT_PARAMS)
+    assert not set(core_bot) & set(ruleset_slots)
+    assert {slot for slot, _d, _b in P.RULESET_BOT_PARAMS.values()} <= set(ruleset_slots)
+    assert max(ruleset_slots) < P.N_POLICY_PARAMS

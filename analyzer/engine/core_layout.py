@@ -210,13 +210,6 @@ MAX_LOG = 4096
 # them for the playthrough (EVENT_TEXTS in its tables.py).
 EV_RULESET = 12
 
-# -------------------------------------------------------------- bot parameters
-# pol[p, *]: the heuristic bot's own parameters are players/params.py's H_*; these
-# slots belong to the ruleset, whose layout names them in BOT_PARAMS
-# ({name: (slot, default, (low, high))}, slot from H_RULESET on) for its bots' hooks.
-H_RULESET = 13
-N_RULESET_BOT_PARAMS = 3
-
 # --------------------------------------------------------------- random streams
 STREAM_SETUP, STREAM_DICE = 0, 1
 STREAM_SEAT0 = 2  # seat p draws its own decisions from stream STREAM_SEAT0 + p

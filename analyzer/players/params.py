@@ -7,11 +7,8 @@ A bot style is a plain float vector so studies can sweep any entry. Pure Python
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
 
 import numpy as np
-
-from analyzer.engine.core_layout import H_RULESET, N_RULESET_BOT_PARAMS
 
 RANDOM = 0
 HEURISTIC = 1
@@ -40,34 +37,36 @@ TARGET_CONQUER, TARGET_DIE, TARGET_ASSAULT = range(3)
     H_COIN_VALUE,  # combo pick: worth of one coin paid for (or lying on) a combo
     H_ALLY_CARE,  # team variants: how much hurting the ally costs (0: ignore the alliance)
 ) = range(13)
-assert H_ALLY_CARE < H_RULESET  # the ruleset's own slots follow (core_layout.py)
+# The ruleset's own slots follow: its botparams.py names them in BOT_PARAMS (name ->
+# (offset from H_RULESET, default, (low, high))), and its bots' hooks read them.
+H_RULESET = 13
+N_RULESET_BOT_PARAMS = 3
 
 
 def ruleset_bot_params() -> dict[str, tuple[int, float, tuple[float, float]]]:
-    """Every shipped ruleset's own bot parameters (BOT_PARAMS in its layout.py):
-    name -> (slot in the vector, default, (low, high)). Asked of the registry, so no
-    ruleset is named here; a scenario may set them whichever ruleset it plays."""
+    """Every shipped ruleset's own bot parameters (BOT_PARAMS in its botparams.py,
+    where it has one): name -> (slot in the vector, default, (low, high)). Found by
+    file, so no ruleset is named here (and no numba imported); a scenario may set
+    them whichever ruleset it plays."""
     from analyzer.rulesets import RULESETS_DIR, ruleset_package, shipped_rulesets
 
     found: dict[str, tuple[int, float, tuple[float, float]]] = {}
     for name in shipped_rulesets():
-        if not (RULESETS_DIR / name / "layout.py").is_file():
+        if not (RULESETS_DIR / name / "botparams.py").is_file():
             continue
-        layout = importlib.import_module(f"{ruleset_package(name)}.layout")
-        file = Path(layout.__file__).name
-        for key, (slot, default, bounds) in getattr(layout, "BOT_PARAMS", {}).items():
-            if not H_RULESET <= slot < H_RULESET + N_RULESET_BOT_PARAMS:
+        module = importlib.import_module(f"{ruleset_package(name)}.botparams")
+        for key, (offset, default, bounds) in module.BOT_PARAMS.items():
+            where = f"analyzer/rulesets/{name}/botparams.py: BOT_PARAMS[{key!r}]"
+            if not 0 <= offset < N_RULESET_BOT_PARAMS:
                 raise ValueError(
-                    f"rulesets/{name}/{file}: BOT_PARAMS[{key!r}] has slot {slot}; a "
-                    f"ruleset's bot parameters take slots {H_RULESET} to "
-                    f"{H_RULESET + N_RULESET_BOT_PARAMS - 1} (engine/core_layout.py H_RULESET)"
+                    f"{where} has offset {offset}; a ruleset has {N_RULESET_BOT_PARAMS} "
+                    f"bot parameter slots, offsets 0 to {N_RULESET_BOT_PARAMS - 1} "
+                    "(players/params.py N_RULESET_BOT_PARAMS)"
                 )
-            if found.get(key, (slot, default, bounds)) != (slot, default, bounds):
-                raise ValueError(
-                    f"rulesets/{name}/{file}: BOT_PARAMS[{key!r}] = {(slot, default, bounds)} "
-                    f"differs from another ruleset's {found[key]}"
-                )
-            found[key] = (slot, default, bounds)
+            entry = (H_RULESET + offset, float(default), bounds)
+            if found.get(key, entry) != entry:
+                raise ValueError(f"{where} = {entry} differs from another ruleset's {found[key]}")
+            found[key] = entry
     return found
 
 
@@ -87,7 +86,7 @@ HEURISTIC_PARAMS = {
     "token_turns": (H_TOKEN_TURNS, 4.0),
     "coin_value": (H_COIN_VALUE, 1.0),
     "ally_care": (H_ALLY_CARE, 1.0),
-    # the rulesets' own (their layout's BOT_PARAMS)
+    # the rulesets' own (their botparams.py)
     **{name: (slot, default) for name, (slot, default, _) in RULESET_BOT_PARAMS.items()},
 }
 

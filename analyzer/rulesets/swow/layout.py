@@ -8,7 +8,6 @@ from analyzer.engine.core_layout import (
     EV_RULESET,
     G_CORE_NF,
     G_CORE_UNSET,
-    H_RULESET,
     MAX_POWERS,
     MAX_RACES,
     P_CORE_NF,
@@ -104,10 +103,11 @@ from analyzer.model.ids import WATER_TERRAINS as _WATER  # noqa: E402
 TERRAIN_WATER = terrain_bits(_TERRAINS, [_TERRAINS[i] for i in _WATER])
 
 NOBODY = MURLOC
-# SWoW's own bot parameter, in the core's first ruleset slot of the bots' vector
-# (players/params.py): name -> (slot, default, (low, high))
-H_WORGEN_HAND = H_RULESET  # Worgen form when at least this many tokens are free to attack
-BOT_PARAMS = {"worgen_hand": (H_WORGEN_HAND, 7.0, (0.0, 100.0))}
+# SWoW's own bot parameter (botparams.py), in the bots' ruleset slots
+from analyzer.players.params import H_RULESET  # noqa: E402
+from analyzer.rulesets.swow.botparams import BOT_PARAMS  # noqa: E402
+
+H_WORGEN_HAND = H_RULESET + BOT_PARAMS["worgen_hand"][0]
 
 # SWoW's own rule constant, in the core's first ruleset slot (model/params.py fills it)
 RULE_PARAMS = ("faction_bonus",)
