@@ -6,19 +6,14 @@ the engine or the bots play shows up as a readable diff.
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Sequence
 
 import numpy as np
 
-from analyzer.model import ids
-
-SYMBOL_NAMES = (
-    (ids.SYM_MAGIC, "Magic"),
-    (ids.SYM_CAVERN, "Cavern"),
-    (ids.SYM_MURLOC, "Murloc"),
-    (ids.SYM_MOUNTAIN, "Mountain"),
-    (ids.SYM_ENTRY, "Entry"),
-)
+# What a ruleset's event texts (EVENT_TEXTS in its tables.py: kind -> fn(words, p, r,
+# a, b)) may say: each function turns an id into its name in the played content.
+Words = namedtuple("Words", ["region", "race", "power", "marker"])
 
 
 def play_and_describe(
@@ -43,10 +38,10 @@ def _region_names(g, tables) -> list[str]:
     from analyzer.engine import core_layout as L
     from analyzer.rulesets import played_content
 
-    # The played ruleset's words for its terrains and symbols (SWoW's unless it names its own).
+    # The played ruleset's words for its terrains and symbols (its tables.py).
     content = played_content()
-    terrains = getattr(content, "TERRAIN_NAMES", ids.TERRAINS)
-    symbol_names = getattr(content, "SYMBOL_NAMES", SYMBOL_NAMES)
+    terrains = content.TERRAIN_NAMES
+    symbol_names = content.SYMBOL_NAMES
     n = int(g.gst[L.G_NREG])
     out = []
     first_of_face: dict[int, int] = {}
@@ -63,7 +58,7 @@ def _region_names(g, tables) -> list[str]:
 
 def describe(g, seats, tables, n_players, policies, seed, game) -> str:
     from analyzer.engine import core_layout as L
-    from analyzer.engine import state as S
+    from analyzer.rulesets import played_content
 
     races = tables.race_names
     powers = tables.power_names
@@ -77,39 +72,30 @@ def describe(g, seats, tables, n_players, policies, seed, game) -> str:
         return races[x] if 0 <= x < len(races) else f"race {x}"
 
     kinds = {
-        S.EV_PICK: lambda p, r, a, b: f"picks {race(a // 100)} + {powers[a % 100]} (slot {b})",
-        S.EV_CONQUER: lambda p, r, a, b: (
+        L.EV_PICK: lambda p, r, a, b: f"picks {race(a // 100)} + {powers[a % 100]} (slot {b})",
+        L.EV_CONQUER: lambda p, r, a, b: (
             f"conquers {region(r)} with {a} tokens" + (f" from {race(b)}" if b >= 0 else "")
         ),
-        S.EV_DIE: lambda p, r, a, b: (
+        L.EV_DIE: lambda p, r, a, b: (
             f"rolls the die for {region(r)}: {a}, " + ("success" if b else "failure")
         ),
-        S.EV_DECLINE: lambda p, r, a, b: f"puts {race(a)} in decline",
-        S.EV_SCORE: lambda p, r, a, b: f"scores {a} VC ({b} coins)",
-        S.EV_ABANDON: lambda p, r, a, b: f"abandons {region(r)}",
-        S.EV_LOSS: lambda p, r, a, b: f"loses {region(r)}, {b} token(s) discarded",
-        S.EV_REDEPLOY: lambda p, r, a, b: f"has {a} tokens on {region(r)} after redeploying",
-        S.EV_REVEAL: lambda p, r, a, b: f"reveals {markers[a]} on {region(r)}",
-        S.EV_WIPE: lambda p, r, a, b: f"{race(a)} are wiped out; the banner returns",
-        S.EV_BOMB: lambda p, r, a, b: (
-            f"drops a Bomb on {region(r)}"
-            if b == 1
-            else f"reveals a {'live' if a == 1 else 'dud'} Bomb on {region(r)}"
-            if b == 2
-            else f"puts the Bomb on {region(r)} back on the stack unrevealed"
-        ),
-        S.EV_ENLIST: lambda p, r, a, b: f"buys {a} Forsaken token(s)",
-        S.EV_HARMONY: lambda p, r, a, b: f"receives {b} VC of Harmony from seat {a + 1}",
-        S.EV_POWER: lambda p, r, a, b: (
+        L.EV_DECLINE: lambda p, r, a, b: f"puts {race(a)} in decline",
+        L.EV_SCORE: lambda p, r, a, b: f"scores {a} VC ({b} coins)",
+        L.EV_ABANDON: lambda p, r, a, b: f"abandons {region(r)}",
+        L.EV_LOSS: lambda p, r, a, b: f"loses {region(r)}, {b} token(s) discarded",
+        L.EV_REDEPLOY: lambda p, r, a, b: f"has {a} tokens on {region(r)} after redeploying",
+        L.EV_REVEAL: lambda p, r, a, b: f"reveals {markers[a]} on {region(r)}",
+        L.EV_WIPE: lambda p, r, a, b: f"{race(a)} are wiped out; the banner returns",
+        L.EV_POWER: lambda p, r, a, b: (
             f"uses {powers[a]} on {region(r)}" + (f" and {region(b)}" if b >= 0 else "")
         ),
-        S.EV_CONVERT: lambda p, r, a, b: (
-            f"converts the lone {race(b)} token of seat {a + 1} on {region(r)}"
-        ),
-        S.EV_MOVE: lambda p, r, a, b: (
+        L.EV_MOVE: lambda p, r, a, b: (
             f"moves {markers[a]} to {region(r)}" + (f" from {region(b)}" if b >= 0 else "")
         ),
     }
+    words = Words(region, race, lambda x: powers[x], lambda x: markers[x])
+    for kind, text in getattr(played_content(), "EVENT_TEXTS", {}).items():
+        kinds[kind] = lambda p, r, a, b, text=text: text(words, p, r, a, b)
     lines = [
         f"# Game {game} of seed {seed}: {n_players} players ({', '.join(policies)})",
         "# boards: " + ", ".join(dict.fromkeys(tables.face_names[int(f)]

@@ -25,9 +25,9 @@ from analyzer.model.boards import Face, load_faces, worst_selections
 from analyzer.model.params import Parameters
 from analyzer.model.ruleset import NUMBERS, SIZE_KEYS, Ruleset, load_ruleset
 from analyzer.model.tables import Tables
-from analyzer.model.tomlfile import Checker, read_toml
 from analyzer.players.params import PARAMS_BY_POLICY
 from analyzer.players.styles import bot_names, bot_number, bot_of
+from analyzer.tomlcheck.tomlfile import Checker, read_toml
 
 DEFAULT_RULESET = rulesets.DEFAULT_RULESET
 MAX_ROUNDS = limits.MAX_ROUNDS

@@ -18,9 +18,8 @@ import pytest
 from typer.testing import CliRunner
 
 from analyzer.cli import app
+from analyzer.cli.check import validate_path
 from analyzer.errors import InputError
-from analyzer.model.ids import PROVENANCES
-from analyzer.model.validate import validate_path
 from analyzer.rulesets.classic import ids
 from analyzer.rulesets.classic.loader import (
     LIMITS,
@@ -33,6 +32,7 @@ from analyzer.rulesets.classic.loader import (
     parse_maps,
     parse_ruleset,
 )
+from analyzer.tomlcheck.tomlfile import PROVENANCES
 
 ROOT = Path(__file__).resolve().parent.parent
 # The reference transcription lives beside the repository (shared/reference/); set

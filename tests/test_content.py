@@ -12,6 +12,7 @@ import tomllib
 import numpy as np
 import pytest
 
+from analyzer.cli.check import validate_path
 from analyzer.engine import layout as L
 from analyzer.errors import InputError
 from analyzer.model import compile_tables, default_tables, ids, load_faces, load_ruleset
@@ -19,7 +20,7 @@ from analyzer.model.boards import BOARDS_PATH, worst_selections
 from analyzer.model.params import Parameters
 from analyzer.model.ruleset import RULESET_PATH
 from analyzer.model.tables import default_content
-from analyzer.model.validate import validate_path
+from analyzer.tomlcheck.tomlfile import PROVENANCES
 
 SHIPPED_RULESET = tomllib.loads(RULESET_PATH.read_text(encoding="utf-8"))
 SHIPPED_BOARDS = tomllib.loads(BOARDS_PATH.read_text(encoding="utf-8"))
@@ -96,7 +97,7 @@ def test_every_number_has_a_provenance():
     assert ruleset.sources["races.draenei.banner"] == "public fan data"
     assert ruleset.sources["components.murlocs"] == "component list"
     assert ruleset.sources["powers.garrisoned.badge"] == "estimate"
-    assert set(ruleset.sources.values()) <= set(ids.PROVENANCES)
+    assert set(ruleset.sources.values()) <= set(PROVENANCES)
     assert "powers.sailing.badge" in ruleset.estimates()
 
 

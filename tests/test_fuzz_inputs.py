@@ -27,8 +27,8 @@ from typer.testing import CliRunner
 
 import analyzer.engine  # noqa: F401  (this process plays swow, bound before any test)
 from analyzer.cli import app
-from analyzer.model.nesting import MAX_NESTING
 from analyzer.output import MANIFEST, STAGING_PREFIX, STAGING_TOKEN, OutputFolder
+from analyzer.tomlcheck.nesting import MAX_NESTING
 
 ROOT = Path(__file__).resolve().parents[1]
 SWOW_CONTENT = ROOT / "analyzer" / "rulesets" / "swow" / "content"

@@ -38,7 +38,7 @@ from kernels import (
 from analyzer.engine import layout as L
 from analyzer.engine.conquest import ATTACK_DONE, ATTACK_FINAL, ATTACK_ILLEGAL
 from analyzer.engine.invariants import ERR_MARKERS
-from analyzer.engine.state import EV_REVEAL
+from analyzer.engine.layout import EV_REVEAL
 from analyzer.model.ids import (
     AEGIS,
     ALLIANCE,
@@ -812,7 +812,7 @@ def test_the_bots_use_every_artifact_in_real_games(kind):
     from builder import base_tables
 
     from analyzer.engine.api import play_logged
-    from analyzer.engine.state import EV_MOVE
+    from analyzer.engine.layout import EV_MOVE
     from analyzer.players.params import default_vector, policy_id
 
     moved = set()

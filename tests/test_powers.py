@@ -594,3 +594,31 @@ def test_a_portal_swap_carries_a_wisp_wall_with_the_night_elves():
     assert pos.holder(hills)[:2] == (0, NIGHT_ELVES)
     assert (piece(pos, hills, L.R_WISP), piece(pos, forest, L.R_WISP)) == (1, 0)
     assert check_invariants(pos.g, pos.t) == 0  # a Wall may leave its Forest this way
+
+
+def test_bonus_per_region_lists_every_race_and_power_that_terrain_bonus_pays():
+    """bonus_per_region is the hot loop's shortcut past terrain_bonus: a race or power
+    given a terrain bonus but left out of it would silently never score. Every pair
+    that terrain_bonus pays on some region (each terrain, each symbol alone, beside
+    water or not) must be listed there, and no other."""
+    from analyzer.model import ids
+    from analyzer.rulesets.swow.abilities import bonus_per_region, terrain_bonus
+
+    pays, per_region = terrain_bonus.py_func, bonus_per_region.py_func
+    symbols = [0] + [1 << i for i in range(len(ids.SYMBOLS))]
+    wrong = []
+    for race in range(len(ids.RACES)):
+        for power in range(len(ids.POWERS)):
+            paid = any(
+                pays(race, power, terrain, sym, near) > 0
+                for terrain in range(len(ids.TERRAINS))
+                for sym in symbols
+                for near in (False, True)
+            )
+            if paid != bool(per_region(race, power)):
+                wrong.append(f"{ids.RACES[race]} + {ids.POWERS[power]}: terrain_bonus "
+                             f"{'pays' if paid else 'never pays'}")  # fmt: skip
+    assert wrong == [], (
+        "analyzer/rulesets/swow/abilities.py: bonus_per_region disagrees with "
+        "terrain_bonus for " + "; ".join(wrong[:5])
+    )

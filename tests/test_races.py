@@ -29,7 +29,7 @@ from kernels import (
 
 from analyzer.engine import layout as L
 from analyzer.engine.invariants import ERR_RACE_PIECES
-from analyzer.engine.state import EV_CONQUER, EV_DIE
+from analyzer.engine.layout import EV_CONQUER, EV_DIE
 from analyzer.model.ids import (
     AEGIS,
     C_WISP_WALLS,

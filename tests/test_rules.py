@@ -28,7 +28,8 @@ from kernels import (
 )
 
 from analyzer.engine import layout as L
-from analyzer.engine.state import EV_CONQUER, EV_SCORE, new_game
+from analyzer.engine.layout import EV_CONQUER, EV_SCORE
+from analyzer.engine.state import new_game
 from analyzer.model.ids import (
     AEGIS,
     ARCHAEOLOGIST,

@@ -146,3 +146,17 @@ def test_combo_pricing_buys_deeper_than_the_flat_pick_and_the_coin_saver_less():
     saver_slot, saver_paid = _picks("coin-saver")
     assert flat_slot < 0.4 and slot > 2 * flat_slot and paid > 2 * flat_paid
     assert saver_paid < 0.75 * paid
+
+
+def test_the_check_command_checks_a_styles_file(tmp_path):
+    """`analyzer check` knows a bot styles file: the shipped one is fine, and a value
+    out of its range (a ruleset's own bot parameter too) is named by file and key."""
+    from analyzer.cli.check import file_kind, validate_path
+    from analyzer.players.styles import STYLES_FILE
+
+    assert validate_path(STYLES_FILE) == []
+    bad = tmp_path / "styles.toml"
+    bad.write_text('[eager]\npolicy = "heuristic"\ndescription = "x"\nworgen_hand = 500\n')
+    assert file_kind({"eager": {"policy": "heuristic"}}) == "bot styles"
+    (problem,) = validate_path(bad)
+    assert str(problem) == f"{bad}: eager.worgen_hand = 500: must be a number from 0 to 100."

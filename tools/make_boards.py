@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 from analyzer.model import ids  # noqa: E402
 from analyzer.model.boards import BOARDS_PATH, Face, parse_faces, worst_selections  # noqa: E402
 from analyzer.model.ruleset import load_ruleset  # noqa: E402
-from analyzer.model.tomlfile import read_toml  # noqa: E402
+from analyzer.tomlcheck.tomlfile import read_toml  # noqa: E402
 
 SEED = 1_2024
 ATTEMPTS = 400

@@ -174,15 +174,15 @@ def _print_summary(sim, where: str, title: str = "") -> None:
 @guarded
 def validate(
     path: Path = typer.Argument(
-        ..., help="A scenario, ruleset or board file (TOML), or a ruleset folder."
+        ..., help="A scenario, ruleset, board or bot styles file (TOML), or a ruleset folder."
     ),
     ruleset: str | None = RULESET,
 ) -> None:
     """Check a scenario or content file (or a ruleset folder: its ruleset.toml and
     boards.toml together, as a scenario plays them) and print every problem in it."""
     choose_ruleset(ruleset, [path])
-    from analyzer.model.tomlfile import read_toml
-    from analyzer.model.validate import file_kind, validate_path
+    from analyzer.cli.check import file_kind, validate_path
+    from analyzer.tomlcheck.tomlfile import read_toml
 
     problems = validate_path(path)
     if problems:

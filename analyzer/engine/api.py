@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.engine.layout import F_NF, F_SEAT, I_NF, MAX_INSTANCES, MAX_PLAYERS, S_NF
-from analyzer.engine.state import MAX_LOG, EngineTables
+from analyzer.engine.layout import F_NF, F_SEAT, I_NF, MAX_INSTANCES, MAX_LOG, MAX_PLAYERS, S_NF
+from analyzer.engine.state import EngineTables
 from analyzer.players.params import N_POLICY_PARAMS
 
 

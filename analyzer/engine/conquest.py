@@ -13,6 +13,11 @@ from analyzer.engine.layout import (
     B_DEGREE,
     B_SYMBOLS,
     B_TERRAIN,
+    EV_ABANDON,
+    EV_CONQUER,
+    EV_DIE,
+    EV_LOSS,
+    EV_WIPE,
     G_CLOSED,
     G_DEFEATED,
     G_DIE_ROLLS,
@@ -74,13 +79,6 @@ from analyzer.engine.rule_hooks import (
     spare_decline_gone,
     tokens_killed,
     tokens_lost,
-)
-from analyzer.engine.state import (
-    EV_ABANDON,
-    EV_CONQUER,
-    EV_DIE,
-    EV_LOSS,
-    EV_WIPE,
 )
 from analyzer.engine.terrain import water_terrain
 from analyzer.engine.trace import log_event

@@ -37,22 +37,25 @@ PT_NF = 3
 (
     PAR_START_COINS,
     PAR_COLUMN_SIZE,
-    PAR_FACTION_BONUS,  # VC per opposite-faction race defeated in a turn (SWoW)
-    PAR_TRAVEL_COST,  # extra tokens to land on a non-adjacent Entry region (SWoW)
+    PAR_TRAVEL_COST,  # extra tokens to land on a non-adjacent Entry region
     PAR_BASE_COST,  # tokens to conquer an empty region
-    PAR_WATER_COST,  # tokens for a Sea or Lake when a rule allows it
+    PAR_WATER_COST,  # tokens for a water region when a rule allows it
     PAR_DIE_MAX_SHORT,  # how many tokens short the final attempt may be
     PAR_USE_DIE,  # 1: the reinforcement die is rolled on the final attempt
     PAR_NOBODY,  # 1: the race of nobody (the ruleset's NOBODY) is placed at setup
     PAR_EXTRA_ROUNDS,  # added to the printed rounds for every player count
     PAR_MIN_CONQUEST_TOKENS,  # tokens always needed to conquer (rulebook: 1)
-) = range(11)
-PAR_DIE_FACES = 11  # six faces follow
-PAR_ROUNDS = 17  # rounds for 2, 3, 4, 5 players follow (index by players - 2)
-PAR_BOARDS = 21  # (large, medium, small) faces for 2, 3, 4, 5 players: 12 ints
-PAR_SEAT_COINS = 33  # extra starting coins per seat in turn order (a house rule): 5 ints
-PAR_VARIANT = 38  # the ruleset's variant played (0: its standard game)
-N_PARAMS = 39
+) = range(10)
+PAR_DIE_FACES = 10  # six faces follow
+PAR_ROUNDS = 16  # rounds for 2, 3, 4, 5 players follow (index by players - 2)
+PAR_BOARDS = 20  # (large, medium, small) faces for 2, 3, 4, 5 players: 12 ints
+PAR_SEAT_COINS = 32  # extra starting coins per seat in turn order (a house rule): 5 ints
+PAR_VARIANT = 37  # the ruleset's variant played (0: its standard game)
+# The ruleset's own rule constants: its layout names these slots (PAR_RULESET + i)
+# and lists, in RULE_PARAMS, the Parameters field each one carries.
+PAR_RULESET = 38
+N_RULESET_PARAMS = 4
+N_PARAMS = PAR_RULESET + N_RULESET_PARAMS
 # The engine's params vector carries the ruleset's component caps after the rule
 # constants (one array fewer to pass around: numba's compile time grows with
 # argument size).
@@ -184,6 +187,28 @@ S_NF = 6
 # forced[game, *]: a study's forced first pick for one seat of a game (seat -1: none)
 F_SEAT, F_RACE, F_POWER, F_COST = range(4)
 F_NF = 4
+
+# -------------------------------------------------------------------- event log
+# log[i, *]: the optional event log (golden playthroughs and debugging)
+LOG_NF = 6  # turn, kind, player, region, a, b
+MAX_LOG = 4096
+(
+    EV_PICK,  # region=-1, a=race*100+power, b=slot
+    EV_CONQUER,  # region, a=tokens used, b=defender race (or -1)
+    EV_DIE,  # region, a=roll, b=1 if success
+    EV_DECLINE,  # a=race
+    EV_SCORE,  # a=VC this turn, b=coins after
+    EV_ABANDON,  # region
+    EV_LOSS,  # region, a=player who lost, b=tokens discarded
+    EV_REDEPLOY,  # region, a=tokens after redeployment
+    EV_REVEAL,  # region, a=marker
+    EV_WIPE,  # a=race whose banner returns to the column
+    EV_POWER,  # region, a=power used, b=other region (-1: none)
+    EV_MOVE,  # a face-up marker moves: region=to, a=marker, b=from (-1: from the box)
+) = range(12)
+# A ruleset numbers its own event kinds from EV_RULESET (its layout.py) and words
+# them for the playthrough (EVENT_TEXTS in its tables.py).
+EV_RULESET = 12
 
 # --------------------------------------------------------------- random streams
 STREAM_SETUP, STREAM_DICE = 0, 1

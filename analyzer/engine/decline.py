@@ -8,6 +8,7 @@ from analyzer.engine.column import discard_power
 from analyzer.engine.conquest import clear_region, wipe_decline_race_if_gone
 from analyzer.engine.jit import kernel
 from analyzer.engine.layout import (
+    EV_DECLINE,
     G_NREG,
     G_ROUND,
     I_ROUND_DECLINED,
@@ -31,7 +32,6 @@ from analyzer.engine.rule_hooks import (
     power_lasts_in_decline,
     return_race,
 )
-from analyzer.engine.state import EV_DECLINE
 from analyzer.engine.trace import log_event
 
 

@@ -24,6 +24,8 @@ from analyzer.engine.decline import go_into_decline
 from analyzer.engine.invariants import ERR_BAD_MOVE, check_invariants
 from analyzer.engine.jit import allocating, inline_kernel, kernel
 from analyzer.engine.layout import (
+    EV_PICK,
+    EV_REDEPLOY,
     G_CHECK,
     G_DEFEATED,
     G_ERROR,
@@ -76,7 +78,6 @@ from analyzer.engine.rule_hooks import (
     take_combo,
 )
 from analyzer.engine.scoring import score_turn
-from analyzer.engine.state import EV_PICK, EV_REDEPLOY
 from analyzer.engine.trace import log_event
 from analyzer.engine.turn_hooks import (
     ability_conquest,

@@ -6,7 +6,8 @@ Bound once per process like the hook modules (engine/__init__.py: the ruleset
 that analyzer.load_game chose).
 A ruleset's layout gives at least: RT_NF, R_NF, P_NF, G_NF, G_UNSET (the gst cells
 that start at -1, the core's G_CORE_UNSET among them), N_COMPONENTS, N_MARKERS,
-MT_NF (its marker table's width; 0 markers is fine).
+MT_NF (its marker table's width; 0 markers is fine); it may add event kinds (from
+EV_RULESET) and rule constants (RULE_PARAMS, from PAR_RULESET) of its own.
 """
 
 from __future__ import annotations

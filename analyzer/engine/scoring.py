@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from analyzer.engine.jit import kernel
 from analyzer.engine.layout import (
+    EV_SCORE,
     G_NREG,
     I_VC_ACTIVE,
     I_VC_DECLINE,
@@ -19,7 +20,6 @@ from analyzer.engine.rule_hooks import (
     spare_decline_vc,
     turn_bonuses,
 )
-from analyzer.engine.state import EV_SCORE
 from analyzer.engine.trace import log_event
 
 

@@ -17,6 +17,7 @@ from analyzer.engine.layout import (
     G_NF,
     G_UNSET,
     I_NF,
+    LOG_NF,
     MAX_DEGREE,
     MAX_INSTANCES,
     MAX_PLAYERS,
@@ -62,29 +63,6 @@ Game = namedtuple(
         "log",  # int64[MAX_LOG, LOG_NF]: event log when logging is on (else 1 row)
     ],
 )
-
-# Event log (optional, for golden playthroughs and debugging).
-LOG_NF = 6  # turn, kind, player, region, a, b
-MAX_LOG = 4096
-(
-    EV_PICK,  # region=-1, a=race*100+power, b=slot
-    EV_CONQUER,  # region, a=tokens used, b=defender race (or -1)
-    EV_DIE,  # region, a=roll, b=1 if success
-    EV_DECLINE,  # a=race
-    EV_SCORE,  # a=VC this turn, b=coins after
-    EV_ABANDON,  # region
-    EV_LOSS,  # region, a=player who lost, b=tokens discarded
-    EV_REDEPLOY,  # region, a=tokens after redeployment
-    EV_REVEAL,  # region, a=marker
-    EV_WIPE,  # a=race whose banner returns to the column
-    EV_BOMB,  # region, a=BOMB_LIVE/BOMB_DUD (0 unseen), b=1 dropped, 2 revealed, 3 put back
-    EV_ENLIST,  # a=Forsaken tokens bought
-    EV_HARMONY,  # a=player who paid the Pandaren's 2 VC
-    EV_POWER,  # region, a=power used (Champion, Intimidating, Portal Mage), b=other region
-    EV_MOVE,  # a face-up marker moves: region=to, a=marker, b=from (-1: from the box)
-    EV_CONVERT,  # a race takes region in place of its lone token (the original game's
-    #              Sorcerers): a=the player who held it, b=that player's race
-) = range(16)
 
 
 def new_game(n_policy_params, log_rows):

@@ -12,7 +12,6 @@ _EXPORTS = {
     "default_tables": "analyzer.model.tables",
     "load_faces": "analyzer.model.boards",
     "load_ruleset": "analyzer.model.ruleset",
-    "validate_path": "analyzer.model.validate",
 }
 __all__ = sorted(_EXPORTS)
 

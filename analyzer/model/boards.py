@@ -16,7 +16,7 @@ from pathlib import Path
 from analyzer.engine.core_layout import MAX_DEGREE, MAX_REGIONS
 from analyzer.model import ids
 from analyzer.model.ruleset import CONTENT_DIR, SIZE_KEYS, SIZE_OF_KEY, Ruleset, load_ruleset
-from analyzer.model.tomlfile import Checker, is_int, read_toml
+from analyzer.tomlcheck.tomlfile import PROVENANCES, Checker, is_int, read_toml
 
 BOARDS_PATH = CONTENT_DIR / "boards.toml"
 TOP_KEYS = ("about", "source", "faces")
@@ -106,7 +106,7 @@ def parse_faces(data: dict, file: str, ruleset: Ruleset) -> tuple[Face, ...]:
     check = Checker(file)
     check.keys(data, "", TOP_KEYS)
     check.text(data, "about", "", required=False)
-    check.choice(data, "source", "", ids.PROVENANCES)
+    check.choice(data, "source", "", PROVENANCES)
     raw = check.value(data, "faces", "")
     if raw is None:
         check.problems.raise_if_any()

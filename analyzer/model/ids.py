@@ -2,13 +2,15 @@
 
 Names are what a user writes in a TOML file; the integer ids are what the numba
 engine sees. Ids of races, powers and markers are their position in these tuples,
-so the engine can dispatch an ability by id without a lookup.
+so the engine can dispatch an ability by id without a lookup. Each constant is
+looked up by its key, never counted by hand: a race inserted into RACES renumbers
+every later one by itself (and the bots' values, keyed by name, follow).
 """
 
 from __future__ import annotations
 
 TERRAINS = ("Fields", "Hills", "Forest", "Mountain", "Swamp", "Sea", "Lake")
-FIELDS, HILLS, FOREST, MOUNTAIN_TERRAIN, SWAMP, SEA, LAKE = range(7)
+FIELDS, HILLS, FOREST, MOUNTAIN_TERRAIN, SWAMP, SEA, LAKE = range(len(TERRAINS))
 WATER_TERRAINS = (SEA, LAKE)
 
 # Region symbols are bits of one integer per region.
@@ -22,10 +24,10 @@ SYM_MARKER = 1 << 5  # the S / M / L icon: where the face-down marker starts
 SYMBOL_BITS = dict(zip(SYMBOLS, (1 << i for i in range(len(SYMBOLS))), strict=True))
 
 FACTIONS = ("Neutral", "Alliance", "Horde")
-NEUTRAL, ALLIANCE, HORDE = range(3)
+NEUTRAL, ALLIANCE, HORDE = range(len(FACTIONS))
 
 BOARD_SIZES = ("S", "M", "L")
-SIZE_S, SIZE_M, SIZE_L = range(3)
+SIZE_S, SIZE_M, SIZE_L = range(len(BOARD_SIZES))
 
 # Races of Small World of Warcraft, in id order (keys as written in the ruleset file).
 RACES = (
@@ -46,27 +48,26 @@ RACES = (
     "trolls",
     "worgen",
 )
-(
-    BLOOD_ELVES,
-    DRAENEI,
-    DWARVES,
-    ETHEREALS,
-    FORSAKEN,
-    GNOMES,
-    GOBLINS,
-    HUMANS,
-    KOBOLDS,
-    NAGA,
-    NIGHT_ELVES,
-    ORCS,
-    PANDAREN,
-    TAUREN,
-    TROLLS,
-    WORGEN,
-) = range(16)
+_RACE_ID = {key: i for i, key in enumerate(RACES)}
+BLOOD_ELVES = _RACE_ID["blood_elves"]
+DRAENEI = _RACE_ID["draenei"]
+DWARVES = _RACE_ID["dwarves"]
+ETHEREALS = _RACE_ID["ethereals"]
+FORSAKEN = _RACE_ID["forsaken"]
+GNOMES = _RACE_ID["gnomes"]
+GOBLINS = _RACE_ID["goblins"]
+HUMANS = _RACE_ID["humans"]
+KOBOLDS = _RACE_ID["kobolds"]
+NAGA = _RACE_ID["naga"]
+NIGHT_ELVES = _RACE_ID["night_elves"]
+ORCS = _RACE_ID["orcs"]
+PANDAREN = _RACE_ID["pandaren"]
+TAUREN = _RACE_ID["tauren"]
+TROLLS = _RACE_ID["trolls"]
+WORGEN = _RACE_ID["worgen"]
 # Murlocs are not a pickable race: an in-decline race of nobody (rulebook p. 8).
-MURLOC = 16
-N_RACE_IDS = 17
+MURLOC = len(RACES)
+N_RACE_IDS = MURLOC + 1
 
 POWERS = (
     "archaeologist",
@@ -90,28 +91,27 @@ POWERS = (
     "sailing",
     "swamp_walker",
 )
-(
-    ARCHAEOLOGIST,
-    BATTLE_MASTER,
-    BEAST_MASTER,
-    BLACKSMITH,
-    CHAMPIONING,
-    DEFENSIVE,
-    ENRAGED,
-    EXPLORER,
-    FARMER,
-    FISHING,
-    GARRISONED,
-    HERBALIST,
-    INTIMIDATING,
-    MARSHDWELLER,
-    MINING,
-    MOUNTAINEER,
-    PORTAL_MAGE,
-    RANGER,
-    SAILING,
-    SWAMP_WALKER,
-) = range(20)
+_POWER_ID = {key: i for i, key in enumerate(POWERS)}
+ARCHAEOLOGIST = _POWER_ID["archaeologist"]
+BATTLE_MASTER = _POWER_ID["battle_master"]
+BEAST_MASTER = _POWER_ID["beast_master"]
+BLACKSMITH = _POWER_ID["blacksmith"]
+CHAMPIONING = _POWER_ID["championing"]
+DEFENSIVE = _POWER_ID["defensive"]
+ENRAGED = _POWER_ID["enraged"]
+EXPLORER = _POWER_ID["explorer"]
+FARMER = _POWER_ID["farmer"]
+FISHING = _POWER_ID["fishing"]
+GARRISONED = _POWER_ID["garrisoned"]
+HERBALIST = _POWER_ID["herbalist"]
+INTIMIDATING = _POWER_ID["intimidating"]
+MARSHDWELLER = _POWER_ID["marshdweller"]
+MINING = _POWER_ID["mining"]
+MOUNTAINEER = _POWER_ID["mountaineer"]
+PORTAL_MAGE = _POWER_ID["portal_mage"]
+RANGER = _POWER_ID["ranger"]
+SAILING = _POWER_ID["sailing"]
+SWAMP_WALKER = _POWER_ID["swamp_walker"]
 
 # Artifacts first, then Legendary Places.
 ARTIFACTS = ("aegis_of_aggramar", "ashes_of_alar", "doomhammer", "frostmourne", "heart_of_azeroth")
@@ -125,20 +125,19 @@ PLACES = (
     "well_of_eternity",
 )
 MARKERS = ARTIFACTS + PLACES
-(
-    AEGIS,
-    ASHES,
-    DOOMHAMMER,
-    FROSTMOURNE,
-    HEART,
-    BATTLEGROUND,
-    DARK_PORTAL,
-    KARAZHAN,
-    LIGHTS_HOPE,
-    MEETING_STONE,
-    SPIRIT_HEALER,
-    WELL_OF_ETERNITY,
-) = range(12)
+_MARKER_ID = {key: i for i, key in enumerate(MARKERS)}
+AEGIS = _MARKER_ID["aegis_of_aggramar"]
+ASHES = _MARKER_ID["ashes_of_alar"]
+DOOMHAMMER = _MARKER_ID["doomhammer"]
+FROSTMOURNE = _MARKER_ID["frostmourne"]
+HEART = _MARKER_ID["heart_of_azeroth"]
+BATTLEGROUND = _MARKER_ID["battleground"]
+DARK_PORTAL = _MARKER_ID["dark_portal"]
+KARAZHAN = _MARKER_ID["karazhan"]
+LIGHTS_HOPE = _MARKER_ID["lights_hope_chapel"]
+MEETING_STONE = _MARKER_ID["meeting_stone"]
+SPIRIT_HEALER = _MARKER_ID["spirit_healer"]
+WELL_OF_ETERNITY = _MARKER_ID["well_of_eternity"]
 N_ARTIFACTS = len(ARTIFACTS)
 
 # Components whose box count caps what can be on the boards.
@@ -155,30 +154,15 @@ COMPONENTS = (
     "champion",
     "markers",
 )
-(
-    C_MOUNTAINS,
-    C_MURLOCS,
-    C_FORTS,
-    C_BOMBS,
-    C_WATCH_TOWERS,
-    C_WISP_WALLS,
-    C_BEASTS,
-    C_HARMONY,
-    C_MILITARY_OBJECTIVES,
-    C_CHAMPION,
-    C_MARKERS,
-) = range(len(COMPONENTS))
-
-# "public transcription": read off a printed component (a banner, a badge, a map) by
-# public transcriptions of the game, not given in the rules text.
-PROVENANCES = (
-    "rulebook",
-    "component list",
-    "public fan data",
-    "public transcription",
-    "estimate",
-)
-
-# Whether the engine plays an ability: "full", "partial" (what is missing is said in
-# the ruleset file's `missing` text) or "none".
-MODEL_STATES = ("full", "partial", "none")
+_COMPONENT_ID = {key: i for i, key in enumerate(COMPONENTS)}
+C_MOUNTAINS = _COMPONENT_ID["mountains"]
+C_MURLOCS = _COMPONENT_ID["murlocs"]
+C_FORTS = _COMPONENT_ID["forts"]
+C_BOMBS = _COMPONENT_ID["bombs"]
+C_WATCH_TOWERS = _COMPONENT_ID["watch_towers"]
+C_WISP_WALLS = _COMPONENT_ID["wisp_walls"]
+C_BEASTS = _COMPONENT_ID["beasts"]
+C_HARMONY = _COMPONENT_ID["harmony"]
+C_MILITARY_OBJECTIVES = _COMPONENT_ID["military_objectives"]
+C_CHAMPION = _COMPONENT_ID["champion"]
+C_MARKERS = _COMPONENT_ID["markers"]

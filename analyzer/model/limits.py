@@ -14,6 +14,7 @@ score stays far below 2**31 (tests/test_limits.py plays such games).
 from __future__ import annotations
 
 from analyzer.engine.core_layout import MAX_COLUMN, MAX_PLAYERS, MAX_REGIONS
+from analyzer.tomlcheck.tomlfile import range_text  # noqa: F401 (the studies read it here too)
 
 MAX_ROUNDS = 20  # the engine's race-instance table holds one pick every other round
 DIE_SIDES = 6
@@ -67,7 +68,6 @@ BOT_PARAMETERS = {
     "decline_at_age": (0.0, float(MAX_ROUNDS)),
     "decline_round": (0.0, float(MAX_ROUNDS)),
     "reserve": (0.0, 100.0),
-    "worgen_hand": (0.0, 100.0),
     "token_turns": (0.0, float(MAX_ROUNDS)),
     # the lookahead bot's budget: a game costs about rollouts x options x turns
     # heuristic games (players/lookahead.py)
@@ -76,6 +76,7 @@ BOT_PARAMETERS = {
     "candidates": (1.0, float(MAX_COLUMN)),
     "plans": (1.0, 4.0),  # players/params.py N_PLANS
 }
+# (A ruleset's own bot parameters carry their range: BOT_PARAMS in its layout.py.)
 BOT_WEIGHT = (-1000.0, 1000.0)  # every other bot parameter
 
 # Command-line options.
@@ -94,15 +95,6 @@ OPTIONS = {
 # The studies keep a few numbers per game in memory (about 100 bytes): at most this
 # many games in one study.
 MAX_STUDY_GAMES = 10**7
-
-
-def range_text(low, high) -> str:
-    def show(x):
-        return f"{x:,}" if isinstance(x, int) else f"{x:g}"
-
-    if low == high:
-        return f"must be {show(low)}"
-    return f"must be a whole number from {show(low)} to {show(high)}"
 
 
 def check_option(key: str, value, where: str = "command line"):

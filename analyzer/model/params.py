@@ -59,14 +59,22 @@ class Parameters:
             powers_allowed=(True,) * len(ruleset.powers),
         )
 
-    def to_array(self) -> np.ndarray:
-        """The int32 params vector laid out as analyzer.engine.layout's PAR_* say."""
+    def to_array(self, rule_params: tuple[str, ...] = ()) -> np.ndarray:
+        """The int32 params vector laid out as analyzer.engine.layout's PAR_* say;
+        `rule_params` (the played ruleset's layout RULE_PARAMS) names the fields that
+        fill its own slots, from PAR_RULESET on."""
         if len(self.die_faces) != 6:
             raise ValueError(f"the die needs 6 faces, got {self.die_faces!r}")
+        if len(rule_params) > L.N_RULESET_PARAMS:
+            raise ValueError(
+                f"a ruleset has {L.N_RULESET_PARAMS} rule slots (engine/core_layout.py "
+                f"N_RULESET_PARAMS), its layout's RULE_PARAMS names {len(rule_params)}"
+            )
         out = np.zeros(L.N_PARAMS, dtype=np.int32)
         out[L.PAR_START_COINS] = self.start_coins
         out[L.PAR_COLUMN_SIZE] = self.column_size
-        out[L.PAR_FACTION_BONUS] = self.faction_bonus
+        for i, name in enumerate(rule_params):
+            out[L.PAR_RULESET + i] = getattr(self, name)
         out[L.PAR_TRAVEL_COST] = self.travel_cost
         out[L.PAR_BASE_COST] = self.base_cost
         out[L.PAR_WATER_COST] = self.water_cost

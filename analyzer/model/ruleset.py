@@ -7,8 +7,14 @@ from pathlib import Path
 
 from analyzer.engine.core_layout import MAX_PLAYERS
 from analyzer.model import ids, limits
-from analyzer.model.tomlfile import Checker, keyed_entries, modeled_state, read_toml
 from analyzer.rulesets import content_dir
+from analyzer.tomlcheck.tomlfile import (
+    PROVENANCES,
+    Checker,
+    keyed_entries,
+    modeled_state,
+    read_toml,
+)
 
 CONTENT_DIR = content_dir("swow")
 RULESET_PATH = CONTENT_DIR / "ruleset.toml"
@@ -143,7 +149,7 @@ def parse_ruleset(data: dict, file: str) -> Ruleset:
 
 def _die_faces(check: Checker, data: dict, sources: dict[str, str]) -> tuple[int, ...]:
     faces = check.value(data, "die_faces", "")
-    source = check.choice(data, "die_faces_source", "", ids.PROVENANCES)
+    source = check.choice(data, "die_faces_source", "", PROVENANCES)
     if source is not None:
         sources["die_faces"] = source
     if faces is None:
@@ -172,7 +178,7 @@ def _player_table(check: Checker, data: dict, key: str) -> dict:
 
 
 def _rounds(check: Checker, data: dict, sources: dict[str, str]) -> dict[int, int]:
-    source = check.choice(data, "rounds_source", "", ids.PROVENANCES)
+    source = check.choice(data, "rounds_source", "", PROVENANCES)
     if source is not None:
         sources["rounds"] = source
     return {
@@ -195,7 +201,7 @@ def _boards_in_box(check: Checker, data: dict, sources: dict[str, str]) -> tuple
 def _boards(
     check: Checker, data: dict, sources: dict[str, str], in_box: tuple[int, int, int]
 ) -> dict[int, tuple[int, int, int]]:
-    source = check.choice(data, "boards_source", "", ids.PROVENANCES)
+    source = check.choice(data, "boards_source", "", PROVENANCES)
     if source is not None:
         sources["boards"] = source
     boards = {}

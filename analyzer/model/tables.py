@@ -133,7 +133,7 @@ def compile_tables(
         power_tab=power_tab,
         marker_tab=marker_tab,
         caps=caps,
-        params=parameters.to_array(),
+        params=parameters.to_array(getattr(L, "RULE_PARAMS", ())),
         face_size=np.array([f.size for f in faces], dtype=np.int32),
         face_board=np.array([boards.index(f.board) for f in faces], dtype=np.int32),
         face_start=start,

@@ -6,6 +6,8 @@ A bot style is a plain float vector so studies can sweep any entry. Pure Python
 
 from __future__ import annotations
 
+import importlib
+
 import numpy as np
 
 RANDOM = 0
@@ -30,12 +32,45 @@ TARGET_CONQUER, TARGET_DIE, TARGET_ASSAULT = range(3)
     H_LEADER_FOCUS,  # conquest: extra worth when that opponent leads by the public tally
     H_RESERVE,  # conquest: tokens held back from conquest for defence
     H_ENTRY_THREAT,  # redeploy: how threatened an Entry region is, per opponent
-    H_WORGEN_HAND,  # Worgen form when at least this many tokens are free to attack
     H_DECLINE_ROUND,  # > 0: decline in exactly this round (race at least a turn old), else never
     H_TOKEN_TURNS,  # combo pick: > 0: a token is worth token_value per turn left, up to this many
     H_COIN_VALUE,  # combo pick: worth of one coin paid for (or lying on) a combo
     H_ALLY_CARE,  # team variants: how much hurting the ally costs (0: ignore the alliance)
-) = range(14)
+) = range(13)
+# The ruleset's own slots follow: its botparams.py names them in BOT_PARAMS (name ->
+# (offset from H_RULESET, default, (low, high))), and its bots' hooks read them.
+H_RULESET = 13
+N_RULESET_BOT_PARAMS = 3
+
+
+def ruleset_bot_params() -> dict[str, tuple[int, float, tuple[float, float]]]:
+    """Every shipped ruleset's own bot parameters (BOT_PARAMS in its botparams.py,
+    where it has one): name -> (slot in the vector, default, (low, high)). Found by
+    file, so no ruleset is named here (and no numba imported); a scenario may set
+    them whichever ruleset it plays."""
+    from analyzer.rulesets import RULESETS_DIR, ruleset_package, shipped_rulesets
+
+    found: dict[str, tuple[int, float, tuple[float, float]]] = {}
+    for name in shipped_rulesets():
+        if not (RULESETS_DIR / name / "botparams.py").is_file():
+            continue
+        module = importlib.import_module(f"{ruleset_package(name)}.botparams")
+        for key, (offset, default, bounds) in module.BOT_PARAMS.items():
+            where = f"analyzer/rulesets/{name}/botparams.py: BOT_PARAMS[{key!r}]"
+            if not 0 <= offset < N_RULESET_BOT_PARAMS:
+                raise ValueError(
+                    f"{where} has offset {offset}; a ruleset has {N_RULESET_BOT_PARAMS} "
+                    f"bot parameter slots, offsets 0 to {N_RULESET_BOT_PARAMS - 1} "
+                    "(players/params.py N_RULESET_BOT_PARAMS)"
+                )
+            entry = (H_RULESET + offset, float(default), bounds)
+            if found.get(key, entry) != entry:
+                raise ValueError(f"{where} = {entry} differs from another ruleset's {found[key]}")
+            found[key] = entry
+    return found
+
+
+RULESET_BOT_PARAMS = ruleset_bot_params()
 
 HEURISTIC_PARAMS = {
     "decline_tokens": (H_DECLINE_TOKENS, 5.0),
@@ -47,11 +82,12 @@ HEURISTIC_PARAMS = {
     "leader_focus": (H_LEADER_FOCUS, 0.3),
     "reserve": (H_RESERVE, 0.0),
     "entry_threat": (H_ENTRY_THREAT, 0.3),
-    "worgen_hand": (H_WORGEN_HAND, 7.0),
     "decline_round": (H_DECLINE_ROUND, 0.0),
     "token_turns": (H_TOKEN_TURNS, 4.0),
     "coin_value": (H_COIN_VALUE, 1.0),
     "ally_care": (H_ALLY_CARE, 1.0),
+    # the rulesets' own (their botparams.py)
+    **{name: (slot, default) for name, (slot, default, _) in RULESET_BOT_PARAMS.items()},
 }
 
 # Lookahead bot (players/lookahead.py): plays the heuristic with the parameters

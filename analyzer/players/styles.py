@@ -17,7 +17,12 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.errors import InputError, Problem
-from analyzer.players.params import PARAMS_BY_POLICY, POLICY_NAMES, default_vector
+from analyzer.players.params import (
+    PARAMS_BY_POLICY,
+    POLICY_NAMES,
+    RULESET_BOT_PARAMS,
+    default_vector,
+)
 
 STYLES_FILE = Path(__file__).with_name("styles.toml")
 ENV = "ANALYZER_STYLES"  # another styles file instead of the shipped one
@@ -59,7 +64,7 @@ def load_styles(path: Path | str | None = None) -> dict[str, Style]:
 
 
 def _read(path: Path) -> dict:
-    from analyzer.model.tomlfile import read_toml
+    from analyzer.tomlcheck.tomlfile import read_toml
 
     return read_toml(path)
 
@@ -68,14 +73,15 @@ def bot_number(check, value: object, key: str, name: str) -> float | None:
     """A bot parameter's value from a style or scenario file, or None (and a problem
     added to `check`) when it is not a number in the parameter's range."""
     from analyzer.model import limits
-    from analyzer.model.tomlfile import is_int
+    from analyzer.tomlcheck.tomlfile import is_int
 
     if not (is_int(value) or isinstance(value, float)) or not math.isfinite(value):
         check.add(key, value, "must be a number")
         return None
     # Parameters whose meaning bounds them (a chance, a count of tokens or turns) have
     # their own range; any other is a weight within limits.BOT_WEIGHT.
-    low, high = limits.BOT_PARAMETERS.get(name, limits.BOT_WEIGHT)
+    own = RULESET_BOT_PARAMS.get(name)
+    low, high = own[2] if own else limits.BOT_PARAMETERS.get(name, limits.BOT_WEIGHT)
     if not low <= value <= high:
         check.add(key, value, f"must be a number from {low:g} to {high:g}")
         return None
@@ -83,7 +89,7 @@ def bot_number(check, value: object, key: str, name: str) -> float | None:
 
 
 def parse_styles(data: dict, file: str) -> dict[str, Style]:
-    from analyzer.model.tomlfile import Checker
+    from analyzer.tomlcheck.tomlfile import Checker
 
     check = Checker(file)
     styles: dict[str, Style] = {}

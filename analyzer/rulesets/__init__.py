@@ -29,9 +29,16 @@ A ruleset is playable when its package gives the parts the core calls:
   rule_hooks.py, bot_hooks.py, turn_hooks.py, precompile.py bind them);
 - `tables.py`: its content, as `default_content()` (its ruleset and boards as
   loaded), `compile_tables(ruleset, faces, parameters=None)` and `default_tables()`
-  (the engine's tables of the printed rules, an analyzer.model.tables.Tables);
+  (the engine's tables of the printed rules, an analyzer.model.tables.Tables),
+  and the words `analyzer replay` uses: TERRAIN_NAMES, SYMBOL_NAMES and, for the
+  ruleset's own event kinds, EVENT_TEXTS (kind -> text(words, p, r, a, b));
 
-and that content loads. Everything here is file lookups and small imports: it
+and that content loads. What the ruleset alone needs, its layout.py declares in
+slots the core leaves free, so the core names none of it: event kinds from
+EV_RULESET, rule constants from PAR_RULESET (RULE_PARAMS names the Parameters field
+each slot carries); its bot parameters, in the bots' slots from H_RULESET, its
+botparams.py declares (BOT_PARAMS: name -> offset, default, range; plain data that
+players/params.py gathers). Everything here is file lookups and small imports: it
 never imports numba or the engine itself (loading a game's content does).
 """
 
@@ -253,7 +260,7 @@ def _scenario_head(path) -> dict | None:
     """A scenario file's [scenario] table, read with tomllib alone (the engine must not
     be imported before the ruleset is chosen); None for a file that does not read or
     is not a scenario: that is left to the scenario's own loading."""
-    from analyzer.model import nesting
+    from analyzer.tomlcheck import nesting
 
     try:
         if not Path(path).is_file():  # a FIFO would wait forever; a folder is no scenario

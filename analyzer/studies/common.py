@@ -134,8 +134,8 @@ def scenario_counts(path, counts: Sequence[int] | None, study: str, skip_invalid
     the [rules] keys `rounds` and `boards` are left out (they belong to the file's own
     count). The bots must be the same in every seat (one [[seats]] table, or equal ones):
     a seat list belongs to one player count."""
-    from analyzer.model.tomlfile import read_toml
     from analyzer.scenario import load_scenario, parse_scenario
+    from analyzer.tomlcheck.tomlfile import read_toml
 
     own = load_scenario(path)
     counts = (own.players,) if counts is None else tuple(counts)

@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.errors import InputError, Problem
-from analyzer.model.tomlfile import Checker, read_toml
+from analyzer.tomlcheck.tomlfile import Checker, read_toml
 from analyzer.warcraft import abilities as ab
 from analyzer.warcraft.units import ABILITIES, COST, STRENGTH, TYPES, UnitBook
 

@@ -8,8 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from analyzer.errors import InputError, Problem
-from analyzer.model.ids import PROVENANCES
-from analyzer.model.tomlfile import Checker, read_toml
+from analyzer.tomlcheck.tomlfile import PROVENANCES, Checker, read_toml
 
 UNITS_PATH = Path(__file__).with_name("content") / "units.toml"
 TYPES = ("ranged", "flying", "melee")  # also the order of a round's phases

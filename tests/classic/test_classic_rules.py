@@ -28,7 +28,7 @@ from kernels import (
 )
 
 from analyzer.engine import layout as L
-from analyzer.engine.state import EV_CONVERT
+from analyzer.engine.layout import EV_CONVERT
 from analyzer.playthrough import describe
 from analyzer.rulesets.classic.ids import (
     ALCHEMIST,

@@ -4,9 +4,18 @@ from __future__ import annotations
 
 from analyzer.rulesets.swow.tables import (
     BOARD_NOTE,
+    SYMBOL_NAMES,
+    TERRAIN_NAMES,
     compile_tables,
     default_content,
     default_tables,
 )
 
-__all__ = ["BOARD_NOTE", "compile_tables", "default_content", "default_tables"]
+__all__ = [
+    "BOARD_NOTE",
+    "SYMBOL_NAMES",
+    "TERRAIN_NAMES",
+    "compile_tables",
+    "default_content",
+    "default_tables",
+]

@@ -57,7 +57,7 @@ from analyzer.engine.core_layout import (
 )
 from analyzer.engine.error_codes import ERR_PIECE_CAPS, ERR_PIECES
 from analyzer.engine.jit import inline_kernel, kernel
-from analyzer.engine.state import EV_WIPE
+from analyzer.engine.layout import EV_WIPE
 from analyzer.engine.terrain import is_water  # seas and lakes (layout.TERRAIN_WATER)
 from analyzer.engine.trace import log_event
 from analyzer.rulesets.classic.ids import (

@@ -1,5 +1,5 @@
 """The original Small World's own content files, for the `check` command: the
-core's file checker (model/validate.py) asks each ruleset's files.py whether a file
+core's file checker (cli/check.py) asks each ruleset's files.py whether a file
 is one of its own, and has it checked here."""
 
 from __future__ import annotations

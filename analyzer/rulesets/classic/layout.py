@@ -5,6 +5,7 @@ engine uses for its terrains, symbols and components (ids.py has the names)."""
 from __future__ import annotations
 
 from analyzer.engine.core_layout import (
+    EV_RULESET,
     G_CORE_NF,
     G_CORE_UNSET,
     MAX_RACES,
@@ -38,8 +39,16 @@ SYMBOL_BITS = {
 N_RACES = len(ids.RACES)
 LOST_TRIBES = N_RACES
 N_RACE_IDS = N_RACES + 1
-assert N_RACE_IDS <= MAX_RACES
+assert N_RACE_IDS <= MAX_RACES, (
+    f"analyzer/rulesets/classic/ids.py RACES: {N_RACE_IDS} race ids with the race of "
+    f"nobody, but the engine holds at most {MAX_RACES} (engine/core_layout.py MAX_RACES)"
+)
 NOBODY = LOST_TRIBES
+
+# The original game's own event kind after the core's (tables.py EVENT_TEXTS words it):
+# a race takes a region in place of its lone token (the Sorcerers): a=the player who
+# held it, b=that player's race
+EV_CONVERT = EV_RULESET
 
 # caps: the box counts of ids.COMPONENTS, then the Lost Tribes' tokens
 COMPONENTS = ids.COMPONENTS + ("lost_tribes",)

@@ -1,6 +1,6 @@
 """Load and check the original Small World's content: ruleset.toml and maps.toml.
 
-Every value is read through analyzer.model.tomlfile.Checker, so each mistake becomes a
+Every value is read through analyzer.tomlcheck.tomlfile.Checker, so each mistake becomes a
 Problem naming the file, the dotted key, the value and the valid choices, and all of a
 file's problems are reported at once. Every whole number has a range (LIMITS, MAP_LIMITS)
 wide enough for house rules yet far inside a 32-bit integer, so a future numba engine can
@@ -13,8 +13,9 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-from analyzer.model.ids import PROVENANCES
-from analyzer.model.tomlfile import (
+from analyzer.rulesets.classic import ids
+from analyzer.tomlcheck.tomlfile import (
+    PROVENANCES,
     Checker,
     dotted,
     is_int,
@@ -22,7 +23,6 @@ from analyzer.model.tomlfile import (
     modeled_state,
     read_toml,
 )
-from analyzer.rulesets.classic import ids
 
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
 RULESET_PATH = CONTENT_DIR / "ruleset.toml"

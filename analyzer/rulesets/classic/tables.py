@@ -200,3 +200,8 @@ SYMBOL_NAMES = (
     (C.SYM_MOUNTAIN, "Mountain"),
     (C.SYM_BORDER_ENTRY, "Border"),
 )
+EVENT_TEXTS = {
+    C.EV_CONVERT: lambda w, p, r, a, b: (
+        f"converts the lone {w.race(b)} token of seat {a + 1} on {w.region(r)}"
+    ),
+}

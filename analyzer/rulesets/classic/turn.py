@@ -45,7 +45,7 @@ from analyzer.engine.core_layout import (
 )
 from analyzer.engine.decline import go_into_decline
 from analyzer.engine.jit import inline_kernel, kernel
-from analyzer.engine.state import EV_CONVERT, EV_LOSS
+from analyzer.engine.layout import EV_CONVERT, EV_LOSS
 from analyzer.engine.trace import log_event
 from analyzer.players.params import TARGET_DIE
 from analyzer.players.policy import choose_target, place_hand

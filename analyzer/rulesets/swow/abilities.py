@@ -74,6 +74,7 @@ from analyzer.engine.layout import (
     B_DEGREE,
     B_SYMBOLS,
     B_TERRAIN,
+    EV_HARMONY,
     G_ATTACKED,
     G_HARMONY_FROM,
     G_HOLY_LIGHT,
@@ -108,7 +109,6 @@ from analyzer.engine.layout import (
     RT_BOX,
     RT_FACTION,
 )
-from analyzer.engine.state import EV_HARMONY
 from analyzer.engine.terrain import water_terrain  # seas and lakes
 from analyzer.engine.trace import log_event
 from analyzer.model.ids import (

@@ -21,6 +21,7 @@ from analyzer.engine.layout import (
     G_DEFEATED,
     G_NREG,
     G_PLAYERS,
+    H_WORGEN_HAND,
     MAX_RACES,
     P_POLICY,
     P_POWER,
@@ -50,7 +51,6 @@ from analyzer.players.params import (
     H_AGGRESSION,
     H_ENTRY_THREAT,
     H_LEADER_FOCUS,
-    H_WORGEN_HAND,
     RANDOM,
 )
 from analyzer.players.random_player import random_yes_no

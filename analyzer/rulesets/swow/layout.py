@@ -5,21 +5,31 @@ its components and race ids (analyzer/model/ids.py)."""
 from __future__ import annotations
 
 from analyzer.engine.core_layout import (
+    EV_RULESET,
     G_CORE_NF,
     G_CORE_UNSET,
+    MAX_POWERS,
     MAX_RACES,
     P_CORE_NF,
     P_STANCE,
     PAR_NOBODY,
+    PAR_RULESET,
     R_CORE_NF,
     RT_CORE_NF,
     terrain_bits,
 )
-from analyzer.model.ids import COMPONENTS, MARKERS, N_RACE_IDS
+from analyzer.model.ids import COMPONENTS, MARKERS, N_RACE_IDS, POWERS
 
 N_COMPONENTS = len(COMPONENTS)
 N_MARKERS = len(MARKERS)
-assert N_RACE_IDS <= MAX_RACES
+assert N_RACE_IDS <= MAX_RACES, (
+    f"analyzer/model/ids.py RACES: {N_RACE_IDS} race ids with the race of nobody, but the engine "
+    f"holds at most {MAX_RACES} (engine/core_layout.py MAX_RACES)"
+)
+assert len(POWERS) <= MAX_POWERS, (
+    f"analyzer/model/ids.py POWERS: {len(POWERS)} powers, but the engine holds at most "
+    f"{MAX_POWERS} (engine/core_layout.py MAX_POWERS)"
+)
 
 # race_tab[race, *]
 RT_FACTION = RT_CORE_NF
@@ -77,6 +87,13 @@ G_NF = G_DRAFT + 3 * MAX_FACTION_BANNERS
 G_UNSET = G_CORE_UNSET + (G_SIDE,)
 BOMB_LIVE, BOMB_DUD = 1, 2
 
+# SWoW's own event kinds after the core's (tables.py EVENT_TEXTS words them)
+(
+    EV_BOMB,  # region, a=BOMB_LIVE/BOMB_DUD (0 unseen), b=1 dropped, 2 revealed, 3 put back
+    EV_ENLIST,  # a=Forsaken tokens bought
+    EV_HARMONY,  # a=player who paid the Pandaren's 2 VC, b=VC
+) = range(EV_RULESET, EV_RULESET + 3)
+
 # The race of nobody (in decline, never drafted) and the caps the core checks
 from analyzer.model.ids import C_MOUNTAINS, C_MURLOCS, MURLOC  # noqa: E402
 from analyzer.model.ids import TERRAINS as _TERRAINS  # noqa: E402
@@ -86,6 +103,15 @@ from analyzer.model.ids import WATER_TERRAINS as _WATER  # noqa: E402
 TERRAIN_WATER = terrain_bits(_TERRAINS, [_TERRAINS[i] for i in _WATER])
 
 NOBODY = MURLOC
+# SWoW's own bot parameter (botparams.py), in the bots' ruleset slots
+from analyzer.players.params import H_RULESET  # noqa: E402
+from analyzer.rulesets.swow.botparams import BOT_PARAMS  # noqa: E402
+
+H_WORGEN_HAND = H_RULESET + BOT_PARAMS["worgen_hand"][0]
+
+# SWoW's own rule constant, in the core's first ruleset slot (model/params.py fills it)
+RULE_PARAMS = ("faction_bonus",)
+PAR_FACTION_BONUS = PAR_RULESET  # VC per opposite-faction race defeated in a turn
 PAR_MURLOCS = PAR_NOBODY  # the rule constant "murlocs": whether the Murlocs are placed
 CAP_NOBODY = C_MURLOCS
 CAP_MOUNTAINS = C_MOUNTAINS

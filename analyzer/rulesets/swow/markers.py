@@ -22,6 +22,8 @@ from analyzer.engine.layout import (
     B_BOARD,
     B_DEGREE,
     B_TERRAIN,
+    EV_MOVE,
+    EV_REVEAL,
     G_DOOM_OWNER,
     G_DOOM_PREV,
     G_MARKER_AT,
@@ -46,7 +48,6 @@ from analyzer.engine.layout import (
     STREAM_SETUP,
 )
 from analyzer.engine.rng import randint
-from analyzer.engine.state import EV_MOVE, EV_REVEAL
 from analyzer.engine.trace import log_event
 from analyzer.model.ids import (
     AEGIS,

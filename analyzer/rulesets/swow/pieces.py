@@ -9,6 +9,7 @@ from analyzer.engine.coins import pay_player
 from analyzer.engine.jit import inline_kernel
 from analyzer.engine.layout import (
     B_DEGREE,
+    EV_BOMB,
     G_BOMBS,
     G_BOMBS_N,
     P_BEASTS,
@@ -29,7 +30,6 @@ from analyzer.engine.layout import (
     R_WISP,
     RT_FACTION,
 )
-from analyzer.engine.state import EV_BOMB
 from analyzer.engine.trace import log_event
 from analyzer.model.ids import (
     ALLIANCE,

@@ -16,6 +16,7 @@ from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
     B_SYMBOLS,
     B_TERRAIN,
+    EV_POWER,
     G_NREG,
     P_BEASTS,
     P_CHAMPION,
@@ -39,7 +40,6 @@ from analyzer.engine.layout import (
     R_TOKENS,
     R_WISP,
 )
-from analyzer.engine.state import EV_POWER
 from analyzer.engine.terrain import water_terrain  # seas and lakes
 from analyzer.engine.trace import log_event
 from analyzer.model.ids import (

@@ -21,6 +21,9 @@ from analyzer.engine.invariants import ERR_BAD_MOVE
 from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
     BOMB_LIVE,
+    EV_BOMB,
+    EV_DIE,
+    EV_ENLIST,
     G_AIRBORNE,
     G_ATTACKED,
     G_BOMBS,
@@ -45,7 +48,6 @@ from analyzer.engine.layout import (
     R_RACE,
     RT_BOX,
 )
-from analyzer.engine.state import EV_BOMB, EV_DIE, EV_ENLIST
 from analyzer.engine.trace import log_event
 from analyzer.model.ids import (
     C_HARMONY,

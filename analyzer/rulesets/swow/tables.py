@@ -4,7 +4,9 @@ the engine's tables by the model's compiler, which was written for SWoW's conten
 
 from __future__ import annotations
 
+from analyzer.model import ids
 from analyzer.model.tables import compile_tables, default_content, default_tables
+from analyzer.rulesets.swow.layout import EV_BOMB, EV_ENLIST, EV_HARMONY
 
 __all__ = ["compile_tables", "default_content", "default_tables"]
 
@@ -13,3 +15,28 @@ BOARD_NOTE = (
     "the faces are modeled from public region counts, not transcribed; terrain and "
     "borders are generated (tools/make_boards.py)."
 )
+
+# The words analyzer replay uses: terrains, symbols, and SWoW's own events.
+TERRAIN_NAMES = ids.TERRAINS
+SYMBOL_NAMES = (
+    (ids.SYM_MAGIC, "Magic"),
+    (ids.SYM_CAVERN, "Cavern"),
+    (ids.SYM_MURLOC, "Murloc"),
+    (ids.SYM_MOUNTAIN, "Mountain"),
+    (ids.SYM_ENTRY, "Entry"),
+)
+
+
+def _bomb(w, p, r, a, b):
+    if b == 1:
+        return f"drops a Bomb on {w.region(r)}"
+    if b == 2:
+        return f"reveals a {'live' if a == 1 else 'dud'} Bomb on {w.region(r)}"
+    return f"puts the Bomb on {w.region(r)} back on the stack unrevealed"
+
+
+EVENT_TEXTS = {
+    EV_BOMB: _bomb,
+    EV_ENLIST: lambda w, p, r, a, b: f"buys {a} Forsaken token(s)",
+    EV_HARMONY: lambda w, p, r, a, b: f"receives {b} VC of Harmony from seat {a + 1}",
+}

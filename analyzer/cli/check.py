@@ -1,4 +1,6 @@
-"""Check any content or scenario file a user hands us and list every problem in it."""
+"""Check any content or scenario file a user hands us and list every problem in it
+(the `check` command). It sits with the command line, above both the content model
+and the scenarios it dispatches to."""
 
 from __future__ import annotations
 
@@ -9,7 +11,9 @@ from pathlib import Path
 from analyzer.errors import InputError, Problem
 from analyzer.model.boards import parse_faces
 from analyzer.model.ruleset import load_ruleset, parse_ruleset
-from analyzer.model.tomlfile import read_toml
+from analyzer.players.styles import parse_styles
+from analyzer.scenario import parse_scenario
+from analyzer.tomlcheck.tomlfile import read_toml
 
 
 @cache
@@ -39,7 +43,7 @@ def file_kind(data: dict) -> str | None:
     """ "scenario" (a [scenario] table; checked first, as a scenario may hold [races]
     too), a ruleset's own kind (the original Small World's "classic maps" and
     "classic ruleset": rulesets/classic/files.py), "ruleset" (a [races] table),
-    "boards" ([[faces]]) or None."""
+    "boards" ([[faces]]), "bot styles" (tables with a `policy`: styles.toml) or None."""
     if "scenario" in data:
         return "scenario"
     kind, _module = _own_kind(data)
@@ -49,6 +53,8 @@ def file_kind(data: dict) -> str | None:
         return "ruleset"
     if "faces" in data:
         return "boards"
+    if any(isinstance(v, dict) and "policy" in v for v in data.values()):
+        return "bot styles"
     return None
 
 
@@ -64,9 +70,6 @@ def validate_path(path: str | Path) -> list[Problem]:
         data = read_toml(path)
         kind = file_kind(data)
         if kind == "scenario":
-            # Imported here: scenarios sit above the model (they name bots too).
-            from analyzer.scenario import parse_scenario
-
             parse_scenario(data, file, Path(path).parent)
         elif kind == "ruleset":
             ruleset = parse_ruleset(data, file)
@@ -76,6 +79,8 @@ def validate_path(path: str | Path) -> list[Problem]:
                 parse_faces(read_toml(boards), str(boards), ruleset)
         elif kind == "boards":
             parse_faces(data, file, _ruleset_beside(Path(path)))
+        elif kind == "bot styles":
+            parse_styles(data, file)
         elif kind is not None:
             _own_kind(data)[1].check_file(kind, data, file)
         else:
@@ -83,6 +88,7 @@ def validate_path(path: str | Path) -> list[Problem]:
                 "a scenario (no [scenario] table)",
                 "a ruleset (no [races] table)",
                 "a board file (no [[faces]])",
+                "a bot styles file (no table with a policy)",
             ] + [module.NOT_ONE for module in ruleset_files()]
             what = ", ".join(kinds[:-1]) + " nor " + kinds[-1]
             return [Problem(file, "(file)", sorted(data), f"neither {what}")]

@@ -12,9 +12,30 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from analyzer.errors import InputError, Problem, ProblemList
-from analyzer.model import nesting
-from analyzer.model.ids import PROVENANCES
-from analyzer.model.limits import range_text
+from analyzer.tomlcheck import nesting
+
+# "public transcription": read off a printed component (a banner, a badge, a map) by
+# public transcriptions of the game, not given in the rules text.
+PROVENANCES = (
+    "rulebook",
+    "component list",
+    "public fan data",
+    "public transcription",
+    "estimate",
+)
+
+# Whether the engine plays an ability: "full", "partial" (what is missing is said in
+# the ruleset file's `missing` text) or "none".
+MODEL_STATES = ("full", "partial", "none")
+
+
+def range_text(low, high) -> str:
+    def show(x):
+        return f"{x:,}" if isinstance(x, int) else f"{x:g}"
+
+    if low == high:
+        return f"must be {show(low)}"
+    return f"must be a whole number from {show(low)} to {show(high)}"
 
 
 def read_toml(path: str | Path) -> dict:
@@ -169,8 +190,6 @@ def keyed_entries(check: Checker, data: dict, section: str, keys: Sequence[str],
 def modeled_state(check: Checker, entry: dict, where: str) -> tuple[str, str]:
     """An ability's `modeled` ("full", "partial", "none") and, unless full, the
     `missing` text that says what the engine leaves out."""
-    from analyzer.model.ids import MODEL_STATES
-
     modeled = check.choice(entry, "modeled", where, MODEL_STATES)
     missing = check.text(entry, "missing", where, required=False)
     if modeled in ("partial", "none") and missing == "":
