@@ -35,17 +35,3 @@ class AnswerTable:
         if self.note:
             lines.append(self.note)
         return "\n".join(line.rstrip() for line in lines)
-
-
-def percent(rate: float) -> str:
-    return f"{100 * rate:.1f}%"
-
-
-def percent_interval(lo: float, hi: float, signed: bool = False) -> str:
-    """ "a% to b%" in points, or the words for no interval."""
-    from analyzer.stats import has_interval, interval_text
-
-    if not has_interval(lo, hi):
-        return interval_text(lo, hi)
-    fmt = (lambda v: f"{100 * v:+.1f}") if signed else (lambda v: f"{100 * v:.1f}")
-    return f"{fmt(lo)} to {fmt(hi)}" + ("" if signed else "%")

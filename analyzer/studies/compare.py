@@ -42,6 +42,7 @@ import pandas as pd
 
 from analyzer.errors import InputError, Problem
 from analyzer.model.limits import MAX_STUDY_GAMES, OPTIONS, check_study_games, range_text
+from analyzer.precision import MAX_HALF_WIDTH, TOO_FEW, too_wide
 from analyzer.present.metrics import METRICS
 from analyzer.stats import Z95, percentile_interval
 from analyzer.studies.plans.compare import CompareSettings
@@ -657,8 +658,6 @@ def findings(result: CompareStudy) -> list[str]:
 
 
 def _no_call(lo: float, hi: float) -> str:
-    from analyzer.precision import MAX_HALF_WIDTH, TOO_FEW, too_wide
-
     return TOO_FEW if too_wide(lo, hi) else f"no change beyond {100 * MAX_HALF_WIDTH:.0f} points"
 
 
@@ -666,7 +665,9 @@ SHOWN_CHANGED = 6  # changed races and powers named in a finding, the largest mo
 
 
 def _rate_text(rate: float, games: int) -> str:
-    return f"{100 * rate:.1f}%" if games else "not played (banned)"
+    from analyzer.studies.common import pct
+
+    return pct(rate) if games else "not played (banned)"
 
 
 def changed_findings(result: CompareStudy) -> list[str]:

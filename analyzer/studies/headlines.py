@@ -8,10 +8,19 @@ from __future__ import annotations
 import numpy as np
 
 from analyzer.precision import MAX_HALF_WIDTH, TOO_FEW, too_wide
-from analyzer.present.answer import AnswerTable, percent, percent_interval
+from analyzer.present.answer import AnswerTable
+from analyzer.stats import TOO_FEW as NO_INTERVAL
+from analyzer.stats import interval_text
+from analyzer.studies.common import pct
 
 SHOWN = 5  # combos at each end of the combo table
 LIMIT = f"{100 * MAX_HALF_WIDTH:.0f} points"  # the widest interval that still decides
+
+
+def percent_interval(lo: float, hi: float, signed: bool = False) -> str:
+    """ "a to b%" (signed: "+a to +b" points), or the words for no interval."""
+    text = interval_text(lo, hi, lambda v: f"{100 * v:{'+' if signed else ''}.1f}")
+    return text if signed or text == NO_INTERVAL else text + "%"
 
 
 def _call(label, lo, hi) -> str:
@@ -30,7 +39,7 @@ def combos_table(result) -> AnswerTable:
         if len(c) > 2 * SHOWN and i == SHOWN:
             rows.append(("...", "", "", "", "", ""))
         rows.append((
-            f"{r.race} + {r.power}", str(r.games), percent(r.win_rate),
+            f"{r.race} + {r.power}", str(r.games), pct(r.win_rate),
             percent_interval(r.win_lo, r.win_hi), f"{100 * r.win_delta:+.1f}",
             _call(r.significant, r.win_lo, r.win_hi),
         ))  # fmt: skip
@@ -58,7 +67,7 @@ def decline_table(result) -> AnswerTable:
         else:
             verdict = "no better than the default"
         rows.append((
-            str(r.players), str(r.group), str(r.rule), percent(r.win_rate),
+            str(r.players), str(r.group), str(r.rule), pct(r.win_rate),
             percent_interval(r.win_diff_lo, r.win_diff_hi, signed=True), verdict,
         ))  # fmt: skip
     games = ", ".join(str(g) for g in dict.fromkeys(best.games)) or "no"
@@ -82,7 +91,7 @@ def seats_table(result) -> AnswerTable:
         else:
             verdict = TOO_FEW if too_wide(r.advantage_lo, r.advantage_hi) else "about fair"
         rows.append((
-            str(r.players), str(r.seat), str(r.games), percent(r.win_rate),
+            str(r.players), str(r.seat), str(r.games), pct(r.win_rate),
             f"{100 * r.advantage:+.1f} ("
             + percent_interval(r.advantage_lo, r.advantage_hi, signed=True) + ")",
             verdict,
@@ -104,14 +113,14 @@ def balance_table(result) -> AnswerTable:
     for r in moved.itertuples():
         rows.append((
             f"{r.name} ({r.kind})", f"{r.printed} -> {r.suggested}", str(r.games),
-            f"{percent(r.win_rate)} ({percent_interval(r.win_lo, r.win_hi)})",
+            f"{pct(r.win_rate)} ({percent_interval(r.win_lo, r.win_hi)})",
         ))  # fmt: skip
     return AnswerTable(
         f"Suggested banner and badge numbers, {result.n_players} players "
         f"({len(moved)} of {len(t)} moved)",
         ("race or power", "printed -> suggested", "games", "win rate now (95%)"),
         tuple(rows),
-        f"fair share {percent(result.fair)}; every other race and power keeps its number.",
+        f"fair share {pct(result.fair)}; every other race and power keeps its number.",
     )
 
 
@@ -119,7 +128,7 @@ def teams_table(factions) -> AnswerTable:
     """Each faction's win rate in the team variant, per player count."""
     rows = tuple(
         (str(r.players), str(r.faction), str(r.games),
-         f"{percent(r.win_rate)} ({percent_interval(r.win_lo, r.win_hi)})")
+         f"{pct(r.win_rate)} ({percent_interval(r.win_lo, r.win_hi)})")
         for r in factions.table.itertuples()
     )  # fmt: skip
     return AnswerTable(
@@ -163,8 +172,8 @@ def compare_tables(result) -> list[AnswerTable]:
         if len(mine):
             cells = tuple(
                 (f"{r.name} ({r.kind})", f"{r.games_baseline:,}",
-                 percent(r.baseline) if r.games_baseline else "banned",
-                 percent(r.value) if r.games else "banned",
+                 pct(r.baseline) if r.games_baseline else "banned",
+                 pct(r.value) if r.games else "banned",
                  _change("rate", r.delta, r.delta_lo, r.delta_hi, r.significant))
                 for r in mine.itertuples()
             )  # fmt: skip
@@ -190,7 +199,7 @@ def tournament_table(result) -> AnswerTable:
 
     rows = tuple(
         (str(r.bot), f"{r.rating:+.0f} ({rating_interval(result, r)})", f"{r.seat_games:,}",
-         f"{percent(r.win_rate)} ({percent_interval(r.win_lo, r.win_hi)})")
+         f"{pct(r.win_rate)} ({percent_interval(r.win_lo, r.win_hi)})")
         for r in result.ratings.itertuples()
     )  # fmt: skip
     return AnswerTable(
