@@ -47,6 +47,8 @@ bench: setup
 	$(BIN)/analyzer balance --players 4 --out reports/bench-balance
 	@echo "analyzer tune's default search (10 generations of 16 candidates; its time is printed last):"
 	$(BIN)/analyzer tune --out reports/bench-tune
+	@echo "make report from a fresh clone of this commit (its own set-up, compiles and every study):"
+	$(BIN)/python tools/time_fresh_report.py
 
 lint: setup
 	$(BIN)/ruff format --check analyzer tests tools

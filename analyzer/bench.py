@@ -22,9 +22,32 @@ assert set(POLICIES) <= set(POLICY_NAMES)
 LOOKAHEAD_ROW = "lookahead, 1 seat"
 LOOKAHEAD_GAMES_SHARE = 200  # it plays `games` / this many games a repetition
 
+# The speeds a designer waits on, and the goal each is held to (docs/speed.md says
+# why): games/s on this machine's threads (2 cores), seconds to a first game.
+GOALS = {
+    (4, "heuristic"): 20_000,
+    (4, LOOKAHEAD_ROW): 60,
+    "cold_compile_s": 15.0,
+    "warm_start_s": 1.0,
+    "fresh_report_s": 240.0,  # `make report` from a fresh clone (tools/time_fresh_report.py)
+}
+
+
+def goal_text(value: float, goal: float, higher_is_better: bool, unit: str = "") -> str:
+    """'goal >= 20,000: met' or 'goal >= 20,000: not met (28%)', the share being how
+    much of the goal the figure reaches; `unit` follows the goal's number."""
+    met = value >= goal if higher_is_better else value <= goal
+    sign = ">=" if higher_is_better else "<="
+    shown = (f"{goal:,.0f}" if goal >= 100 else f"{goal:g}") + (f" {unit}" if unit else "")
+    if met:
+        return f"goal {sign} {shown}: met"
+    share = value / goal if higher_is_better else goal / value
+    return f"goal {sign} {shown}: not met ({100 * share:.0f}%)"
+
 
 def run_bench(games: int, repeats: int, note: Callable[[str], None] = print) -> list[dict]:
-    """[{ruleset, players, policy, games_per_s}], the median of `repeats` runs of
+    """[{ruleset, players, policy, threads, games_per_s, goal_games_per_s}], the
+    median of `repeats` runs of
     `games` games of the played ruleset, every seat played by the same bot; then
     the lookahead bot's row (LOOKAHEAD_ROW), on fewer games. A warm-up
     call first loads or compiles the engine, so its time is reported apart and never
@@ -34,6 +57,42 @@ def run_bench(games: int, repeats: int, note: Callable[[str], None] = print) -> 
 
     etables = api.engine_tables(played_tables())
     ruleset = ruleset_name()
+
+    play = _player(etables)
+    warm = play(4, "heuristic", 0, 16)
+    note(f"Warm-up (load or compile the engine): {warm:.1f} s")
+    rows = []
+    for n_players in PLAYERS:
+        for policy in POLICIES:
+            rates = [games / play(n_players, policy, r + 1, games) for r in range(repeats)]
+            rows.append(_row(ruleset, n_players, policy, statistics.median(rates)))
+            note(f"  {n_players} players, {policy}: {rows[-1]['games_per_s']:.0f} games/s")
+    n = max(4, games // LOOKAHEAD_GAMES_SHARE)
+    warm = play(4, "heuristic", 0, 1, "lookahead")
+    note(f"Warm-up of the lookahead bot (load or compile it): {warm:.1f} s")
+    rates = [n / play(4, "heuristic", r + 1, n, "lookahead") for r in range(repeats)]
+    rows.append(_row(ruleset, 4, LOOKAHEAD_ROW, statistics.median(rates)))
+    note(f"  4 players, {LOOKAHEAD_ROW}: {rows[-1]['games_per_s']:.1f} games/s")
+    return rows
+
+
+def _row(ruleset: str, n_players: int, policy: str, rate: float, threads: int = 0) -> dict:
+    import numba
+
+    return {
+        "ruleset": ruleset,
+        "players": n_players,
+        "policy": policy,
+        "threads": threads or numba.get_num_threads(),
+        "games_per_s": round(rate, 1),
+        "goal_games_per_s": GOALS.get((n_players, policy)),
+    }
+
+
+def _player(etables) -> Callable[..., float]:
+    """play(n_players, policy, seed, n_games, first=""): seconds to play n_games
+    games, every seat by `policy` but seat 0 by `first` when given."""
+    from analyzer.engine import api
 
     def play(n_players: int, policy: str, seed: int, n_games: int, first: str = "") -> float:
         ids = [policy_id(policy)] * n_players
@@ -45,32 +104,48 @@ def run_bench(games: int, repeats: int, note: Callable[[str], None] = print) -> 
         api.play_batch(etables, n_players, seed, 0, n_games, ids, params)
         return time.perf_counter() - start
 
-    warm = play(4, "heuristic", 0, 16)
-    note(f"Warm-up (load or compile the engine): {warm:.1f} s")
+    return play
+
+
+def thread_counts(most: int) -> list[int]:
+    """1, 2, 4, ... up to `most`, and `most` itself."""
+    counts = [1]
+    while counts[-1] * 2 < most:
+        counts.append(counts[-1] * 2)
+    return counts + [most] if most > 1 else counts
+
+
+def run_scaling(games: int, repeats: int, note: Callable[[str], None] = print) -> list[dict]:
+    """4-player heuristic games/s on 1, 2, 4, ... threads up to this process's
+    count, the thread counts taken in turns within each repetition (so a busy
+    moment of the machine hits them all), with each count's efficiency: its speed
+    over the speed of perfect scaling (one thread's speed times the threads)."""
+    import numba
+
+    from analyzer.engine import api
+    from analyzer.rulesets import played_tables, ruleset_name
+
+    most = numba.get_num_threads()
+    play = _player(api.engine_tables(played_tables()))
+    counts = thread_counts(most)
+    rates: dict[int, list[float]] = {n: [] for n in counts}
+    try:
+        for r in range(repeats):
+            for n in counts:
+                numba.set_num_threads(n)
+                rates[n].append(games / play(4, "heuristic", r + 1, games))
+    finally:
+        numba.set_num_threads(most)
+    one = statistics.median(rates[1])
     rows = []
-    for n_players in PLAYERS:
-        for policy in POLICIES:
-            rates = [games / play(n_players, policy, r + 1, games) for r in range(repeats)]
-            rows.append(
-                {
-                    "ruleset": ruleset,
-                    "players": n_players,
-                    "policy": policy,
-                    "games_per_s": round(statistics.median(rates), 1),
-                }
-            )
-            note(f"  {n_players} players, {policy}: {rows[-1]['games_per_s']:.0f} games/s")
-    n = max(4, games // LOOKAHEAD_GAMES_SHARE)
-    rates = [n / play(4, "heuristic", r + 1, n, "lookahead") for r in range(repeats)]
-    rows.append(
-        {
-            "ruleset": ruleset,
-            "players": 4,
-            "policy": LOOKAHEAD_ROW,
-            "games_per_s": round(statistics.median(rates), 1),
-        }
-    )
-    note(f"  4 players, {LOOKAHEAD_ROW}: {rows[-1]['games_per_s']:.1f} games/s")
+    for n in counts:
+        row = _row(ruleset_name(), 4, "heuristic", statistics.median(rates[n]), threads=n)
+        row["efficiency"] = round(row["games_per_s"] / (n * one), 3)
+        rows.append(row)
+        note(
+            f"  {n} thread{'s' if n > 1 else ''}: {row['games_per_s']:.0f} games/s, "
+            f"{100 * row['efficiency']:.0f}% of perfect scaling"
+        )
     return rows
 
 

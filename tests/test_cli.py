@@ -176,15 +176,37 @@ def test_failed_run_keeps_the_previous_files(tmp_path, monkeypatch):
 def test_bench_json(monkeypatch):
     result = run("bench", "--games", 20, "--repeats", 1, "--json", "--no-startup")
     assert result.exit_code == 0, result.output
-    rows = json.loads(result.stdout)
+    out = json.loads(result.stdout)
+    rows = out["games"]
     assert [(r["players"], r["policy"]) for r in rows] == [
         (n, p) for n in (2, 3, 4, 5) for p in ("heuristic", "random")
     ] + [(4, "lookahead, 1 seat")]
     for row in rows:
-        assert set(row) == {"ruleset", "players", "policy", "games_per_s"}
+        assert set(row) == {"ruleset", "players", "policy", "threads", "games_per_s",
+                            "goal_games_per_s"}  # fmt: skip
         assert row["ruleset"] == "swow" and row["games_per_s"] > 0
+    goals = {(r["players"], r["policy"]): r["goal_games_per_s"] for r in rows}
+    assert goals[(4, "heuristic")] == 20_000 and goals[(4, "lookahead, 1 seat")] == 60
+    assert goals[(2, "random")] is None
+    # Thread scaling: 1 thread, then up to this process's count; one thread is
+    # perfect scaling by definition.
+    scaling = out["scaling"]
+    assert scaling[0]["threads"] == 1 and scaling[0]["efficiency"] == 1.0
+    assert all(row["games_per_s"] > 0 for row in scaling)
+    assert out["startup"] is None
     assert "Warm-up" in result.stderr and "Threads" in result.stderr
     assert "First game" not in result.stderr
+
+
+def test_bench_prints_each_figure_beside_its_goal():
+    from analyzer.bench import goal_text, thread_counts
+
+    assert goal_text(21_000, 20_000, True) == "goal >= 20,000: met"
+    assert goal_text(5_000, 20_000, True) == "goal >= 20,000: not met (25%)"
+    assert goal_text(30.0, 15.0, False, "s") == "goal <= 15 s: not met (50%)"
+    assert goal_text(0.8, 1.0, False) == "goal <= 1: met"
+    assert thread_counts(1) == [1] and thread_counts(2) == [1, 2]
+    assert thread_counts(6) == [1, 2, 4, 6] and thread_counts(8) == [1, 2, 4, 8]
 
 
 def test_first_game_script_plays_in_a_fresh_process():

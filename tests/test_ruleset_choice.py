@@ -261,7 +261,7 @@ def test_another_ruleset_runs_in_its_own_process_with_its_own_cache(tmp_path):
         "bench", "--ruleset", PLAIN, "--json", "--no-startup", "-g", "20", "-r", "1"
     )
     assert bench.returncode == 0, bench.stderr[-2000:]
-    rows = json.loads(bench.stdout)
+    rows = json.loads(bench.stdout)["games"]
     assert {row["ruleset"] for row in rows} == {PLAIN}
     assert {"players", "policy", "games_per_s"} <= set(rows[0])
     base = Path(numba.config.CACHE_DIR).parent

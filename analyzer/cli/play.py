@@ -240,7 +240,7 @@ def bench(
         _bench_cluster(workers, games, repeats, as_json, threads)
         return
     n_threads = set_threads(threads)
-    from analyzer.bench import run_bench
+    from analyzer.bench import run_bench, run_scaling, run_startup
 
     def note(text: str) -> None:
         # Keep stdout pure JSON with --json.
@@ -251,28 +251,59 @@ def bench(
 
     note(f"Threads: {n_threads}")
     rows = run_bench(games, repeats, note)
-    if as_json:
-        typer.echo(json.dumps(rows, indent=2))
-    else:
-        from rich.console import Console
-        from rich.table import Table
-
-        table = Table(title=f"games/s, median of {repeats} x {games} games, {n_threads} threads")
-        for name in ("players", "bot", "games/s"):
-            table.add_column(name, justify="right")
-        for row in rows:
-            rate = row["games_per_s"]
-            table.add_row(
-                str(row["players"]), row["policy"], f"{rate:.0f}" if rate >= 100 else f"{rate:.1f}"
-            )
-        Console().print(table)
+    note(f"4-player heuristic games/s by threads, {repeats} x {games} games each, in turns:")
+    scaling = run_scaling(games, repeats, note)
+    startup_row = None
     if startup:
-        from analyzer.bench import run_startup
-
         note("Timing a fresh process to its first game (empty cache, then warm)...")
-        times = run_startup()
-        note(f"First game, empty engine cache (full compile): {times['cold_compile_s']:.1f} s")
-        note(f"First game, warm engine cache: {times['warm_start_s']:.1f} s")
+        startup_row = run_startup()
+    if as_json:
+        typer.echo(
+            json.dumps({"games": rows, "scaling": scaling, "startup": startup_row}, indent=2)
+        )
+        return
+    _print_bench(rows, scaling, startup_row, games, repeats, n_threads)
+
+
+def _print_bench(rows, scaling, startup_row, games, repeats, n_threads) -> None:
+    """The figures as tables, each beside its goal where it has one."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from analyzer.bench import GOALS, goal_text
+
+    def rate(value: float) -> str:
+        return f"{value:,.0f}" if value >= 100 else f"{value:.1f}"
+
+    table = Table(title=f"games/s, median of {repeats} x {games} games, {n_threads} threads")
+    for name in ("players", "bot", "games/s", "goal"):
+        table.add_column(name, justify="left" if name == "goal" else "right")
+    for row in rows:
+        goal = row["goal_games_per_s"]
+        table.add_row(
+            str(row["players"]),
+            row["policy"],
+            rate(row["games_per_s"]),
+            goal_text(row["games_per_s"], goal, True) if goal else "",
+        )
+    console = Console()
+    console.print(table)
+    threads = Table(title="4 players, heuristic, by threads (goal: perfect scaling)")
+    for name in ("threads", "games/s", "of perfect scaling"):
+        threads.add_column(name, justify="right")
+    for row in scaling:
+        threads.add_row(str(row["threads"]), rate(row["games_per_s"]), f"{row['efficiency']:.0%}")
+    console.print(threads)
+    if startup_row:
+        cold, warm = startup_row["cold_compile_s"], startup_row["warm_start_s"]
+        typer.echo(
+            f"First game, empty engine cache (full compile): {cold:.1f} s "
+            f"({goal_text(cold, GOALS['cold_compile_s'], False, 's')})"
+        )
+        typer.echo(
+            f"First game, warm engine cache: {warm:.1f} s "
+            f"({goal_text(warm, GOALS['warm_start_s'], False, 's')})"
+        )
 
 
 def _bench_cluster(workers: int, games: int, repeats: int, as_json: bool, threads) -> None:
