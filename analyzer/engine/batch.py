@@ -2,9 +2,10 @@
 (seed, i), so results do not depend on the thread count or on how the run is cut.
 
 Parallelism comes from Python threads, each running a `nogil` kernel over blocks
-of games it takes from a shared counter and writing only those games' output rows. A numba `prange` loop does
-the same job but costs about ten extra seconds of compilation on the first run,
-a third of the budget, for no speed gain (measured: both scale 1.9x on 2 cores).
+of games it takes from a shared counter and writing only those games' output rows.
+A numba `prange` loop does the same job but costs about ten extra seconds of
+compilation on the first run, for no speed gain (measured: both scale 1.9x on 2
+cores).
 """
 
 from __future__ import annotations
@@ -112,10 +113,21 @@ def run_batch(
     if threads == 1:
         job()
         return out
-    with ThreadPoolExecutor(threads) as pool:
-        for done in [pool.submit(job) for _ in range(threads)]:
-            done.result()
+    pool = _pool(threads)
+    for done in [pool.submit(job) for _ in range(threads)]:
+        done.result()
     return out
+
+
+_POOLS: dict[int, ThreadPoolExecutor] = {}
+
+
+def _pool(threads: int) -> ThreadPoolExecutor:
+    """One pool per thread count, kept for the process: a study makes hundreds of
+    engine calls, and starting threads for each cost milliseconds a call."""
+    if threads not in _POOLS:
+        _POOLS[threads] = ThreadPoolExecutor(threads, thread_name_prefix="analyzer-engine")
+    return _POOLS[threads]
 
 
 def has_lookahead(policies, n_players) -> bool:
