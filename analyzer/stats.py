@@ -182,6 +182,30 @@ def spearman(a, b) -> float:
         return float(spearmanr(a, b).statistic)
 
 
+def spearman_rows(a, b) -> np.ndarray:
+    """spearman(a[i], b[i]) for every row i of two equally shaped 2-D arrays at once
+    (a bootstrap's resamples): ranks by scipy.stats.rankdata, ties at their mean
+    rank, then each row's Pearson correlation of the ranks, as spearmanr computes
+    it; NaN for a row where either sample is all alike. One call instead of one
+    spearmanr call (about a millisecond of overhead) per row."""
+    from scipy.stats import rankdata
+
+    a = np.asarray(a, dtype=np.float64)
+    b = np.asarray(b, dtype=np.float64)
+    out = np.full(a.shape[0], np.nan)
+    if a.shape[1] < 2:
+        return out
+    alike = np.all(a == a[:, :1], axis=1) | np.all(b == b[:, :1], axis=1)
+    ra = rankdata(a, axis=1)
+    rb = rankdata(b, axis=1)
+    ra -= ra.mean(axis=1, keepdims=True)
+    rb -= rb.mean(axis=1, keepdims=True)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rho = (ra * rb).sum(axis=1) / np.sqrt((ra * ra).sum(axis=1) * (rb * rb).sum(axis=1))
+    out[~alike] = np.clip(rho[~alike], -1.0, 1.0)
+    return out
+
+
 def fisher_interval(rho: float, m: int, var: float = SPEARMAN_VAR) -> tuple[float, float]:
     """95% interval of a rank correlation over m items, through Fisher's z."""
     if not np.isfinite(rho) or m <= 3:

@@ -226,3 +226,23 @@ def test_paired_percentiles_match_the_quantile_of_finite_resamples():
         np.testing.assert_array_equal(new, old)
     same = percentile_interval(np.full(20, 0.25), spread_only=False)
     assert same == (0.25, 0.25) and np.isnan(percentile_interval(np.full(20, 0.25))).all()
+
+
+def test_spearman_rows_matches_spearman_row_by_row():
+    """The bootstrap's correlations, all resamples in one call (stats.spearman_rows),
+    equal scipy's spearmanr (stats.spearman) on each row, ties, alike rows and all."""
+    from analyzer.stats import spearman_rows
+
+    rng = np.random.default_rng(11)
+    for size in (2, 3, 16, 320):
+        a = rng.normal(size=(40, size))
+        b = a * rng.uniform(-1, 1, (40, 1)) + rng.normal(size=(40, size))
+        a[:, : size // 3] = np.round(a[:, : size // 3])  # ties
+        b[::5] = b[::5, :1]  # every fifth row all alike: NaN
+        a[3] = 7.0
+        rows = spearman_rows(a, b)
+        for i in range(len(a)):
+            one = spearman(a[i], b[i])
+            assert (np.isnan(one) and np.isnan(rows[i])) or abs(one - rows[i]) < 1e-12, (size, i)
+        assert np.isnan(rows[::5]).all() and np.isnan(rows[3])
+    assert np.isnan(spearman_rows(np.ones((3, 1)), np.ones((3, 1)))).all()

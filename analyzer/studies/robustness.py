@@ -34,7 +34,7 @@ import pandas as pd
 from analyzer import precision
 from analyzer.errors import InputError, Problem
 from analyzer.model.limits import MAX_STUDY_GAMES, check_study_games, range_text
-from analyzer.stats import interval_text, percentile_interval, spearman, wilson
+from analyzer.stats import interval_text, percentile_interval, spearman, spearman_rows, wilson
 from analyzer.studies import common
 from analyzer.studies.common import CLI, pct
 from analyzer.studies.plans.robustness import (  # noqa: F401  (the study's public names)
@@ -376,12 +376,17 @@ def _bootstrap(flds, played, keys, labels, gpc, n, reps, seed):
     for f, g in enumerate(played):
         rng = np.random.default_rng([seed, _BOOT_PURPOSE])
         strata = _strata(g)
+        table: dict[str, list] = {kind: [] for kind in KINDS}
+        table0: dict[str, list] = {kind: [] for kind in KINDS}
         for b in range(reps):
             idx = _resample(rng, strata)
             r, r0 = _rates(g, keys, idx), _rates(ref, keys, g.index[idx])
             gap[b, f] = r["seat"][0] - r["seat"][-1]
-            for j, kind in enumerate(KINDS):
-                rho[b, f, j] = spearman(r0[kind], r[kind])
+            for kind in KINDS:
+                table[kind].append(r[kind])
+                table0[kind].append(r0[kind])
+        for j, kind in enumerate(KINDS):  # every resample's correlation in one call
+            rho[:, f, j] = spearman_rows(np.array(table0[kind]), np.array(table[kind]))
     corr_rows, gap_rows = [], []
     for f, fld in enumerate(flds):
         g = point[f]["seat"][0] - point[f]["seat"][-1]
