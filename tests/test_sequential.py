@@ -17,15 +17,16 @@ BAND = (np.abs(RATES - NULL) > 0.015) & (np.abs(RATES - NULL) < 0.075)
 COPIES = 8  # each race has len(RATES) * COPIES arms, about a combo table's size
 
 
-def _simulate(cap: int, reps: int, seed: int, interval=None):
+def _simulate(cap: int, reps: int, seed: int, interval=None, keep: int = 0):
     """Coverage of each true rate in RATES over `reps` races: the share of arms whose
-    interval held it. `interval(race)`: another interval at the stopping time."""
+    interval held it. `interval(race)`: another interval at the stopping time. `keep`
+    0 (no arm kept playing for the table's ends) stops the most, the hardest case."""
     rng = np.random.default_rng(seed)
     truth = np.tile(RATES, COPIES)
     held = np.zeros(truth.size)
     games = 0
     for _ in range(reps):
-        race, _cum = S.race_arrays(truth, cap, NULL, rng)
+        race, _cum = S.race_arrays(truth, cap, NULL, rng, keep)
         lo, hi = (race.lo, race.hi) if interval is None else interval(race)
         held += (lo <= truth) & (truth <= hi)
         games += race.n.sum()
@@ -40,9 +41,11 @@ def _naive(race):
 
 
 def test_schedule_splits_the_error_over_the_looks():
-    assert S.schedule(1100) == ((138, 275, 550, 1100), (0.05, 0.05, 0.10, 0.80))
+    assert S.schedule(1100) == ((275, 550, 1100), (0.10, 0.10, 0.80))
     looks, spend = S.schedule(400)
     assert looks == (100, 200, 400) and sum(spend) == pytest.approx(1.0)
+    looks, spend = S.schedule(200)  # the first look would have 50: its error goes last
+    assert looks == (100, 200) and spend == pytest.approx((0.1, 0.9))
     # too few games for two looks: the fixed-size study, its 1.96 and nothing else
     for cap in (10, 80, 150, 198):
         assert S.schedule(cap) == ((cap,), (1.0,))
@@ -59,9 +62,9 @@ def test_one_look_is_the_fixed_study():
     assert np.allclose(race.p, S.score_p(cum[:, -1], 150, NULL))
 
 
-@pytest.mark.parametrize("cap", [400, 1100])
-def test_intervals_cover_at_least_94_percent_under_the_stopping_rule(cap):
-    coverage, used = _simulate(cap, 60 if cap > 400 else 100, seed=cap)
+@pytest.mark.parametrize("cap,keep", [(400, 0), (1100, 0), (1100, S.KEEP)])
+def test_intervals_cover_at_least_94_percent_under_the_stopping_rule(cap, keep):
+    coverage, used = _simulate(cap, 60 if cap > 400 else 100, seed=cap, keep=keep)
     assert used < 0.8  # the racing stops arms early (else this checks nothing)
     assert coverage.mean() >= 0.95
     assert coverage[BAND].mean() >= 0.94  # where the stopping bites
@@ -84,7 +87,7 @@ def test_no_false_calls_beyond_the_rate_under_the_null():
     with_a_call = 0
     reps = 300
     for _ in range(reps):
-        race, _ = S.race_arrays(np.full(40, NULL), 400, NULL, rng)
+        race, _ = S.race_arrays(np.full(40, NULL), 400, NULL, rng, keep=0)
         q, labels = race.calls()
         with_a_call += any(labels)
         assert (race.p >= 0).all() and (race.p <= 1).all()
@@ -96,8 +99,8 @@ def test_calls_are_benjamini_hochberg_on_every_look():
     on the p-values the arms would have had had every arm played every look."""
     rng = np.random.default_rng(8)
     truth = np.tile(RATES, COPIES)
-    for _ in range(20):
-        race, cum = S.race_arrays(truth, 1100, NULL, rng)
+    for keep in (0, S.KEEP) * 8:
+        race, cum = S.race_arrays(truth, 1100, NULL, rng, keep)
         looks, spend = race.looks, race.spend
         full = np.ones(truth.size)
         for n, w in zip(looks, spend, strict=True):
