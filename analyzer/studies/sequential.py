@@ -58,9 +58,8 @@ ALPHA = 0.05
 FDR_Q = 0.05
 
 WHY = (
-    "games per combo vary: a combo stops once its call is settled (strong or weak after "
-    "Benjamini-Hochberg), the others play on to the full count; intervals are widened for "
-    "the extra looks so they stay 95%"
+    "games per combo vary: a combo stops once it is called strong or weak, the rest play "
+    "the full count, and intervals are widened for the extra looks so they stay 95%"
 )
 
 
