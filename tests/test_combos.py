@@ -65,3 +65,44 @@ def test_benjamini_hochberg_on_known_p_values():
     _, labels = significance(p_values, [0.1, -0.1, 0.2, 0.05, -0.05, 0.05])
     # q-values: 0.006, 0.006, 0.9, 0.0552, 0.0552, 0.0552
     assert labels == ["strong", "weak", "", "", "", ""]
+
+
+def test_a_raced_run_stops_the_decided_combo_and_keeps_the_rest_as_fixed(monkeypatch):
+    """Racing (studies/sequential.py): the boosted combo is called strong early and
+    stops; the others play every game, the same games as a fixed run; the chunk size
+    changes nothing. (Three combos are all among a table's top five: none would stop
+    with the ends kept playing.)"""
+    from analyzer.studies import sequential
+
+    monkeypatch.setattr(sequential, "KEEP", 0)
+    base = default_tables()
+    tab = base.race_tab.copy()
+    tab[ids.GNOMES, L.RT_BANNER] += 5
+    tab[ids.GNOMES, L.RT_BOX] += 5
+    strong = dataclasses.replace(base, race_tab=tab)
+    pick = [(ids.GNOMES, ids.FARMER), (ids.HUMANS, ids.FARMER), (ids.KOBOLDS, ids.FARMER)]
+    settings = S(3, 400, seed=2, tables=strong, combos=pick, adaptive=True)
+    raced = run_combos(settings, progress=False, chunk=37)
+    again = run_combos(settings, progress=False, chunk=1000)
+    pd.testing.assert_frame_equal(raced.combos, again.combos)
+    pd.testing.assert_frame_equal(raced.races, again.races)
+    fixed = run_combos(dataclasses.replace(settings, adaptive=False), progress=False)
+    c, f = raced.combos.set_index("race"), fixed.combos.set_index("race")
+    assert raced.looks == (100, 200, 400) and fixed.looks == ()
+    assert c.loc["Gnomes", "games"] < 400 and c.loc["Gnomes", "significant"] == "strong"
+    assert raced.n_games < fixed.n_games
+    full = c.games == 400
+    assert full.sum() >= 1
+    for col in ("games", "wins", "mean_vc"):
+        assert (c.loc[full, col] == f.loc[full, col]).all(), col
+    # the raced interval is wider than the fixed one on the same games: it pays for a look
+    for race in c.index[full]:
+        assert (
+            c.loc[race, "win_hi"] - c.loc[race, "win_lo"]
+            > f.loc[race, "win_hi"] - f.loc[race, "win_lo"]
+        )
+    # race rates: every combo's first 100 games
+    assert (raced.races.games == 100).all()
+    from analyzer.studies.combos_page import findings
+
+    assert any("games per combo vary" in line.lower() for line in findings(raced))

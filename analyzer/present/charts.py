@@ -70,7 +70,8 @@ def combo_heatmap(result, path: Path, q: float = 0.05) -> Path:
     ax.set_yticks(range(len(races)), races, fontsize=10)
     fig.colorbar(image, ax=ax, label="win rate minus fair share (percentage points)")
     ax.set_title(
-        f"Forced first pick, {result.n_players} players, {result.games_per_combo} games per "
+        f"Forced first pick, {result.n_players} players, "
+        f"{'up to ' if getattr(result, 'looks', ()) else ''}{result.games_per_combo} games per "
         f"combo\nhatched: not significant (Benjamini-Hochberg, q = {q})",
         fontsize=10,
     )

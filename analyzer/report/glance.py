@@ -54,7 +54,8 @@ def combos_answer(folder: Path) -> str | None:
     return (
         f"{lead}: {best.race} + {best.power}, {pct(best.win_rate)} of its games "
         f"({pct(best.win_lo)} to {pct(best.win_hi)}); weakest: {worst.race} + {worst.power}, "
-        f"{pct(worst.win_rate)}; a fair share is {pct(fair)} ({int(best.games):,} games each)."
+        f"{pct(worst.win_rate)}; a fair share is {pct(fair)} ({int(best.games):,} and "
+        f"{int(worst.games):,} games)."
     ) + _marked(folder, "Strongest", "Weakest")
 
 

@@ -40,7 +40,13 @@ import pandas as pd
 
 from analyzer.errors import InputError, Problem
 from analyzer.model.limits import check_option
-from analyzer.stats import benjamini_hochberg, mean_se_from_sums, normal_interval, wilson
+from analyzer.stats import (
+    Z95,
+    benjamini_hochberg,
+    mean_se_from_sums,
+    normal_interval,
+    wilson,
+)
 from analyzer.studies.plans.combos import CombosSettings  # noqa: F401  (run_combos's)
 from analyzer.studies.scoring import Scoring, TeamScoring, for_team, scoring
 
@@ -113,6 +119,8 @@ class ComboStudy:
     # forced combos), and the races left out (no seat of their faction)
     faction_fair: dict[str, float] = field(default_factory=dict)
     skipped: list[str] = field(default_factory=list)
+    # raced (studies/sequential.py): the games per combo at each look; () played fixed
+    looks: tuple[int, ...] = ()
 
     @property
     def team(self) -> bool:
@@ -307,21 +315,24 @@ def _measure(
     return np.stack([np.bincount(combo, c.astype(np.float64), minlength=n_combos) for c in columns])
 
 
-def _stats(sums: np.ndarray, n_players: int, fair=None) -> dict:
+def _stats(sums: np.ndarray, n_players: int, fair=None, race=None) -> dict:
     """Columns shared by the combo and main-effect tables, from sums; `fair`: each
-    column's fair win rate (default 1 / players)."""
+    column's fair win rate (default 1 / players). `race` (studies/sequential.py): the
+    combos were raced, so the win interval is the race's and the others are made at
+    each combo's last look's z (valid at its stopping time for the same reason)."""
     games = sums[_N]
     fair = 1.0 / n_players if fair is None else fair
+    z = Z95 if race is None else race.z
     with np.errstate(invalid="ignore", divide="ignore"):
         win_rate = sums[_WINS] / games
-        lo, hi = wilson(sums[_WINS], games)
+        lo, hi = wilson(sums[_WINS], games) if race is None else (race.lo, race.hi)
         mean_vc, vc_se = mean_se_from_sums(games, sums[_VC], sums[_VC2])
         # delta = D / (players - 1) game by game: scale the sums.
         k = float(n_players - 1)
         d_mean, d_se = mean_se_from_sums(games, sums[_D] / k, sums[_D2] / (k * k))
-        d_lo, d_hi = normal_interval(d_mean, d_se)
+        d_lo, d_hi = normal_interval(d_mean, d_se, z)
         r_mean, r_se = mean_se_from_sums(games, sums[_RVC], sums[_RVC2])
-        r_lo, r_hi = normal_interval(r_mean, r_se)
+        r_lo, r_hi = normal_interval(r_mean, r_se, z)
     return {
         "games": games.astype(np.int64),
         "wins": sums[_WINS].astype(np.int64),
@@ -441,16 +452,49 @@ def run_combos(
                 yield Chunk(etables, n_players, seed, first, games.size, s_ids, s_params,
                             check, forced, combo)  # fmt: skip
 
+    race = None
+    if s.adaptive and forced_bot is None and not score.team:
+        from analyzer.studies import sequential
+
+        race = sequential.Race.start(n_combos, games_per_combo, 1.0 / n_players, sequential.KEEP)
+        race = race if race.adaptive else None  # too few games for two looks
+
+    def round_calls(active: np.ndarray, k0: int, k1: int):
+        # The games k0..k1-1 of each combo still racing: game k of combo c is game
+        # c * games_per_combo + k of the seed, as in a fixed run.
+        for c in np.flatnonzero(active):
+            stop = c * games_per_combo + k1
+            for first in range(c * games_per_combo + k0, stop, step):
+                games = np.arange(first, min(first + step, stop), dtype=np.int64)
+                forced = forced_rows(pairs, games, games_per_combo, n_players, cost, seats)
+                yield Chunk(etables, n_players, seed, first, games.size, ids, params, check,
+                            forced, games // games_per_combo)  # fmt: skip
+
+    played = 0
+    first_sums = None
     try:
-        for call, result in or_in_process(backend).play(calls()):
-            sums += _measure(result, call.forced, call.tag, n_players, n_combos, score)
-            error_games += int((result.errors != 0).sum())
-            bar.update(call.first + call.n_games)
+        if race is None:
+            for call, result in or_in_process(backend).play(calls()):
+                sums += _measure(result, call.forced, call.tag, n_players, n_combos, score)
+                error_games += int((result.errors != 0).sum())
+                bar.update(call.first + call.n_games)
+        while race is not None and not race.done:
+            # Decisions between rounds only, on whole rounds' sums: the same for any
+            # chunk size, thread count or backend.
+            k0, k1 = race.next_games()
+            for call, result in or_in_process(backend).play(round_calls(race.active, k0, k1)):
+                sums += _measure(result, call.forced, call.tag, n_players, n_combos, score)
+                error_games += int((result.errors != 0).sum())
+                played += call.n_games
+                bar.update(played)
+            race.update(sums[_WINS].astype(np.int64))
+            if race.look == 1:
+                first_sums = sums.copy()  # every combo's, before any stopped
     finally:
         bar.close()
     study = _tables(
         sums, pairs, tables, n_players, games_per_combo, seed, cost, names, error_games,
-        time.perf_counter() - started, score, forced_bot,
+        time.perf_counter() - started, score, forced_bot, race, first_sums,
     )  # fmt: skip
     study.skipped = skipped
     return study
@@ -469,7 +513,14 @@ def _tables(
     seconds,
     score=None,
     forced_bot=None,
+    race=None,
+    first_sums=None,
 ):
+    """The study's tables from its sums. Raced (`race`, studies/sequential.py): each
+    combo's rate, interval and call are the race's, and the race and power tables
+    average the games every combo played before the first look (`first_sums`), which
+    no stopping chose."""
+    pooled = sums if first_sums is None else first_sums
     rs = tables.ruleset
     race_names, power_names = tables.race_names, tables.power_names
     race_mod = [r.modeled for r in rs.races]
@@ -479,24 +530,28 @@ def _tables(
     # 1 / players (None), or by combo: its faction's team win rate (studies/scoring.py)
     fair_by_combo, faction_fair = score.fair_shares(sums[_WINS], sums[_N], pairs, tables)
     fair = 1.0 / n_players if fair_by_combo is None else fair_by_combo
-    grand = sums[_WINS].sum() / sums[_N].sum()
+    grand = pooled[_WINS].sum() / pooled[_N].sum()
     # a race is measured against its faction (team variant); a power meets every
     # race, so against the whole study
     race_grand = grand if fair_by_combo is None else fair_by_combo
     races = _effect_table(
-        "race", race_names, pairs[:, 0], sums, n_players, race_grand, race_mod, fair=fair
+        "race", race_names, pairs[:, 0], pooled, n_players, race_grand, race_mod, fair=fair
     )
     powers = _effect_table(
-        "power", power_names, pairs[:, 1], sums, n_players, grand, power_mod,
+        "power", power_names, pairs[:, 1], pooled, n_players, grand, power_mod,
         extra=("badge_estimated", badge_est), fair=None if fair_by_combo is None else grand,
     )  # fmt: skip
-    cols = _stats(sums, n_players, fair)
+    cols = _stats(sums, n_players, fair, race)
     race_wr = races.set_index("race")["win_rate"]
     power_wr = powers.set_index("power")["win_rate"]
     race_col = [race_names[r] for r in pairs[:, 0]]
     power_col = [power_names[p] for p in pairs[:, 1]]
-    p_values = two_sided_p(cols["wins"], cols["games"], fair)
-    q_values, labels = significance(p_values, cols["win_rate"] - fair)
+    if race is None:
+        p_values = two_sided_p(cols["wins"], cols["games"], fair)
+        q_values, labels = significance(p_values, cols["win_rate"] - fair)
+    else:
+        p_values = race.p.copy()
+        q_values, labels = race.calls()
     frame = pd.DataFrame(
         {
             "race": race_col,
@@ -539,6 +594,7 @@ def _tables(
         forced_bot=forced_bot,
         variant=score.variant,
         faction_fair=faction_fair,
+        looks=() if race is None else tuple(race.looks),
     )
 
 

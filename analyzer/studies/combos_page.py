@@ -103,9 +103,10 @@ def findings(result: ComboStudy) -> list[str]:
         )
     else:
         out.append(
-            f"Of {len(c)} combos forced as a first pick ({result.games_per_combo} games each), "
+            f"Of {len(c)} combos forced as a first pick ({games_each(result)}), "
             f"{len(strong)} win significantly more than the fair {_pct(fair)} and {len(weak)} "
             "significantly less (Benjamini-Hochberg, q = 0.05)."
+            + (f" {raced_sentence(result)}" if result.looks else "")
         )
     for label, rows in (("Strongest", strong), ("Weakest", weak)):
         if len(rows):
@@ -127,6 +128,27 @@ def findings(result: ComboStudy) -> list[str]:
             f"({_pct(worst.win_lo)} to {_pct(worst.win_hi)})."
         )
     return out
+
+
+def games_each(result: ComboStudy) -> str:
+    """ "1100 games each", or for a raced study "138 to 1100 games each"."""
+    games = result.combos.games
+    if not result.looks or games.min() == games.max():
+        return f"{result.games_per_combo} games each"
+    return f"{games.min()} to {games.max()} games each"
+
+
+def raced_sentence(result: ComboStudy) -> str:
+    """Why games per combo vary (studies/sequential.py), in one sentence."""
+    from analyzer.studies.sequential import WHY
+
+    looks = ", ".join(str(n) for n in result.looks)
+    saved = 1 - result.n_games / (len(result.combos) * result.games_per_combo)
+    return (
+        f"{WHY[0].upper()}{WHY[1:]} (looks at {looks} games; {100 * saved:.0f}% of the "
+        f"games of a fixed run saved; race and power rates use every combo's first "
+        f"{result.looks[0]} games)."
+    )
 
 
 def _team_lines(result: ComboStudy) -> list[str]:
@@ -182,7 +204,12 @@ def summary_markdown(result: ComboStudy) -> str:
             else "(the forced seat plays the same bot as in its seat)"
         ),
         f"- Players: {result.n_players}; combos: {len(c)}; games per combo: "
-        f"{result.games_per_combo} ({result.n_games} games); seed: {result.seed}",
+        + (
+            f"{result.games_per_combo} ({result.n_games} games); seed: {result.seed}"
+            if not result.looks
+            else f"up to {result.games_per_combo} ({result.n_games} games); seed: "
+            f"{result.seed}. {raced_sentence(result)}"
+        ),
         *(
             _team_lines(result)
             if result.team

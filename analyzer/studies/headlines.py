@@ -49,8 +49,16 @@ def combos_table(result) -> AnswerTable:
         tuple(rows),
         "vs all: points above every combo's mean; call: strong or weak after Benjamini-Hochberg "
         f"at 5%; else {TOO_FEW} when its interval reaches past {LIMIT} either side "
-        f"(docs/reading-the-report.md). Bots: {', '.join(dict.fromkeys(result.policies))}.",
+        f"(docs/reading-the-report.md). Bots: {', '.join(dict.fromkeys(result.policies))}."
+        + (f" {raced_note()}" if getattr(result, "looks", ()) else ""),
     )
+
+
+def raced_note() -> str:
+    """A raced combo table's one sentence on why its games vary."""
+    from analyzer.studies.sequential import WHY
+
+    return f"{WHY[0].upper()}{WHY[1:]}."
 
 
 def decline_table(result) -> AnswerTable:

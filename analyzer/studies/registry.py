@@ -113,6 +113,14 @@ STUDIES: tuple[Study, ...] = (
                 metavar="NAME",
                 show_default=False,
             ),
+            Option(
+                "fixed",
+                ("--fixed",),
+                bool,
+                False,
+                "Play every combo all its games (default: a combo stops once it is called "
+                "strong or weak, docs/studies.md).",
+            ),
             Shared("scenario"),
             _out("reports/combos-<players>p"),
             *_PLAYED,

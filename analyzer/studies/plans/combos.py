@@ -20,6 +20,9 @@ class CombosSettings:
     forced_bot: str | None = None  # the forced seat's style (None: the seat's own bot)
     check: bool = False  # the engine's invariant checks after every turn
     combos: Any = None  # (race id, power id) pairs to play (None: every allowed one)
+    # stop a combo once its call is settled (studies/sequential.py); False: every combo
+    # plays games_per_combo (the studies that pool combos, like balance, need that)
+    adaptive: bool = False
 
 
 def check(o: dict, log) -> CombosSettings:
@@ -44,7 +47,7 @@ def check(o: dict, log) -> CombosSettings:
     check_study(players, o["games_per_combo"], o["seed"], o["cost"])
     return CombosSettings(
         players, o["games_per_combo"], o["seed"], o["cost"], tables, policies, params,
-        forced_bot, o["check"],
+        forced_bot, o["check"], adaptive=not o.get("fixed", False),
     )  # fmt: skip
 
 
@@ -76,6 +79,11 @@ def answer(result, folder) -> list[str]:
 
 
 def report(s, ctx) -> ReportEntry:
-    settings = CombosSettings(ctx.players, s.games_per_combo, ctx.seed, bots=ctx.seats)
-    stamp = {"players": ctx.players, "seed": ctx.seed, "games_per_combo": s.games_per_combo}
+    settings = CombosSettings(
+        ctx.players, s.games_per_combo, ctx.seed, bots=ctx.seats, adaptive=True
+    )
+    stamp = {
+        "players": ctx.players, "seed": ctx.seed, "games_per_combo": s.games_per_combo,
+        "adaptive": True,
+    }  # fmt: skip
     return ReportEntry(settings, stamp | ctx.who)
