@@ -24,6 +24,7 @@ study.json is written last, so a study stopped half-way is never reused.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import json
 import re
@@ -312,7 +313,8 @@ def build_index(
 ) -> Path:
     """Every ruleset of `names` on a page of its own in out/<name>/, built by
     `python -m analyzer report --ruleset NAME --out out/<name> OPTIONS` (a process
-    plays one ruleset), then out/index.md and index.html linking them. A ruleset that
+    plays one ruleset; the pages' processes run at once, _run_children), then
+    out/index.md and index.html linking them. A ruleset that
     cannot be played yet gets a line saying why, and no link. `variants`: (ruleset,
     variant) pages built the same way with `--variant VARIANT` in out/<name>-<variant>/
     (variant_pages), one section each. `battles`: the options of `analyzer
@@ -342,22 +344,22 @@ def build_index(
     try:
         report.remove_debris()
         report.ensure()
+        jobs = []  # (label, arguments, the page it waits for): every page at once
         for name, problem in entries:
             if problem is not None:
                 log(f"{name}: no page ({problem.message}).")
                 continue
             report.claim_folder(page_folder(name))
-            log(f"{name}: building its page in a process of its own...")
-            _run_page(name, out / page_folder(name), options, force)
+            jobs.append((name, _page_arguments(name, out / page_folder(name), options), None))
         for name, v in variants:
             report.claim_folder(page_folder(name, v))
-            log(f"{name} --variant {v}: building its page in a process of its own...")
-            _run_page(name, out / page_folder(name, v), options, force, v)
+            arguments = _page_arguments(name, out / page_folder(name, v), options, v)
+            jobs.append((f"{name} --variant {v}", arguments, name))
         if battles is not None:
             report.claim_folder(BATTLES_FOLDER)
-            log("Warcraft battles: building their page in a process of its own...")
-            _run_child(["battle-report", "--out", str(out / BATTLES_FOLDER), *battles], force,
-                       "battles")  # fmt: skip
+            arguments = ["battle-report", "--out", str(out / BATTLES_FOLDER), *battles]
+            jobs.append(("battles", arguments, None))
+        _run_children(jobs, force, log)
         page = index_page(out, entries, time.perf_counter() - started, variants, scale)
         html = to_html(page, out, title="Small World analyzer report")
         report.write_files({"index.md": page, "index.html": html})
@@ -367,35 +369,104 @@ def build_index(
     return out / "index.html"
 
 
-def _run_page(name: str, folder: Path, options: list[str], force: bool, variant=None) -> None:
-    """`analyzer report --ruleset NAME [--variant V]` in a child process, stopped with
-    this one."""
+def _page_arguments(name: str, folder: Path, options: list[str], variant=None) -> list[str]:
+    """`analyzer report --ruleset NAME [--variant V] --out FOLDER OPTIONS`."""
     command = ["report", "--ruleset", name] + (["--variant", variant] if variant else [])
-    _run_child([*command, "--out", str(folder), *options], force, name)
+    return [*command, "--out", str(folder), *options]
 
 
-def _run_child(arguments: list[str], force: bool, name: str) -> None:
-    """`analyzer ARGUMENTS` in a child process, stopped with this one; PageFailed
-    (naming `name`) when it fails."""
-    import subprocess
-    import sys
-
-    command = [sys.executable, "-m", "analyzer", *arguments] + (["--force"] if force else [])
-    child = subprocess.Popen(command)  # the ruleset is named by --ruleset alone
+def _run_children(jobs, force: bool, log: Callable[[str], None]) -> None:
+    """Every job (label, `analyzer` arguments, the ruleset whose engine it waits for or
+    None) in a child process of its own, all at once: a page's single-core parts (its
+    compile, charts, tables) then run while another page plays on both cores. A job
+    that plays the same ruleset as another (a variant's page) starts once that
+    ruleset's engine is compiled, so no two processes compile the same engine. Each
+    child's lines come through `log` under its label. PageFailed when one fails (the
+    others are stopped); a stop here stops them all."""
+    running: dict[str, _Child] = {}
+    waiting = list(jobs)
+    first_of = {}  # ruleset -> label of the first job playing it
+    for label, arguments, _after in jobs:
+        if "--ruleset" in arguments:
+            first_of.setdefault(arguments[arguments.index("--ruleset") + 1], label)
     try:
-        code = child.wait()
+        while waiting or running:
+            for job in list(waiting):
+                label, arguments, after = job
+                leader = running.get(first_of.get(after, ""))
+                if after is None or leader is None or _engine_ready(after):
+                    waiting.remove(job)
+                    log(f"{label}: building its page in a process of its own...")
+                    running[label] = _run_page(label, arguments, force, log)
+            for label, child in list(running.items()):
+                code = child.poll()
+                if code is None:
+                    continue
+                del running[label]
+                if code != 0:
+                    raise PageFailed(label.split(" ")[0], code)
+            time.sleep(0.2)
     except BaseException:
-        # Stopped here (Ctrl-C reaches the child too; SIGTERM may not): the child
-        # cleans up its own staging when it is told to stop.
-        child.terminate()
-        try:
-            child.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            child.kill()
-            child.wait()
+        for child in running.values():
+            child.stop()
         raise
-    if code != 0:
-        raise PageFailed(name, code)
+
+
+def _engine_ready(ruleset: str) -> bool:
+    """Whether `ruleset`'s engine is in the compile cache (engine/precompile.py writes
+    its READY_MARKER after a run's first games); reads files only, compiles nothing."""
+    return _ready_marker(ruleset).exists()
+
+
+@functools.cache
+def _ready_marker(ruleset: str) -> Path:
+    from analyzer.engine import _cache_dir
+
+    return Path(_cache_dir(ruleset)) / "compiled"
+
+
+class _Child:
+    """`python -m analyzer ARGUMENTS` running, its output forwarded line by line."""
+
+    def __init__(self, label: str, arguments: list[str], force: bool, log):
+        import subprocess
+        import sys
+        import threading
+
+        command = [sys.executable, "-m", "analyzer", *arguments] + (["--force"] if force else [])
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1
+        )  # the ruleset is named by --ruleset alone
+
+        def forward() -> None:
+            for line in self.process.stdout:
+                log(f"[{label}] {line.rstrip()}")
+
+        self.reader = threading.Thread(target=forward, daemon=True)
+        self.reader.start()
+
+    def poll(self) -> int | None:
+        code = self.process.poll()
+        if code is not None:
+            self.reader.join()  # its last lines first
+        return code
+
+    def stop(self) -> None:
+        """Stopped with this one (Ctrl-C reaches the child too; SIGTERM may not): the
+        child cleans up its own staging when it is told to stop."""
+        import subprocess
+
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def _run_page(label: str, arguments: list[str], force: bool, log) -> _Child:
+    """Start `analyzer ARGUMENTS` (a page) in a child process."""
+    return _Child(label, arguments, force, log)
 
 
 def _key_chart(path: Path, out: Path, alt: str) -> list[str]:
