@@ -120,12 +120,50 @@ def _stamp(study: Study, code: str) -> dict:
 
 
 def _reusable(folder: Path, stamp: dict) -> bool:
-    meta = folder / "study.json"
-    if not meta.exists() or not (folder / "findings.json").exists():
+    if not (folder / "findings.json").exists():
         return False
+    return _reusable_meta(folder / "study.json", stamp)
+
+
+# A page built whole by a process of its own (the team variant's, the Warcraft
+# battles'): reused like a study, by the stamp in its page.json, written last.
+PAGE_STAMP = "page.json"
+
+
+def files_code_hash(*parts: str) -> str:
+    """A hash of every file under the analyzer's folders or files `parts` (like
+    "warcraft", "present", "variants.py"): Python sources and content files."""
+    root = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha1()
+    for part in parts:
+        paths = [root / part] if (root / part).is_file() else sorted((root / part).rglob("*"))
+        for path in paths:
+            if path.suffix in (".py", ".toml"):
+                digest.update(path.relative_to(root).as_posix().encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def page_reusable(folder: Path, stamp: dict) -> bool:
+    """Whether the page in `folder` was built with `stamp` and is whole."""
+    if not (folder / "index.html").exists():
+        return False
+    return _reusable_meta(folder / PAGE_STAMP, stamp)
+
+
+def mark_page(folder: Path, stamp: dict, force: bool = False) -> None:
+    """Write the page's stamp last (a page stopped before it is rebuilt next time;
+    rebuilding it removes the old stamp with the rest of its old files)."""
+    from analyzer.output import OutputFolder
+
+    meta = {"stamp": stamp, "written": dt.datetime.now().isoformat(timespec="seconds")}
+    OutputFolder(folder, force=force).write_files({PAGE_STAMP: json.dumps(meta, indent=1)})
+
+
+def _reusable_meta(meta: Path, stamp: dict) -> bool:
     try:
         return json.loads(meta.read_text())["stamp"] == stamp
-    except (ValueError, KeyError):
+    except (OSError, ValueError, KeyError):
         return False
 
 
@@ -350,15 +388,19 @@ def build_index(
                 log(f"{name}: no page ({problem.message}).")
                 continue
             report.claim_folder(page_folder(name))
-            jobs.append((name, _page_arguments(name, out / page_folder(name), options), None))
+            jobs.append((name, _page_arguments(name, out / page_folder(name), options), None, None))
         for name, v in variants:
             report.claim_folder(page_folder(name, v))
             arguments = _page_arguments(name, out / page_folder(name, v), options, v)
-            jobs.append((f"{name} --variant {v}", arguments, name))
+            jobs.append((f"{name} --variant {v}", arguments, name, None))
         if battles is not None:
             report.claim_folder(BATTLES_FOLDER)
-            arguments = ["battle-report", "--out", str(out / BATTLES_FOLDER), *battles]
-            jobs.append(("battles", arguments, None))
+            folder, stamp = out / BATTLES_FOLDER, battles_stamp(battles)
+            if "--fresh" not in options and page_reusable(folder, stamp):
+                log(f"Warcraft battles: reusing {folder}/")
+            else:
+                arguments = ["battle-report", "--out", str(folder), *battles]
+                jobs.append(("battles", arguments, None, lambda: mark_page(folder, stamp, force)))
         _run_children(jobs, force, log)
         page = index_page(out, entries, time.perf_counter() - started, variants, scale)
         html = to_html(page, out, title="Small World analyzer report")
@@ -369,6 +411,14 @@ def build_index(
     return out / "index.html"
 
 
+def battles_stamp(arguments: list[str]) -> dict:
+    """What the Warcraft battles page depends on: its options (the threads aside:
+    they never change a result) and its code."""
+    kept = [a for i, a in enumerate(arguments)
+            if a != "--threads" and (i == 0 or arguments[i - 1] != "--threads")]  # fmt: skip
+    return {"page": BATTLES_FOLDER, "options": kept, "code": files_code_hash("warcraft", "present")}
+
+
 def _page_arguments(name: str, folder: Path, options: list[str], variant=None) -> list[str]:
     """`analyzer report --ruleset NAME [--variant V] --out FOLDER OPTIONS`."""
     command = ["report", "--ruleset", name] + (["--variant", variant] if variant else [])
@@ -377,7 +427,8 @@ def _page_arguments(name: str, folder: Path, options: list[str], variant=None) -
 
 def _run_children(jobs, force: bool, log: Callable[[str], None]) -> None:
     """Every job (label, `analyzer` arguments, the ruleset whose engine it waits for or
-    None) in a child process of its own, all at once: a page's single-core parts (its
+    None, what to do once it succeeded or None) in a child process of its own, all at
+    once: a page's single-core parts (its
     compile, charts, tables) then run while another page plays on both cores. A job
     that plays the same ruleset as another (a variant's page) starts once that
     ruleset's engine is compiled, so no two processes compile the same engine. Each
@@ -386,13 +437,13 @@ def _run_children(jobs, force: bool, log: Callable[[str], None]) -> None:
     running: dict[str, _Child] = {}
     waiting = list(jobs)
     first_of = {}  # ruleset -> label of the first job playing it
-    for label, arguments, _after in jobs:
+    for label, arguments, _after, _done in jobs:
         if "--ruleset" in arguments:
             first_of.setdefault(arguments[arguments.index("--ruleset") + 1], label)
     try:
         while waiting or running:
             for job in list(waiting):
-                label, arguments, after = job
+                label, arguments, after, _done = job
                 leader = running.get(first_of.get(after, ""))
                 if after is None or leader is None or _engine_ready(after):
                     waiting.remove(job)
@@ -405,6 +456,9 @@ def _run_children(jobs, force: bool, log: Callable[[str], None]) -> None:
                 del running[label]
                 if code != 0:
                     raise PageFailed(label.split(" ")[0], code)
+                done = next(job[3] for job in jobs if job[0] == label)
+                if done is not None:
+                    done()
             time.sleep(0.2)
     except BaseException:
         for child in running.values():
