@@ -144,6 +144,19 @@ def test_an_edited_house_rule_reruns_only_the_study_that_plays_it(built, tmp_pat
     assert (copy / "compare.html").stat().st_mtime_ns != page  # the pages are rebuilt
 
 
+def test_a_studys_stamp_covers_the_code_of_its_results_not_the_pages():
+    from analyzer.report.site import code_files
+
+    root = Path(__file__).resolve().parents[1] / "analyzer"
+    files = set(code_files())
+    made_by = ["studies/compare.py", "studies/plans/compare.py", "present/charts.py",
+               "stats.py", "model/limits.py", "rulesets/swow/content/ruleset.toml"]  # fmt: skip
+    for path in made_by:
+        assert root / path in files, path
+    # Page-building code: the pages are rebuilt on every run, the studies are not rerun.
+    assert not [p for p in files if p.parent.name in ("report", "cli")]
+
+
 def test_a_page_built_whole_is_reused_by_its_stamp(tmp_path):
     from analyzer.output import OutputFolder
     from analyzer.report.site import battles_stamp, mark_page, page_reusable

@@ -88,18 +88,34 @@ class ReportSettings:
 
 
 # ------------------------------------------------------------------ provenance
+# What a study's results (its tables, charts, summary and findings) are made by,
+# besides the engine's and bots' sources: a change to any of these reruns every study.
+# The page-building code (report/, cli/) is not among them: the pages are rebuilt from
+# the studies' folders on every run, so a change there reruns nothing.
+STUDY_CODE = ("studies", "model", "present", "stats.py", "precision.py", "simulate.py",
+              "scenario.py", "variants.py", "results.py")  # fmt: skip
+
+
 def _code_hash() -> str:
-    """Engine and bot sources (the numba cache key) plus the studies and report code."""
+    """Engine and bot sources (the numba cache key), the ruleset files, and the code
+    that makes the studies' results (STUDY_CODE)."""
     from analyzer.engine import source_hash
 
-    root = Path(__file__).resolve().parents[1]
     digest = hashlib.sha1(source_hash().encode())
-    for folder in ("studies", "report", "model"):
-        for path in sorted((root / folder).rglob("*.py")):  # studies/plans/ too
-            digest.update(path.read_bytes())
-    for path in sorted((root / "rulesets").rglob("*.toml")):
+    for path in code_files():
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def code_files(parts=STUDY_CODE) -> list[Path]:
+    """Every Python file under the analyzer's folders or files `parts`, and every
+    ruleset's TOML files."""
+    root = Path(__file__).resolve().parents[1]
+    files = []
+    for part in parts:
+        path = root / part
+        files += [path] if path.is_file() else sorted(path.rglob("*.py"))  # studies/plans/ too
+    return files + sorted((root / "rulesets").rglob("*.toml"))
 
 
 def _files_hash(paths: list[Path]) -> str:
