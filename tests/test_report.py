@@ -115,6 +115,66 @@ def test_other_settings_rerun_only_what_they_change(built, tmp_path):
     assert ran == ["House rules: running..."], messages
 
 
+def test_an_edited_house_rule_reruns_only_the_study_that_plays_it(built, tmp_path):
+    """A second report after one scenario file changed: the house-rules study (the only
+    one reading scenario files) runs again, every other study is reused, and the pages
+    are rebuilt from the reused results and the new one."""
+    import dataclasses
+
+    out, _, settings, _ = built
+    copy, rules = tmp_path / "copy", tmp_path / "scenarios"
+    shutil.copytree(out, copy)
+    rules.mkdir()
+    for path in settings.house_rules:  # the same names and bytes: the same stamps
+        shutil.copy(path, rules / path.name)
+    mine = dataclasses.replace(settings, house_rules=[rules / p.name for p in settings.house_rules])
+    messages = []
+    build_report(copy, mine, log=messages.append)
+    assert not [m for m in messages if "running" in m], messages
+    studies = {p: p.stat().st_mtime_ns for p in copy.glob("*/study.json")}
+    edited = rules / "extra-round.toml"
+    edited.write_text(edited.read_text().replace("extra_rounds = 1", "extra_rounds = 2"))
+    page = (copy / "compare.html").stat().st_mtime_ns
+    messages = []
+    build_report(copy, mine, log=messages.append)
+    assert [m for m in messages if "running" in m] == ["House rules: running..."], messages
+    assert sum("reusing" in m for m in messages) == len(studies) - 1, messages
+    rerun = {p for p, t in studies.items() if p.stat().st_mtime_ns != t}
+    assert rerun == {copy / "compare" / "study.json"}
+    assert (copy / "compare.html").stat().st_mtime_ns != page  # the pages are rebuilt
+
+
+def test_a_studys_stamp_covers_the_code_of_its_results_not_the_pages():
+    from analyzer.report.site import code_files
+
+    root = Path(__file__).resolve().parents[1] / "analyzer"
+    files = set(code_files())
+    made_by = ["studies/compare.py", "studies/plans/compare.py", "present/charts.py",
+               "stats.py", "model/limits.py", "rulesets/swow/content/ruleset.toml"]  # fmt: skip
+    for path in made_by:
+        assert root / path in files, path
+    # Page-building code: the pages are rebuilt on every run, the studies are not rerun.
+    assert not [p for p in files if p.parent.name in ("report", "cli")]
+
+
+def test_a_page_built_whole_is_reused_by_its_stamp(tmp_path):
+    from analyzer.output import OutputFolder
+    from analyzer.report.site import battles_stamp, mark_page, page_reusable
+
+    options = ["--games", "2000", "--seed", "1", "--threads", "2"]
+    stamp = battles_stamp(options)
+    assert stamp == battles_stamp(["--games", "2000", "--seed", "1"])  # threads change nothing
+    assert stamp != battles_stamp(["--games", "2001", "--seed", "1"])
+    folder = tmp_path / "page"
+    OutputFolder(folder).write_files({"index.html": "<html></html>"})
+    assert not page_reusable(folder, stamp)  # no stamp: a page stopped half-way
+    mark_page(folder, stamp)
+    assert page_reusable(folder, stamp)
+    assert not page_reusable(folder, battles_stamp(["--games", "2001", "--seed", "1"]))
+    (folder / "index.html").unlink()
+    assert not page_reusable(folder, stamp)
+
+
 def test_a_study_stopped_half_way_is_not_reused(built, tmp_path, monkeypatch):
     out, _, settings, _ = built
     copy = tmp_path / "copy"
@@ -215,6 +275,14 @@ def test_the_index_links_each_playable_rulesets_page(built, tmp_path, half_built
     html = page.read_text(encoding="utf-8")
     assert 'href="swow/index.html"' in html and 'name="viewport"' in html
     assert not list(out.rglob(".analyzer-tmp-*"))
+    assert any(m.startswith("[swow] ") for m in messages)  # each page's lines, labelled
+    # Again, nothing changed: every study and the team page are reused, the pages rebuilt.
+    team = (out / "swow-bfa" / "page.json").read_text()
+    messages = []
+    build_index(out, ["swow"], INDEX_OPTIONS, log=messages.append, variants=variants[:1])
+    assert not [m for m in messages if "running" in m], messages
+    assert any("Reusing the team page" in m for m in messages), messages
+    assert (out / "swow-bfa" / "page.json").read_text() == team
 
 
 def test_the_index_refuses_a_folder_of_the_users_before_any_page(tmp_path):

@@ -81,7 +81,7 @@ def report(
     if not 0 < scale <= 100:
         raise InputError(Problem(CLI, "--scale", scale, "must be above 0 and at most 100"))
     if variant is not None and variant != "standard":
-        _report_teams(seed, out, scale, force, threads)
+        _report_teams(seed, out, scale, force, threads, fresh)
         return
     if ruleset is None:
         _report_index(
@@ -128,10 +128,25 @@ TEAM_COMBO_COUNTS = (4, 5)
 TEAM_GAMES_PER_COMBO = 200
 
 
-def _report_teams(seed: int, out: Path | None, scale: float, force: bool, threads) -> None:
+def _report_teams(
+    seed: int, out: Path | None, scale: float, force: bool, threads, fresh: bool = False
+) -> None:
     """The team variant's page: `analyzer teams` at every count and the combo study
-    under the variant at 4 and 5 players (ruling B9), games times --scale."""
+    under the variant at 4 and 5 players (ruling B9), games times --scale. The page of
+    an earlier run with the same games, seed and code is kept (not with --fresh)."""
     out = check_out(out, force, Path("reports") / "bfa")
+    from analyzer.report.site import _code_hash, mark_page, page_reusable
+
+    counts = (2, 3, 4, 5)
+    games, duel_games = max(2, round(10000 * scale)), max(2, round(5000 * scale))
+    gpc = max(2, round(TEAM_GAMES_PER_COMBO * scale))
+    stamp = {"page": "bfa", "seed": seed, "counts": list(counts), "games": games,
+             "duel_games": duel_games, "combo_counts": list(TEAM_COMBO_COUNTS),
+             "games_per_combo": gpc, "scale": scale,
+             "code": _code_hash()}  # fmt: skip
+    if not fresh and page_reusable(out, stamp):
+        typer.echo(f"Reusing the team page of an earlier run: {out / 'index.html'}")
+        return
     set_threads(threads)
     from analyzer.rulesets import played_tables
     from analyzer.studies.combos import run_combos
@@ -140,10 +155,9 @@ def _report_teams(seed: int, out: Path | None, scale: float, force: bool, thread
     from analyzer.variants import with_variant
 
     started = time.perf_counter()
-    result = faction_rates((2, 3, 4, 5), max(2, round(10000 * scale)), seed)
-    duels = [alliance_duel(n, max(2, round(5000 * scale)), seed) for n in (4, 5)]
+    result = faction_rates(counts, games, seed)
+    duels = [alliance_duel(n, duel_games, seed) for n in (4, 5)]
     tables = with_variant(played_tables(), "bfa")
-    gpc = max(2, round(TEAM_GAMES_PER_COMBO * scale))
     combos = [
         run_combos(CombosSettings(n, gpc, seed, tables=tables), progress=False)
         for n in TEAM_COMBO_COUNTS
@@ -152,10 +166,10 @@ def _report_teams(seed: int, out: Path | None, scale: float, force: bool, thread
 
     banner = banner_lines(
         scale,
-        f"Each player count has {max(2, round(10000 * scale)):,} games, each combo "
-        f"{gpc:,} games per count.",
+        f"Each player count has {games:,} games, each combo {gpc:,} games per count.",
     )
     folder = write_teams(result, duels, out, force, combos, banner)
+    mark_page(folder, stamp, force)
     typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {folder / 'index.html'}")
 
 

@@ -24,6 +24,7 @@ study.json is written last, so a study stopped half-way is never reused.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import json
 import re
@@ -87,18 +88,34 @@ class ReportSettings:
 
 
 # ------------------------------------------------------------------ provenance
+# What a study's results (its tables, charts, summary and findings) are made by,
+# besides the engine's and bots' sources: a change to any of these reruns every study.
+# The page-building code (report/, cli/) is not among them: the pages are rebuilt from
+# the studies' folders on every run, so a change there reruns nothing.
+STUDY_CODE = ("studies", "model", "present", "stats.py", "precision.py", "simulate.py",
+              "scenario.py", "variants.py", "results.py")  # fmt: skip
+
+
 def _code_hash() -> str:
-    """Engine and bot sources (the numba cache key) plus the studies and report code."""
+    """Engine and bot sources (the numba cache key), the ruleset files, and the code
+    that makes the studies' results (STUDY_CODE)."""
     from analyzer.engine import source_hash
 
-    root = Path(__file__).resolve().parents[1]
     digest = hashlib.sha1(source_hash().encode())
-    for folder in ("studies", "report", "model"):
-        for path in sorted((root / folder).rglob("*.py")):  # studies/plans/ too
-            digest.update(path.read_bytes())
-    for path in sorted((root / "rulesets").rglob("*.toml")):
+    for path in code_files():
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def code_files(parts=STUDY_CODE) -> list[Path]:
+    """Every Python file under the analyzer's folders or files `parts`, and every
+    ruleset's TOML files."""
+    root = Path(__file__).resolve().parents[1]
+    files = []
+    for part in parts:
+        path = root / part
+        files += [path] if path.is_file() else sorted(path.rglob("*.py"))  # studies/plans/ too
+    return files + sorted((root / "rulesets").rglob("*.toml"))
 
 
 def _files_hash(paths: list[Path]) -> str:
@@ -119,12 +136,50 @@ def _stamp(study: Study, code: str) -> dict:
 
 
 def _reusable(folder: Path, stamp: dict) -> bool:
-    meta = folder / "study.json"
-    if not meta.exists() or not (folder / "findings.json").exists():
+    if not (folder / "findings.json").exists():
         return False
+    return _reusable_meta(folder / "study.json", stamp)
+
+
+# A page built whole by a process of its own (the team variant's, the Warcraft
+# battles'): reused like a study, by the stamp in its page.json, written last.
+PAGE_STAMP = "page.json"
+
+
+def files_code_hash(*parts: str) -> str:
+    """A hash of every file under the analyzer's folders or files `parts` (like
+    "warcraft", "present", "variants.py"): Python sources and content files."""
+    root = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha1()
+    for part in parts:
+        paths = [root / part] if (root / part).is_file() else sorted((root / part).rglob("*"))
+        for path in paths:
+            if path.suffix in (".py", ".toml"):
+                digest.update(path.relative_to(root).as_posix().encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def page_reusable(folder: Path, stamp: dict) -> bool:
+    """Whether the page in `folder` was built with `stamp` and is whole."""
+    if not (folder / "index.html").exists():
+        return False
+    return _reusable_meta(folder / PAGE_STAMP, stamp)
+
+
+def mark_page(folder: Path, stamp: dict, force: bool = False) -> None:
+    """Write the page's stamp last (a page stopped before it is rebuilt next time;
+    rebuilding it removes the old stamp with the rest of its old files)."""
+    from analyzer.output import OutputFolder
+
+    meta = {"stamp": stamp, "written": dt.datetime.now().isoformat(timespec="seconds")}
+    OutputFolder(folder, force=force).write_files({PAGE_STAMP: json.dumps(meta, indent=1)})
+
+
+def _reusable_meta(meta: Path, stamp: dict) -> bool:
     try:
         return json.loads(meta.read_text())["stamp"] == stamp
-    except (ValueError, KeyError):
+    except (OSError, ValueError, KeyError):
         return False
 
 
@@ -312,7 +367,8 @@ def build_index(
 ) -> Path:
     """Every ruleset of `names` on a page of its own in out/<name>/, built by
     `python -m analyzer report --ruleset NAME --out out/<name> OPTIONS` (a process
-    plays one ruleset), then out/index.md and index.html linking them. A ruleset that
+    plays one ruleset; the pages' processes run at once, _run_children), then
+    out/index.md and index.html linking them. A ruleset that
     cannot be played yet gets a line saying why, and no link. `variants`: (ruleset,
     variant) pages built the same way with `--variant VARIANT` in out/<name>-<variant>/
     (variant_pages), one section each. `battles`: the options of `analyzer
@@ -342,22 +398,26 @@ def build_index(
     try:
         report.remove_debris()
         report.ensure()
+        jobs = []  # (label, arguments, the page it waits for): every page at once
         for name, problem in entries:
             if problem is not None:
                 log(f"{name}: no page ({problem.message}).")
                 continue
             report.claim_folder(page_folder(name))
-            log(f"{name}: building its page in a process of its own...")
-            _run_page(name, out / page_folder(name), options, force)
+            jobs.append((name, _page_arguments(name, out / page_folder(name), options), None, None))
         for name, v in variants:
             report.claim_folder(page_folder(name, v))
-            log(f"{name} --variant {v}: building its page in a process of its own...")
-            _run_page(name, out / page_folder(name, v), options, force, v)
+            arguments = _page_arguments(name, out / page_folder(name, v), options, v)
+            jobs.append((f"{name} --variant {v}", arguments, name, None))
         if battles is not None:
             report.claim_folder(BATTLES_FOLDER)
-            log("Warcraft battles: building their page in a process of its own...")
-            _run_child(["battle-report", "--out", str(out / BATTLES_FOLDER), *battles], force,
-                       "battles")  # fmt: skip
+            folder, stamp = out / BATTLES_FOLDER, battles_stamp(battles)
+            if "--fresh" not in options and page_reusable(folder, stamp):
+                log(f"Warcraft battles: reusing {folder}/")
+            else:
+                arguments = ["battle-report", "--out", str(folder), *battles]
+                jobs.append(("battles", arguments, None, lambda: mark_page(folder, stamp, force)))
+        _run_children(jobs, force, log)
         page = index_page(out, entries, time.perf_counter() - started, variants, scale)
         html = to_html(page, out, title="Small World analyzer report")
         report.write_files({"index.md": page, "index.html": html})
@@ -367,35 +427,116 @@ def build_index(
     return out / "index.html"
 
 
-def _run_page(name: str, folder: Path, options: list[str], force: bool, variant=None) -> None:
-    """`analyzer report --ruleset NAME [--variant V]` in a child process, stopped with
-    this one."""
+def battles_stamp(arguments: list[str]) -> dict:
+    """What the Warcraft battles page depends on: its options (the threads aside:
+    they never change a result) and its code."""
+    kept = [a for i, a in enumerate(arguments)
+            if a != "--threads" and (i == 0 or arguments[i - 1] != "--threads")]  # fmt: skip
+    return {"page": BATTLES_FOLDER, "options": kept, "code": files_code_hash("warcraft", "present")}
+
+
+def _page_arguments(name: str, folder: Path, options: list[str], variant=None) -> list[str]:
+    """`analyzer report --ruleset NAME [--variant V] --out FOLDER OPTIONS`."""
     command = ["report", "--ruleset", name] + (["--variant", variant] if variant else [])
-    _run_child([*command, "--out", str(folder), *options], force, name)
+    return [*command, "--out", str(folder), *options]
 
 
-def _run_child(arguments: list[str], force: bool, name: str) -> None:
-    """`analyzer ARGUMENTS` in a child process, stopped with this one; PageFailed
-    (naming `name`) when it fails."""
-    import subprocess
-    import sys
-
-    command = [sys.executable, "-m", "analyzer", *arguments] + (["--force"] if force else [])
-    child = subprocess.Popen(command)  # the ruleset is named by --ruleset alone
+def _run_children(jobs, force: bool, log: Callable[[str], None]) -> None:
+    """Every job (label, `analyzer` arguments, the ruleset whose engine it waits for or
+    None, what to do once it succeeded or None) in a child process of its own, all at
+    once: a page's single-core parts (its
+    compile, charts, tables) then run while another page plays on both cores. A job
+    that plays the same ruleset as another (a variant's page) starts once that
+    ruleset's engine is compiled, so no two processes compile the same engine. Each
+    child's lines come through `log` under its label. PageFailed when one fails (the
+    others are stopped); a stop here stops them all."""
+    running: dict[str, _Child] = {}
+    waiting = list(jobs)
+    first_of = {}  # ruleset -> label of the first job playing it
+    for label, arguments, _after, _done in jobs:
+        if "--ruleset" in arguments:
+            first_of.setdefault(arguments[arguments.index("--ruleset") + 1], label)
     try:
-        code = child.wait()
+        while waiting or running:
+            for job in list(waiting):
+                label, arguments, after, _done = job
+                leader = running.get(first_of.get(after, ""))
+                if after is None or leader is None or _engine_ready(after):
+                    waiting.remove(job)
+                    log(f"{label}: building its page in a process of its own...")
+                    running[label] = _run_page(label, arguments, force, log)
+            for label, child in list(running.items()):
+                code = child.poll()
+                if code is None:
+                    continue
+                del running[label]
+                if code != 0:
+                    raise PageFailed(label.split(" ")[0], code)
+                done = next(job[3] for job in jobs if job[0] == label)
+                if done is not None:
+                    done()
+            time.sleep(0.2)
     except BaseException:
-        # Stopped here (Ctrl-C reaches the child too; SIGTERM may not): the child
-        # cleans up its own staging when it is told to stop.
-        child.terminate()
-        try:
-            child.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            child.kill()
-            child.wait()
+        for child in running.values():
+            child.stop()
         raise
-    if code != 0:
-        raise PageFailed(name, code)
+
+
+def _engine_ready(ruleset: str) -> bool:
+    """Whether `ruleset`'s engine is in the compile cache (engine/precompile.py writes
+    its READY_MARKER after a run's first games); reads files only, compiles nothing."""
+    return _ready_marker(ruleset).exists()
+
+
+@functools.cache
+def _ready_marker(ruleset: str) -> Path:
+    from analyzer.engine import _cache_dir
+
+    return Path(_cache_dir(ruleset)) / "compiled"
+
+
+class _Child:
+    """`python -m analyzer ARGUMENTS` running, its output forwarded line by line."""
+
+    def __init__(self, label: str, arguments: list[str], force: bool, log):
+        import subprocess
+        import sys
+        import threading
+
+        command = [sys.executable, "-m", "analyzer", *arguments] + (["--force"] if force else [])
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1
+        )  # the ruleset is named by --ruleset alone
+
+        def forward() -> None:
+            for line in self.process.stdout:
+                log(f"[{label}] {line.rstrip()}")
+
+        self.reader = threading.Thread(target=forward, daemon=True)
+        self.reader.start()
+
+    def poll(self) -> int | None:
+        code = self.process.poll()
+        if code is not None:
+            self.reader.join()  # its last lines first
+        return code
+
+    def stop(self) -> None:
+        """Stopped with this one (Ctrl-C reaches the child too; SIGTERM may not): the
+        child cleans up its own staging when it is told to stop."""
+        import subprocess
+
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def _run_page(label: str, arguments: list[str], force: bool, log) -> _Child:
+    """Start `analyzer ARGUMENTS` (a page) in a child process."""
+    return _Child(label, arguments, force, log)
 
 
 def _key_chart(path: Path, out: Path, alt: str) -> list[str]:
