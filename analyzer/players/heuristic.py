@@ -444,11 +444,21 @@ def heuristic_place(g, t, p):
     ply = g.ply
     hand = ply[p, P_HAND]
     pieces = pieces_in_hand(ply, p)
+    # each region's score is kept in danger[n_own + i] when there is room, and
+    # only the region that got the token is scored again (the same expression,
+    # so the same floats and choices as scoring every region for every token)
+    kept = 2 * n_own <= danger.shape[0]
+    if kept:
+        for i in range(n_own):
+            danger[n_own + i] = (danger[i] + 1e-3) / (reg[own[i], R_TOKENS] + 1)
     while hand > 0:
         best = 0
         best_score = -1.0
         for i in range(n_own):
-            score = (danger[i] + 1e-3) / (reg[own[i], R_TOKENS] + 1)
+            if kept:
+                score = danger[n_own + i]
+            else:
+                score = (danger[i] + 1e-3) / (reg[own[i], R_TOKENS] + 1)
             if score > best_score:
                 best_score = score
                 best = i
@@ -457,6 +467,8 @@ def heuristic_place(g, t, p):
             pieces -= 1
         else:
             reg[own[best], R_TOKENS] += 1
+        if kept:
+            danger[n_own + best] = (danger[best] + 1e-3) / (reg[own[best], R_TOKENS] + 1)
         hand -= 1
     ply[p, P_HAND] = 0
     set_pieces_in_hand(ply, p, pieces)
