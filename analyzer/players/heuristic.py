@@ -279,97 +279,115 @@ def heuristic_target(g, t, p):
     best_die_score = 0.0
     best_air = -1
     best_air_score = 0.0
-    for r in range(nreg):
-        c = cost[r]
-        ac = -1
-        if airborne:
-            ac = assault_cost(
-                board, reg, ply, r, p, race, power, form, t_params, least, fee_due, coins
-            )
-        air_ok = 0 <= ac <= budget
-        if c < 0 and (avail & MODES_FAR) == 0 and not air_ok:
-            continue
-        if c > budget and c > reach and not air_ok:
-            # out of reach unless the open conquest modes may bring it in
-            if avail == 0 or not modes_may_reach(c, avail, budget):
-                continue
-        price = region_price(reg, p, r)
-        if price > coins:
-            continue
-        # what taking r is worth this turn, in VC-like units
-        value = region_worth(ctx, board, adj, reg, ply, gst, race_tab, p, race, power, r, price)
-        q = reg[r, R_PLAYER]
-        if care > 0.0 and q == ally:
-            value -= care * (1.0 + aggression + (1.0 if weaker_ally else 0.0))
-        elif q >= 0 and q != p:
-            value += aggression
-            if q == lead:
-                value += leader_focus
-        value = region_worth_after(ctx, reg, r, value)
-        guards_ally = False
-        for k in range(board[r, B_DEGREE]):
-            nb = adj[r, k]
-            if reg[nb, R_PLAYER] != p:
-                value += 0.05  # room to grow
-            if weaker_ally and q >= 0 and q != ally and q != p and reg[nb, R_PLAYER] == ally:
-                guards_ally = True
-        if guards_ally:
-            value += 0.5 * care
-        if value <= 0.0:
-            continue
-        if air_ok:
-            score = value / max(ac - mean_roll, 1.0)
-            if score > best_air_score:
-                best_air_score = score
-                best_air = r
-        if 0 <= c <= budget:
-            score = value / c
-            if score > best_score:
-                best_score = score
-                best = r
-                best_mode = 0
-        elif hand < c <= reach:
-            score = value * die_success(t_params, c - hand)
-            if score > best_die_score:
-                best_die_score = score
-                best_die = r
-        if avail != 0:
-            c_far = -1
-            if avail & MODES_FAR:
-                c_far = far_cost(
-                    board,
-                    reg,
-                    ply,
-                    work,
-                    r,
-                    p,
-                    race,
-                    power,
-                    form,
-                    t_params,
-                    least,
-                    fee_due,
-                    coins,
-                )
-            next_door = place_next_door(reg, work, r)
-            for i in range(N_MODES):  # each open mode alone
-                b = 1 << i
-                if avail & b == 0:
+    # A die attempt counts only when no conquest nor assault is found, so the
+    # first pass skips the regions only the die could take and weighs no die;
+    # the second, run only then, weighs every die attempt in the same order with
+    # the same tie rule as one pass over all would (the same choice, less work).
+    die_seen = False
+    for die_pass in range(2):
+        if die_pass == 1 and (best >= 0 or best_air >= 0 or not die_seen):
+            break
+        for r in range(nreg):
+            c = cost[r]
+            die_range = hand < c <= reach
+            ac = -1
+            if die_pass == 1:
+                if not die_range:
                     continue
-                cm = modes_cost(c, c_far, next_door, b, least)
-                if cm < 0 or cm > budget or (c >= 0 and cm >= c):
+                air_ok = False
+            else:
+                die_seen |= die_range
+                if airborne:
+                    ac = assault_cost(
+                        board, reg, ply, r, p, race, power, form, t_params, least, fee_due, coins
+                    )
+                air_ok = 0 <= ac <= budget
+                if c < 0 and (avail & MODES_FAR) == 0 and not air_ok:
                     continue
-                vm = value
-                mode_price = modes_price(b)
-                if mode_price > 0:  # a mode that asks coins must save 3 tokens or more
-                    if price + mode_price > coins or (c >= 0 and c - cm < 3):
+                if c > budget and c > reach and not air_ok:
+                    # out of reach unless the open conquest modes may bring it in
+                    if avail == 0 or not modes_may_reach(c, avail, budget):
                         continue
-                    vm -= mode_price
-                score = vm / cm
+                if avail == 0 and not air_ok and not 0 <= c <= budget:
+                    continue  # only the die could take r: the second pass weighs it
+            price = region_price(reg, p, r)
+            if price > coins:
+                continue
+            # what taking r is worth this turn, in VC-like units
+            value = region_worth(ctx, board, adj, reg, ply, gst, race_tab, p, race, power, r, price)
+            q = reg[r, R_PLAYER]
+            if care > 0.0 and q == ally:
+                value -= care * (1.0 + aggression + (1.0 if weaker_ally else 0.0))
+            elif q >= 0 and q != p:
+                value += aggression
+                if q == lead:
+                    value += leader_focus
+            value = region_worth_after(ctx, reg, r, value)
+            guards_ally = False
+            for k in range(board[r, B_DEGREE]):
+                nb = adj[r, k]
+                if reg[nb, R_PLAYER] != p:
+                    value += 0.05  # room to grow
+                if weaker_ally and q >= 0 and q != ally and q != p and reg[nb, R_PLAYER] == ally:
+                    guards_ally = True
+            if guards_ally:
+                value += 0.5 * care
+            if value <= 0.0:
+                continue
+            if die_pass == 1:
+                score = value * die_success(t_params, c - hand)
+                if score > best_die_score:
+                    best_die_score = score
+                    best_die = r
+                continue
+            if air_ok:
+                score = value / max(ac - mean_roll, 1.0)
+                if score > best_air_score:
+                    best_air_score = score
+                    best_air = r
+            if 0 <= c <= budget:
+                score = value / c
                 if score > best_score:
                     best_score = score
                     best = r
-                    best_mode = b
+                    best_mode = 0
+            if avail != 0:
+                c_far = -1
+                if avail & MODES_FAR:
+                    c_far = far_cost(
+                        board,
+                        reg,
+                        ply,
+                        work,
+                        r,
+                        p,
+                        race,
+                        power,
+                        form,
+                        t_params,
+                        least,
+                        fee_due,
+                        coins,
+                    )
+                next_door = place_next_door(reg, work, r)
+                for i in range(N_MODES):  # each open mode alone
+                    b = 1 << i
+                    if avail & b == 0:
+                        continue
+                    cm = modes_cost(c, c_far, next_door, b, least)
+                    if cm < 0 or cm > budget or (c >= 0 and cm >= c):
+                        continue
+                    vm = value
+                    mode_price = modes_price(b)
+                    if mode_price > 0:  # a mode that asks coins must save 3 tokens or more
+                        if price + mode_price > coins or (c >= 0 and c - cm < 3):
+                            continue
+                        vm -= mode_price
+                    score = vm / cm
+                    if score > best_score:
+                        best_score = score
+                        best = r
+                        best_mode = b
     if best_air >= 0 and best_air_score > best_score:
         return best_air, TARGET_ASSAULT, 0
     if best >= 0:
@@ -426,11 +444,21 @@ def heuristic_place(g, t, p):
     ply = g.ply
     hand = ply[p, P_HAND]
     pieces = pieces_in_hand(ply, p)
+    # each region's score is kept in danger[n_own + i] when there is room, and
+    # only the region that got the token is scored again (the same expression,
+    # so the same floats and choices as scoring every region for every token)
+    kept = 2 * n_own <= danger.shape[0]
+    if kept:
+        for i in range(n_own):
+            danger[n_own + i] = (danger[i] + 1e-3) / (reg[own[i], R_TOKENS] + 1)
     while hand > 0:
         best = 0
         best_score = -1.0
         for i in range(n_own):
-            score = (danger[i] + 1e-3) / (reg[own[i], R_TOKENS] + 1)
+            if kept:
+                score = danger[n_own + i]
+            else:
+                score = (danger[i] + 1e-3) / (reg[own[i], R_TOKENS] + 1)
             if score > best_score:
                 best_score = score
                 best = i
@@ -439,6 +467,8 @@ def heuristic_place(g, t, p):
             pieces -= 1
         else:
             reg[own[best], R_TOKENS] += 1
+        if kept:
+            danger[n_own + best] = (danger[best] + 1e-3) / (reg[own[best], R_TOKENS] + 1)
         hand -= 1
     ply[p, P_HAND] = 0
     set_pieces_in_hand(ply, p, pieces)
