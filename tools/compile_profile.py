@@ -9,7 +9,7 @@ it got; then the seconds of each compiler pass and LLVM phase, and the process's
 CPU. CPU seconds, not wall: the machine this runs on is often shared.
 
 Run from the repository root:
-    .venv/bin/python tools/compile_profile.py swow [--no-helper] [--cache DIR] [--top 40]
+    .venv/bin/python tools/compile_profile.py swow [--one-process] [--cache DIR] [--top 40]
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ clock = time.process_time
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("ruleset")
-    parser.add_argument("--no-helper", action="store_true", help="compile without the helper")
+    parser.add_argument("--one-process", action="store_true", help="no second compiling process")
     parser.add_argument("--cache", help="numba cache folder (default: a new empty one)")
     parser.add_argument("--top", type=int, default=40)
     args = parser.parse_args()
@@ -104,7 +104,7 @@ def main() -> None:
     from analyzer.engine import api, precompile
     from analyzer.players.params import default_vector, policy_id
 
-    if args.no_helper:
+    if args.one_process:
         precompile.compile_helper = nullcontext
     params = np.array([default_vector("heuristic")] * 4)
     api.play_batch(etables, 4, 1, 0, 1, [policy_id("heuristic")] * 4, params)
@@ -133,7 +133,7 @@ def main() -> None:
     me = resource.getrusage(resource.RUSAGE_SELF)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     print(
-        f"CPU s: this process {me.ru_utime + me.ru_stime:.1f}, the helper "
+        f"CPU s: this process {me.ru_utime + me.ru_stime:.1f}, the second process "
         f"{children.ru_utime + children.ru_stime:.1f}; load average "
         f"{os.getloadavg()[0]:.1f}"
     )
