@@ -35,6 +35,8 @@ tests ran on.
 
 from __future__ import annotations
 
+import sys
+
 from numba import njit, types
 from numba.core.registry import CPUDispatcher
 
@@ -43,7 +45,44 @@ from analyzer.engine import bind_engine
 bind_engine()  # every kernel compiles for the loaded game's ruleset, into its cache folder
 
 
-class KernelDispatcher(CPUDispatcher):
+def load_numba_registries() -> None:
+    """Load numba's typing and lowering registries, as its first compilation or
+    cache load in a process does, without SciPy. One of them (numba.np.arraymath)
+    looks for SciPy's BLAS as it is imported, which imports scipy.linalg: about
+    0.2 s of CPU of a 1.2 s warm start, for a BLAS the engine never calls. With
+    SciPy hidden, np.dot of two vectors in numba code takes numba's own loop
+    instead; any other linear algebra still imports SciPy when it is typed, and
+    Python code imports it as usual."""
+    if "numba.np.arraymath" in sys.modules or "scipy.linalg" in sys.modules:
+        return  # loaded already, or SciPy's linear algebra costs nothing more
+    hidden = "scipy.linalg" if "scipy" in sys.modules else "scipy"
+    sys.modules[hidden] = None  # an import of it raises ImportError
+    try:
+        import numba.np.arraymath  # noqa: F401
+    finally:
+        if sys.modules.get(hidden, 0) is None:
+            del sys.modules[hidden]
+
+
+class CachedDispatcher(CPUDispatcher):
+    """A numba dispatcher that caches on disk, set up at its first compilation.
+
+    numba's `cache=True` sets the cache up as the function is decorated, and that
+    tests the cache folder by writing a file into it: about 1.2 s of a warm start
+    for the engine's 370 cached functions, although a warm start loads one (the
+    batch entry point, whose cached machine code holds every function it calls)."""
+
+    _caching = False
+
+    def compile(self, sig):
+        if not self._caching:
+            self._caching = True
+            self.enable_caching()
+            load_numba_registries()
+        return super().compile(sig)
+
+
+class KernelDispatcher(CachedDispatcher):
     """A numba dispatcher compiled without a Python entry point, once per
     argument type rather than once per constant."""
 
@@ -73,9 +112,7 @@ KERNEL_OPTIONS = {
 
 
 def _compiled(func, **options):
-    dispatcher = KernelDispatcher(py_func=func, locals={}, targetoptions=options)
-    dispatcher.enable_caching()
-    return dispatcher
+    return KernelDispatcher(py_func=func, locals={}, targetoptions=options)
 
 
 def kernel(func):
@@ -86,7 +123,12 @@ def allocating(func):
     return _compiled(func, **{**KERNEL_OPTIONS, "_nrt": True})
 
 
-inline_kernel = njit(cache=True, no_cfunc_wrapper=True, inline="always")
+def inline_kernel(func):
+    """njit(cache=True, no_cfunc_wrapper=True, inline="always"), its cache set up
+    when first compiled (only a test calling it from Python compiles it alone)."""
+    options = {"nopython": True, "no_cfunc_wrapper": True, "inline": "always"}
+    return CachedDispatcher(py_func=func, locals={}, targetoptions=options)
+
 
 _entries: dict = {}
 

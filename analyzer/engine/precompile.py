@@ -47,8 +47,10 @@ HELPER = (
 
 def compile_turn_backwards() -> None:
     from analyzer.engine.api import engine_tables
+    from analyzer.engine.jit import load_numba_registries
     from analyzer.rulesets import played_tables
 
+    load_numba_registries()
     # Any content gives the same types; the played ruleset's is always at hand.
     seats = np.zeros((1, MAX_PLAYERS, S_NF), np.int32)  # as batch.run_batch makes them
     turn_backwards = bind("precompile", ruleset_module("hooks.precompile"), None)["turn_backwards"]
