@@ -84,7 +84,7 @@ def _row(ruleset: str, n_players: int, policy: str, rate: float, threads: int = 
         "players": n_players,
         "policy": policy,
         "threads": threads or numba.get_num_threads(),
-        "games_per_s": round(rate, 1),
+        "games_per_s": round(rate, 1) if rate >= 10 else round(rate, 3),  # never 0.0
         "goal_games_per_s": GOALS.get((n_players, policy)),
     }
 
