@@ -135,7 +135,7 @@ def _report_teams(
     under the variant at 4 and 5 players (ruling B9), games times --scale. The page of
     an earlier run with the same games, seed and code is kept (not with --fresh)."""
     out = check_out(out, force, Path("reports") / "bfa")
-    from analyzer.report.site import _code_hash, mark_page, page_reusable
+    from analyzer.report.site import code_hash, mark_page, page_reusable
 
     counts = (2, 3, 4, 5)
     games, duel_games = max(2, round(10000 * scale)), max(2, round(5000 * scale))
@@ -143,7 +143,7 @@ def _report_teams(
     stamp = {"page": "bfa", "seed": seed, "counts": list(counts), "games": games,
              "duel_games": duel_games, "combo_counts": list(TEAM_COMBO_COUNTS),
              "games_per_combo": gpc, "scale": scale,
-             "code": _code_hash()}  # fmt: skip
+             "code": code_hash()}  # fmt: skip
     if not fresh and page_reusable(out, stamp):
         typer.echo(f"Reusing the team page of an earlier run: {out / 'index.html'}")
         return

@@ -41,7 +41,7 @@ def bind_engine() -> str:
     global _bound
     if _bound is None:
         name = engine_binds()  # NoGameLoaded before any game is loaded
-        _configure_numba(_cache_dir(name))
+        _configure_numba(cache_dir(name))
         _bound = name
     return _bound
 
@@ -92,7 +92,8 @@ def _cache_base() -> Path:
     )
 
 
-def _cache_dir(name: str) -> str:
+def cache_dir(name: str) -> str:
+    """The compile cache folder of ruleset `name` (its sources' hash in its name)."""
     label = name.replace(".", "-")
     return str(_cache_base() / f"engine-{label}-{source_hash(name)}")
 

@@ -96,7 +96,7 @@ STUDY_CODE = ("studies", "model", "present", "stats.py", "precision.py", "simula
               "scenario.py", "variants.py", "results.py")  # fmt: skip
 
 
-def _code_hash() -> str:
+def code_hash() -> str:
     """Engine and bot sources (the numba cache key), the ruleset files, and the code
     that makes the studies' results (STUDY_CODE)."""
     from analyzer.engine import source_hash
@@ -288,7 +288,7 @@ def build_report(
     out = Path(out) if out is not None else default_out(s.players)
     report = OutputFolder(out, force=force)
     report.check()
-    code = _code_hash()
+    code = code_hash()
     studies = default_studies(s, force, backend)
     for study in studies:  # refuse a study folder holding a user's files before any game
         OutputFolder(out / study.key, force=force).check()
@@ -490,9 +490,9 @@ def _engine_ready(ruleset: str) -> bool:
 
 @functools.cache
 def _ready_marker(ruleset: str) -> Path:
-    from analyzer.engine import _cache_dir
+    from analyzer.engine import cache_dir
 
-    return Path(_cache_dir(ruleset)) / "compiled"
+    return Path(cache_dir(ruleset)) / "compiled"
 
 
 class _Child:
