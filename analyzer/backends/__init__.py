@@ -6,8 +6,8 @@ in the order the chunks were given. Game i of a run draws its random streams fro
 (seed, i) alone, so a chunk played anywhere gives the same rows, and results taken
 in chunk order give the same tables, byte for byte, whatever the backend.
 
-- `InProcess` (the default) calls the engine here, one chunk after the other,
-  the next chunks playing while the caller works on a result.
+- `InProcess` (the default) calls the engine here, one chunk after the other:
+  the behaviour, speed and bytes of a run without a backend.
 - `analyzer.backends.dask_cluster.DaskBackend` sends the chunks to the workers of
   a `dask.distributed` cluster (`--cluster ADDRESS`, or `--workers N` for a local
   one). That module is only imported when one of those options is given.
@@ -51,15 +51,7 @@ class Chunk:
 
 
 class InProcess:
-    """Plays the chunks here, on numba's threads, one engine call after the other,
-    while the caller works on the results already played: a runner thread plays
-    up to AHEAD chunks beyond the result the caller holds, so the cores do not
-    stand idle while the caller sums a result or writes Parquet (the engine
-    releases the GIL). The chunk iterator is pulled in this thread at fixed points
-    (AHEAD chunks ahead of the results handed out), as the Dask backend pulls it
-    ahead too, so the chunks and results are the same whatever the timing."""
-
-    AHEAD = 2
+    """Plays each chunk here, on numba's threads, when the caller asks for it."""
 
     def games_per_call(self, total: int) -> int | None:
         """None: the caller's own engine step (simulate.engine_step())."""
@@ -67,42 +59,17 @@ class InProcess:
 
     def play(self, chunks: Iterable[Chunk]) -> Iterator[tuple[Chunk, Any]]:
         """(chunk, api.BatchResult) for each chunk, in the order given."""
-        from collections import deque
-        from concurrent.futures import ThreadPoolExecutor
+        from analyzer.engine import api
 
-        source = iter(chunks)
-        pending: deque = deque()
-        runner = ThreadPoolExecutor(1, thread_name_prefix="analyzer-games")
-
-        def submit() -> None:
-            chunk = next(source, None)
-            if chunk is not None:
-                pending.append((chunk, runner.submit(_play_chunk, chunk)))
-
-        try:
-            for _ in range(self.AHEAD):
-                submit()
-            while pending:
-                chunk, future = pending.popleft()
-                result = future.result()
-                submit()
-                yield chunk, result
-        finally:
-            # A caller that stops early (Ctrl-C, an error, enough games) leaves no
-            # work queued; the chunk being played finishes first (it cannot be cut).
-            runner.shutdown(wait=True, cancel_futures=True)
+        for c in chunks:
+            result = api.play_batch(
+                c.etables, c.n_players, c.seed, c.first, c.n_games, c.policies, c.params,
+                c.check, c.forced,
+            )  # fmt: skip
+            yield c, result
 
     def summary_lines(self) -> list[str]:
         return []
-
-
-def _play_chunk(c: Chunk):
-    from analyzer.engine import api
-
-    return api.play_batch(
-        c.etables, c.n_players, c.seed, c.first, c.n_games, c.policies, c.params,
-        c.check, c.forced,
-    )  # fmt: skip
 
 
 def check_backend_options(workers: int | None, cluster: str | None) -> None:
