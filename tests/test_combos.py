@@ -37,12 +37,17 @@ def test_chunk_size_does_not_change_the_tables():
     pd.testing.assert_frame_equal(a.races, b.races)
 
 
-def test_a_boosted_race_comes_out_on_top_and_significant():
+def _gnomes_boosted():
+    """The default tables with 5 more Gnomes tokens on the banner and in the box."""
     base = default_tables()
     tab = base.race_tab.copy()
     tab[ids.GNOMES, L.RT_BANNER] += 5
     tab[ids.GNOMES, L.RT_BOX] += 5
-    strong = dataclasses.replace(base, race_tab=tab)
+    return dataclasses.replace(base, race_tab=tab)
+
+
+def test_a_boosted_race_comes_out_on_top_and_significant():
+    strong = _gnomes_boosted()
     pick = [(ids.GNOMES, ids.FARMER), (ids.HUMANS, ids.FARMER), (ids.WORGEN, ids.FARMER)]
     c = run_combos(S(3, 300, seed=2, tables=strong, combos=pick), progress=False).combos
     top = c.sort_values("win_rate").iloc[-1]
@@ -75,11 +80,7 @@ def test_a_raced_run_stops_the_decided_combo_and_keeps_the_rest_as_fixed(monkeyp
     from analyzer.studies import sequential
 
     monkeypatch.setattr(sequential, "KEEP", 0)
-    base = default_tables()
-    tab = base.race_tab.copy()
-    tab[ids.GNOMES, L.RT_BANNER] += 5
-    tab[ids.GNOMES, L.RT_BOX] += 5
-    strong = dataclasses.replace(base, race_tab=tab)
+    strong = _gnomes_boosted()
     pick = [(ids.GNOMES, ids.FARMER), (ids.HUMANS, ids.FARMER), (ids.KOBOLDS, ids.FARMER)]
     settings = S(3, 400, seed=2, tables=strong, combos=pick, adaptive=True)
     raced = run_combos(settings, progress=False, chunk=37)
