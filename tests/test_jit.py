@@ -71,3 +71,41 @@ def test_numba_loads_its_registries_without_scipy_and_scipy_still_imports():
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
     subprocess.run([sys.executable, "-c", "import analyzer; analyzer.load_game('swow'); " + code],
                    env=env, check=True)  # fmt: skip
+
+
+def test_a_kernel_is_linked_not_built_and_its_caller_builds_it():
+    # A kernel's own library stops after linking (EngineLibrary.linked_only): the
+    # machine code is made once, in the library of the function Python calls.
+    python_entry(rng.init_streams)(1, 1, np.zeros(N_STREAMS, np.uint64))
+    (kernel_result,) = rng.init_streams.overloads.values()
+    assert kernel_result.library.linked_only
+    assert kernel_result.library.get_pointer_to_function(kernel_result.fndesc.mangled_name) == 0
+    (entry_result,) = python_entry(rng.init_streams).overloads.values()
+    assert not entry_result.library.linked_only
+    assert entry_result.library.get_pointer_to_function(entry_result.fndesc.mangled_name)
+
+
+LOAD_THE_KERNEL = (
+    "import sys, numpy as np, analyzer; analyzer.load_game('swow'); "
+    "from analyzer.engine import rng; from analyzer.engine.jit import python_entry; "
+    "from analyzer.engine.layout import N_STREAMS; "
+    "a = np.zeros(N_STREAMS, np.uint64); python_entry(rng.init_streams)(7, 3, a); "
+    "print(rng.init_streams.stats.cache_hits and 'loaded' or 'compiled', list(a))"
+)
+
+
+def test_a_linked_kernel_loads_from_the_cache_and_links_into_a_new_caller(tmp_path):
+    # The second process loads the kernel's LLVM code from the cache (no machine
+    # code was cached for it) and builds it into its own, new trampoline.
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+
+    def run():
+        out = subprocess.run([sys.executable, "-c", LOAD_THE_KERNEL], env=env, check=True,
+                             capture_output=True, text=True).stdout  # fmt: skip
+        return out.split(" ", 1)
+
+    first, streams = run()
+    second, again = run()
+    assert (first, second) == ("compiled", "loaded")
+    assert again == streams

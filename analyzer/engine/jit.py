@@ -37,7 +37,11 @@ from __future__ import annotations
 
 import sys
 
+from llvmlite.binding import parse_bitcode
 from numba import njit, types
+from numba.core import compiler
+from numba.core.codegen import JITCodeLibrary, JITCPUCodegen
+from numba.core.environment import lookup_environment
 from numba.core.registry import CPUDispatcher
 
 from analyzer.engine import bind_engine
@@ -64,6 +68,96 @@ def load_numba_registries() -> None:
             del sys.modules[hidden]
 
 
+class EngineLibrary(JITCodeLibrary):
+    """numba's code library, with one more way to finish: linked, not built.
+
+    numba finishes every compiled function's library the same way: it links in
+    the libraries of the functions it calls, optimises the whole (LLVM at -O3)
+    and emits machine code for it. For a kernel called only by other kernels
+    that work is thrown away: its caller links its code again and optimises and
+    emits it once more, and so on up to the batch entry point, so a function
+    deep in the call tree was optimised and emitted once for every kernel above
+    it. A kernel's library (`linked_only`) therefore stops after linking: its
+    functions keep the per-function clean-up numba runs as code is added, and
+    the entry point, whose library is finished in full, optimises and emits the
+    engine once (LLVM inlines across the whole of it there, as before).
+
+    Such a library has no machine code: it is cached as its LLVM code, which a
+    later process links from the cache as it would a fresh one."""
+
+    linked_only = False
+
+    def finalize(self):
+        if not self.linked_only:
+            return super().finalize()
+        self._raise_if_finalized()
+        seen = set()
+        for library in self._linking_libraries:
+            if library not in seen:
+                seen.add(library)
+                self._reload_init.update(library._reload_init)
+                self._final_module.link_in(library._get_module_for_linking(), preserve=True)
+        self._optimize_final_module()  # keeps the module small for the callers that link it
+        self._finalized = True
+
+    @property
+    def codegen(self):
+        # numba asks a library's codegen to set the function's environment (a
+        # global in its machine code); a linked-only library has none yet, and
+        # the full library that links it sets it (_finalize_specific).
+        return _NoMachineCode(self._codegen) if self.linked_only else self._codegen
+
+    def _finalize_specific(self):
+        super()._finalize_specific()
+        # The environments of the linked-only kernels this library's machine code
+        # holds, as numba sets those of a library it loads from the cache.
+        for gv in self._final_module.global_variables:
+            env = lookup_environment(gv.name) if gv.name.startswith("_ZN08NumbaEnv") else None
+            if env is not None and self._codegen._engine.get_global_value_address(gv.name):
+                self._codegen.set_env(gv.name, env)
+
+    def get_pointer_to_function(self, name):
+        if self.linked_only:
+            return 0  # no machine code: the kernel is reached only through a caller
+        return super().get_pointer_to_function(name)
+
+    def serialize_using_object_code(self):
+        if not self.linked_only:
+            return super().serialize_using_object_code()
+        return (self.name, _LINKED, self._get_module_for_linking().as_bitcode())
+
+    @classmethod
+    def _unserialize(cls, codegen, state):
+        name, kind, data = state
+        if kind != _LINKED:
+            return super()._unserialize(codegen, state)
+        self = codegen.create_library(name)
+        self.linked_only = True
+        self._final_module = self._shared_module = parse_bitcode(data)
+        self._finalized = True
+        return self
+
+
+class _NoMachineCode:
+    """A linked-only library's codegen as numba's lowering sees it: it sets no
+    environment, for there is no machine code to hold one yet."""
+
+    def __init__(self, codegen):
+        self._codegen = codegen
+
+    def set_env(self, env_name, env):
+        pass
+
+    def __getattr__(self, name):
+        return getattr(self._codegen, name)
+
+
+_LINKED = "linked-llvm"  # the cache's name for a linked-only library
+# Every library numba makes in this process is an EngineLibrary, so that the cache
+# can load a linked-only one; any other library works exactly as numba's own.
+JITCPUCodegen._library_class = EngineLibrary
+
+
 class CachedDispatcher(CPUDispatcher):
     """A numba dispatcher that caches on disk, set up at its first compilation.
 
@@ -80,6 +174,17 @@ class CachedDispatcher(CPUDispatcher):
             self.enable_caching()
             load_numba_registries()
         return super().compile(sig)
+
+
+class KernelCompiler(compiler.Compiler):
+    """numba's compiler, with the function's library linked only (EngineLibrary)."""
+
+    def compile_extra(self, func):
+        library = self.state.targetctx.codegen().create_library(func.__qualname__)
+        library.enable_object_caching()  # as numba's lowering does: the cache saves it
+        library.linked_only = True
+        self.state.library = library
+        return super().compile_extra(func)
 
 
 class KernelDispatcher(CachedDispatcher):
@@ -112,7 +217,9 @@ KERNEL_OPTIONS = {
 
 
 def _compiled(func, **options):
-    return KernelDispatcher(py_func=func, locals={}, targetoptions=options)
+    return KernelDispatcher(
+        py_func=func, locals={}, targetoptions=options, pipeline_class=KernelCompiler
+    )
 
 
 def kernel(func):
