@@ -45,6 +45,7 @@ from numba.core.environment import lookup_environment
 from numba.core.registry import CPUDispatcher
 
 from analyzer.engine import bind_engine
+from analyzer.engine.spare_chunks import keep_spare_chunks
 
 bind_engine()  # every kernel compiles for the loaded game's ruleset, into its cache folder
 
@@ -180,6 +181,7 @@ class KernelCompiler(compiler.Compiler):
     """numba's compiler, with the function's library linked only (EngineLibrary)."""
 
     def compile_extra(self, func):
+        keep_spare_chunks()  # a compilation is on (not a load from the cache)
         library = self.state.targetctx.codegen().create_library(func.__qualname__)
         library.enable_object_caching()  # as numba's lowering does: the cache saves it
         library.linked_only = True
