@@ -70,18 +70,17 @@ def load_numba_registries() -> None:
 
 
 class EngineLibrary(JITCodeLibrary):
-    """numba's code library, with one more way to finish: linked, not built.
+    """numba's code library, with one more way to finish: optimised, not built.
 
     numba finishes every compiled function's library the same way: it links in
-    the libraries of the functions it calls, optimises the whole (LLVM at -O3)
-    and emits machine code for it. For a kernel called only by other kernels
-    that work is thrown away: its caller links its code again and optimises and
-    emits it once more, and so on up to the batch entry point, so a function
-    deep in the call tree was optimised and emitted once for every kernel above
-    it. A kernel's library (`linked_only`) therefore stops after linking: its
-    functions keep the per-function clean-up numba runs as code is added, and
-    the entry point, whose library is finished in full, optimises and emits the
-    engine once (LLVM inlines across the whole of it there, as before).
+    the libraries of the functions it calls, optimises the whole and emits
+    machine code for all of it. For a kernel called only by other kernels the
+    machine code is thrown away: its caller links the kernel's code and emits it
+    again, and so on up to the batch entry point, so a function deep in the call
+    tree was emitted once for every kernel above it. A kernel's library
+    (`linked_only`) therefore links and optimises (which keeps the code its
+    callers link small) but emits nothing; the entry point, whose library is
+    finished in full, emits the engine once.
 
     Such a library has no machine code: it is cached as its LLVM code, which a
     later process links from the cache as it would a fresh one."""
