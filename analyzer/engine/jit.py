@@ -23,6 +23,8 @@ and skip the C callback wrapper nobody uses.
   Numba copies and retypes the helper at every call site, so a helper called
   from many places compiles faster as a plain kernel; LLVM still inlines the
   small ones.
+- `entry_point`: a function Python calls, the batch's: its machine code holds
+  every kernel it calls, so a warm start loads it alone from the cache.
 - `allocating`: a kernel with reference counting, for the few functions that
   create scratch arrays (the setup draws, the invariant checks). They run
   once per game or only in checked runs, so the counting costs nothing
@@ -38,7 +40,9 @@ from __future__ import annotations
 import sys
 
 from numba import njit, types
+from numba.core.caching import FunctionCache
 from numba.core.registry import CPUDispatcher
+from numba.core.runtime import rtsys
 
 from analyzer.engine import bind_engine
 
@@ -64,6 +68,27 @@ def load_numba_registries() -> None:
             del sys.modules[hidden]
 
 
+class LoadingCache(FunctionCache):
+    """numba's on-disk cache of one function, loading an entry without first
+    loading every typing and lowering registry of numba.
+
+    numba's own load refreshes the compiler's context first: it imports and installs
+    all of numba's implementations (arrays, strings, dicts, random numbers, ...),
+    about 0.3 s of CPU of a warm start, for a compiler that loading machine code
+    never runs. Only numba's runtime (its allocator, which the engine's setup draws
+    call) must be set up before the code links. A compilation refreshes the context
+    itself (numba's compiler does), so after a miss nothing is left out; the miss
+    loads the registries without SciPy first (load_numba_registries)."""
+
+    def load_overload(self, sig, target_context):
+        rtsys.initialize(target_context)
+        with self._guard_against_spurious_io_errors():
+            loaded = self._load_overload(sig, target_context)
+        if loaded is None:
+            load_numba_registries()  # a compilation follows
+        return loaded
+
+
 class CachedDispatcher(CPUDispatcher):
     """A numba dispatcher that caches on disk, set up at its first compilation.
 
@@ -74,12 +99,20 @@ class CachedDispatcher(CPUDispatcher):
 
     _caching = False
 
+    def enable_caching(self):
+        self._cache = LoadingCache(self.py_func)
+
     def compile(self, sig):
         if not self._caching:
             self._caching = True
             self.enable_caching()
-            load_numba_registries()
         return super().compile(sig)
+
+    def _compilation_chain_init_hook(self):
+        # numba looks up its installed extensions (every package's entry points)
+        # before each call it has no machine code for; loading from the cache needs
+        # none, and a compilation looks them up itself.
+        pass
 
 
 class KernelDispatcher(CachedDispatcher):
@@ -123,6 +156,13 @@ def allocating(func):
     return _compiled(func, **{**KERNEL_OPTIONS, "_nrt": True})
 
 
+def entry_point(func):
+    """A function Python calls (the batch's): released from the GIL, no reference
+    counting (as a kernel), its cache loaded as LoadingCache says."""
+    options = {"nopython": True, "no_cfunc_wrapper": True, "nogil": True, "_nrt": False}
+    return CachedDispatcher(py_func=func, locals={}, targetoptions=options)
+
+
 def inline_kernel(func):
     """njit(cache=True, no_cfunc_wrapper=True, inline="always"), its cache set up
     when first compiled (only a test calling it from Python compiles it alone)."""
@@ -140,6 +180,7 @@ def python_entry(func):
     if not isinstance(func, KernelDispatcher):
         return func
     if func not in _entries:
+        load_numba_registries()  # it compiles at its first call
         target = func
 
         @njit(no_cfunc_wrapper=True)
