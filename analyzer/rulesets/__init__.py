@@ -45,7 +45,6 @@ never imports numba or the engine itself (loading a game's content does).
 from __future__ import annotations
 
 import difflib
-import gc
 import importlib
 import importlib.util
 import os
@@ -209,20 +208,12 @@ def select_ruleset(name: str, where: str = "command line", key: str = "--ruleset
     if name == _BOUND:
         return name
     _BOUND = name  # before the content loads: its loaders import the engine's layout
-    # Python's garbage collector walked numba's objects again and again as numba
-    # imported here with the content (0.07 s of CPU of a 1 s first game); nothing
-    # made here is garbage.
-    collecting = gc.isenabled()
-    gc.disable()
     try:
         played_content().default_content()  # its content must load before any game
     except BaseException:
         if not _FIXED:  # the engine never bound to it: as if never chosen
             _BOUND = None
         raise
-    finally:
-        if collecting:
-            gc.enable()
     return name
 
 
