@@ -109,3 +109,43 @@ def test_a_linked_kernel_loads_from_the_cache_and_links_into_a_new_caller(tmp_pa
     second, again = run()
     assert (first, second) == ("compiled", "loaded")
     assert again == streams
+
+
+def test_a_warm_first_game_loads_the_engine_alone():
+    # A fresh process with a warm cache (this one plays the same game first, which
+    # compiles or loads it) loads the batch entry point's machine code and plays:
+    # numba's compiler registries stay unloaded (0.3 s of CPU) and no library of
+    # tables, plots or the command line is imported. It plays the same game as this process.
+    from analyzer.bench import FIRST_GAME
+    from analyzer.engine import api
+    from analyzer.players.params import default_vector, policy_id
+    from analyzer.rulesets import played_tables, ruleset_name
+    from tests.engine_cache import engine_cache_base
+
+    params = np.array([default_vector("heuristic")] * 4)
+    etables = api.engine_tables(played_tables())
+    here = api.play_batch(etables, 4, 1, 0, 1, [policy_id("heuristic")] * 4, params)
+    script = FIRST_GAME.replace("\napi.play_batch(", "\nresult = api.play_batch(")
+    assert "result = " in script
+    script += (
+        "unwanted = ['numba.np.arraymath', 'scipy.linalg', 'scipy.stats', 'pandas', 'matplotlib',"
+        " 'statsmodels', 'rich', 'typer']\n"
+        "imported = [m for m in unwanted if m in sys.modules]\n"
+        "assert not imported, imported\n"
+        "sys.stdout.buffer.write(result.seats.tobytes())\n"
+    )
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p),
+               NUMBA_CACHE_DIR=engine_cache_base())  # fmt: skip
+    there = subprocess.run([sys.executable, "-c", script, ruleset_name()], env=env,
+                           capture_output=True, check=True).stdout  # fmt: skip
+    assert there == here.seats.tobytes()
+
+
+def test_a_process_that_loaded_the_engine_skips_the_last_garbage_collections():
+    # They walked numba's objects at exit: 0.3 s of CPU after every command.
+    code = (
+        "import atexit, gc, analyzer.engine; assert gc.get_freeze_count() == 0; "
+        "atexit._run_exitfuncs(); assert gc.get_freeze_count() > 0"
+    )
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    subprocess.run([sys.executable, "-c", code], env=env, check=True)

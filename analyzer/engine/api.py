@@ -98,7 +98,6 @@ def play_batch(
     taken out of the stacks before the column is laid out.
     """
     from analyzer.engine.batch import run_batch
-    from analyzer.engine.jit import load_numba_registries
     from analyzer.engine.precompile import compile_helper
 
     if not 2 <= n_players <= MAX_PLAYERS:
@@ -109,7 +108,6 @@ def play_batch(
     forced = no_forced_picks(n_games) if forced is None else np.ascontiguousarray(forced, np.int64)
     if forced.shape != (n_games, F_NF):
         raise ValueError(f"forced must have shape ({n_games}, {F_NF}), got {forced.shape}")
-    load_numba_registries()
     with _gc_paused(), compile_helper():
         seats, inst, n_inst, errors = run_batch(
             etables,
@@ -137,12 +135,10 @@ def no_forced_picks(n_games: int) -> np.ndarray:
 def play_logged(etables, n_players, seed, game, policies, pol_params, check=True, forced=None):
     """One game with its event log: (Game named tuple, seats array)."""
     from analyzer.engine.batch import play_logged_game
-    from analyzer.engine.jit import load_numba_registries
     from analyzer.engine.precompile import compile_helper
 
     pol, params = seat_arrays(policies, pol_params, n_players)
     row = no_forced_picks(1)[0] if forced is None else np.asarray(forced, np.int64)
-    load_numba_registries()
     with _gc_paused(), compile_helper():
         return play_logged_game(
             etables,

@@ -14,19 +14,12 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
-from numba import njit
 
-from analyzer.engine.jit import inline_kernel
+from analyzer.engine.jit import entry_point, inline_kernel
 from analyzer.engine.layout import G_ERROR, G_LOG_ON, G_NINST, I_NF, S_NF
 from analyzer.engine.play import play_game, play_game_lookahead
 from analyzer.engine.state import new_game, reset_game
 from analyzer.players.params import LOOKAHEAD
-
-# The entry points from Python: a range of games and one logged game, each with and
-# without a lookahead seat (a run without one never compiles the lookahead). Like a
-# kernel they count no references (engine/jit.py): the game and every output array
-# come in from Python, and play_game with all it inlines runs under these settings.
-entry_point = njit(cache=True, no_cfunc_wrapper=True, nogil=True, _nrt=False)
 
 
 @inline_kernel
@@ -43,6 +36,10 @@ def record_game(g, out, i):
     errors[i] = g_gst[G_ERROR]
 
 
+# The entry points from Python: a range of games and one logged game, each with and
+# without a lookahead seat (a run without one never compiles the lookahead). Like a
+# kernel they count no references (engine/jit.py): the game and every output array
+# come in from Python, and play_game with all it inlines runs under these settings.
 @entry_point
 def play_range(g, t, n_players, seed, first, start, stop, policies, pol_params, check, forced, out):
     """Play games first+start .. first+stop-1 into rows start..stop-1 of `out`,

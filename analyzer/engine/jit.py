@@ -23,6 +23,8 @@ and skip the C callback wrapper nobody uses.
   Numba copies and retypes the helper at every call site, so a helper called
   from many places compiles faster as a plain kernel; LLVM still inlines the
   small ones.
+- `entry_point`: a function Python calls, the batch's: its machine code holds
+  every kernel it calls, so a warm start loads it alone from the cache.
 - `allocating`: a kernel with reference counting, for the few functions that
   create scratch arrays (the setup draws, the invariant checks). They run
   once per game or only in checked runs, so the counting costs nothing
@@ -40,9 +42,11 @@ import sys
 from llvmlite.binding import parse_bitcode
 from numba import njit, types
 from numba.core import compiler
+from numba.core.caching import FunctionCache
 from numba.core.codegen import JITCodeLibrary, JITCPUCodegen
 from numba.core.environment import lookup_environment
 from numba.core.registry import CPUDispatcher
+from numba.core.runtime import rtsys
 
 from analyzer.engine import bind_engine
 from analyzer.engine.spare_chunks import keep_spare_chunks
@@ -158,6 +162,27 @@ _LINKED = "linked-llvm"  # the cache's name for a linked-only library
 JITCPUCodegen._library_class = EngineLibrary
 
 
+class LoadingCache(FunctionCache):
+    """numba's on-disk cache of one function, loading an entry without first
+    loading every typing and lowering registry of numba.
+
+    numba's own load refreshes the compiler's context first: it imports and installs
+    all of numba's implementations (arrays, strings, dicts, random numbers, ...),
+    about 0.3 s of CPU of a warm start, for a compiler that loading machine code
+    never runs. Only numba's runtime (its allocator, which the engine's setup draws
+    call) must be set up before the code links. A compilation refreshes the context
+    itself (numba's compiler does), so after a miss nothing is left out; the miss
+    loads the registries without SciPy first (load_numba_registries)."""
+
+    def load_overload(self, sig, target_context):
+        rtsys.initialize(target_context)
+        with self._guard_against_spurious_io_errors():
+            loaded = self._load_overload(sig, target_context)
+        if loaded is None:
+            load_numba_registries()  # a compilation follows
+        return loaded
+
+
 class CachedDispatcher(CPUDispatcher):
     """A numba dispatcher that caches on disk, set up at its first compilation.
 
@@ -168,12 +193,20 @@ class CachedDispatcher(CPUDispatcher):
 
     _caching = False
 
+    def enable_caching(self):
+        self._cache = LoadingCache(self.py_func)
+
     def compile(self, sig):
         if not self._caching:
             self._caching = True
             self.enable_caching()
-            load_numba_registries()
         return super().compile(sig)
+
+    def _compilation_chain_init_hook(self):
+        # numba looks up its installed extensions (every package's entry points)
+        # before each call it has no machine code for; loading from the cache needs
+        # none, and a compilation looks them up itself.
+        pass
 
 
 class KernelCompiler(compiler.Compiler):
@@ -231,6 +264,13 @@ def allocating(func):
     return _compiled(func, **{**KERNEL_OPTIONS, "_nrt": True})
 
 
+def entry_point(func):
+    """A function Python calls (the batch's): released from the GIL, no reference
+    counting (as a kernel), its cache loaded as LoadingCache says."""
+    options = {"nopython": True, "no_cfunc_wrapper": True, "nogil": True, "_nrt": False}
+    return CachedDispatcher(py_func=func, locals={}, targetoptions=options)
+
+
 def inline_kernel(func):
     """njit(cache=True, no_cfunc_wrapper=True, inline="always"), its cache set up
     when first compiled (only a test calling it from Python compiles it alone)."""
@@ -248,6 +288,7 @@ def python_entry(func):
     if not isinstance(func, KernelDispatcher):
         return func
     if func not in _entries:
+        load_numba_registries()  # it compiles at its first call
         target = func
 
         @njit(no_cfunc_wrapper=True)
