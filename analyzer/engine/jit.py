@@ -30,6 +30,11 @@ and skip the C callback wrapper nobody uses.
   once per game or only in checked runs, so the counting costs nothing
   measurable. A kernel may call one as long as no array crosses back.
 
+A kernel's library is linked and optimised but never emitted as machine code
+(`EngineLibrary`): the entry point Python calls emits the whole engine once. While
+numba compiles, Python's frame stack keeps its spare chunks (engine/spare_chunks.py).
+Both are measured in docs/speed.md, "What compiles, and why".
+
 These settings are numba internals (`_nrt`, `no_cpython_wrapper`, a dispatcher
 subclass), which is why pyproject.toml pins numba to the minor version the
 tests ran on.
