@@ -117,7 +117,12 @@ class EngineLibrary(JITCodeLibrary):
         return _NoMachineCode(self._codegen) if self.linked_only else self._codegen
 
     def _finalize_specific(self):
+        # A library loaded from the cache has its machine code already; numba sets
+        # its environments as it loads it (CompileResult._rebuild).
+        loaded = getattr(self, "_compiled_object", None) is not None
         super()._finalize_specific()
+        if loaded:
+            return
         # The environments of the linked-only kernels this library's machine code
         # holds, as numba sets those of a library it loads from the cache.
         for gv in self._final_module.global_variables:
