@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from analyzer.engine import conquest, invariants, rng
-from analyzer.engine.jit import KernelDispatcher, python_entry
+from analyzer.engine.jit import KernelDispatcher, kernel, python_entry
 from analyzer.engine.layout import N_STREAMS
 from analyzer.rulesets.swow import powers
 
@@ -83,6 +83,26 @@ def test_a_kernel_is_linked_not_built_and_its_caller_builds_it():
     (entry_result,) = python_entry(rng.init_streams).overloads.values()
     assert not entry_result.library.linked_only
     assert entry_result.library.get_pointer_to_function(entry_result.fndesc.mangled_name)
+
+
+@kernel
+def _fibonacci(n, unread):
+    # Recursive twice, so that LLVM cannot inline it away or make it a loop.
+    if n < 2:
+        return n
+    return _fibonacci(n - 1, unread) + _fibonacci(n - 2, unread)
+
+
+def test_a_kernel_linked_into_its_caller_loses_the_arguments_it_never_reads():
+    # In the library Python calls, a linked kernel is internal: LLVM's dead-argument
+    # elimination drops the array it passes on but never reads (7 LLVM arguments).
+    assert python_entry(_fibonacci)(10, np.zeros(3)) == 55
+    (kernel_result,) = _fibonacci.overloads.values()
+    name = kernel_result.fndesc.mangled_name
+    (entry_result,) = python_entry(_fibonacci).overloads.values()
+    as_compiled = kernel_result.library._final_module.get_function(name)
+    as_linked = entry_result.library._final_module.get_function(name)
+    assert len(list(as_linked.arguments)) < len(list(as_compiled.arguments))
 
 
 LOAD_THE_KERNEL = (

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import sys
 
-from llvmlite.binding import parse_bitcode
+from llvmlite.binding import Linkage, parse_bitcode
 from numba import njit, types
 from numba.core import compiler
 from numba.core.caching import FunctionCache
@@ -108,6 +108,17 @@ class EngineLibrary(JITCodeLibrary):
                 self._final_module.link_in(library._get_module_for_linking(), preserve=True)
         self._optimize_final_module()  # keeps the module small for the callers that link it
         self._finalized = True
+
+    def _optimize_final_module(self):
+        if not self.linked_only:
+            # Nothing outside this module calls the kernels it linked (their own
+            # libraries have no machine code), so they may be internal: LLVM then
+            # drops the arguments a kernel never reads (each call passed the whole
+            # game and tables, about 150 numbers) and inlines more.
+            for fn in self._final_module.functions:
+                if not fn.is_declaration and fn.linkage == Linkage.linkonce_odr:
+                    fn.linkage = Linkage.internal
+        super()._optimize_final_module()
 
     @property
     def codegen(self):
