@@ -23,6 +23,7 @@ from analyzer.engine.invariants import (
     ERR_WATER,
     ERROR_NAMES,
 )
+from analyzer.engine.jit import python_entry
 from analyzer.model.ids import (
     BEAST_MASTER,
     C_FORTS,
@@ -181,3 +182,21 @@ def test_the_check_catches_a_broken_state(breaker, code):
     breaker(pos, land, sea)
     got = check_invariants(pos.g, pos.t)
     assert got == code, f"{breaker.__name__}: got {error_name(got)}, want {error_name(code)}"
+
+
+# ------------------------------------------------------------ unchecked runs
+def test_an_unchecked_run_compiles_no_invariant_check():
+    # play_turns is typed with check None in an unchecked run (check_flag): numba
+    # prunes the branch, so check_invariants is never compiled or linked for it;
+    # a checked run (True) still links it.
+    from analyzer.engine import game
+
+    assert game.check_flag(False) is None and game.check_flag(True) is True
+    pos = Position()
+    for check in (None, True):
+        python_entry(game.play_turns)(pos.g, pos.t, 0, check)
+    linked = {
+        str(args[-1]): "check_invariants" in str(result.library._final_module)
+        for args, result in game.play_turns.overloads.items()
+    }
+    assert linked == {"none": False, "bool": True}

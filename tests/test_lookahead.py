@@ -68,7 +68,7 @@ def game_at(turn, seed=3, tables=None, **overrides):
     for p in range(4):
         g.ply[p, L.P_POLICY] = policy_id("heuristic")
         g.pol[p, :] = default_vector("heuristic")
-    play_turns(g, et, turn, False)
+    play_turns(g, et, turn, None)
     g.ply[0, L.P_POLICY] = policy_id("lookahead")
     g.pol[0, :] = default_vector("lookahead", **{**CHEAP, **overrides})
     return g, et

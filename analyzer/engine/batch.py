@@ -15,6 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
+from analyzer.engine.game import check_flag
 from analyzer.engine.jit import entry_point, inline_kernel
 from analyzer.engine.layout import G_ERROR, G_LOG_ON, G_NINST, I_NF, S_NF
 from analyzer.engine.play import play_game, play_game_lookahead
@@ -79,7 +80,7 @@ def run_batch(
         np.zeros(n_games, np.int32),
     )
     args = (t, n_players, np.int64(seed), np.int64(first))
-    tail = (policies, pol_params, bool(check), forced, out)
+    tail = (policies, pol_params, check_flag(check), forced, out)
     threads = max(1, min(threads, n_games))
     lookahead = has_lookahead(policies, n_players)
     # Threads take blocks of games from a shared counter until none are left, so a

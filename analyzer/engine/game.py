@@ -329,11 +329,19 @@ def final_standings(g, seat_out):
         seat_out[p, S_POLICY] = g_ply[p, P_POLICY]
 
 
+def check_flag(check) -> bool | None:
+    """The `check` argument of the engine's entry points: True, or None for an
+    unchecked run. False would compile (and carry) the invariant checks too."""
+    return True if check else None
+
+
 @kernel
 def play_turns(g, t, stop, check):
     """Play the turns from the one in play (gst[G_TURN]) up to turn `stop`
     (global, 0-based: the round and seat follow from it), with the invariants
-    checked after each turn when `check`. The game loop and the lookahead bot's
+    checked after each turn when `check` is True. An unchecked run passes None
+    (check_flag): numba then drops the check, and check_invariants is never
+    compiled for it. The game loop and the lookahead bot's
     imagined games (players/lookahead.py) both play through here, so the turn is
     compiled once."""
     g_gst = g.gst
@@ -343,5 +351,5 @@ def play_turns(g, t, stop, check):
         g_gst[G_ROUND] = turn // n_players + 1
         play_turn(g, t, turn % n_players)
         g_gst[G_TURN] = turn + 1
-        if check and g_gst[G_ERROR] == 0:
+        if check is not None and check and g_gst[G_ERROR] == 0:
             g_gst[G_ERROR] = check_invariants(g, t)

@@ -51,7 +51,7 @@ def start_game(g, t, n_players, seed, game, policies, pol_params, check, forced)
     g_gst[G_FORCED_POWER] = forced[F_POWER]
     g_gst[G_FORCED_COST] = forced[F_COST]
     setup_game(g, t, n_players)
-    g_gst[G_CHECK] = 1 if check else 0
+    g_gst[G_CHECK] = 1 if check is not None and check else 0
     for p in range(n_players):
         g_ply[p, P_POLICY] = policies[p]
         for k in range(pol_params.shape[1]):

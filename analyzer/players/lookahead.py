@@ -248,12 +248,12 @@ def lookahead_decide(g, sim, t, p):
                 sim.gst[G_LA_SLOT] = work[OPTIONS + 3 * o]
                 sim.gst[G_LA_DECLINE] = work[OPTIONS + 3 * o + 1]
                 apply_plan(sim.pol, p, work[OPTIONS + 3 * o + 2])
-                play_turns(sim, t, turn + 1, False)
+                play_turns(sim, t, turn + 1, None)
                 sim.gst[G_LA_SLOT] = -1  # from here on, p plays the heuristic
                 sim.gst[G_LA_DECLINE] = -1
                 for j in range(pol.shape[1]):
                     sim.pol[p, j] = pol[p, j]
-                play_turns(sim, t, stop, False)
+                play_turns(sim, t, stop, None)
                 totals[o] += margin(sim, t, p)
         for o in range(1, n_opt):
             if totals[o] > totals[best]:

@@ -642,7 +642,7 @@ def play_turn_of(pos, p):
     """p's whole turn from the position (round 1: no decline): ready the troops,
     conquer as the bot chooses, redeploy, the end of the turn, the score."""
     pos.g.gst[L.G_TURN] = p
-    play_turns(pos.g, pos.t, p + 1, False)
+    play_turns(pos.g, pos.t, p + 1, None)
 
 
 def conversions(pos):

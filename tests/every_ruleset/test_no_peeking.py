@@ -38,7 +38,7 @@ def position(etables, n_players: int, number: int):
     start_game(g, etables, n_players, np.int64(SEED), np.int64(number), pol, params, False,
                no_forced_picks(1)[0])  # fmt: skip
     turn = n_players * (2 + number % 2) + number % n_players
-    play_turns(g, etables, turn, False)
+    play_turns(g, etables, turn, None)
     return g, turn % n_players
 
 
@@ -49,7 +49,7 @@ def copy(g):
 def moves(g, etables):
     """Play the turn in hand and return what the player did: the board after it and
     every race and power picked so far."""
-    play_turns(g, etables, int(g.gst[L.G_TURN]) + 1, False)
+    play_turns(g, etables, int(g.gst[L.G_TURN]) + 1, None)
     n = int(g.gst[L.G_NINST])
     picks = g.inst[:n][:, [L.I_SEAT, L.I_RACE, L.I_POWER]].copy()
     return g.reg[: int(g.gst[L.G_NREG])].copy(), picks

@@ -18,7 +18,6 @@ from analyzer.engine.conquest import (
 )
 from analyzer.engine.decline import go_into_decline
 from analyzer.engine.game import final_standings
-from analyzer.engine.invariants import check_invariants
 from analyzer.engine.layout import G_TURN
 from analyzer.engine.scoring import score_turn
 from analyzer.players.policy import choose_abandon, choose_decline, choose_target, place_hand
@@ -43,8 +42,8 @@ def turn_backwards(g, t, seats, run):
     calls are compiled, never made."""
     p = g.gst[G_TURN]
     if run:
+        choose_target(g, t, p)  # the largest: begun at once, so the run need not wait for it
         final_standings(g, seats[0])
-        check_invariants(g, t)
         score_turn(g, t, p)
         end_of_turn(g, t, p)
         place_artifacts(g, t, p)
@@ -55,7 +54,6 @@ def turn_backwards(g, t, seats, run):
         die_allowed(g, t, p, p)
         ability_conquest(g, t, p, p, p, p)
         airborne_assault(g, t, p, p)
-        choose_target(g, t, p)
         check_targets(g, t, p, p)
         update_targets(g, t, p, p, p)
         conquer(g, t, p, p, p)
