@@ -13,8 +13,12 @@ from analyzer.studies.compare import (
     COMPARE_COLUMNS,
     METRICS,
     Arm,
+    _pooled,
+    changed_rows,
+    combo_resamples,
     findings,
     paired_rows,
+    resamples,
     run_compare,
     write_compare,
 )
@@ -92,6 +96,100 @@ def test_paired_mean_interval_is_the_normal_interval_of_the_differences():
     half = 1.96 * diff.std(ddof=1) / np.sqrt(400)
     assert r["delta"] == pytest.approx(diff.mean())
     assert r["delta_hi"] - r["delta"] == pytest.approx(half)
+
+
+def _old_whole_sample(arm, games, combo_games):
+    """_whole_sample as it was before the resamples were shared (the reference)."""
+    from analyzer.engine.layout import MAX_POWERS
+
+    vc = arm.vc[games].astype(np.float64)
+    declined = arm.declines.sum(1)[games].sum()
+    keys = arm.combos[:, 0] * MAX_POWERS + arm.combos[:, 1]
+    rates = np.take_along_axis(arm.combo_wins, combo_games[keys], axis=1).mean(axis=1)
+    if arm.team:
+        for f in np.unique(arm.combo_faction):
+            mine = arm.combo_faction == f
+            rates[mine] -= rates[mine].mean()
+    return {
+        "score_sd": float(vc.std(ddof=1)),
+        "decline_round": float(arm.decline_round_sum[games].sum() / declined)
+        if declined
+        else np.nan,
+        "combo_win_sd": float(rates.std(ddof=1)) if rates.size > 1 else np.nan,
+        "combo_win_range": float(rates.max() - rates.min()) if rates.size else np.nan,
+    }
+
+
+def _old_bootstraps(base, arm, items, games, gpc, bootstrap, seed):
+    """The per-pair bootstrap loops as they were: the whole-sample deltas and the
+    changed items' pooled differences, one resample and one item at a time."""
+    from analyzer.engine.layout import MAX_POWERS, MAX_RACES
+
+    n_keys = MAX_RACES * MAX_POWERS
+    rng = np.random.default_rng([seed, 0xC0A1])
+    deltas = {m: np.empty(bootstrap) for m in ("score_sd", "decline_round", "combo_win_sd",
+                                               "combo_win_range")}  # fmt: skip
+    for i in range(bootstrap):
+        picks = rng.integers(0, games, games)
+        combo_picks = rng.integers(0, gpc, (n_keys, gpc))
+        b, s = (
+            _old_whole_sample(base, picks, combo_picks),
+            _old_whole_sample(arm, picks, combo_picks),
+        )
+        for m in deltas:
+            deltas[m][i] = s[m] - b[m]
+    rng = np.random.default_rng([seed, 0xC0A2])
+    draws = np.full((bootstrap, len(items)), np.nan)
+    for k in range(bootstrap):
+        picks = rng.integers(0, gpc, (n_keys, gpc))
+        for j, (kind, i, _name) in enumerate(items):
+            col = 0 if kind == "race" else 1
+            draws[k, j] = _pooled(arm, col, i, picks)[0] - _pooled(base, col, i, picks)[0]
+    return deltas, draws
+
+
+def test_shared_resamples_give_the_rows_of_each_pair_alone():
+    rng = np.random.default_rng(11)
+    games, gpc, bootstrap, seed = 150, 7, 60, 4
+    combos = np.array([[r, p] for r in range(3) for p in range(4)], np.int64)
+
+    def arm(name, pairs, team=False):
+        vc = rng.integers(20, 90, (games, 4)).astype(np.int32)
+        win = (vc == vc.max(1, keepdims=True)).astype(np.int8)
+        a = Arm(name, f"{name}.toml", 4, ("heuristic",) * 4, win, vc,
+                rng.integers(0, 3, (games, 4)).astype(np.int32),
+                rng.integers(0, 40, games).astype(np.int64), pairs,
+                rng.integers(0, 2, (len(pairs), gpc)).astype(np.int8), 0, [], [])  # fmt: skip
+        if team:
+            a.team, a.team_win, a.combo_faction = True, win.copy(), pairs[:, 0] % 2
+        return a
+
+    every = [arm("base", combos), arm("one", combos[combos[:, 0] != 1]),
+             arm("two", combos[1:], team=True), arm("three", combos, team=True)]  # fmt: skip
+    items = [("race", 0, "A"), ("race", 1, "B"), ("power", 0, "x"), ("power", 3, "w")]
+    samples = resamples(every, games, gpc, bootstrap, seed)
+    wins = combo_resamples(every, gpc, bootstrap, seed)
+    for i, k in [(0, 1), (0, 2), (2, 3)]:  # a team arm against a team arm reads its spreads
+        base, a = every[i], every[k]
+        shared = paired_rows(base, a, games, gpc, bootstrap, seed, (samples[i], samples[k]))
+        alone = paired_rows(base, a, games, gpc, bootstrap, seed)
+        deltas, draws = _old_bootstraps(base, a, items, games, gpc, bootstrap, seed)
+        for r in [*shared, *alone]:
+            if r["metric"] in deltas:
+                d = deltas[r["metric"]]
+                lo, hi = np.nanpercentile(np.where(np.isfinite(d), d, np.nan), (2.5, 97.5))
+                assert (r["delta_lo"], r["delta_hi"]) == (lo, hi), r["metric"]
+        assert pd.DataFrame(shared).equals(pd.DataFrame(alone))
+        changed = changed_rows(base, a, items, gpc, bootstrap, seed, (wins[i], wins[k]))
+        assert pd.DataFrame(changed).equals(
+            pd.DataFrame(changed_rows(base, a, items, gpc, bootstrap, seed))
+        )
+        for j, r in enumerate(changed):
+            if r["games"] and r["games_baseline"]:
+                lo, hi = np.nanpercentile(draws[:, j], (2.5, 97.5))
+                assert (r["delta_lo"], r["delta_hi"]) == (lo, hi), r["name"]
+            else:
+                assert np.isnan(r["delta_lo"]) and np.isnan(draws[:, j]).all()
 
 
 @pytest.fixture(scope="module")

@@ -321,24 +321,38 @@ def _per_game(arm: Arm) -> dict[str, np.ndarray]:
     return out
 
 
-def _whole_sample(arm: Arm, games: np.ndarray, combo_games: np.ndarray) -> dict[str, float]:
+WHOLE_SAMPLE = ("score_sd", "decline_round", "combo_win_sd", "combo_win_range")
+
+
+def _whole_sample(arm: Arm, games: np.ndarray, combo_games: np.ndarray, prep=None) -> dict:
     """The whole-sample statistics of one resample: `games` indexes the ordinary games,
-    combo_games[key] the games of the combo with that key (race * MAX_POWERS + power)."""
-    vc = arm.vc[games].astype(np.float64)
-    declined = arm.declines.sum(1)[games].sum()
-    rates = np.take_along_axis(arm.combo_wins, combo_games[_keys(arm)], axis=1).mean(axis=1)
+    combo_games[key] the games of the combo with that key (race * MAX_POWERS + power).
+    `prep` is _prepared(arm), computed once for the many resamples of one arm."""
+    vc_all, declines, keys, wins, rows = _prepared(arm) if prep is None else prep
+    vc = np.take(vc_all, games, axis=0)  # as vc_all[games], several times faster
+    declined = np.take(declines, games).sum()
+    # each combo's rate: its wins (whole numbers, summed exactly) over its games
+    gpc = arm.combo_wins.shape[1]
+    rates = np.take(wins, combo_games[keys] + rows).sum(axis=1, dtype=np.int64) / gpc
     if arm.team:  # the spread within the factions: each rate minus its faction's mean
         for f in np.unique(arm.combo_faction):
             mine = arm.combo_faction == f
             rates[mine] -= rates[mine].mean()
     return {
         "score_sd": float(vc.std(ddof=1)),
-        "decline_round": float(arm.decline_round_sum[games].sum() / declined)
+        "decline_round": float(np.take(arm.decline_round_sum, games).sum() / declined)
         if declined
         else np.nan,
         "combo_win_sd": float(rates.std(ddof=1)) if rates.size > 1 else np.nan,
         "combo_win_range": float(rates.max() - rates.min()) if rates.size else np.nan,
     }
+
+
+def _prepared(arm: Arm) -> tuple:
+    """What every resample of `arm` reads: its scores as floats, its declines per game,
+    its combos' keys, and its combo wins flat with where each combo's row starts."""
+    rows = (np.arange(len(arm.combos), dtype=np.int64) * arm.combo_wins.shape[1])[:, None]
+    return arm.vc.astype(np.float64), arm.declines.sum(1), _keys(arm), arm.combo_wins.ravel(), rows
 
 
 def _keys(arm: Arm) -> np.ndarray:
@@ -347,10 +361,34 @@ def _keys(arm: Arm) -> np.ndarray:
     return arm.combos[:, 0] * MAX_POWERS + arm.combos[:, 1]
 
 
-def paired_rows(base: Arm, arm: Arm, games: int, gpc: int, bootstrap: int, seed: int) -> list[dict]:
-    """One row per metric: baseline value, scenario value, paired delta and interval."""
+def resamples(arms: Sequence[Arm], games: int, gpc: int, bootstrap: int, seed: int) -> list:
+    """Per arm of `arms`, {statistic: float[bootstrap]}: its whole-sample statistics
+    (WHOLE_SAMPLE) on each paired resample. Resample i draws the same game indices for
+    every arm, and for a combo the same indices in every arm: that is the pairing. The
+    draws are made once for all arms, so each arm's statistics are computed once however
+    many scenarios it is compared with, and they are the draws paired_rows makes for a
+    pair alone (the same stream, in the same order)."""
     from analyzer.engine.layout import MAX_POWERS, MAX_RACES
 
+    rng = np.random.default_rng([seed, 0xC0A1])
+    n_keys = MAX_RACES * MAX_POWERS
+    preps = [_prepared(arm) for arm in arms]
+    out = [{m: np.empty(bootstrap) for m in WHOLE_SAMPLE} for _ in arms]
+    for i in range(bootstrap):
+        picks = rng.integers(0, games, games)
+        combo_picks = rng.integers(0, gpc, (n_keys, gpc))
+        for arm, prep, stats in zip(arms, preps, out, strict=True):
+            for m, value in _whole_sample(arm, picks, combo_picks, prep).items():
+                stats[m][i] = value
+    return out
+
+
+def paired_rows(
+    base: Arm, arm: Arm, games: int, gpc: int, bootstrap: int, seed: int, samples=None
+) -> list[dict]:
+    """One row per metric: baseline value, scenario value, paired delta and interval.
+    `samples` is (the baseline's, the scenario's) resamples() when already drawn for
+    many arms; without it they are drawn for this pair alone (the same numbers)."""
     out = []
     b_game, s_game = _per_game(base), _per_game(arm)
     # the team variant against the standard game: only what both read the same way
@@ -362,23 +400,18 @@ def paired_rows(base: Arm, arm: Arm, games: int, gpc: int, bootstrap: int, seed:
         delta = float(diff.mean())
         half = Z95 * float(diff.std(ddof=1)) / np.sqrt(games)
         out.append(_row(metric, float(b_game[metric].mean()), float(values.mean()), delta, half))
-    # Resample i draws the same game indices for both arms, and for a combo the same
-    # indices in both arms: that is the pairing. Resample 0 is the sample itself.
-    rng = np.random.default_rng([seed, 0xC0A1])
-    n_keys = MAX_RACES * MAX_POWERS
+    from analyzer.engine.layout import MAX_POWERS, MAX_RACES
+
     whole = np.arange(games)
-    whole_combo = np.broadcast_to(np.arange(gpc), (n_keys, gpc))
+    whole_combo = np.broadcast_to(np.arange(gpc), (MAX_RACES * MAX_POWERS, gpc))
     b0, s0 = _whole_sample(base, whole, whole_combo), _whole_sample(arm, whole, whole_combo)
-    deltas = {m: np.empty(bootstrap) for m in b0}
-    for i in range(bootstrap):
-        picks = rng.integers(0, games, games)
-        combo_picks = rng.integers(0, gpc, (n_keys, gpc))
-        b, s = _whole_sample(base, picks, combo_picks), _whole_sample(arm, picks, combo_picks)
-        for m in deltas:
-            deltas[m][i] = s[m] - b[m]
-    for metric, d in deltas.items():
+    if samples is None:
+        samples = resamples([base, arm], games, gpc, bootstrap, seed)
+    b, s = samples
+    for metric in b0:
         if metric in skip:
             continue
+        d = s[metric] - b[metric]
         lo, hi = percentile_interval(np.where(np.isfinite(d), d, np.nan), spread_only=False)
         delta = s0[metric] - b0[metric]
         out.append(_row(metric, b0[metric], s0[metric], delta, None, float(lo), float(hi)))
@@ -419,23 +452,60 @@ def _pooled(arm: Arm, col: int, i: int, picks=None) -> tuple[float, int]:
     return float(wins.mean()), int(wins.size)
 
 
-def changed_rows(base: Arm, arm: Arm, items, gpc: int, bootstrap: int, seed: int) -> list[dict]:
+COMBO_PICKS = 1 << 21  # combo-game picks held at once by combo_resamples
+
+
+def combo_resamples(arms: Sequence[Arm], gpc: int, bootstrap: int, seed: int) -> list:
+    """Per arm of `arms`, int64[bootstrap, n_combos]: the wins of each of its combos
+    when resample k draws its combo games, the same draws for every arm (and those
+    changed_rows makes for a pair alone: the same stream, in the same order)."""
+    from analyzer.engine.layout import MAX_POWERS, MAX_RACES
+
+    rng = np.random.default_rng([seed, 0xC0A2])  # its own stream: the metrics' stay as they are
+    n_keys = MAX_RACES * MAX_POWERS
+    keys = [_keys(arm) for arm in arms]
+    out = [np.empty((bootstrap, len(arm.combos)), np.int64) for arm in arms]
+    step = max(1, COMBO_PICKS // (n_keys * gpc))
+    for first in range(0, bootstrap, step):
+        stop = min(bootstrap, first + step)
+        picks = np.empty((stop - first, n_keys, gpc), np.int64)
+        for k in range(stop - first):  # one draw per resample, as a pair alone draws them
+            picks[k] = rng.integers(0, gpc, (n_keys, gpc))
+        for arm, key, wins in zip(arms, keys, out, strict=True):
+            mine = np.take_along_axis(arm.combo_wins[None], picks[:, key], axis=2)
+            wins[first:stop] = mine.sum(axis=2, dtype=np.int64)
+    return out
+
+
+def _pooled_draws(arm: Arm, items, wins: np.ndarray, gpc: int) -> np.ndarray:
+    """float[bootstrap, len(items)]: the pooled win rate of each item's combos on each
+    resample (`wins` from combo_resamples), NaN where the arm has none; the whole
+    numbers divided as _pooled divides them, so the same floats."""
+    member = np.stack(
+        [arm.combos[:, 0 if kind == "race" else 1] == i for kind, i, _name in items], axis=1
+    ).astype(np.int64)
+    games = member.sum(0) * gpc
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rates = (wins @ member) / games
+    return np.where(games > 0, rates, np.nan)
+
+
+def changed_rows(
+    base: Arm, arm: Arm, items, gpc: int, bootstrap: int, seed: int, wins=None
+) -> list[dict]:
     """The win rate of each changed race or power (`items`, from changed_items) under
     both rule sets, each with its Wilson interval, and the paired difference with the
     percentile interval of a bootstrap that resamples the same combo games in both arms.
-    A race or power banned in one arm has no rate there, and no difference."""
-    from analyzer.engine.layout import MAX_POWERS, MAX_RACES
+    A race or power banned in one arm has no rate there, and no difference. `wins` is
+    (the baseline's, the scenario's) combo_resamples() when already drawn for many
+    arms; without it they are drawn for this pair alone (the same numbers)."""
     from analyzer.stats import wilson
 
     if not items or gpc == 0:
         return []
-    rng = np.random.default_rng([seed, 0xC0A2])  # its own stream: the metrics' stay as they are
-    draws = np.full((bootstrap, len(items)), np.nan)
-    for k in range(bootstrap):
-        picks = rng.integers(0, gpc, (MAX_RACES * MAX_POWERS, gpc))
-        for j, (kind, i, _name) in enumerate(items):
-            col = 0 if kind == "race" else 1
-            draws[k, j] = _pooled(arm, col, i, picks)[0] - _pooled(base, col, i, picks)[0]
+    if wins is None:
+        wins = combo_resamples([base, arm], gpc, bootstrap, seed)
+    draws = _pooled_draws(arm, items, wins[1], gpc) - _pooled_draws(base, items, wins[0], gpc)
     rows = []
     for j, (kind, i, name) in enumerate(items):
         col = 0 if kind == "race" else 1
@@ -542,15 +612,27 @@ def run_compare(settings: CompareSettings, backend=None, progress: bool = True) 
     arm_rows = []
     changed = []
     base_tables = {n: base_arms[n][2] for n in counts}
-    for arm, tables, _ in played[len(counts) :]:
+    scenario_arms = played[len(counts) :]
+    items = [changed_items(base_tables[arm.players], tables, bases[arm.players], arm)
+             for arm, tables, _ in scenario_arms]  # fmt: skip
+    # Every arm's resamples drawn once: a baseline is read once, not once per scenario.
+    every = [arm for arm, _, _ in played]
+    index = {id(arm): k for k, arm in enumerate(every)}
+    samples = resamples(every, games, games_per_combo, bootstrap, seed)
+    with_items = [arm for (arm, _, _), its in zip(scenario_arms, items, strict=True) if its]
+    read = list({id(a): a for a in [*(bases[a.players] for a in with_items), *with_items]}.values())
+    wins = dict(zip(map(id, read), combo_resamples(read, games_per_combo, bootstrap, seed),
+                    strict=True))  # fmt: skip
+    for (arm, _tables, _), its in zip(scenario_arms, items, strict=True):
         base = bases[arm.players]
-        for row in paired_rows(base, arm, games, games_per_combo, bootstrap, seed):
+        pair = (samples[index[id(base)]], samples[index[id(arm)]])
+        for row in paired_rows(base, arm, games, games_per_combo, bootstrap, seed, pair):
             rows.append(
                 dict(scenario=arm.name, file=arm.file, players=arm.players, **row,
                      games=games, games_per_combo=games_per_combo)
             )  # fmt: skip
-        items = changed_items(base_tables[arm.players], tables, base, arm)
-        for row in changed_rows(base, arm, items, games_per_combo, bootstrap, seed):
+        pair_wins = (wins[id(base)], wins[id(arm)]) if its else None
+        for row in changed_rows(base, arm, its, games_per_combo, bootstrap, seed, pair_wins):
             changed.append(dict(scenario=arm.name, file=arm.file, players=arm.players, **row))
         arm_rows.append((arm, base))
     table = pd.DataFrame(rows, columns=list(COMPARE_COLUMNS))
