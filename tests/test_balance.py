@@ -16,6 +16,7 @@ from analyzer.model import default_tables
 from analyzer.model.tables import compile_tables
 from analyzer.stats import fit_logistic, solve_logistic
 from analyzer.studies import balance as B
+from analyzer.studies.balance_seats import solve_seat_coins_resampled
 
 runner = CliRunner()
 FORSAKEN = 4  # ids.FORSAKEN: a box of 20, room for a planted +3
@@ -93,6 +94,21 @@ def test_the_seat_solver_finds_a_known_handicap():
     tokens = np.zeros_like(vc)
     coins = B.solve_seat_coins(vc, tokens)
     assert coins[0] in (2, 3, 4) and max(coins[1:]) <= 1 and min(coins) == 0
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_the_resampled_seat_solver_finds_the_coins_of_each_resample_alone(n):
+    for seed in range(4):
+        rng = np.random.default_rng([seed, n])
+        games = 60 + 40 * seed
+        vc = rng.integers(8, 16, (games, n))  # a narrow range: ties, broken by tokens
+        vc[:, 0] -= seed % 3  # a handicap for the first seat on some seeds
+        tokens = rng.integers(0, 3, (games, n))
+        draws = rng.integers(0, games, (12, games))
+        for span in (3, None):
+            alone = np.stack([B.solve_seat_coins(vc[d], tokens[d], span=span) for d in draws])
+            fast = solve_seat_coins_resampled(vc, tokens, draws, span=span)
+            assert fast.dtype == alone.dtype and np.array_equal(fast, alone), (seed, span)
 
 
 def test_the_suggestion_is_a_scenario_that_loads_and_validates(tmp_path):
