@@ -13,7 +13,6 @@ from analyzer.studies.compare import (
     COMPARE_COLUMNS,
     METRICS,
     Arm,
-    _pooled,
     changed_rows,
     combo_resamples,
     findings,
@@ -120,6 +119,19 @@ def _old_whole_sample(arm, games, combo_games):
     }
 
 
+def _old_pooled(arm, col, i, picks):
+    """(win rate, games) of the combos with race (col 0) or power (col 1) i, its combo
+    games resampled by `picks`, as it was (the reference)."""
+    from analyzer.engine.layout import MAX_POWERS
+
+    mask = arm.combos[:, col] == i
+    if not mask.any():
+        return np.nan, 0
+    keys = arm.combos[:, 0] * MAX_POWERS + arm.combos[:, 1]
+    wins = np.take_along_axis(arm.combo_wins[mask], picks[keys[mask]], axis=1)
+    return float(wins.mean()), int(wins.size)
+
+
 def _old_bootstraps(base, arm, items, games, gpc, bootstrap, seed):
     """The per-pair bootstrap loops as they were: the whole-sample deltas and the
     changed items' pooled differences, one resample and one item at a time."""
@@ -144,7 +156,7 @@ def _old_bootstraps(base, arm, items, games, gpc, bootstrap, seed):
         picks = rng.integers(0, gpc, (n_keys, gpc))
         for j, (kind, i, _name) in enumerate(items):
             col = 0 if kind == "race" else 1
-            draws[k, j] = _pooled(arm, col, i, picks)[0] - _pooled(base, col, i, picks)[0]
+            draws[k, j] = _old_pooled(arm, col, i, picks)[0] - _old_pooled(base, col, i, picks)[0]
     return deltas, draws
 
 

@@ -440,15 +440,12 @@ def changed_items(base_tables, arm_tables, base: Arm, arm: Arm) -> list[tuple[st
     return out
 
 
-def _pooled(arm: Arm, col: int, i: int, picks=None) -> tuple[float, int]:
-    """(win rate, games) of the combos with race (col 0) or power (col 1) i, its combo
-    games resampled by `picks` (one row of game indices per combo key) when given."""
+def _pooled(arm: Arm, col: int, i: int) -> tuple[float, int]:
+    """(win rate, games) of the combos with race (col 0) or power (col 1) i."""
     mask = arm.combos[:, col] == i
     if not mask.any():
         return np.nan, 0
     wins = arm.combo_wins[mask]
-    if picks is not None:
-        wins = np.take_along_axis(wins, picks[_keys(arm)[mask]], axis=1)
     return float(wins.mean()), int(wins.size)
 
 
