@@ -18,6 +18,28 @@ def test_the_helper_kernel_list_types_with_a_turns_arguments():
     precompile.compile_turn_backwards()
 
 
+class Exited(BaseException):
+    pass
+
+
+def test_the_helper_exits_once_its_list_is_typed(monkeypatch):
+    # Typing turn_backwards compiled every kernel on the list; lowering it would
+    # only take CPU from the run.
+    def exit_(code):
+        raise Exited(code)
+
+    monkeypatch.setattr(precompile.os, "_exit", exit_)
+    bind = precompile.bind
+
+    def fresh(*args):  # a dispatcher not yet typed in this process
+        made = bind(*args)
+        return {"turn_backwards": numba.njit(made["turn_backwards"].py_func)}
+
+    monkeypatch.setattr(precompile, "bind", fresh)
+    with pytest.raises(Exited):
+        precompile.compile_turn_backwards(exit_once_typed=True)
+
+
 class FakeHelper:
     started: list = []
 

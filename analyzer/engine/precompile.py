@@ -41,20 +41,40 @@ READY_MARKER = "compiled"  # written into the engine's cache folder after a firs
 # The helper's program: it loads the run's game by name (argv[1]) before the engine.
 HELPER = (
     "import sys, analyzer; analyzer.load_game(sys.argv[1]); "
-    "from analyzer.engine.precompile import compile_turn_backwards; compile_turn_backwards()"
+    "from analyzer.engine.precompile import compile_turn_backwards; "
+    "compile_turn_backwards(exit_once_typed=True)"
 )
 
 
-def compile_turn_backwards() -> None:
+def compile_turn_backwards(exit_once_typed: bool = False) -> None:
+    """Compiles (and caches) the kernels on the ruleset's list by typing
+    `turn_backwards`. The helper exits as soon as that is done (exit_once_typed):
+    lowering `turn_backwards` itself (about 2 s of CPU in SWoW, its callees linked
+    and optimised once more) would only take CPU from the run."""
+    from numba.core import event
+
     from analyzer.engine.api import engine_tables
     from analyzer.engine.jit import load_numba_registries
     from analyzer.rulesets import played_tables
+
+    class ExitOnceTyped(event.Listener):
+        def on_start(self, ev):
+            pass
+
+        def on_end(self, ev):
+            if (
+                exit_once_typed
+                and ev.data["qualname"] == "turn_backwards"
+                and ev.data["name"].startswith("nopython_type_inference")
+            ):
+                os._exit(0)
 
     load_numba_registries()
     # Any content gives the same types; the played ruleset's is always at hand.
     seats = np.zeros((1, MAX_PLAYERS, S_NF), np.int32)  # as batch.run_batch makes them
     turn_backwards = bind("precompile", ruleset_module("hooks.precompile"), None)["turn_backwards"]
-    turn_backwards(new_game(N_POLICY_PARAMS, 1), engine_tables(played_tables()), seats, False)
+    with event.install_listener("numba:run_pass", ExitOnceTyped()):
+        turn_backwards(new_game(N_POLICY_PARAMS, 1), engine_tables(played_tables()), seats, False)
 
 
 def cache_is_ready() -> bool:
