@@ -42,6 +42,7 @@ def turn_backwards(g, t, seats, run):
     p = g.gst[G_TURN]
     if run:
         choose_target(g, t, p)  # the largest: begun at once, so the run need not wait for it
+        power_before_conquest(g, t, p, p)  # the next largest, needed before the meeting point
         final_standings(g, seats[0])
         choose_stout_decline(g, t, p, free_tokens(g, p))
         score_turn(g, t, p)
@@ -54,7 +55,6 @@ def turn_backwards(g, t, seats, run):
         check_targets(g, t, p, p)
         update_targets(g, t, p, p, p)
         conquer(g, t, p, p, p)
-        power_before_conquest(g, t, p, p)
         compute_targets(g, t, p)
         dragon_conquest(g, t, p)
         holds_cavern(g, p)
