@@ -116,7 +116,7 @@ def set_threads(threads: int | None) -> int:
 
     if not cache_is_ready():
         # The progress bar stands still meanwhile; say why.
-        err("First run of this engine: compiling it once (about 25 s on 2 cores).")
+        err("First run of this engine: compiling it once (about 15 s on an idle 2-core machine).")
     return numba.get_num_threads()
 
 

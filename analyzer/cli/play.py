@@ -211,7 +211,7 @@ def bench(
         True,
         "--startup/--no-startup",
         help="Also time a fresh process to its first game: with an empty engine cache "
-        "(a full compile, about 40 s) and with a warm one.",
+        "(a full compile, about 15 s on an idle 2-core machine) and with a warm one.",
     ),
     threads: int | None = THREADS,
     workers: int | None = typer.Option(

@@ -1,14 +1,14 @@
 """A second process that shares the first compilation of the engine.
 
 numba compiles on one core, so on a fresh machine the first run would spend
-about 40 s compiling while the second core idles. When the engine's cache is
+all its compile on one core while the second idles. When the engine's cache is
 cold, `compile_helper()` starts a second Python process (HELPER) beside
 the run. The helper compiles the kernels of a turn from its end backwards
 (final standings, scoring, the end of turn, redeployment, the attack, ...)
 into the shared on-disk cache, while the run compiles from the start of the
 game forwards. numba looks in that cache before compiling any kernel, so the
-run loads what the helper finished and the two meet in the middle (measured:
-about 40 s down to about 24 s). The results are the same either way: a cached
+run loads what the helper finished and the two meet in the middle (measured in
+docs/speed.md, "What compiles, and why"). The results are the same either way: a cached
 kernel is the same machine code as a freshly compiled one.
 
 The helper is told the run's ruleset by name (it loads that game first,
