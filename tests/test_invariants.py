@@ -200,3 +200,25 @@ def test_an_unchecked_run_compiles_no_invariant_check():
         for args, result in game.play_turns.overloads.items()
     }
     assert linked == {"none": False, "bool": True}
+
+
+def test_an_unchecked_run_reuses_the_checked_code_a_process_has():
+    # A report's first study checks; the others then run the same compiled code with
+    # check False rather than compiling the entry point again for None. Same games.
+    import numpy as np
+    from numba import types
+
+    from analyzer.engine import api, batch, game
+    from analyzer.players.params import default_vector, policy_id
+    from analyzer.rulesets import played_tables
+
+    assert game.check_flag(False, [(types.int64, types.boolean)]) is False
+    assert game.check_flag(False, [(types.int64, types.none)]) is None
+    assert game.check_flag(True, [(types.int64, types.none)]) is True
+    et = api.engine_tables(played_tables())
+    ids, params = [policy_id("heuristic")] * 4, np.array([default_vector("heuristic")] * 4)
+    checked = api.play_batch(et, 4, 5, 0, 3, ids, params, check=True)
+    compiled = set(batch.play_range.overloads)
+    unchecked = api.play_batch(et, 4, 5, 0, 3, ids, params, check=False)
+    assert set(batch.play_range.overloads) == compiled
+    assert np.array_equal(checked.seats, unchecked.seats)

@@ -15,7 +15,7 @@ from analyzer.engine import precompile
 def test_the_helper_kernel_list_types_with_a_turns_arguments():
     # With the test session's warm cache this only loads; a renamed kernel or
     # a changed signature fails here rather than making the helper useless.
-    precompile.compile_turn_backwards()
+    precompile.compile_turn_backwards(checked=True)
 
 
 class Exited(BaseException):
@@ -70,13 +70,35 @@ def cold_cache(monkeypatch, tmp_path):
 def test_a_cold_cache_starts_the_helper_and_stops_it_after_the_run(cold_cache):
     with precompile.compile_helper():
         (helper,) = FakeHelper.started
-        assert helper.command == [sys.executable, "-c", precompile.HELPER, "swow"]
+        assert helper.command == [sys.executable, "-c", precompile.HELPER, "swow", "unchecked"]
         assert not helper.stopped
     assert helper.stopped
     assert (cold_cache / precompile.READY_MARKER).exists()
     with precompile.compile_helper():  # warm now: no second helper
         pass
     assert len(FakeHelper.started) == 1
+
+
+def test_a_checked_run_tells_the_helper_to_compile_the_check_first(cold_cache):
+    with precompile.compile_helper(checked=True):
+        (helper,) = FakeHelper.started
+        assert helper.command[-1] == "checked"
+
+
+def test_the_helper_types_the_check_first_for_a_checked_run(monkeypatch):
+    typed = []
+    monkeypatch.setattr(precompile, "_check_first", lambda g, t, run: typed.append("check"))
+    bind = precompile.bind
+
+    def listed(*args):
+        made = bind(*args)
+        real = made["turn_backwards"]
+        return {"turn_backwards": lambda *a: (typed.append("turn"), real(*a))}
+
+    monkeypatch.setattr(precompile, "bind", listed)
+    precompile.compile_turn_backwards(checked=True)
+    precompile.compile_turn_backwards()
+    assert typed == ["check", "turn", "turn"]
 
 
 def test_a_failed_run_stops_the_helper_and_leaves_the_cache_marked_cold(cold_cache):

@@ -108,7 +108,7 @@ def play_batch(
     forced = no_forced_picks(n_games) if forced is None else np.ascontiguousarray(forced, np.int64)
     if forced.shape != (n_games, F_NF):
         raise ValueError(f"forced must have shape ({n_games}, {F_NF}), got {forced.shape}")
-    with _gc_paused(), compile_helper():
+    with _gc_paused(), compile_helper(bool(check)):
         seats, inst, n_inst, errors = run_batch(
             etables,
             n_players,
@@ -140,7 +140,7 @@ def play_logged(etables, n_players, seed, game, policies, pol_params, check=True
 
     pol, params = seat_arrays(policies, pol_params, n_players)
     row = no_forced_picks(1)[0] if forced is None else np.asarray(forced, np.int64)
-    with _gc_paused(), compile_helper():
+    with _gc_paused(), compile_helper(bool(check)):
         return play_logged_game(
             etables,
             n_players,

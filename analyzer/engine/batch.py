@@ -80,9 +80,10 @@ def run_batch(
         np.zeros(n_games, np.int32),
     )
     args = (t, n_players, np.int64(seed), np.int64(first))
-    tail = (policies, pol_params, check_flag(check), forced, out)
-    threads = max(1, min(threads, n_games))
     lookahead = has_lookahead(policies, n_players)
+    entry = play_range_lookahead if lookahead else play_range
+    tail = (policies, pol_params, check_flag(check, entry.overloads), forced, out)
+    threads = max(1, min(threads, n_games))
     # Threads take blocks of games from a shared counter until none are left, so a
     # thread whose games ran short takes more instead of waiting for the others
     # (a block is a few lookahead games, or a few dozen others: one call's cost).

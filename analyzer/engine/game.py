@@ -6,6 +6,7 @@ points (SWoW's: rulesets/swow/turn.py, which lists them)."""
 from __future__ import annotations
 
 import numpy as np
+from numba import types
 
 from analyzer.engine.conquest import (
     ATTACK_DONE,
@@ -329,10 +330,16 @@ def final_standings(g, seat_out):
         seat_out[p, S_POLICY] = g_ply[p, P_POLICY]
 
 
-def check_flag(check) -> bool | None:
-    """The `check` argument of the engine's entry points: True, or None for an
-    unchecked run. False would compile (and carry) the invariant checks too."""
-    return True if check else None
+def check_flag(check, compiled=()) -> bool | None:
+    """The `check` argument of the engine's entry points: True for a checked run. An
+    unchecked run passes None, for which numba drops the check and never compiles
+    check_invariants; but False where the entry point is already compiled for checked
+    runs in this process (`compiled`: its overloads' argument types), as in a report
+    whose first study checks: that code then plays the unchecked games too (the same
+    games, as fast) instead of the entry point compiling a second time."""
+    if check:
+        return True
+    return False if any(types.boolean in args for args in compiled) else None
 
 
 @kernel

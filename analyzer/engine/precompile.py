@@ -30,27 +30,38 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
+from numba import njit
 
 from analyzer.engine import BOUND_RULESET, ruleset_module
 from analyzer.engine.hook_table import bind
+from analyzer.engine.invariants import check_invariants
 from analyzer.engine.layout import MAX_PLAYERS, S_NF
 from analyzer.engine.state import new_game
 from analyzer.players.params import N_POLICY_PARAMS
 
 READY_MARKER = "compiled"  # written into the engine's cache folder after a first run
-# The helper's program: it loads the run's game by name (argv[1]) before the engine.
+# The helper's program: it loads the run's game by name (argv[1]) before the engine;
+# argv[2] says whether the run checks invariants.
 HELPER = (
     "import sys, analyzer; analyzer.load_game(sys.argv[1]); "
     "from analyzer.engine.precompile import compile_turn_backwards; "
-    "compile_turn_backwards(exit_once_typed=True)"
+    "compile_turn_backwards(exit_once_typed=True, checked=sys.argv[2] == 'checked')"
 )
 
 
-def compile_turn_backwards(exit_once_typed: bool = False) -> None:
+@njit(no_cfunc_wrapper=True, _nrt=False)  # not cached: it only exists to type its call
+def _check_first(g, t, run):
+    if run:
+        check_invariants(g, t)
+
+
+def compile_turn_backwards(exit_once_typed: bool = False, checked: bool = False) -> None:
     """Compiles (and caches) the kernels on the ruleset's list by typing
-    `turn_backwards`. The helper exits as soon as that is done (exit_once_typed):
-    lowering `turn_backwards` itself (about 2 s of CPU in SWoW, its callees linked
-    and optimised once more) would only take CPU from the run."""
+    `turn_backwards`; for a run that checks invariants, `check_invariants` first
+    (only a checked run's turn calls it, and only after the whole turn is typed, so
+    the run would compile it last, alone). The helper exits as soon as that is done
+    (exit_once_typed): lowering `turn_backwards` itself (about 2 s of CPU in SWoW, its
+    callees linked and optimised once more) would only take CPU from the run."""
     from numba.core import event
 
     from analyzer.engine.api import engine_tables
@@ -73,8 +84,11 @@ def compile_turn_backwards(exit_once_typed: bool = False) -> None:
     # Any content gives the same types; the played ruleset's is always at hand.
     seats = np.zeros((1, MAX_PLAYERS, S_NF), np.int32)  # as batch.run_batch makes them
     turn_backwards = bind("precompile", ruleset_module("hooks.precompile"), None)["turn_backwards"]
+    game, tables = new_game(N_POLICY_PARAMS, 1), engine_tables(played_tables())
+    if checked:
+        _check_first(game, tables, False)
     with event.install_listener("numba:run_pass", ExitOnceTyped()):
-        turn_backwards(new_game(N_POLICY_PARAMS, 1), engine_tables(played_tables()), seats, False)
+        turn_backwards(game, tables, seats, False)
 
 
 def cache_is_ready() -> bool:
@@ -106,9 +120,10 @@ def _die_with_parent() -> None:
 
 
 @contextmanager
-def compile_helper():
+def compile_helper(checked: bool = False):
     """Around a run's first call into the engine: a helper process while the
-    cache is cold and a second core is free; nothing once it is warm."""
+    cache is cold and a second core is free; nothing once it is warm. `checked`:
+    whether the run checks invariants."""
     if cache_is_ready():
         yield
         return
@@ -118,7 +133,7 @@ def compile_helper():
         # however the run found it.
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
         helper = subprocess.Popen(
-            [sys.executable, "-c", HELPER, BOUND_RULESET],
+            [sys.executable, "-c", HELPER, BOUND_RULESET, "checked" if checked else "unchecked"],
             env=env,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
