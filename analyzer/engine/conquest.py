@@ -5,6 +5,8 @@ abandoning and redeploying.
 
 from __future__ import annotations
 
+import numpy as np
+
 from analyzer.engine.coins import pay_player, pay_vc
 from analyzer.engine.column import discard_power
 from analyzer.engine.invariants import ERR_TARGETS
@@ -208,22 +210,25 @@ def compute_targets(g, t, p):
     race = ply[p, P_RACE]
     power = ply[p, P_POWER]
     form = ply[p, P_STANCE]
+    # The marks without a branch per region: which regions are p's, and which
+    # touch them, is unpredictable, and a mispredicted branch costs more than the
+    # stores. work[nb] | (work[nb] == 0) << 1 marks a region adjacent unless it
+    # is p's own (MARK_OWN 1, MARK_ADJACENT 2).
     n_own = 0
     held_up = 0  # what the race's regions hold that opens modes (held_bits)
     for r in range(nreg):
-        if reg[r, R_PLAYER] == p and reg[r, R_DECLINE] == 0:
-            work[r] = MARK_OWN
-            n_own += 1
-            held_up |= held_bits(reg, r)
-        else:
-            work[r] = 0
+        own = np.int64((reg[r, R_PLAYER] == p) & (reg[r, R_DECLINE] == 0))
+        work[r] = own
+        n_own += own
+        held_up |= held_bits(reg, r) & -own
     gst[G_MODES] = open_modes(held_up, race, gst[G_USED], n_own > 0)
-    for r in range(nreg):
-        if work[r] == MARK_OWN:
-            for k in range(board[r, B_DEGREE]):
-                nb = adj[r, k]
-                if work[nb] == 0:
-                    work[nb] = MARK_ADJACENT
+    if n_own > 0:
+        for r in range(nreg):
+            if work[r] == MARK_OWN:
+                for k in range(board[r, B_DEGREE]):
+                    nb = adj[r, k]
+                    w = work[nb]
+                    work[nb] = w | (np.int64(w == 0) << 1)
     travel_cost = t_params[PAR_TRAVEL_COST] if pays_travel(g, p) else 0
     gst[G_TRAVEL] = travel_cost
     # the fee p owes before attacking some regions (conquest_fee says which)
@@ -231,27 +236,42 @@ def compute_targets(g, t, p):
     gst[G_CLOSED] = fee_owed
     least = least_conquest_tokens(t, race)
     n_legal = 0
+    if race < 0:
+        for r in range(nreg):
+            cost[r] = -1
+        return 0
+    # region_cost's reach rules, decided for every region without a branch, so
+    # that only the regions within reach branch off to their price (defended_cost)
+    first = n_own == 0
     for r in range(nreg):
-        c = region_cost(
-            board,
-            reg,
-            ply,
-            work,
-            r,
-            p,
-            race,
-            power,
-            form,
-            n_own == 0,
-            travel_cost,
-            t_params,
-            least,
-            fee_owed,
-            coins,
-        )
+        symbols = board[r, B_SYMBOLS]
+        entry = (symbols & SYM_ENTRY) != 0
+        if first:
+            free = first_conquest_entry(race, power, symbols, water_terrain(board[r, B_TERRAIN]))
+            reach = free | entry
+        else:
+            w = work[r]
+            free = (w == MARK_ADJACENT) | reaches_as_adjacent(race, power, form, symbols)
+            reach = (w != MARK_OWN) & (free | (entry & REENTER_BY_ENTRY))
+        c = -1
+        if reach:
+            c = defended_cost(
+                board,
+                reg,
+                ply,
+                r,
+                p,
+                race,
+                power,
+                form,
+                0 if free else travel_cost,
+                t_params,
+                least,
+                fee_owed,
+                coins,
+            )
         cost[r] = c
-        if c >= 0:
-            n_legal += 1
+        n_legal += c >= 0
     return n_legal
 
 
