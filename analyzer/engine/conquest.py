@@ -214,21 +214,22 @@ def compute_targets(g, t, p):
     # touch them, is unpredictable, and a mispredicted branch costs more than the
     # stores. work[nb] | (work[nb] == 0) << 1 marks a region adjacent unless it
     # is p's own (MARK_OWN 1, MARK_ADJACENT 2).
+    # p's regions are listed in cost[] (written anew below) as they are found.
     n_own = 0
     held_up = 0  # what the race's regions hold that opens modes (held_bits)
     for r in range(nreg):
         own = np.int64((reg[r, R_PLAYER] == p) & (reg[r, R_DECLINE] == 0))
         work[r] = own
+        cost[n_own] = r
         n_own += own
         held_up |= held_bits(reg, r) & -own
     gst[G_MODES] = open_modes(held_up, race, gst[G_USED], n_own > 0)
-    if n_own > 0:
-        for r in range(nreg):
-            if work[r] == MARK_OWN:
-                for k in range(board[r, B_DEGREE]):
-                    nb = adj[r, k]
-                    w = work[nb]
-                    work[nb] = w | (np.int64(w == 0) << 1)
+    for i in range(n_own):
+        r = cost[i]
+        for k in range(board[r, B_DEGREE]):
+            nb = adj[r, k]
+            w = work[nb]
+            work[nb] = w | (np.int64(w == 0) << 1)
     travel_cost = t_params[PAR_TRAVEL_COST] if pays_travel(g, p) else 0
     gst[G_TRAVEL] = travel_cost
     # the fee p owes before attacking some regions (conquest_fee says which)
