@@ -144,6 +144,22 @@ def defended_cost(
 
 
 @inline_kernel
+def reach(mark, first, race, power, form, symbols, terrain):
+    """(may p's race attack the region, without travel): the region's mark in work[]
+    (MARK_OWN, MARK_ADJACENT, or 0), `first` while the race holds no region. A first
+    conquest comes through an Entry region, or from the sea where the race may;
+    later ones reach the neighbours, and the Entry regions where the rules let a
+    race enter again, at the travel cost. Written as values, not branches:
+    compute_targets asks it of every region, and which regions pass is unpredictable."""
+    entry = (symbols & SYM_ENTRY) != 0
+    if first:
+        free = first_conquest_entry(race, power, symbols, water_terrain(terrain))
+        return free | entry, free
+    free = (mark == MARK_ADJACENT) | reaches_as_adjacent(race, power, form, symbols)
+    return (mark != MARK_OWN) & (free | (entry & REENTER_BY_ENTRY)), free
+
+
+@inline_kernel
 def region_cost(
     board,
     reg,
@@ -165,26 +181,10 @@ def region_cost(
     work[] marks p's own regions and their neighbours (MARK_OWN, MARK_ADJACENT);
     `first` is True while the race holds no region (a first conquest); `coins`
     are p's, since a Marshdweller's Swamp asks a coin first."""
-    if work[r] == MARK_OWN or race < 0:
+    ok, free = reach(work[r], first, race, power, form, board[r, B_SYMBOLS], board[r, B_TERRAIN])
+    if not ok or race < 0:
         return -1
-    symbols = board[r, B_SYMBOLS]
-    water = water_terrain(board[r, B_TERRAIN])
-    entry = (symbols & SYM_ENTRY) != 0
-    travel = 0
-    if first:
-        # first conquest: through an Entry region, always from the sea
-        if first_conquest_entry(race, power, symbols, water):
-            travel = 0
-        elif entry:
-            travel = travel_cost
-        else:
-            return -1
-    elif work[r] == MARK_ADJACENT or reaches_as_adjacent(race, power, form, symbols):
-        travel = 0
-    elif entry and REENTER_BY_ENTRY:
-        travel = travel_cost
-    else:
-        return -1
+    travel = 0 if free else travel_cost
     return defended_cost(
         board, reg, ply, r, p, race, power, form, travel, t_params, least, fee_owed, coins
     )
@@ -241,21 +241,14 @@ def compute_targets(g, t, p):
         for r in range(nreg):
             cost[r] = -1
         return 0
-    # region_cost's reach rules, decided for every region without a branch, so
-    # that only the regions within reach branch off to their price (defended_cost)
+    # region_cost, with the reach of every region decided without a branch, so that
+    # only the regions within reach branch off to their price (defended_cost)
     first = n_own == 0
     for r in range(nreg):
-        symbols = board[r, B_SYMBOLS]
-        entry = (symbols & SYM_ENTRY) != 0
-        if first:
-            free = first_conquest_entry(race, power, symbols, water_terrain(board[r, B_TERRAIN]))
-            reach = free | entry
-        else:
-            w = work[r]
-            free = (w == MARK_ADJACENT) | reaches_as_adjacent(race, power, form, symbols)
-            reach = (w != MARK_OWN) & (free | (entry & REENTER_BY_ENTRY))
+        symbols, terrain = board[r, B_SYMBOLS], board[r, B_TERRAIN]
+        ok, free = reach(work[r], first, race, power, form, symbols, terrain)
         c = -1
-        if reach:
+        if ok:
             c = defended_cost(
                 board,
                 reg,
