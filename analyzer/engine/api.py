@@ -135,7 +135,6 @@ def no_forced_picks(n_games: int) -> np.ndarray:
 def play_logged(etables, n_players, seed, game, policies, pol_params, check=True, forced=None):
     """One game with its event log: (Game named tuple, seats array)."""
     from analyzer.engine.batch import play_logged_game
-    from analyzer.engine.game import check_flag
     from analyzer.engine.precompile import compile_helper
 
     pol, params = seat_arrays(policies, pol_params, n_players)
@@ -148,7 +147,7 @@ def play_logged(etables, n_players, seed, game, policies, pol_params, check=True
             np.int64(game),
             pol,
             params,
-            check_flag(check),
+            bool(check),
             row,
             MAX_LOG,
         )

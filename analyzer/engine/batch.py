@@ -154,8 +154,10 @@ def play_logged_game(t, n_players, seed, game, policies, pol_params, check, forc
     g = new_game(pol_params.shape[1], log_rows)
     g.gst[G_LOG_ON] = 1 if log_rows > 1 else 0
     seats = np.zeros((n_players, S_NF), np.int32)
+    entry = play_one_lookahead if has_lookahead(policies, n_players) else play_one
+    check = check_flag(check, entry.overloads)
     args = (t, n_players, seed, game, policies, pol_params, check, forced, seats)
-    if has_lookahead(policies, n_players):
+    if entry is play_one_lookahead:
         play_one_lookahead(g, new_game(pol_params.shape[1], 1), *args)
     else:
         play_one(g, *args)
