@@ -13,6 +13,13 @@ and the questions are asked by name, with tables back as pandas DataFrames
 Importing this package is light: it imports neither numba nor the engine.
 """
 
+import os
+
+# numpy's BLAS starts a thread per core that spins after each of the statistics' small
+# matrix products, taking CPU from the engine's threads and from the report's other
+# pages; one BLAS thread computes the same numbers. Only effective before numpy loads.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 from analyzer.notebook import Tables, combos, compare, play
 from analyzer.rulesets import Game, NoGameLoaded, load_game
 

@@ -4,6 +4,7 @@ input, and complete output files or none at all."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -36,6 +37,20 @@ def light_import(code: str) -> None:
 def test_importing_the_package_and_the_cli_is_light():
     light_import("import analyzer")
     light_import("import analyzer.cli")
+
+
+def test_numpy_loaded_after_the_package_starts_no_blas_threads():
+    """A BLAS thread per core would spin between the statistics' matrix products and
+    take CPU from the engine (docs/speed.md); the package asks for one BLAS thread."""
+    code = (
+        "import os, analyzer, numpy\n"
+        "numpy.ones((64, 64)) @ numpy.ones((64, 64))\n"
+        "print(len(os.listdir('/proc/self/task')))"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}  # as a user's
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) == 1  # the interpreter's own thread alone
 
 
 def test_help_works_without_importing_the_engine():
