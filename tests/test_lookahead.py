@@ -7,7 +7,14 @@ from __future__ import annotations
 import numba
 import numpy as np
 import pytest
-from kernels import heuristic_decline, init_streams, lookahead_decide, play_turns, setup_game
+from kernels import (
+    apply_plan,
+    heuristic_decline,
+    init_streams,
+    lookahead_decide,
+    play_turns,
+    setup_game,
+)
 
 from analyzer.engine import api
 from analyzer.engine import layout as L
@@ -151,6 +158,50 @@ def test_hidden_coins_stacks_markers_bombs_and_dice_change_no_lookahead_decision
         g.ply[1, L.P_SEEN_VC] += 40
         moved += decide(g, et) != before
     assert moved > 0
+
+
+def played_out_totals(g, et, p, n_plans, n_rollouts):
+    """The options' totals of a seat with an active race (each plan kept, then a
+    decline) as the lookahead would reach them playing every rollout to the end, and
+    how many option-rollouts ended their turn in the same game as an earlier option."""
+    from analyzer.players.lookahead import ROLLOUT_SALT, imagine, margin, state_hash
+
+    options = [(0, plan) for plan in range(n_plans)] + [(1, 0)]
+    turn = int(g.gst[L.G_TURN])
+    stop = int(g.gst[L.G_ROUNDS]) * 4
+    totals, same = [0.0] * len(options), 0
+    for k in range(n_rollouts):
+        seen = []
+        for decline, plan in options:
+            sim = new_game(N_POLICY_PARAMS, 1)
+            imagine(g, sim, et, p, turn * ROLLOUT_SALT + k)
+            sim.gst[L.G_LA_SLOT], sim.gst[L.G_LA_DECLINE] = -1, decline
+            apply_plan(sim.pol, p, plan)
+            play_turns(sim, et, turn + 1, None)
+            sim.gst[L.G_LA_SLOT] = sim.gst[L.G_LA_DECLINE] = -1
+            sim.pol[p, :] = g.pol[p, :]
+            h = state_hash(sim)
+            same += h in seen
+            seen.append(h)
+            play_turns(sim, et, stop, None)
+            totals[options.index((decline, plan))] += margin(sim, et, p)
+    return totals, same
+
+
+def test_an_option_ending_its_turn_where_another_did_scores_as_if_played_out():
+    """The lookahead plays the rest of a rollout once for options whose turns end in
+    the same game (a plan that changed no choice): each option's total is the one
+    every rollout played to the end gives."""
+    reused = 0
+    for turn in (8, 12, 16, 20):
+        g, et = game_at(turn, rollouts=3, plans=3)
+        assert g.ply[0, L.P_RACE] >= 0 and 1 < turn // 4 + 1 < g.gst[L.G_ROUNDS]
+        expected, same = played_out_totals(g, et, 0, 3, 3)
+        g = Game(*[a.copy() for a in g])
+        lookahead_decide(g, new_game(N_POLICY_PARAMS, 1), et, 0)
+        assert list(g.fwork[: len(expected)]) == expected, turn
+        reused += same
+    assert reused > 0  # the positions do have plans that change nothing
 
 
 def test_it_declines_a_race_wiped_off_the_board_that_its_heuristic_would_keep():
