@@ -60,7 +60,7 @@ class SharedGames:
         self.kept: list[_Kept] = []
         # (tables, players, seed, bots, parameters, check)
         #     -> {(game, its forced pick's bytes): (kept, row)}
-        self.games: dict[bytes, dict[int, tuple[int, int]]] = {}
+        self.games: dict[bytes, dict[tuple[int, bytes], tuple[int, int]]] = {}
         self.played = 0  # games of shared calls played here
         self.reused = 0  # games of shared calls taken from what was kept
 
@@ -116,9 +116,6 @@ class SharedGames:
         k = len(self.kept) - 1
         for row, pick in enumerate(picks):
             known[(first + row, pick)] = (k, row)
-
-    def clear(self) -> None:
-        self.__init__(self.budget)
 
 
 GAMES = SharedGames()  # this process's
