@@ -48,6 +48,9 @@ class Chunk:
     check: bool = False
     forced: Any = None  # int64[n_games, F_NF], or None
     tag: Any = None
+    # games another study of this process may play again: kept here, and taken from
+    # what was kept when met again (backends/shared.py; in this process only)
+    shared: bool = False
 
 
 class InProcess:
@@ -59,10 +62,12 @@ class InProcess:
 
     def play(self, chunks: Iterable[Chunk]) -> Iterator[tuple[Chunk, Any]]:
         """(chunk, api.BatchResult) for each chunk, in the order given."""
+        from analyzer.backends.shared import GAMES
         from analyzer.engine import api
 
         for c in chunks:
-            result = api.play_batch(
+            play = GAMES.play if c.shared else api.play_batch
+            result = play(
                 c.etables, c.n_players, c.seed, c.first, c.n_games, c.policies, c.params,
                 c.check, c.forced,
             )  # fmt: skip

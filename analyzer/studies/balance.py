@@ -87,6 +87,7 @@ def run_balance(settings: BalanceSettings, backend=None, progress: bool = True) 
     default the study's own; seat_tables the rules at each of them, default `tables`).
     `backend`: where the games are played (analyzer/backends; default: in this
     process); it never changes the results."""
+    from analyzer.backends.shared import GAMES
     from analyzer.present.progress import Bar
     from analyzer.simulate import resolve_policies
 
@@ -118,6 +119,7 @@ def run_balance(settings: BalanceSettings, backend=None, progress: bool = True) 
         backend,
     )  # fmt: skip
     started = time.perf_counter()
+    reused = GAMES.reused
     fair = 1.0 / n_players
     try:
         rows = sweep(player, tables, "race", offsets) + sweep(player, tables, "power", offsets)
@@ -125,7 +127,8 @@ def run_balance(settings: BalanceSettings, backend=None, progress: bool = True) 
         table = suggest(curves, tables, fair)
         changes, round_rows = whole_table(player, tables, table, fair, rounds)
         table["suggested_final"] = [changes[(r.kind, int(r.id))] for r in table.itertuples()]
-        printed_study = player.combos(tables, None, check_games_per_combo)
+        # the printed rules' combo table: the player-count study plays it too
+        printed_study = player.combos(tables, None, check_games_per_combo, shared=True)
         sensitivity = sensitivity_rows(player, tables, curves, table, printed_study)
 
         def bar_add(k):
@@ -151,7 +154,7 @@ def run_balance(settings: BalanceSettings, backend=None, progress: bool = True) 
         curves=curves, table=table, rounds=round_rows, whole=whole, seats=seats,
         sensitivity=sensitivity, suggestion_toml=toml, n_games=player.done,
         seconds=time.perf_counter() - started, not_modeled=tables.not_modeled(),
-        estimates=tables.ruleset.estimates(),
+        estimates=tables.ruleset.estimates(), reused=GAMES.reused - reused,
     )  # fmt: skip
 
 
@@ -417,6 +420,15 @@ def sensitivity_markdown(result: BalanceStudy) -> list[str]:
     return lines
 
 
+def _reused_text(result: BalanceStudy) -> str:
+    if not result.reused:
+        return ""
+    return (
+        f" ({result.reused:,} of them the same games as ones played before in this run, "
+        "so taken from those instead of played again)"
+    )
+
+
 def summary_markdown(result: BalanceStudy) -> str:
     from analyzer.studies.common import bots_text, caveat_lines
 
@@ -425,9 +437,9 @@ def summary_markdown(result: BalanceStudy) -> str:
         f"# What would balance it: {result.ruleset_name}, {result.n_players} players",
         "",
         f"Bots: {bots_text(result.policies)}. Seed {result.seed}. {result.n_games:,} games in "
-        f"{result.seconds:.0f} s. Each race and power played at several token numbers "
-        f"({result.games_per_combo} games per combo and number, every combo of it forced as "
-        "one seat's first pick, the same games at every number). The fair share is "
+        f"{result.seconds:.0f} s{_reused_text(result)}. Each race and power played at several "
+        f"token numbers ({result.games_per_combo} games per combo and number, every combo of "
+        "it forced as one seat's first pick, the same games at every number). The fair share is "
         f"{pct(result.fair)}." + (f" Scenario: {result.scenario}." if result.scenario else ""),
         "",
         "## Findings",

@@ -49,6 +49,9 @@ class BalanceStudy:
     seconds: float
     not_modeled: list[str] = field(default_factory=list)
     estimates: list[str] = field(default_factory=list)
+    # of n_games, those already played by this process (an earlier study's, or this
+    # one's) and taken from it instead of played again (backends/shared.py)
+    reused: int = 0
 
     @property
     def fair(self) -> float:
@@ -150,14 +153,16 @@ class ComboPlayer:
         self.backend = backend  # where the games are played (analyzer/backends)
         self.done = 0
 
-    def combos(self, tables, pairs, gpc=None):
+    def combos(self, tables, pairs, gpc=None, shared=False):
+        """The combo study of `pairs` (None: every combo) on `tables`; `shared`: a
+        table another study of this process plays too (backends/shared.py)."""
         from analyzer.studies.combos import run_combos
         from analyzer.studies.plans.combos import CombosSettings
 
         gpc = gpc or self.gpc
         settings = CombosSettings(
             self.n_players, gpc, self.seed, tables=tables, bots=self.policies,
-            bot_params=self.policy_params, combos=pairs,
+            bot_params=self.policy_params, combos=pairs, shared=shared,
         )  # fmt: skip
         study = run_combos(settings, backend=self.backend, progress=False)
         self.done += study.n_games

@@ -14,8 +14,9 @@ from analyzer.studies.balance_curves import BOOTSTRAP, MAX_SEAT_COINS, PURPOSE_B
 
 
 # ------------------------------------------------------------------ seats
-def play_seat_games(n, games, seed, tables, policies, policy_params, backend=None):
-    """(final VC, tokens on the boards, wins) per game and seat."""
+def play_seat_games(n, games, seed, tables, policies, policy_params, backend=None, shared=False):
+    """(final VC, tokens on the boards, wins) per game and seat; `shared`: games other
+    studies of this process play too (backends/shared.py)."""
     from analyzer.backends import Chunk, or_in_process
     from analyzer.engine import api
     from analyzer.engine import layout as L
@@ -29,7 +30,7 @@ def play_seat_games(n, games, seed, tables, policies, policy_params, backend=Non
     win = np.zeros((games, n), np.int64)
     step = or_in_process(backend).games_per_call(games) or engine_step()
     calls = (
-        Chunk(etables, n, seed, first, min(step, games - first), ids, params)
+        Chunk(etables, n, seed, first, min(step, games - first), ids, params, shared=shared)
         for first in range(0, games, step)
     )
     for call, res in or_in_process(backend).play(calls):
@@ -133,7 +134,8 @@ def seat_table(
         pol = policies[n] if isinstance(policies, dict) else policies
         par = policy_params[n] if isinstance(policy_params, dict) else policy_params
         base_extra = np.asarray(tables.parameters.seat_coins[:n], np.int64)
-        vc, tokens, win = play_seat_games(n, games, seed, tables, pol, par, backend)
+        # the rules' own games: the player-count study plays them too
+        vc, tokens, win = play_seat_games(n, games, seed, tables, pol, par, backend, True)
         bar_add(games)
         coins = np.zeros(n, np.int64)
         now_vc, now_tokens, win_after = vc, tokens, win

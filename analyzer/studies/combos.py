@@ -397,6 +397,7 @@ def run_combos(
     policies, policy_params, check, forced_bot, combos = (
         s.bots, s.bot_params, s.check, s.forced_bot, s.combos,
     )  # fmt: skip
+    shared = s.shared
     from analyzer.backends import Chunk, or_in_process
     from analyzer.engine import api
     from analyzer.present.progress import Bar
@@ -441,7 +442,7 @@ def run_combos(
                 games = np.arange(first, min(first + step, total), dtype=np.int64)
                 forced = forced_rows(pairs, games, games_per_combo, n_players, cost, seats)
                 yield Chunk(etables, n_players, seed, first, games.size, ids, params, check,
-                            forced, games // games_per_combo)  # fmt: skip
+                            forced, games // games_per_combo, shared)  # fmt: skip
             return
         for s, start, m in seat_blocks(n_combos, games_per_combo, n_players):
             s_ids, s_params = with_forced_bot(ids, params, s, forced_bot)

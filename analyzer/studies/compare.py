@@ -282,8 +282,11 @@ def _record(arm: Arm, call, res) -> None:
     arm.decline_round_sum[sl] = np.where(live & (declined >= 0), declined, 0).sum(1)
 
 
-def _play_arms(arms, games, gpc, seed, bar, backend) -> None:
-    """Play every arm's games in one stream; `arms` holds (Arm, tables, bot parameters)."""
+def _play_arms(arms, games, gpc, seed, bar, backend, shared: int = 0) -> None:
+    """Play every arm's games in one stream; `arms` holds (Arm, tables, bot parameters).
+    The first `shared` arms (the baselines) are games other studies of this process
+    play too (the player-count study's, the balance study's): their engine calls are
+    marked shared (backends/shared.py)."""
     from analyzer.backends import or_in_process
     from analyzer.simulate import engine_step
 
@@ -293,7 +296,7 @@ def _play_arms(arms, games, gpc, seed, bar, backend) -> None:
     def calls():
         for a, (arm, tables, policy_params) in enumerate(arms):
             for call in _arm_calls(arm, tables, policy_params, games, gpc, seed, step):
-                yield replace(call, tag=(a, call.tag))
+                yield replace(call, tag=(a, call.tag), shared=a < shared)
 
     done = 0
     for call, res in or_in_process(backend).play(calls()):
@@ -601,7 +604,7 @@ def run_compare(settings: CompareSettings, backend=None, progress: bool = True) 
         played.append((arm, tables, sc.policy_params))
         policies[sc.name] = tuple(sc.policies)
     try:
-        _play_arms(played, games, games_per_combo, seed, bar, backend)
+        _play_arms(played, games, games_per_combo, seed, bar, backend, len(counts))
     finally:
         bar.close()
     error_games = sum(arm.error_games for arm, _, _ in played)

@@ -125,8 +125,10 @@ def _play_counts(counts, games, seed, tables, policies, policy_params, step, che
             0,  # games with an invariant violation
         ]
         for first in range(0, games, step):
+            # shared: the house rules' baseline and the balance study's seats play
+            # some of the same games again (backends/shared.py)
             calls.append(Chunk(etables, n, seed, first, min(step, games - first), ids, params,
-                               check, tag=n))  # fmt: skip
+                               check, tag=n, shared=True))  # fmt: skip
     done = 0
     for call, res in or_in_process(backend).play(calls):
         n, m = call.tag, call.n_games
@@ -205,7 +207,7 @@ def run_players(
         for n in counts:
             combo_settings = CombosSettings(
                 n, games_per_combo, seed, tables=tabs[n], bots=_per_count(policies, n),
-                bot_params=_per_count(policy_params, n), check=check,
+                bot_params=_per_count(policy_params, n), check=check, shared=True,
             )  # fmt: skip
             study = run_combos(combo_settings, backend, progress, chunk)
             combo_tables[n] = (study.combos, study.races, study.powers)

@@ -23,6 +23,9 @@ class CombosSettings:
     # stop a combo once its call is settled (studies/sequential.py); False: every combo
     # plays games_per_combo (the studies that pool combos, like balance, need that)
     adaptive: bool = False
+    # keep the games for another study of this process that plays the same table
+    # (backends/shared.py); never changes the results
+    shared: bool = False
 
 
 def check(o: dict, log) -> CombosSettings:
