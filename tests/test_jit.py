@@ -169,3 +169,25 @@ def test_a_process_that_loaded_the_engine_skips_the_last_garbage_collections():
     )
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
     subprocess.run([sys.executable, "-c", code], env=env, check=True)
+
+
+def test_a_compilations_objects_wait_for_the_next_call_to_be_collected(monkeypatch):
+    # Their first collection (0.8 s in SWoW) would end the first game; a command that
+    # plays once and exits never pays for it.
+    import gc
+
+    from analyzer.engine import api
+
+    monkeypatch.setattr(api, "COMPILED_OBJECTS", 10_000)
+    assert gc.isenabled()
+    try:
+        with api._gc_paused():
+            for _ in range(20_000):  # dead cycles, as a compilation leaves them
+                cycle = []
+                cycle.append(cycle)
+        assert gc.isenabled() and gc.get_freeze_count() >= 20_000
+        with api._gc_paused():  # a warm call: nothing to freeze
+            assert gc.get_freeze_count() == 0
+        assert gc.isenabled() and gc.get_freeze_count() == 0
+    finally:
+        gc.unfreeze()

@@ -17,18 +17,32 @@ from analyzer.engine.layout import F_NF, F_SEAT, I_NF, MAX_INSTANCES, MAX_LOG, M
 from analyzer.engine.state import EngineTables
 from analyzer.players.params import N_POLICY_PARAMS
 
+# More new objects than a call makes when its code is in memory or in the cache (about
+# 40,000 for a warm first game): the call compiled (about 1.5 million in SWoW).
+COMPILED_OBJECTS = 300_000
+
 
 @contextmanager
 def _gc_paused():
     """Python's garbage collector walks numba's many compiler objects again and
     again during a first compilation (about 12% of it); the kernels themselves
-    make no Python objects, so pausing it costs nothing."""
+    make no Python objects, so pausing it costs nothing.
+
+    After a compilation the collector's first pass would walk every object the
+    compiler made, about a million of them dead (0.8 s of CPU in SWoW), at the end of
+    the first game. They are frozen instead (gc.freeze) and handed back to the
+    collector as the next call begins: a command that plays once and exits (a first
+    game, `analyzer simulate`) never pays for that pass, and any other pays it after
+    its next call, as Python's collector reaches them."""
     was_enabled = gc.isenabled()
     gc.disable()
+    gc.unfreeze()  # a previous compilation's objects, collected after this call
     try:
         yield
     finally:
         if was_enabled:
+            if gc.get_count()[0] > COMPILED_OBJECTS:
+                gc.freeze()
             gc.enable()
 
 

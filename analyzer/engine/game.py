@@ -113,7 +113,7 @@ from analyzer.players.policy import (
 )
 
 
-@inline_kernel
+@kernel
 def pick_combo(g, t, p):
     """Ask the bot for a combo, pay for it and take its tokens (within the box)."""
     g_ply = g.ply
@@ -160,7 +160,7 @@ def pick_combo(g, t, p):
     log_event(g, EV_PICK, p, -1, race * 100 + power, slot)
 
 
-@inline_kernel
+@kernel
 def conquest_phase(g, t, p):
     """Conquer until the bot stops, runs out of targets, or makes its final attempt.
     The ruleset's hooks add what its abilities do around each conquest, and the
@@ -231,7 +231,7 @@ def conquest_phase(g, t, p):
                 check_targets(g, t, p, n_targets)
 
 
-@inline_kernel
+@kernel
 def redeploy(g, t, p):
     """End of conquests: every token above the minimum is free to move; the bot
     places them (and any bonus tokens) on p's regions."""
@@ -252,7 +252,7 @@ def redeploy(g, t, p):
                 log_event(g, EV_REDEPLOY, p, r, g_reg[r, R_TOKENS], 0)
 
 
-@inline_kernel
+@kernel
 def defenders_redeploy(g, t, attacker):
     """As the attacker's turn ends, the players who lost regions put their
     withdrawn tokens back on the regions they still hold."""

@@ -18,10 +18,10 @@ from analyzer.engine.conquest import (
     update_targets,
 )
 from analyzer.engine.decline import go_into_decline
-from analyzer.engine.game import final_standings
+from analyzer.engine.game import defenders_redeploy, final_standings, redeploy
 from analyzer.engine.layout import G_TURN
 from analyzer.engine.scoring import score_turn
-from analyzer.players.policy import choose_abandon, choose_decline, choose_target, place_hand
+from analyzer.players.policy import choose_abandon, choose_decline, choose_target
 from analyzer.rulesets.classic.bots import choose_peace, choose_stout_decline
 from analyzer.rulesets.classic.turn import (
     after_redeploy,
@@ -49,7 +49,8 @@ def turn_backwards(g, t, seats, run):
         choose_peace(g, t, p)
         withdrawn_pieces_return(g, t, p)
         after_redeploy(g, t, p)
-        place_hand(g, t, p)
+        defenders_redeploy(g, t, p)
+        redeploy(g, t, p)  # place_hand
         final_attempt(g, t, p, p, p)
         die_allowed(g, t, p, p)
         check_targets(g, t, p, p)

@@ -17,11 +17,11 @@ from analyzer.engine.conquest import (
     update_targets,
 )
 from analyzer.engine.decline import go_into_decline
-from analyzer.engine.game import final_standings
+from analyzer.engine.game import defenders_redeploy, final_standings, redeploy
 from analyzer.engine.layout import G_TURN
 from analyzer.engine.scoring import score_turn
-from analyzer.players.policy import choose_abandon, choose_decline, choose_target, place_hand
-from analyzer.rulesets.swow.races import airborne_assault, end_of_turn, enlist, start_of_turn
+from analyzer.players.policy import choose_abandon, choose_decline, choose_target
+from analyzer.rulesets.swow.races import airborne_assault, end_of_turn, start_of_turn
 from analyzer.rulesets.swow.turn import (
     ability_conquest,
     attack,
@@ -48,8 +48,8 @@ def turn_backwards(g, t, seats, run):
         score_turn(g, t, p)
         end_of_turn(g, t, p)
         place_artifacts(g, t, p)
-        place_hand(g, t, p)
-        enlist(g, t, p)
+        defenders_redeploy(g, t, p)
+        redeploy(g, t, p)  # place_hand, enlist
         attack(g, t, p, p, run, p)
         final_attempt(g, t, p, p, p)
         die_allowed(g, t, p, p)
