@@ -84,6 +84,9 @@ from analyzer.players.params import (
 PLAN_AS_IS, PLAN_AGGRESSIVE, PLAN_DEFENSIVE, PLAN_EXPANSIVE = range(N_PLANS)
 MAX_OPTIONS = 16
 OPTIONS = MAX_OPTIONS  # work[:MAX_OPTIONS]: ranked slots; work[OPTIONS:]: 3 cells an option
+# fwork[:MAX_OPTIONS]: the options' totals; fwork[LAST + o]: option o's result in the
+# rollout in play (once the options are listed, work[o] holds its state_hash there)
+LAST = MAX_OPTIONS
 ROLLOUT_SALT = 1 << 20  # turn * ROLLOUT_SALT + rollout: a stream key per rollout
 
 
@@ -156,22 +159,28 @@ def imagine(g, sim, t, p, stream_key):
     redeal_hidden(sim, t, p)
 
 
-FNV_PRIME = 0x100000001B3  # each step (h ^ x) * FNV_PRIME is one-to-one in h
+FNV_PRIME = 0x100000001B3
+
+
+@inline_kernel
+def mix(h, x):
+    """h with the word x mixed in (a uint64's bits as they are): one-to-one in h."""
+    return (h ^ np.int64(x)) * FNV_PRIME
 
 
 @inline_kernel
 def hash_rows(a, n, h):
-    """h mixed with the first n rows of a (int64 words; a uint64 array's bits as they are)."""
+    """h mixed with the first n rows of a."""
     for i in range(n):
         for j in range(a.shape[1]):
-            h = (h ^ np.int64(a[i, j])) * FNV_PRIME
+            h = mix(h, a[i, j])
     return h
 
 
 @inline_kernel
 def hash_cells(a, h):
     for i in range(a.shape[0]):
-        h = (h ^ np.int64(a[i])) * FNV_PRIME
+        h = mix(h, a[i])
     return h
 
 
@@ -302,13 +311,13 @@ def lookahead_decide(g, sim, t, p):
                     if work[o2] == h:
                         same = o2
                         break
-                work[o] = h  # the ranked slots in work[:n_opt] are no longer needed
+                work[o] = h
                 if same >= 0:
-                    m = totals[MAX_OPTIONS + same]
+                    m = totals[LAST + same]
                 else:
                     play_turns(sim, t, stop, None)
                     m = margin(sim, t, p)
-                totals[MAX_OPTIONS + o] = m
+                totals[LAST + o] = m
                 totals[o] += m
         for o in range(1, n_opt):
             if totals[o] > totals[best]:

@@ -135,7 +135,7 @@ def seat_table(
         par = policy_params[n] if isinstance(policy_params, dict) else policy_params
         base_extra = np.asarray(tables.parameters.seat_coins[:n], np.int64)
         # the rules' own games: the player-count study plays them too
-        vc, tokens, win = play_seat_games(n, games, seed, tables, pol, par, backend, True)
+        vc, tokens, win = play_seat_games(n, games, seed, tables, pol, par, backend, shared=True)
         bar_add(games)
         coins = np.zeros(n, np.int64)
         now_vc, now_tokens, win_after = vc, tokens, win

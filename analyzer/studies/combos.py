@@ -394,10 +394,9 @@ def run_combos(
     n_players, games_per_combo, seed, cost, tables = (
         s.players, s.games_per_combo, s.seed, s.cost, s.tables,
     )  # fmt: skip
-    policies, policy_params, check, forced_bot, combos = (
-        s.bots, s.bot_params, s.check, s.forced_bot, s.combos,
+    policies, policy_params, check, forced_bot, combos, shared = (
+        s.bots, s.bot_params, s.check, s.forced_bot, s.combos, s.shared,
     )  # fmt: skip
-    shared = s.shared
     from analyzer.backends import Chunk, or_in_process
     from analyzer.engine import api
     from analyzer.present.progress import Bar
@@ -451,7 +450,7 @@ def run_combos(
                 games = np.arange(first, min(first + step, stop), dtype=np.int64)
                 forced, combo = seat_major_rows(pairs, games, start, m, s, cost)
                 yield Chunk(etables, n_players, seed, first, games.size, s_ids, s_params,
-                            check, forced, combo)  # fmt: skip
+                            check, forced, combo, shared)  # fmt: skip
 
     race = None
     if s.adaptive and forced_bot is None and not score.team:
