@@ -191,3 +191,35 @@ def test_a_compilations_objects_wait_for_the_next_call_to_be_collected(monkeypat
         assert gc.isenabled() and gc.get_freeze_count() == 0
     finally:
         gc.unfreeze()
+
+
+def test_an_assumed_shape_is_taken_as_the_constant_it_names():
+    # What makes `reg[r, c]` a multiply by a constant in the kernels: after
+    # assume_equal the compiler reads no shape at all, so an array of another
+    # width is read wrongly (check_as_built stops one before any game).
+    from analyzer.engine.jit import assume_equal
+
+    @numba.njit
+    def width(a):
+        assume_equal(a.shape[1], 7)
+        return a.shape[1]
+
+    assert width(np.zeros((2, 7), np.int64)) == 7
+    assert width(np.zeros((2, 9), np.int64)) == 7  # the assumption, not the array
+
+
+def test_games_are_played_only_on_the_shapes_the_kernels_assume():
+    from analyzer.engine import api
+    from analyzer.engine.state import check_as_built, new_game
+    from analyzer.players.params import N_POLICY_PARAMS, default_vector, policy_id
+    from analyzer.rulesets import played_tables
+
+    etables = api.engine_tables(played_tables())
+    check_as_built(new_game(N_POLICY_PARAMS, 1), etables)  # as built: no complaint
+    wider = etables._replace(race=np.zeros((etables.race.shape[0], etables.race.shape[1] + 1)))
+    with pytest.raises(ValueError, match="engine array of shape"):
+        check_as_built(new_game(N_POLICY_PARAMS, 1), wider)
+    ids = [policy_id("heuristic")] * 2
+    params = np.array([default_vector("heuristic")] * 2)
+    with pytest.raises(ValueError, match="engine array of shape"):
+        api.play_batch(wider._replace(race=wider.race.astype(np.int64)), 2, 1, 0, 2, ids, params)

@@ -19,7 +19,7 @@ from analyzer.engine.game import check_flag
 from analyzer.engine.jit import entry_point, inline_kernel
 from analyzer.engine.layout import G_ERROR, G_LOG_ON, G_NINST, I_NF, S_NF
 from analyzer.engine.play import play_game, play_game_lookahead
-from analyzer.engine.state import new_game, reset_game
+from analyzer.engine.state import assume_as_built, check_as_built, new_game, reset_game
 from analyzer.players.params import LOOKAHEAD
 
 
@@ -46,6 +46,7 @@ def play_range(g, t, n_players, seed, first, start, stop, policies, pol_params, 
     """Play games first+start .. first+stop-1 into rows start..stop-1 of `out`,
     on the thread's own game g (used or new: each game starts from a reset);
     forced[i] is game i's forced first pick (layout.F_*; seat -1 for none)."""
+    assume_as_built(g, t)
     seats = out[0]
     for i in range(start, stop):
         reset_game(g)
@@ -60,6 +61,7 @@ def play_range_lookahead(
     g, sim, t, n_players, seed, first, start, stop, policies, pol_params, check, forced, out
 ):
     """play_range for games with a lookahead seat, on the thread's scratch game sim too."""
+    assume_as_built(g, t)
     seats = out[0]
     for i in range(start, stop):
         reset_game(g)
@@ -100,6 +102,7 @@ def run_batch(
     def job():
         g = new_game(pol_params.shape[1], 1)  # one per thread, reset before each game
         sim = new_game(pol_params.shape[1], 1) if lookahead else None
+        check_as_built(g, t)  # what the kernels assume of the arrays' shapes
         while True:
             start, stop = next_block()
             if start == stop:
@@ -152,6 +155,7 @@ def play_one_lookahead(
 def play_logged_game(t, n_players, seed, game, policies, pol_params, check, forced, log_rows):
     """One game with its event log (log_rows > 1 turns logging on): (g, seats)."""
     g = new_game(pol_params.shape[1], log_rows)
+    check_as_built(g, t)
     g.gst[G_LOG_ON] = 1 if log_rows > 1 else 0
     seats = np.zeros((n_players, S_NF), np.int32)
     entry = play_one_lookahead if has_lookahead(policies, n_players) else play_one

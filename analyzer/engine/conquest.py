@@ -82,6 +82,7 @@ from analyzer.engine.rule_hooks import (
     tokens_killed,
     tokens_lost,
 )
+from analyzer.engine.state import assume_as_built
 from analyzer.engine.terrain import water_terrain
 from analyzer.engine.trace import log_event
 
@@ -195,6 +196,7 @@ def compute_targets(g, t, p):
     """Fill g.cost[r] with the tokens p's active race needs to conquer r, or -1
     where r may not be attacked, and G_MODES with the conquest modes (Artifacts,
     the Ethereals) open to it. Returns the number of legal targets."""
+    assume_as_built(g, t)
     # Arrays are taken out of the named tuples once: every `g.x` read costs a
     # reference-count update, too dear inside the per-region loop.
     board = g.board
@@ -384,6 +386,7 @@ def take_losses(g, t, r, attacker):
 def wipe_decline_race_if_gone(g, t, q):
     """Once the last in-decline token of q's race is gone, its banner leaves the
     game (and so does a race in the ruleset's own decline slot: spare_decline_gone)."""
+    assume_as_built(g, t)
     spare_decline_gone(g, t, q)
     race = g.ply[q, P_DECLINE_RACE]
     if race < 0 or count_race_regions(g, q, race) > 0:
@@ -400,6 +403,7 @@ def wipe_decline_race_if_gone(g, t, q):
 def conquer(g, t, p, r, tokens):
     """p's active race takes r with `tokens` tokens from hand (the ruleset's
     pieces in hand first, but at least the race's minimum of race tokens stay on r)."""
+    assume_as_built(g, t)
     g_reg = g.reg
     g_ply = g.ply
     def_race = g_reg[r, R_RACE]
@@ -460,6 +464,7 @@ def final_attempt(g, t, p, r, cost):
     """Roll the reinforcement die for target r (costing `cost`), chosen before the
     roll. On success every remaining token goes there; on failure they stay in
     hand to be redeployed. Either way conquests end. Returns True on success."""
+    assume_as_built(g, t)
     hand = g.ply[p, P_HAND]
     roll = roll_die(g, t)
     ok = hand + roll >= cost

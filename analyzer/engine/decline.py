@@ -32,6 +32,7 @@ from analyzer.engine.rule_hooks import (
     power_lasts_in_decline,
     return_race,
 )
+from analyzer.engine.state import assume_as_built
 from analyzer.engine.trace import log_event
 
 
@@ -56,6 +57,7 @@ def remove_decline_race(g, t, p):
 
 @kernel
 def go_into_decline(g, t, p):
+    assume_as_built(g, t)
     g_reg = g.reg
     g_ply = g.ply
     g_gst = g.gst

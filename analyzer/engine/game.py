@@ -79,6 +79,7 @@ from analyzer.engine.rule_hooks import (
     take_combo,
 )
 from analyzer.engine.scoring import score_turn
+from analyzer.engine.state import assume_as_built
 from analyzer.engine.trace import log_event
 from analyzer.engine.turn_hooks import (
     ability_conquest,
@@ -165,6 +166,7 @@ def conquest_phase(g, t, p):
     """Conquer until the bot stops, runs out of targets, or makes its final attempt.
     The ruleset's hooks add what its abilities do around each conquest, and the
     conquests the core cannot make plainly (conquest modes, an ability's own)."""
+    assume_as_built(g, t)
     g_cost = g.cost
     g_ply = g.ply
     g_gst = g.gst
@@ -256,6 +258,7 @@ def redeploy(g, t, p):
 def defenders_redeploy(g, t, attacker):
     """As the attacker's turn ends, the players who lost regions put their
     withdrawn tokens back on the regions they still hold."""
+    assume_as_built(g, t)
     g_ply = g.ply
     g_gst = g.gst
     for q in range(g_gst[G_PLAYERS]):
@@ -351,6 +354,7 @@ def play_turns(g, t, stop, check):
     compiled for it. The game loop and the lookahead bot's
     imagined games (players/lookahead.py) both play through here, so the turn is
     compiled once."""
+    assume_as_built(g, t)
     g_gst = g.gst
     n_players = g_gst[G_PLAYERS]
     while g_gst[G_TURN] < stop:

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import sys
 
+from llvmlite import ir
 from llvmlite.binding import Linkage, parse_bitcode
 from numba import njit, types
 from numba.core import compiler
@@ -52,6 +53,7 @@ from numba.core.codegen import JITCodeLibrary, JITCPUCodegen
 from numba.core.environment import lookup_environment
 from numba.core.registry import CPUDispatcher
 from numba.core.runtime import rtsys
+from numba.extending import intrinsic
 
 from analyzer.engine import bind_engine
 from analyzer.engine.spare_chunks import keep_spare_chunks
@@ -318,3 +320,20 @@ def python_entry(func):
 
         _entries[func] = call
     return _entries[func]
+
+
+@intrinsic
+def assume_equal(typingctx, value, constant):
+    """Tell LLVM that `value` equals `constant` from here on (llvm.assume): an array
+    shape known this way turns each index product into a multiply by a constant.
+    Nothing checks it: a wrong assumption makes wrong code."""
+
+    def codegen(context, builder, signature, args):
+        equal = builder.icmp_signed("==", args[0], args[1])
+        assume = builder.module.declare_intrinsic(
+            "llvm.assume", fnty=ir.FunctionType(ir.VoidType(), [ir.IntType(1)])
+        )
+        builder.call(assume, [equal])
+        return context.get_dummy_value()
+
+    return types.none(value, constant), codegen

@@ -20,12 +20,14 @@ from analyzer.engine.rule_hooks import (
     spare_decline_vc,
     turn_bonuses,
 )
+from analyzer.engine.state import assume_as_built
 from analyzer.engine.trace import log_event
 
 
 @kernel
 def score_turn(g, t, p):
     """Pay p for its turn; returns the VC scored."""
+    assume_as_built(g, t)
     g_reg = g.reg
     g_ply = g.ply
     g_gst = g.gst

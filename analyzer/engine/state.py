@@ -11,9 +11,11 @@ from collections import namedtuple
 
 import numpy as np
 
-from analyzer.engine.jit import kernel
+from analyzer.engine.jit import assume_equal, inline_kernel, kernel
 from analyzer.engine.layout import (
     B_NF,
+    FACE_NF,
+    FR_ADJ,
     G_NF,
     G_UNSET,
     I_NF,
@@ -22,9 +24,12 @@ from analyzer.engine.layout import (
     MAX_INSTANCES,
     MAX_PLAYERS,
     MAX_REGIONS,
+    MT_NF,
     N_STREAMS,
     P_NF,
+    PT_NF,
     R_NF,
+    RT_NF,
 )
 
 # Every integer array is int64 so that loop indices, region ids and players all
@@ -104,3 +109,60 @@ def reset_game(g):
     g.log[:, :] = 0
     for k in G_UNSET:
         g.gst[k] = -1
+
+
+# What the kernels take for granted about the arrays they index (assume_as_built):
+# the second dimension of every 2-D array (and the first of the game's), as new_game
+# and api.engine_tables make them. check_as_built makes sure before any game is played.
+@inline_kernel
+def assume_as_built(g, t):
+    """Tell the compiler g's and t's arrays have the shapes they are built with, so
+    that an index such as `reg[r, c]` is computed with constants rather than with
+    shapes read from memory (about 5% of a SWoW game's time)."""
+    assume_equal(g.board.shape[0], MAX_REGIONS)
+    assume_equal(g.board.shape[1], B_NF)
+    assume_equal(g.adj.shape[0], MAX_REGIONS)
+    assume_equal(g.adj.shape[1], MAX_DEGREE)
+    assume_equal(g.reg.shape[0], MAX_REGIONS)
+    assume_equal(g.reg.shape[1], R_NF)
+    assume_equal(g.ply.shape[0], MAX_PLAYERS)
+    assume_equal(g.ply.shape[1], P_NF)
+    assume_equal(g.gst.shape[0], G_NF)
+    assume_equal(g.inst.shape[0], MAX_PLAYERS * MAX_INSTANCES)
+    assume_equal(g.inst.shape[1], I_NF)
+    assume_equal(g.pol.shape[0], MAX_PLAYERS)
+    assume_equal(g.cost.shape[0], MAX_REGIONS)
+    assume_equal(g.work.shape[0], MAX_REGIONS)
+    assume_equal(g.fwork.shape[0], MAX_REGIONS)
+    assume_equal(t.race.shape[1], RT_NF)
+    assume_equal(t.power.shape[1], PT_NF)
+    assume_equal(t.marker.shape[1], MT_NF)
+    assume_equal(t.faces.shape[1], FACE_NF)
+    assume_equal(t.face_regions.shape[1], FR_ADJ + MAX_DEGREE)
+
+
+def check_as_built(g, t) -> None:
+    """Raise unless g and t have the shapes assume_as_built tells the compiler: a
+    wrong assumption would make the kernels read the wrong cells, silently."""
+    want = [
+        (g.board, (MAX_REGIONS, B_NF)),
+        (g.adj, (MAX_REGIONS, MAX_DEGREE)),
+        (g.reg, (MAX_REGIONS, R_NF)),
+        (g.ply, (MAX_PLAYERS, P_NF)),
+        (g.gst, (G_NF,)),
+        (g.inst, (MAX_PLAYERS * MAX_INSTANCES, I_NF)),
+        (g.pol, (MAX_PLAYERS, None)),
+        (g.cost, (MAX_REGIONS,)),
+        (g.work, (MAX_REGIONS,)),
+        (g.fwork, (MAX_REGIONS,)),
+        (t.race, (None, RT_NF)),
+        (t.power, (None, PT_NF)),
+        (t.marker, (None, MT_NF)),
+        (t.faces, (None, FACE_NF)),
+        (t.face_regions, (None, FR_ADJ + MAX_DEGREE)),
+    ]
+    for array, shape in want:
+        if len(array.shape) != len(shape) or any(
+            n is not None and n != m for n, m in zip(shape, array.shape, strict=True)
+        ):
+            raise ValueError(f"engine array of shape {array.shape}, expected {shape}")

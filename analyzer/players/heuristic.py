@@ -83,6 +83,7 @@ from analyzer.engine.rule_hooks import (
     least_conquest_tokens,
     min_region_tokens,
 )
+from analyzer.engine.state import assume_as_built
 from analyzer.players.params import (
     H_ABILITY_WEIGHT,
     H_AGGRESSION,
@@ -236,6 +237,7 @@ def heuristic_target(g, t, p):
     assault the ruleset offers (assault_open, assault_cost: SWoW's Gnomes) is weighed on
     any region it can surely afford, its cost lowered by the free die's mean
     (ctx[1]), against the best normal conquest."""
+    assume_as_built(g, t)
     reg = g.reg
     ply = g.ply
     board = g.board

@@ -12,6 +12,7 @@ from analyzer.engine.layout import (
     G_LA_SLOT,
     P_POLICY,
 )
+from analyzer.engine.state import assume_as_built
 from analyzer.players.heuristic import (
     heuristic_combo,
     heuristic_decline,
@@ -73,6 +74,7 @@ def choose_target(g, t, p):
 @kernel
 def place_hand(g, t, p):
     """Put every token of p's hand (and a Champion in hand) on p's active regions."""
+    assume_as_built(g, t)
     if g.ply[p, P_POLICY] == RANDOM:
         random_place(g, t, p)
     else:

@@ -58,6 +58,7 @@ from analyzer.engine.core_layout import (
 from analyzer.engine.error_codes import ERR_PIECE_CAPS, ERR_PIECES
 from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import EV_WIPE
+from analyzer.engine.state import assume_as_built
 from analyzer.engine.terrain import is_water  # seas and lakes (layout.TERRAIN_WATER)
 from analyzer.engine.trace import log_event
 from analyzer.rulesets.classic.ids import (
@@ -231,6 +232,7 @@ def after_conquest(g, t, p, r, def_race, def_tokens):
     Giants' reach from a Mountain, and the tally of non-empty regions taken (Orcs,
     Pillaging, Skeletons). Pays nothing at once (the original game scores at the
     end of the turn)."""
+    assume_as_built(g, t)
     reg = g.reg
     ply = g.ply
     race = ply[p, P_RACE]

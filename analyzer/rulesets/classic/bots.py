@@ -26,6 +26,7 @@ from analyzer.engine.core_layout import (
 )
 from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.rng import randint
+from analyzer.engine.state import assume_as_built
 from analyzer.players.params import H_ENTRY_THREAT, RANDOM
 from analyzer.players.random_player import random_yes_no
 from analyzer.rulesets.classic.abilities import may_convert, region_score
@@ -114,6 +115,7 @@ def choose_conversion(g, t, p, q):
     (abilities.may_convert). The heuristic always converts (a region and a token
     for free, one token fewer for q), where the region is worth most to p;
     random: uniform over the candidates and none."""
+    assume_as_built(g, t)
     reg = g.reg
     board = g.board
     power = g.ply[p, P_POWER]
@@ -153,6 +155,7 @@ def choose_dragon_target(g, t, p):
     turn, before each later one. Heuristic: the dearest legal target (the Dragon
     saves the most there), if it costs 3 or more, or 2 with one token left (a sure
     conquest instead of the die); random: uniform over the legal targets and none."""
+    assume_as_built(g, t)
     cost = g.cost
     nreg = g.gst[G_NREG]
     if is_random(g, p):

@@ -46,6 +46,7 @@ from analyzer.engine.core_layout import (
 from analyzer.engine.decline import go_into_decline
 from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import EV_CONVERT, EV_LOSS
+from analyzer.engine.state import assume_as_built
 from analyzer.engine.trace import log_event
 from analyzer.players.params import TARGET_DIE
 from analyzer.players.policy import choose_target, place_hand
@@ -231,6 +232,7 @@ def sorcerers_convert(g, t, p, n_targets, live):
     nothing is left to convert (a converted region may bring another lone token
     next door). With `live` (g.cost holds p's targets) the targets follow each
     conversion; returns the number of legal targets."""
+    assume_as_built(g, t)
     reg = g.reg
     ply = g.ply
     gst = g.gst

@@ -68,10 +68,11 @@ effects); the rows above say where the engine calls them.
 from __future__ import annotations
 
 from analyzer.engine.coins import pay_vc
-from analyzer.engine.jit import inline_kernel, kernel
+from analyzer.engine.jit import assume_equal, inline_kernel, kernel
 from analyzer.engine.layout import (
     B_BOARD,
     B_DEGREE,
+    B_NF,
     B_SYMBOLS,
     B_TERRAIN,
     EV_HARMONY,
@@ -82,6 +83,7 @@ from analyzer.engine.layout import (
     G_NBOARDS,
     G_NREG,
     G_PLAYERS,
+    MAX_DEGREE,
     N_MARKERS,
     P_BEASTS,
     P_CHAMPION,
@@ -100,6 +102,7 @@ from analyzer.engine.layout import (
     R_DECLINE,
     R_FORT,
     R_MARKERS_UP,
+    R_NF,
     R_OBJECTIVE,
     R_PLAYER,
     R_RACE,
@@ -486,6 +489,9 @@ def bonus_per_region(race, power):
 def region_bonus(board, adj, reg, race, power, r):
     """Bonus VC the active (race, power) collects at turn's end for holding r alone.
     Takes the arrays, not the game: it runs once per region in hot loops."""
+    assume_equal(board.shape[1], B_NF)  # the shapes the game is built with (engine/state.py)
+    assume_equal(adj.shape[1], MAX_DEGREE)
+    assume_equal(reg.shape[1], R_NF)
     near_water = power == FISHING and touches_water(board, adj, r)
     return terrain_bonus(
         race, power, board[r, B_TERRAIN], board[r, B_SYMBOLS], near_water

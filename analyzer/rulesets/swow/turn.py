@@ -80,6 +80,7 @@ from analyzer.engine.layout import (
     R_PLAYER,
     RT_FACTION,
 )
+from analyzer.engine.state import assume_as_built
 from analyzer.model.ids import (
     AEGIS,
     ALLIANCE,
@@ -216,6 +217,7 @@ def power_phase(g, t, p, end):
     (end=False): a Portal Mage may swap. After the redeployment (end=True): a
     Portal Mage may use the swaps it has left; Garrisoned and Defensive place
     their pieces."""
+    assume_as_built(g, t)
     power = g.ply[p, P_POWER]
     if power == PORTAL_MAGE:
         while swap_ready(g, p):
@@ -235,6 +237,7 @@ def ethereals_steal(g, t, p):
     """The Ethereals' once-a-turn theft, if the bot wants it: a face-up Artifact
     from a region next to one of theirs moves into that region of theirs. Asked
     before the first conquest, after each one and after the last; True on a theft."""
+    assume_as_built(g, t)
     g_gst = g.gst
     if g.ply[p, P_RACE] != ETHEREALS or g_gst[G_USED] & USED_ETHEREALS:
         return False
@@ -257,6 +260,7 @@ def ethereals_steal(g, t, p):
 def battleground_side(g, t, p):
     """A Neutral active race on the Battleground picks Alliance or Horde for the
     rest of its turn (once a turn)."""
+    assume_as_built(g, t)
     race = g.ply[p, P_RACE]
     if (
         race >= 0
