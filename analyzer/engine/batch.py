@@ -88,8 +88,9 @@ def run_batch(
     threads = max(1, min(threads, n_games))
     # Threads take blocks of games from a shared counter until none are left, so a
     # thread whose games ran short takes more instead of waiting for the others
-    # (a block is a few lookahead games, or a few dozen others: one call's cost).
-    block = max(1, min(4 if lookahead else 32, n_games // (4 * threads)))
+    # (a block is a few dozen heuristic games, one call's cost; a lookahead game takes
+    # tens of milliseconds, so one a block leaves the least idle at the end).
+    block = 1 if lookahead else max(1, min(32, n_games // (4 * threads)))
     taken = [0]
     lock = threading.Lock()
 
