@@ -208,6 +208,20 @@ def test_an_assumed_shape_is_taken_as_the_constant_it_names():
     assert width(np.zeros((2, 9), np.int64)) == 7  # the assumption, not the array
 
 
+def test_an_index_assumed_nonnegative_is_taken_as_such():
+    # What spares a neighbour's index numba's wraparound (a negative index counted
+    # from the end): after assume_nonnegative the compiler drops the test for < 0.
+    from analyzer.engine.jit import assume_nonnegative
+
+    @numba.njit
+    def negative(i):
+        assume_nonnegative(i)
+        return i < 0
+
+    assert not negative(3)
+    assert not negative(-1)  # the assumption, not the value
+
+
 def test_games_are_played_only_on_the_shapes_the_kernels_assume():
     from analyzer.engine import api
     from analyzer.engine.state import check_as_built, new_game

@@ -10,7 +10,7 @@ import numpy as np
 from analyzer.engine.coins import pay_player, pay_vc
 from analyzer.engine.column import discard_power
 from analyzer.engine.invariants import ERR_TARGETS
-from analyzer.engine.jit import allocating, inline_kernel, kernel
+from analyzer.engine.jit import allocating, assume_nonnegative, inline_kernel, kernel
 from analyzer.engine.layout import (
     B_DEGREE,
     B_SYMBOLS,
@@ -82,7 +82,7 @@ from analyzer.engine.rule_hooks import (
     tokens_killed,
     tokens_lost,
 )
-from analyzer.engine.state import assume_as_built
+from analyzer.engine.state import assume_as_built, neighbour
 from analyzer.engine.terrain import water_terrain
 from analyzer.engine.trace import log_event
 
@@ -228,8 +228,9 @@ def compute_targets(g, t, p):
     gst[G_MODES] = open_modes(held_up, race, gst[G_USED], n_own > 0)
     for i in range(n_own):
         r = cost[i]
+        assume_nonnegative(r)  # a region: indexing needs no wraparound
         for k in range(board[r, B_DEGREE]):
-            nb = adj[r, k]
+            nb = neighbour(adj, r, k)
             w = work[nb]
             work[nb] = w | (np.int64(w == 0) << 1)
     travel_cost = t_params[PAR_TRAVEL_COST] if pays_travel(g, p) else 0
@@ -302,7 +303,7 @@ def update_targets(g, t, p, r, n_legal):
         n_legal -= 1
     cost[r] = -1
     for k in range(board[r, B_DEGREE]):
-        nb = adj[r, k]
+        nb = neighbour(adj, r, k)
         if work[nb] != MARK_OWN:
             if cost[nb] >= 0:
                 n_legal -= 1

@@ -337,3 +337,20 @@ def assume_equal(typingctx, value, constant):
         return context.get_dummy_value()
 
     return types.none(value, constant), codegen
+
+
+@intrinsic
+def assume_nonnegative(typingctx, value):
+    """Tell LLVM that `value` is 0 or more from here on (llvm.assume): used as an index
+    it then needs no wraparound (numba adds the length to a negative index).
+    Nothing checks it: a wrong assumption makes wrong code."""
+
+    def codegen(context, builder, signature, args):
+        at_least_0 = builder.icmp_signed(">=", args[0], ir.Constant(args[0].type, 0))
+        assume = builder.module.declare_intrinsic(
+            "llvm.assume", fnty=ir.FunctionType(ir.VoidType(), [ir.IntType(1)])
+        )
+        builder.call(assume, [at_least_0])
+        return context.get_dummy_value()
+
+    return types.none(value), codegen

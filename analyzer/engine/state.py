@@ -11,7 +11,7 @@ from collections import namedtuple
 
 import numpy as np
 
-from analyzer.engine.jit import assume_equal, inline_kernel, kernel
+from analyzer.engine.jit import assume_equal, assume_nonnegative, inline_kernel, kernel
 from analyzer.engine.layout import (
     B_NF,
     FACE_NF,
@@ -139,6 +139,15 @@ def assume_as_built(g, t):
     assume_equal(t.marker.shape[1], MT_NF)
     assume_equal(t.faces.shape[1], FACE_NF)
     assume_equal(t.face_regions.shape[1], FR_ADJ + MAX_DEGREE)
+
+
+@inline_kernel
+def neighbour(adj, r, k):
+    """r's k-th neighbour, k below r's degree: a region, never the -1 filling the rest
+    of the row, which the compiler is told (so indexing with it skips the wraparound)."""
+    nb = adj[r, k]
+    assume_nonnegative(nb)
+    return nb
 
 
 def check_as_built(g, t) -> None:

@@ -47,7 +47,7 @@ from analyzer.engine.bot_hooks import (
     target_context,
 )
 from analyzer.engine.conquest import die_reach
-from analyzer.engine.jit import inline_kernel, kernel
+from analyzer.engine.jit import assume_nonnegative, inline_kernel, kernel
 from analyzer.engine.layout import (
     B_DEGREE,
     B_SYMBOLS,
@@ -83,7 +83,7 @@ from analyzer.engine.rule_hooks import (
     least_conquest_tokens,
     min_region_tokens,
 )
-from analyzer.engine.state import assume_as_built
+from analyzer.engine.state import assume_as_built, neighbour
 from analyzer.players.params import (
     H_ABILITY_WEIGHT,
     H_AGGRESSION,
@@ -305,6 +305,7 @@ def heuristic_target(g, t, p):
             break
         for i in range(n_looked):
             r = int(looked[i])
+            assume_nonnegative(r)  # a region: indexing needs no wraparound
             c = cost[r]
             die_range = hand < c <= reach
             ac = -1
@@ -342,7 +343,7 @@ def heuristic_target(g, t, p):
             value = region_worth_after(ctx, reg, r, value)
             guards_ally = False
             for k in range(board[r, B_DEGREE]):
-                nb = adj[r, k]
+                nb = neighbour(adj, r, k)
                 if reg[nb, R_PLAYER] != p:
                     value += 0.05  # room to grow
                 if weaker_ally and q >= 0 and q != ally and q != p and reg[nb, R_PLAYER] == ally:
@@ -444,7 +445,7 @@ def heuristic_place(g, t, p):
             continue
         d = 0.0
         for k in range(board[r, B_DEGREE]):
-            nb = adj[r, k]
+            nb = neighbour(adj, r, k)
             q = reg[nb, R_PLAYER]
             if q >= 0 and q != p and reg[nb, R_DECLINE] == 0 and reg[nb, R_RACE] != me:
                 if not (last_round and q < p):
