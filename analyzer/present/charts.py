@@ -17,6 +17,22 @@ def pyplot():
     return plt
 
 
+def save_figure(fig, path: Path, dpi: int, rect=None) -> Path:
+    """A chart's last step: tight_layout (within `rect`), the file at `dpi`, the figure
+    closed. tight_layout leaves a placeholder layout engine on the figure, for which
+    savefig draws the whole figure once more before the draw it saves; that draw moves
+    nothing (the layout is already done), so the engine is dropped first: the same
+    picture for about a third less of savefig's time."""
+    if rect is None:
+        fig.tight_layout()
+    else:
+        fig.tight_layout(rect=rect)
+    fig.set_layout_engine(None)
+    fig.savefig(path, dpi=dpi)
+    pyplot().close(fig)
+    return Path(path)
+
+
 def text_colour(rgba) -> str:
     """Black or white, whichever reads better on a cell of colour `rgba` (its WCAG
     relative luminance against the 0.179 crossover where both contrast alike)."""
@@ -75,10 +91,7 @@ def combo_heatmap(result, path: Path, q: float = 0.05) -> Path:
         f"combo\nhatched: not significant (Benjamini-Hochberg, q = {q})",
         fontsize=10,
     )
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return Path(path)
+    return save_figure(fig, path, 120)
 
 
 def top_bottom_chart(result, path: Path, n: int = 15) -> Path:
@@ -128,10 +141,7 @@ def top_bottom_chart(result, path: Path, n: int = 15) -> Path:
         fontsize=10,
     )
     ax.legend(loc="lower right", fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return Path(path)
+    return save_figure(fig, path, 120)
 
 
 # The few metrics a reader asks of a house rule first (the report's opening chart).
@@ -188,10 +198,7 @@ def forest_plot(result, path: Path, only=None, cols: int = 2) -> Path:
         "estimated numbers (summary.md)",
         fontsize=6, color="#555555", ha="left", va="bottom",
     )  # fmt: skip
-    fig.tight_layout(rect=(0, 0.015, 1, 1 - 0.5 / fig.get_figheight()))
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return Path(path)
+    return save_figure(fig, path, 110, rect=(0, 0.015, 1, 1 - 0.5 / fig.get_figheight()))
 
 
 def _footer(fig, result, games: str) -> None:
@@ -217,12 +224,8 @@ def _footer(fig, result, games: str) -> None:
 
 def _save_with_footer(fig, result, games: str, path: Path) -> Path:
     """A study chart's last step: the footer, the layout that leaves it room, the file."""
-    plt = pyplot()
     _footer(fig, result, games)
-    fig.tight_layout(rect=[0, 0.05, 1, 1])
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return Path(path)
+    return save_figure(fig, path, 110, rect=[0, 0.05, 1, 1])
 
 
 def decline_curves(result, n_players: int, path: Path) -> Path:

@@ -658,7 +658,7 @@ def correlation_chart(result: RobustnessStudy, path: Path) -> Path:
     """Each field's rank correlation with the reference, per table, with its interval."""
     import textwrap
 
-    from analyzer.present.charts import pyplot
+    from analyzer.present.charts import pyplot, save_figure
 
     plt = pyplot()
     c = result.correlation
@@ -683,9 +683,7 @@ def correlation_chart(result: RobustnessStudy, path: Path) -> Path:
                  f"{result.games_per_combo} games per combo\ndashed: the criterion's "
                  f"{MIN_RHO}", fontsize=9)  # fmt: skip
     ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=3)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    save_figure(fig, path, 120)
     return path
 
 
