@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -15,6 +16,51 @@ def pyplot():
     import matplotlib.pyplot as plt
 
     return plt
+
+
+def save_figure(fig, path: Path, dpi: int, rect=None) -> Path:
+    """A chart's last step: tight_layout (within `rect`), the file at `dpi`, the figure
+    closed. tight_layout leaves a placeholder layout engine on the figure, for which
+    savefig draws the whole figure once more before the draw it saves; that draw moves
+    nothing (the layout is already done), so the engine is dropped first: the same
+    picture for about a third less of savefig's time."""
+    if rect is None:
+        fig.tight_layout()
+    else:
+        with _measured_once(fig):
+            fig.tight_layout(rect=rect)
+    fig.set_layout_engine(None)
+    fig.savefig(path, dpi=dpi)
+    pyplot().close(fig)
+    return Path(path)
+
+
+@contextmanager
+def _measured_once(fig):
+    """Within it, each Axes of `fig` measures its extent (get_tightbbox) once for a given
+    renderer. tight_layout with a rect measures every Axes twice, the second time to fit
+    the margins the first found into the rect, in the same state (nothing moves
+    between the two): the same boxes, so the same layout, for half the measuring, the
+    costliest part of a chart of many panels."""
+    patched = []
+    for ax in fig.axes:
+        measure, seen = ax.get_tightbbox, {}
+
+        def once(renderer=None, *args, _measure=measure, _seen=seen, **kwargs):
+            if args or set(kwargs) - {"for_layout_only"}:
+                return _measure(renderer, *args, **kwargs)
+            key = (id(renderer), kwargs.get("for_layout_only", False))
+            if key not in _seen:
+                _seen[key] = _measure(renderer, **kwargs)
+            return _seen[key]
+
+        ax.get_tightbbox = once  # this Axes only, until the layout is made
+        patched.append(ax)
+    try:
+        yield
+    finally:
+        for ax in patched:
+            del ax.get_tightbbox  # the class's method again
 
 
 def text_colour(rgba) -> str:
@@ -75,10 +121,7 @@ def combo_heatmap(result, path: Path, q: float = 0.05) -> Path:
         f"combo\nhatched: not significant (Benjamini-Hochberg, q = {q})",
         fontsize=10,
     )
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return Path(path)
+    return save_figure(fig, path, 120)
 
 
 def top_bottom_chart(result, path: Path, n: int = 15) -> Path:
@@ -128,10 +171,7 @@ def top_bottom_chart(result, path: Path, n: int = 15) -> Path:
         fontsize=10,
     )
     ax.legend(loc="lower right", fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return Path(path)
+    return save_figure(fig, path, 120)
 
 
 # The few metrics a reader asks of a house rule first (the report's opening chart).
@@ -188,10 +228,7 @@ def forest_plot(result, path: Path, only=None, cols: int = 2) -> Path:
         "estimated numbers (summary.md)",
         fontsize=6, color="#555555", ha="left", va="bottom",
     )  # fmt: skip
-    fig.tight_layout(rect=(0, 0.015, 1, 1 - 0.5 / fig.get_figheight()))
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return Path(path)
+    return save_figure(fig, path, 110, rect=(0, 0.015, 1, 1 - 0.5 / fig.get_figheight()))
 
 
 def _footer(fig, result, games: str) -> None:
@@ -217,12 +254,8 @@ def _footer(fig, result, games: str) -> None:
 
 def _save_with_footer(fig, result, games: str, path: Path) -> Path:
     """A study chart's last step: the footer, the layout that leaves it room, the file."""
-    plt = pyplot()
     _footer(fig, result, games)
-    fig.tight_layout(rect=[0, 0.05, 1, 1])
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return Path(path)
+    return save_figure(fig, path, 110, rect=[0, 0.05, 1, 1])
 
 
 def decline_curves(result, n_players: int, path: Path) -> Path:

@@ -165,17 +165,33 @@ class ComboPlayer:
             bot_params=self.policy_params, combos=pairs, shared=shared,
         )  # fmt: skip
         study = run_combos(settings, backend=self.backend, progress=False)
-        self.done += study.n_games
+        self._count(study.n_games)
+        return study
+
+    def totals(self, tables, pairs) -> tuple[int, int]:
+        """(games, wins) of self.combos(tables, pairs)'s combo table, summed, from the
+        same games, without the study's tables."""
+        from analyzer.studies.combos import combo_totals
+        from analyzer.studies.plans.combos import CombosSettings
+
+        settings = CombosSettings(
+            self.n_players, self.gpc, self.seed, tables=tables, bots=self.policies,
+            bot_params=self.policy_params, combos=pairs,
+        )  # fmt: skip
+        games, wins = combo_totals(settings, backend=self.backend)
+        self._count(games)
+        return games, wins
+
+    def _count(self, games: int) -> None:
+        self.done += games
         if self.bar is not None:
             self.bar.update(self.done)
-        return study
 
 
 def _point(player, tables, kind, i, pairs, printed, off) -> dict:
     tokens = printed + off
     tab = tables if off == 0 else with_changes(tables, **_set_tokens(tables, kind, {i: tokens}))
-    study = player.combos(tab, pairs)
-    games, wins = int(study.combos.games.sum()), int(study.combos.wins.sum())
+    games, wins = player.totals(tab, pairs)
     lo, hi = wilson(wins, games)
     names = tables.race_names if kind == "race" else tables.power_names
     return {"kind": kind, "id": i, "name": names[i], "printed": printed, "offset": off,

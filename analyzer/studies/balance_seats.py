@@ -54,12 +54,22 @@ def solve_seat_coins(vc, tokens, most: int = MAX_SEAT_COINS, start=None, span=No
     """The whole extra coins per seat (the smallest 0) whose seat win rates are closest
     to fair (least squares), by coordinate descent from `start` (default: none), trying
     values within `span` of the current one (default: 0 to `most`)."""
-    fair = 1.0 / vc.shape[1]
+    games, n = vc.shape
+    fair = 1.0 / n
+    # seat_wins_with_bonus's tie-break key without the coins, a row per seat: with
+    # them, each row plus its seat's coins * 1024, the same whole numbers
+    key = np.ascontiguousarray((vc * 1024 + tokens).T)
+    losses: dict[tuple, float] = {}  # the descent tries some coins more than once
 
     def loss(b):
-        return float(((seat_wins_with_bonus(vc, tokens, b).mean(0) - fair) ** 2).sum())
+        trial = tuple(b.tolist())
+        if trial not in losses:
+            with_coins = key + (np.asarray(b, np.int64) * 1024)[:, None]
+            wins = (with_coins == with_coins.max(axis=0)).sum(axis=1)  # whole numbers
+            losses[trial] = float(((wins / games - fair) ** 2).sum())
+        return losses[trial]
 
-    return _descend(loss, vc.shape[1], most, start, span)
+    return _descend(loss, n, most, start, span)
 
 
 def solve_seat_coins_resampled(

@@ -391,6 +391,44 @@ def run_combos(
     per engine call (default: enough for every thread), and never changes the results;
     nor does `backend`, where the games are played (analyzer/backends)."""
     s = settings
+    p = _play(settings, backend, progress, chunk)
+    study = _tables(
+        p.sums, p.pairs, p.tables, s.players, s.games_per_combo, s.seed, s.cost, p.names,
+        p.error_games, time.perf_counter() - p.started, p.score, p.forced_bot, p.race,
+        p.first_sums,
+    )  # fmt: skip
+    study.skipped = p.skipped
+    return study
+
+
+def combo_totals(settings: CombosSettings, backend=None) -> tuple[int, int]:
+    """(games, wins) of the forced seats over every combo of `settings`: the sums of
+    run_combos's combo table, from the same games, without its tables and tests (the
+    balance study reads only these at each of its curves' 250 or so points)."""
+    p = _play(settings, backend, progress=False)
+    return int(p.sums[_N].astype(np.int64).sum()), int(p.sums[_WINS].astype(np.int64).sum())
+
+
+@dataclass
+class _Played:
+    """The games of a combo study, summed (run_combos's tables are made from these)."""
+
+    sums: np.ndarray  # _NSUMS x combos
+    pairs: np.ndarray
+    tables: object
+    names: list[str]
+    error_games: int
+    started: float  # perf_counter when the games began
+    score: Scoring
+    forced_bot: str | None
+    race: object  # studies/sequential.py's Race, or None: played fixed
+    first_sums: np.ndarray | None
+    skipped: list[str]
+
+
+def _play(settings: CombosSettings, backend, progress: bool, chunk: int | None = None):
+    """run_combos's games: every combo's sums (_Played)."""
+    s = settings
     n_players, games_per_combo, seed, cost, tables = (
         s.players, s.games_per_combo, s.seed, s.cost, s.tables,
     )  # fmt: skip
@@ -492,12 +530,10 @@ def run_combos(
                 first_sums = sums.copy()  # every combo's, before any stopped
     finally:
         bar.close()
-    study = _tables(
-        sums, pairs, tables, n_players, games_per_combo, seed, cost, names, error_games,
-        time.perf_counter() - started, score, forced_bot, race, first_sums,
+    return _Played(
+        sums, pairs, tables, names, error_games, started, score, forced_bot, race, first_sums,
+        skipped,
     )  # fmt: skip
-    study.skipped = skipped
-    return study
 
 
 def _tables(

@@ -240,15 +240,31 @@ def _resample(rng, strata) -> np.ndarray:
     return np.concatenate([start + rng.integers(0, size, size) for start, size in strata])
 
 
-def _rates(games: _Games, keys: dict, idx: np.ndarray) -> dict[str, np.ndarray]:
-    """Win rate per race, per power (the forced seat's) and per seat, over games idx."""
-    win = games.forced_win[idx].astype(np.float64)
+class _Looked:
+    """What _rates reads of every game of a field, looked up once for its hundreds of
+    resamples: the forced seat's race and power (their keys) and its win, and which
+    seats won, as one number per game (bit s: seat s won) and the seats of each number."""
+
+    def __init__(self, games: _Games, keys: dict):
+        self.key = {kind: keys[kind][games.combo] for kind in ("race", "power")}
+        self.size = {kind: int(keys[kind].max()) + 1 for kind in ("race", "power")}
+        self.win = games.forced_win.astype(np.float64)
+        seats = games.wins.shape[1]
+        self.won = (games.wins.astype(np.int64) << np.arange(seats)).sum(1)
+        self.bits = (np.arange(1 << seats)[:, None] >> np.arange(seats)) & 1
+
+
+def _rates(games: _Looked, idx: np.ndarray) -> dict[str, np.ndarray]:
+    """Win rate per race, per power (the forced seat's) and per seat, over games idx.
+    Every rate is a count of wins (a whole number, exact) over a count of games."""
+    win = games.win[idx]
     out = {}
     for kind in ("race", "power"):
-        k = keys[kind][games.combo[idx]]
-        size = int(keys[kind].max()) + 1
+        k = games.key[kind][idx]
+        size = games.size[kind]
         out[kind] = np.bincount(k, win, size) / np.maximum(np.bincount(k, minlength=size), 1)
-    out["seat"] = games.wins[idx].mean(0)
+    patterns = np.bincount(games.won[idx], minlength=games.bits.shape[0])
+    out["seat"] = (patterns @ games.bits) / idx.size
     return out
 
 
@@ -368,19 +384,20 @@ def _bootstrap(flds, played, keys, labels, gpc, n, reps, seed):
     bootstrap interval: the same resampled games for every field (paired)."""
     # A field that played a subset of the reference's games is compared with the
     # reference on that subset (paired); the draws of each field come from the same seed.
-    ref = played[0]
-    point = [_rates(g, keys, np.arange(g.combo.size)) for g in played]
-    ref_point = [_rates(ref, keys, g.index) for g in played]
+    ref = _Looked(played[0], keys)
+    point = [_rates(_Looked(g, keys), np.arange(g.combo.size)) for g in played]
+    ref_point = [_rates(ref, g.index) for g in played]
     rho = np.full((reps, len(flds), len(KINDS)), np.nan)
     gap = np.full((reps, len(flds)), np.nan)
     for f, g in enumerate(played):
         rng = np.random.default_rng([seed, _BOOT_PURPOSE])
         strata = _strata(g)
+        looked = _Looked(g, keys)
         table: dict[str, list] = {kind: [] for kind in KINDS}
         table0: dict[str, list] = {kind: [] for kind in KINDS}
         for b in range(reps):
             idx = _resample(rng, strata)
-            r, r0 = _rates(g, keys, idx), _rates(ref, keys, g.index[idx])
+            r, r0 = _rates(looked, idx), _rates(ref, g.index[idx])
             gap[b, f] = r["seat"][0] - r["seat"][-1]
             for kind in KINDS:
                 table[kind].append(r[kind])
@@ -658,7 +675,7 @@ def correlation_chart(result: RobustnessStudy, path: Path) -> Path:
     """Each field's rank correlation with the reference, per table, with its interval."""
     import textwrap
 
-    from analyzer.present.charts import pyplot
+    from analyzer.present.charts import pyplot, save_figure
 
     plt = pyplot()
     c = result.correlation
@@ -683,9 +700,7 @@ def correlation_chart(result: RobustnessStudy, path: Path) -> Path:
                  f"{result.games_per_combo} games per combo\ndashed: the criterion's "
                  f"{MIN_RHO}", fontsize=9)  # fmt: skip
     ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=3)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    save_figure(fig, path, 120)
     return path
 
 

@@ -312,7 +312,7 @@ def rating_interval(result: TournamentResult, row) -> str:
 
 
 def tournament_chart(result: TournamentResult, path: Path) -> Path:
-    from analyzer.present.charts import pyplot
+    from analyzer.present.charts import pyplot, save_figure
 
     plt = pyplot()
     wide = wide_matrix(result)
@@ -354,9 +354,7 @@ def tournament_chart(result: TournamentResult, path: Path) -> Path:
         f"{result.games} paired games, seed {result.seed}",
         fontsize=10,
     )
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    save_figure(fig, path, 120)
     return path
 
 

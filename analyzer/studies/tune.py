@@ -325,7 +325,7 @@ def summary_markdown(result: TuneResult) -> str:
 
 
 def gain_chart(result: TuneResult, path: Path) -> Path:
-    from analyzer.present.charts import pyplot
+    from analyzer.present.charts import pyplot, save_figure
 
     plt = pyplot()
     g = result.generations
@@ -348,9 +348,7 @@ def gain_chart(result: TuneResult, path: Path) -> Path:
         f"analyzer tune: one seat vs {s.players - 1} {s.field}, seed {s.seed}", fontsize=10
     )
     ax.legend(fontsize=8)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    save_figure(fig, path, 120)
     return path
 
 

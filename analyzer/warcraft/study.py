@@ -114,17 +114,13 @@ def heatmap_chart(h: Heatmap, path: Path) -> Path:
 
 
 def _save(fig, path: Path, method: str, sources) -> Path:
-    from analyzer.present.charts import pyplot
+    from analyzer.present.charts import save_figure
 
-    plt = pyplot()
     note = "; ".join(sources) if sources else "none"
     fig.text(0.005, 0.005, f"Warcraft: the Board Game | {method} | cards not played | "
              f"rests on, beyond the rulebook: {note}", fontsize=6, color="#555555",
              ha="left", va="bottom", wrap=True)  # fmt: skip
-    fig.tight_layout(rect=[0, 0.05, 1, 1])
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-    return Path(path)
+    return save_figure(fig, path, 110, rect=[0, 0.05, 1, 1])
 
 
 # ------------------------------------------------------------------ efficiency
