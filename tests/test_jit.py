@@ -231,9 +231,34 @@ def test_games_are_played_only_on_the_shapes_the_kernels_assume():
     etables = api.engine_tables(played_tables())
     check_as_built(new_game(N_POLICY_PARAMS, 1), etables)  # as built: no complaint
     wider = etables._replace(race=np.zeros((etables.race.shape[0], etables.race.shape[1] + 1)))
-    with pytest.raises(ValueError, match="engine array of shape"):
+    with pytest.raises(ValueError, match="engine array t.race of shape"):
         check_as_built(new_game(N_POLICY_PARAMS, 1), wider)
     ids = [policy_id("heuristic")] * 2
     params = np.array([default_vector("heuristic")] * 2)
-    with pytest.raises(ValueError, match="engine array of shape"):
+    with pytest.raises(ValueError, match="engine array t.race of shape"):
         api.play_batch(wider._replace(race=wider.race.astype(np.int64)), 2, 1, 0, 2, ids, params)
+
+
+def test_the_kernels_assume_exactly_the_shapes_that_are_checked():
+    # assume_as_built is written out (numba compiles each line), BUILT_SHAPES is what
+    # check_as_built reads: every fixed dimension must be in both, with one value.
+    import inspect
+    import re
+
+    from analyzer.engine import state
+
+    source = inspect.getsource(state.assume_as_built.py_func)
+    assumed = {
+        (owner, field, int(dim)): eval(value, vars(state))
+        for owner, field, dim, value in re.findall(
+            r"assume_equal\((\w)\.(\w+)\.shape\[(\d)\], (.+)\)", source
+        )
+    }
+    fixed = {
+        (owner, field, dim): n
+        for owner, shapes in state.BUILT_SHAPES.items()
+        for field, shape in shapes.items()
+        for dim, n in enumerate(shape)
+        if n is not None
+    }
+    assert assumed == fixed

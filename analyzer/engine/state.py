@@ -111,14 +111,38 @@ def reset_game(g):
         g.gst[k] = -1
 
 
-# What the kernels take for granted about the arrays they index (assume_as_built):
-# the second dimension of every 2-D array (and the first of the game's), as new_game
-# and api.engine_tables make them. check_as_built makes sure before any game is played.
+# The shapes every game's and table's arrays are built with (new_game,
+# api.engine_tables), None where it varies: assume_as_built tells the compiler each
+# fixed one, and check_as_built makes sure of them before any game is played.
+# tests/test_jit.py checks that the two name the same dimensions.
+BUILT_SHAPES = {
+    "g": {
+        "board": (MAX_REGIONS, B_NF),
+        "adj": (MAX_REGIONS, MAX_DEGREE),
+        "reg": (MAX_REGIONS, R_NF),
+        "ply": (MAX_PLAYERS, P_NF),
+        "gst": (G_NF,),
+        "inst": (MAX_PLAYERS * MAX_INSTANCES, I_NF),
+        "pol": (MAX_PLAYERS, None),
+        "cost": (MAX_REGIONS,),
+        "work": (MAX_REGIONS,),
+        "fwork": (MAX_REGIONS,),
+    },
+    "t": {
+        "race": (None, RT_NF),
+        "power": (None, PT_NF),
+        "marker": (None, MT_NF),
+        "faces": (None, FACE_NF),
+        "face_regions": (None, FR_ADJ + MAX_DEGREE),
+    },
+}
+
+
 @inline_kernel
 def assume_as_built(g, t):
-    """Tell the compiler g's and t's arrays have the shapes they are built with, so
-    that an index such as `reg[r, c]` is computed with constants rather than with
-    shapes read from memory (about 5% of a SWoW game's time)."""
+    """Tell the compiler g's and t's arrays have their BUILT_SHAPES, so that an index
+    such as `reg[r, c]` is computed with constants rather than with shapes read from
+    memory (docs/speed.md, "The arrays' shapes")."""
     assume_equal(g.board.shape[0], MAX_REGIONS)
     assume_equal(g.board.shape[1], B_NF)
     assume_equal(g.adj.shape[0], MAX_REGIONS)
@@ -151,27 +175,12 @@ def neighbour(adj, r, k):
 
 
 def check_as_built(g, t) -> None:
-    """Raise unless g and t have the shapes assume_as_built tells the compiler: a
-    wrong assumption would make the kernels read the wrong cells, silently."""
-    want = [
-        (g.board, (MAX_REGIONS, B_NF)),
-        (g.adj, (MAX_REGIONS, MAX_DEGREE)),
-        (g.reg, (MAX_REGIONS, R_NF)),
-        (g.ply, (MAX_PLAYERS, P_NF)),
-        (g.gst, (G_NF,)),
-        (g.inst, (MAX_PLAYERS * MAX_INSTANCES, I_NF)),
-        (g.pol, (MAX_PLAYERS, None)),
-        (g.cost, (MAX_REGIONS,)),
-        (g.work, (MAX_REGIONS,)),
-        (g.fwork, (MAX_REGIONS,)),
-        (t.race, (None, RT_NF)),
-        (t.power, (None, PT_NF)),
-        (t.marker, (None, MT_NF)),
-        (t.faces, (None, FACE_NF)),
-        (t.face_regions, (None, FR_ADJ + MAX_DEGREE)),
-    ]
-    for array, shape in want:
-        if len(array.shape) != len(shape) or any(
-            n is not None and n != m for n, m in zip(shape, array.shape, strict=True)
-        ):
-            raise ValueError(f"engine array of shape {array.shape}, expected {shape}")
+    """Raise unless g and t have their BUILT_SHAPES, which the kernels assume: a wrong
+    assumption would make them read the wrong cells, silently."""
+    for name, owner in (("g", g), ("t", t)):
+        for field, shape in BUILT_SHAPES[name].items():
+            got = getattr(owner, field).shape
+            if len(got) != len(shape) or any(
+                n is not None and n != m for n, m in zip(shape, got, strict=True)
+            ):
+                raise ValueError(f"engine array {name}.{field} of shape {got}, expected {shape}")
