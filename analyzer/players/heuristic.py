@@ -439,10 +439,16 @@ def heuristic_place(g, t, p):
     still_to_play = n_players - 1
     if last_round:
         still_to_play = n_players - 1 - p
+    # p's active regions listed first without a branch per region (which regions are
+    # p's is unpredictable: a mispredicted branch costs more than the store), then
+    # each one's threat
     n_own = 0
     for r in range(g.gst[G_NREG]):
-        if reg[r, R_PLAYER] != p or reg[r, R_DECLINE] != 0:
-            continue
+        own[n_own] = r
+        n_own += (reg[r, R_PLAYER] == p) & (reg[r, R_DECLINE] == 0)
+    for i in range(n_own):
+        r = own[i]
+        assume_nonnegative(r)  # a region: indexing needs no wraparound
         d = 0.0
         for k in range(board[r, B_DEGREE]):
             nb = neighbour(adj, r, k)
@@ -452,9 +458,7 @@ def heuristic_place(g, t, p):
                     d += 1.0 - min(care, 1.0) if q == ally else 1.0
         if (board[r, B_SYMBOLS] & SYM_ENTRY) != 0:
             d += entry_threat * still_to_play
-        own[n_own] = r
-        danger[n_own] = d
-        n_own += 1
+        danger[i] = d
     if n_own == 0:
         return
     # one token at a time, as place_tokens would put it (the ruleset's pieces in
