@@ -103,7 +103,8 @@ def run_batch(
     def job():
         g = new_game(pol_params.shape[1], 1)  # one per thread, reset before each game
         sim = new_game(pol_params.shape[1], 1) if lookahead else None
-        check_as_built(g, t)  # what the kernels assume of the arrays' shapes
+        for game in (g, sim) if lookahead else (g,):
+            check_as_built(game, t)  # what the kernels assume of the arrays' shapes
         while True:
             start, stop = next_block()
             if start == stop:
@@ -163,7 +164,9 @@ def play_logged_game(t, n_players, seed, game, policies, pol_params, check, forc
     check = check_flag(check, entry.overloads)
     args = (t, n_players, seed, game, policies, pol_params, check, forced, seats)
     if entry is play_one_lookahead:
-        play_one_lookahead(g, new_game(pol_params.shape[1], 1), *args)
+        sim = new_game(pol_params.shape[1], 1)
+        check_as_built(sim, t)
+        play_one_lookahead(g, sim, *args)
     else:
         play_one(g, *args)
     return g, seats

@@ -29,6 +29,10 @@ and skip the C callback wrapper nobody uses.
   create scratch arrays (the setup draws, the invariant checks). They run
   once per game or only in checked runs, so the counting costs nothing
   measurable. A kernel may call one as long as no array crosses back.
+- `assume_equal`, `assume_nonnegative`: facts told to LLVM (`llvm.assume`) that
+  numba cannot know: an array's shape as it is built (engine/state.py
+  `assume_as_built`, checked in Python before any game) and an index that is never
+  negative (which then needs no wraparound). docs/speed.md, "The arrays' shapes".
 
 A kernel's library is linked and optimised but never emitted as machine code
 (`EngineLibrary`): the entry point Python calls emits the whole engine once. While
