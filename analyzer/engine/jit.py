@@ -326,6 +326,14 @@ def python_entry(func):
     return _entries[func]
 
 
+def _assume(builder, condition) -> None:
+    """An llvm.assume of `condition` (an i1) at this point of the code."""
+    assume = builder.module.declare_intrinsic(
+        "llvm.assume", fnty=ir.FunctionType(ir.VoidType(), [ir.IntType(1)])
+    )
+    builder.call(assume, [condition])
+
+
 @intrinsic
 def assume_equal(typingctx, value, constant):
     """Tell LLVM that `value` equals `constant` from here on (llvm.assume): an array
@@ -333,11 +341,7 @@ def assume_equal(typingctx, value, constant):
     Nothing checks it: a wrong assumption makes wrong code."""
 
     def codegen(context, builder, signature, args):
-        equal = builder.icmp_signed("==", args[0], args[1])
-        assume = builder.module.declare_intrinsic(
-            "llvm.assume", fnty=ir.FunctionType(ir.VoidType(), [ir.IntType(1)])
-        )
-        builder.call(assume, [equal])
+        _assume(builder, builder.icmp_signed("==", args[0], args[1]))
         return context.get_dummy_value()
 
     return types.none(value, constant), codegen
@@ -350,11 +354,7 @@ def assume_nonnegative(typingctx, value):
     Nothing checks it: a wrong assumption makes wrong code."""
 
     def codegen(context, builder, signature, args):
-        at_least_0 = builder.icmp_signed(">=", args[0], ir.Constant(args[0].type, 0))
-        assume = builder.module.declare_intrinsic(
-            "llvm.assume", fnty=ir.FunctionType(ir.VoidType(), [ir.IntType(1)])
-        )
-        builder.call(assume, [at_least_0])
+        _assume(builder, builder.icmp_signed(">=", args[0], ir.Constant(args[0].type, 0)))
         return context.get_dummy_value()
 
     return types.none(value), codegen

@@ -157,13 +157,8 @@ class ComboPlayer:
         """The combo study of `pairs` (None: every combo) on `tables`; `shared`: a
         table another study of this process plays too (backends/shared.py)."""
         from analyzer.studies.combos import run_combos
-        from analyzer.studies.plans.combos import CombosSettings
 
-        gpc = gpc or self.gpc
-        settings = CombosSettings(
-            self.n_players, gpc, self.seed, tables=tables, bots=self.policies,
-            bot_params=self.policy_params, combos=pairs, shared=shared,
-        )  # fmt: skip
+        settings = self._settings(tables, pairs, gpc, shared)
         study = run_combos(settings, backend=self.backend, progress=False)
         self._count(study.n_games)
         return study
@@ -172,15 +167,19 @@ class ComboPlayer:
         """(games, wins) of self.combos(tables, pairs)'s combo table, summed, from the
         same games, without the study's tables."""
         from analyzer.studies.combos import combo_totals
-        from analyzer.studies.plans.combos import CombosSettings
 
-        settings = CombosSettings(
-            self.n_players, self.gpc, self.seed, tables=tables, bots=self.policies,
-            bot_params=self.policy_params, combos=pairs,
-        )  # fmt: skip
-        games, wins = combo_totals(settings, backend=self.backend)
+        games, wins = combo_totals(self._settings(tables, pairs), backend=self.backend)
         self._count(games)
         return games, wins
+
+    def _settings(self, tables, pairs, gpc=None, shared=False):
+        """The combo study's settings for `pairs` on `tables` (gpc None: the player's)."""
+        from analyzer.studies.plans.combos import CombosSettings
+
+        return CombosSettings(
+            self.n_players, gpc or self.gpc, self.seed, tables=tables, bots=self.policies,
+            bot_params=self.policy_params, combos=pairs, shared=shared,
+        )  # fmt: skip
 
     def _count(self, games: int) -> None:
         self.done += games

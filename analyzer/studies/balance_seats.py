@@ -41,12 +41,20 @@ def play_seat_games(n, games, seed, tables, policies, policy_params, backend=Non
     return vc, tokens, win
 
 
+TOKENS_BELOW = 1024  # tokens on the boards are far below it
+
+
+def tie_break_key(vc, tokens):
+    """One whole number per game and seat ordering seats as the rulebook's tie-break
+    does: the most VC, then the most tokens on the boards."""
+    return vc * TOKENS_BELOW + tokens
+
+
 def seat_wins_with_bonus(vc: np.ndarray, tokens: np.ndarray, bonus) -> np.ndarray:
     """Per game and seat, 1 for a winner when each seat's final VC gets `bonus` added:
     the most VC, then the most tokens on the boards (the rulebook's tie-break); a full
     tie is a win for every tied seat."""
-    score = vc + np.asarray(bonus, np.int64)[None, :]
-    key = score * 1024 + tokens  # tokens on the boards are far below 1024
+    key = tie_break_key(vc + np.asarray(bonus, np.int64)[None, :], tokens)
     return (key == key.max(axis=1, keepdims=True)).astype(np.int64)
 
 
@@ -56,15 +64,15 @@ def solve_seat_coins(vc, tokens, most: int = MAX_SEAT_COINS, start=None, span=No
     values within `span` of the current one (default: 0 to `most`)."""
     games, n = vc.shape
     fair = 1.0 / n
-    # seat_wins_with_bonus's tie-break key without the coins, a row per seat: with
-    # them, each row plus its seat's coins * 1024, the same whole numbers
-    key = np.ascontiguousarray((vc * 1024 + tokens).T)
+    # the tie-break key without the coins, a row per seat: with them, each row plus
+    # its seat's coins * TOKENS_BELOW, the same whole numbers as seat_wins_with_bonus
+    key = np.ascontiguousarray(tie_break_key(vc, tokens).T)
     losses: dict[tuple, float] = {}  # the descent tries some coins more than once
 
     def loss(b):
         trial = tuple(b.tolist())
         if trial not in losses:
-            with_coins = key + (np.asarray(b, np.int64) * 1024)[:, None]
+            with_coins = key + (np.asarray(b, np.int64) * TOKENS_BELOW)[:, None]
             wins = (with_coins == with_coins.max(axis=0)).sum(axis=1)  # whole numbers
             losses[trial] = float(((wins / games - fair) ** 2).sum())
         return losses[trial]

@@ -384,20 +384,20 @@ def _bootstrap(flds, played, keys, labels, gpc, n, reps, seed):
     bootstrap interval: the same resampled games for every field (paired)."""
     # A field that played a subset of the reference's games is compared with the
     # reference on that subset (paired); the draws of each field come from the same seed.
-    ref = _Looked(played[0], keys)
-    point = [_rates(_Looked(g, keys), np.arange(g.combo.size)) for g in played]
+    looked = [_Looked(g, keys) for g in played]
+    ref = looked[0]
+    point = [_rates(lk, np.arange(g.combo.size)) for lk, g in zip(looked, played, strict=True)]
     ref_point = [_rates(ref, g.index) for g in played]
     rho = np.full((reps, len(flds), len(KINDS)), np.nan)
     gap = np.full((reps, len(flds)), np.nan)
     for f, g in enumerate(played):
         rng = np.random.default_rng([seed, _BOOT_PURPOSE])
         strata = _strata(g)
-        looked = _Looked(g, keys)
         table: dict[str, list] = {kind: [] for kind in KINDS}
         table0: dict[str, list] = {kind: [] for kind in KINDS}
         for b in range(reps):
             idx = _resample(rng, strata)
-            r, r0 = _rates(looked, idx), _rates(ref, g.index[idx])
+            r, r0 = _rates(looked[f], idx), _rates(ref, g.index[idx])
             gap[b, f] = r["seat"][0] - r["seat"][-1]
             for kind in KINDS:
                 table[kind].append(r[kind])
