@@ -252,16 +252,6 @@ def engine_step() -> int:
     return max(MIN_STEP, 128 * numba.get_num_threads())
 
 
-def _join(parts: list[api.BatchResult]) -> api.BatchResult:
-    if len(parts) == 1:
-        return parts[0]
-    arrays = (
-        np.concatenate([getattr(p, name) for p in parts])
-        for name in ("seats", "inst", "n_inst", "errors")
-    )
-    return api.BatchResult(parts[0].first, *arrays)
-
-
 def simulate(
     n_players: int,
     n_games: int,
@@ -326,7 +316,7 @@ def simulate(
             bar.update(call.first + call.n_games)
             if call.first + call.n_games < call.tag:
                 continue
-            result = _join(parts)
+            result = api.join_results(parts)
             parts = []
             totals.add(result)
             if sink is not None:

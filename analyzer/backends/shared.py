@@ -78,7 +78,7 @@ class SharedGames:
         picks = [row.tobytes() for row in forced]
         found = [known.get((first + i, picks[i])) for i in range(n_games)]
         seats = np.zeros((n_games, n_players, api.S_NF), np.int32)
-        inst = np.zeros((n_games, api.max_instances(n_players), api.I_NF), np.int32)
+        inst = np.zeros((n_games, api.inst_width(n_players, []), api.I_NF), np.int32)
         n_inst = np.zeros(n_games, np.int32)
         errors = np.zeros(n_games, np.int32)
         i = 0
@@ -88,6 +88,7 @@ class SharedGames:
                 kept = self.kept[k]
                 seats[i] = kept.seats[row]
                 m = kept.n_inst[row]
+                inst = api.with_width(inst, max(inst.shape[1], m))
                 inst[i, :m] = kept.inst[kept.offsets[row] : kept.offsets[row] + m]
                 n_inst[i], errors[i] = m, kept.errors[row]
                 self.reused += 1
@@ -99,9 +100,9 @@ class SharedGames:
             part = api.play_batch(
                 etables, n_players, seed, first + i, j - i, policies, params, check, forced[i:j]
             )
-            seats[i:j], inst[i:j], n_inst[i:j], errors[i:j] = (
-                part.seats, part.inst, part.n_inst, part.errors,
-            )  # fmt: skip
+            inst = api.with_width(inst, max(inst.shape[1], part.inst.shape[1]))
+            seats[i:j], n_inst[i:j], errors[i:j] = part.seats, part.n_inst, part.errors
+            inst[i:j, : part.inst.shape[1]] = part.inst
             self.played += j - i
             self._keep(known, first + i, picks[i:j], part)
             i = j

@@ -91,7 +91,45 @@ def seat_arrays(policies, pol_params, n_players):
 
 
 def max_instances(n_players: int) -> int:
+    """The most races a game of n_players can see picked (one a turn at most)."""
     return n_players * MAX_INSTANCES
+
+
+# Rows a batch's output keeps for each game's races, per player: more than any
+# heuristic game picked in 20,000 at each count from 2 to 5 players (at most 13 races
+# at 4 players, 16 at 5). Fewer rows than max_instances leave most of the output's
+# memory pages untouched: clearing fresh pages for 64 rows a game (4 players) took 3%
+# of a four-player batch. A game that picks more (a few random-bot games in ten
+# thousand) is played again alone with every row: same seed and index, same game.
+INST_ROWS_PER_PLAYER = 5
+
+
+def inst_width(n_players: int, n_inst) -> int:
+    """Rows per game of a result holding games with these counts of races picked."""
+    return max(n_players * INST_ROWS_PER_PLAYER, int(np.max(n_inst, initial=0)))
+
+
+def with_width(inst: np.ndarray, width: int) -> np.ndarray:
+    """inst[n, k, I_NF] with `width` rows per game (k <= width), zeros after its own."""
+    if inst.shape[1] == width:
+        return inst
+    wide = np.zeros((inst.shape[0], width, inst.shape[2]), inst.dtype)
+    wide[:, : inst.shape[1]] = inst
+    return wide
+
+
+def join_results(parts: list[BatchResult]) -> BatchResult:
+    """Consecutive results as one (each part's race rows widened to the widest)."""
+    if len(parts) == 1:
+        return parts[0]
+    width = max(p.inst.shape[1] for p in parts)
+    return BatchResult(
+        parts[0].first,
+        np.concatenate([p.seats for p in parts]),
+        np.concatenate([with_width(p.inst, width) for p in parts]),
+        np.concatenate([p.n_inst for p in parts]),
+        np.concatenate([p.errors for p in parts]),
+    )
 
 
 def play_batch(
@@ -122,20 +160,19 @@ def play_batch(
     forced = no_forced_picks(n_games) if forced is None else np.ascontiguousarray(forced, np.int64)
     if forced.shape != (n_games, F_NF):
         raise ValueError(f"forced must have shape ({n_games}, {F_NF}), got {forced.shape}")
+    rows = n_players * INST_ROWS_PER_PLAYER
+    args = (etables, n_players, seed)
     with _gc_paused(), compile_helper(bool(check)):
         seats, inst, n_inst, errors = run_batch(
-            etables,
-            n_players,
-            seed,
-            first,
-            n_games,
-            pol,
-            params,
-            check,
-            forced,
-            max_instances(n_players),
-            numba.get_num_threads(),
+            *args, first, n_games, pol, params, check, forced, rows, numba.get_num_threads()
         )
+        longer = np.flatnonzero(n_inst > rows)  # games that picked more races than rows
+        if longer.size:
+            inst = with_width(inst, inst_width(n_players, n_inst))
+            for i in longer:  # the same game again (its seed and index), every row kept
+                one = (first + i, 1, pol, params, check, forced[i : i + 1])
+                again = run_batch(*args, *one, max_instances(n_players), 1)
+                inst[i] = again[1][0, : inst.shape[1]]
     assert seats.shape[2] == S_NF and inst.shape[2] == I_NF
     return BatchResult(first, seats, inst, n_inst, errors)
 

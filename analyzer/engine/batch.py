@@ -25,13 +25,15 @@ from analyzer.players.params import LOOKAHEAD
 
 @inline_kernel
 def record_game(g, out, i):
-    """Game i's instances and error into the output rows (its seats are in already)."""
+    """Game i's instances and error into the output rows (its seats are in already):
+    n_inst[i] is how many it picked, even beyond the rows `inst` has for a game
+    (api.play_batch plays such a game again with more)."""
     seats, inst, n_inst, errors = out
     g_gst = g.gst
     g_inst = g.inst
-    k = min(g_gst[G_NINST], inst.shape[1])
-    n_inst[i] = k
-    for row in range(k):  # a plain loop: slice assignment compiles string formatting
+    n_inst[i] = g_gst[G_NINST]
+    # a plain loop: slice assignment compiles string formatting
+    for row in range(min(g_gst[G_NINST], inst.shape[1])):
         for col in range(I_NF):
             inst[i, row, col] = g_inst[row, col]
     errors[i] = g_gst[G_ERROR]
