@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from kernels import (
     apply_plan,
+    copy_game,
     heuristic_decline,
     init_streams,
     lookahead_decide,
@@ -113,17 +114,25 @@ def hide_differently(g, rng):
             pool.append(old)
 
 
+def imagined(g, et, p, stream_key):
+    """A scratch game as the lookahead imagines g for p: it holds g's map first
+    (lookahead_decide copies it once), then each rollout's `imagine`."""
+    from analyzer.players.lookahead import imagine
+
+    sim = new_game(N_POLICY_PARAMS, 1)
+    copy_game(g, sim, et)
+    imagine(g, sim, et, p, stream_key)
+    return sim
+
+
 def test_the_imagined_game_is_the_same_whatever_the_hidden_state():
     """Each rollout starts from `imagine`: a copy with everything hidden dealt again
     from public facts, so changing only hidden things must give the same copy."""
-    from analyzer.players.lookahead import imagine
-
     rng = np.random.default_rng(5)
     bfa = bfa_tables(default_tables(), 4)
     for turn, tables in ((0, None), (13, None), (26, None), (9, bfa)):
         g, et = game_at(turn, tables=tables)
-        first = new_game(N_POLICY_PARAMS, 1)
-        imagine(g, first, et, 0, 77)
+        first = imagined(g, et, 0, 77)
         for _ in range(2):
             ally_coins = g.ply[2, L.P_COINS]
             hide_differently(g, rng)
@@ -133,12 +142,10 @@ def test_the_imagined_game_is_the_same_whatever_the_hidden_state():
                     top = L.G_DRAFT + f * L.MAX_FACTION_BANNERS + 4
                     cells = g.gst[top : top + max(0, int(g.gst[L.G_DRAFT_N + f]) - 4)]
                     cells[:] = rng.permutation(cells)
-            again = new_game(N_POLICY_PARAMS, 1)
-            imagine(g, again, et, 0, 77)
+            again = imagined(g, et, 0, 77)
             for name in ("board", "adj", "reg", "ply", "gst", "inst", "rng", "pol"):
                 assert np.array_equal(getattr(first, name), getattr(again, name)), (turn, name)
-        other = new_game(N_POLICY_PARAMS, 1)
-        imagine(g, other, et, 0, 78)  # another rollout: another deal and dice
+        other = imagined(g, et, 0, 78)  # another rollout: another deal and dice
         assert not np.array_equal(other.rng, first.rng)
 
 
@@ -164,7 +171,7 @@ def played_out_totals(g, et, p, n_plans, n_rollouts):
     """The options' totals of a seat with an active race (each plan kept, then a
     decline) as the lookahead would reach them playing every rollout to the end, and
     how many option-rollouts ended their turn in the same game as an earlier option."""
-    from analyzer.players.lookahead import ROLLOUT_SALT, imagine, margin, state_hash
+    from analyzer.players.lookahead import ROLLOUT_SALT, margin, state_hash
 
     options = [(0, plan) for plan in range(n_plans)] + [(1, 0)]
     turn = int(g.gst[L.G_TURN])
@@ -173,8 +180,7 @@ def played_out_totals(g, et, p, n_plans, n_rollouts):
     for k in range(n_rollouts):
         seen = []
         for decline, plan in options:
-            sim = new_game(N_POLICY_PARAMS, 1)
-            imagine(g, sim, et, p, turn * ROLLOUT_SALT + k)
+            sim = imagined(g, et, p, turn * ROLLOUT_SALT + k)
             sim.gst[L.G_LA_SLOT], sim.gst[L.G_LA_DECLINE] = -1, decline
             apply_plan(sim.pol, p, plan)
             play_turns(sim, et, turn + 1, None)

@@ -66,6 +66,7 @@ from analyzer.engine.layout import (
 )
 from analyzer.engine.rng import init_streams, redeal
 from analyzer.engine.rule_hooks import offer_combos, redeal_hidden
+from analyzer.engine.state import assume_as_built
 from analyzer.players.heuristic import combo_worth
 from analyzer.players.params import (
     H_AGGRESSION,
@@ -119,10 +120,21 @@ def copy_cells(src, dst):
 
 
 @kernel
-def copy_game(src, dst):
+def copy_game(src, dst, t):
     """dst becomes src (but its event log and scratch, which no turn carries over)."""
+    assume_as_built(src, t)
+    assume_as_built(dst, t)
     copy_rows(src.board, dst.board)
     copy_rows(src.adj, dst.adj)
+    copy_play(src, dst, t)
+
+
+@kernel
+def copy_play(src, dst, t):
+    """copy_game for a dst that already holds src's map (board and adjacency, which
+    only the game's setup writes)."""
+    assume_as_built(src, t)
+    assume_as_built(dst, t)
     copy_rows(src.reg, dst.reg)
     copy_rows(src.ply, dst.ply)
     copy_rows(src.inst, dst.inst)
@@ -136,8 +148,9 @@ def copy_game(src, dst):
 @inline_kernel
 def imagine(g, sim, t, p, stream_key):
     """sim: the game as p sees it, its hidden parts dealt again from public facts
-    on fresh random streams (the module's docstring says what is hidden)."""
-    copy_game(g, sim)
+    on fresh random streams (the module's docstring says what is hidden); sim holds
+    g's map already (lookahead_decide)."""
+    copy_play(g, sim, t)
     init_streams(g.gst[G_LA_KEY], stream_key, sim.rng)
     ply = sim.ply
     gst = sim.gst
@@ -169,19 +182,42 @@ def mix(h, x):
 
 
 @inline_kernel
-def hash_rows(a, n, h):
-    """h mixed with the first n rows of a."""
+def hash_rows(a, n, lanes):
+    """lanes with the first n rows of a mixed in: the words of a row go to the four
+    lanes in turn (its last few to the first), so four multiplications run at once
+    where one chain would wait for each."""
+    l0, l1, l2, l3 = lanes
+    w = a.shape[1]
     for i in range(n):
-        for j in range(a.shape[1]):
-            h = mix(h, a[i, j])
-    return h
+        j = 0
+        while j + 4 <= w:
+            l0 = mix(l0, a[i, j])
+            l1 = mix(l1, a[i, j + 1])
+            l2 = mix(l2, a[i, j + 2])
+            l3 = mix(l3, a[i, j + 3])
+            j += 4
+        while j < w:
+            l0 = mix(l0, a[i, j])
+            j += 1
+    return l0, l1, l2, l3
 
 
 @inline_kernel
-def hash_cells(a, h):
-    for i in range(a.shape[0]):
-        h = mix(h, a[i])
-    return h
+def hash_cells(a, lanes):
+    """lanes with the cells of a mixed in, as hash_rows mixes a row."""
+    l0, l1, l2, l3 = lanes
+    n = a.shape[0]
+    i = 0
+    while i + 4 <= n:
+        l0 = mix(l0, a[i])
+        l1 = mix(l1, a[i + 1])
+        l2 = mix(l2, a[i + 2])
+        l3 = mix(l3, a[i + 3])
+        i += 4
+    while i < n:
+        l0 = mix(l0, a[i])
+        i += 1
+    return l0, l1, l2, l3
 
 
 @inline_kernel
@@ -193,11 +229,14 @@ def state_hash(g):
     of a rollout. Two options whose turns leave the same hash leave the same game (a
     64-bit hash: a collision between two different games is a 1 in 2**64 chance), so
     the rest of their rollout plays the same."""
-    h = hash_rows(g.reg, g.gst[G_NREG], np.int64(-3750763034362895579))
-    h = hash_rows(g.ply, g.gst[G_PLAYERS], h)
-    h = hash_rows(g.inst, g.gst[G_NINST], h)
-    h = hash_cells(g.gst, h)
-    return hash_cells(g.rng, h)
+    seed = np.int64(-3750763034362895579)
+    lanes = (seed, seed ^ 1, seed ^ 2, seed ^ 3)
+    lanes = hash_rows(g.reg, g.gst[G_NREG], lanes)
+    lanes = hash_rows(g.ply, g.gst[G_PLAYERS], lanes)
+    lanes = hash_rows(g.inst, g.gst[G_NINST], lanes)
+    lanes = hash_cells(g.gst, lanes)
+    l0, l1, l2, l3 = hash_cells(g.rng, lanes)
+    return mix(mix(mix(mix(seed, l0), l1), l2), l3)
 
 
 @inline_kernel
@@ -236,7 +275,7 @@ def rank_slots(g, sim, t, p, rnd, n_cand, order):
     """The n_cand affordable column slots the heuristic rates best, best first (the
     top slot on a tie), into order[]; returns how many. The column is read as p
     will see it at the pick (the team variant offers each seat its faction's)."""
-    copy_game(g, sim)
+    copy_game(g, sim, t)
     sim.gst[G_ROUND] = rnd
     n_visible = min(offer_combos(sim, t, p), g.ply[p, P_COINS] + 1)
     worth = sim.fwork
@@ -290,6 +329,7 @@ def lookahead_decide(g, sim, t, p):
         horizon = int(pol[p, L_HORIZON])
         stop = end if horizon <= 0 else min(end, turn + 1 + horizon * n_players)
         n_rollouts = max(1, int(pol[p, L_ROLLOUTS]))
+        copy_game(g, sim, t)  # the map, once: each rollout's copy leaves it out (imagine)
         for o in range(n_opt):
             totals[o] = 0.0
         for k in range(n_rollouts):
