@@ -480,19 +480,26 @@ def ready_troops(g, t, p):
     """Take back in hand all but the tokens that must stay (min_region_tokens) per
     region, and the ruleset's pieces that go back with them (pieces_to_hand).
     Returns how many regions the race holds."""
+    assume_as_built(g, t)
     g_reg = g.reg
     g_ply = g.ply
-    g_gst = g.gst
+    # p's active regions listed first without a branch per region (which are p's
+    # is unpredictable), in g.work: nothing reads it again before refilling it
+    # (compute_targets, place_hand)
+    own = g.work
     keep = min_region_tokens(g_ply[p, P_RACE])
     n_regions = 0
-    for r in range(g_gst[G_NREG]):
-        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
-            n_regions += 1
-            pieces_to_hand(g_reg, g_ply, p, r)
-            extra = g_reg[r, R_TOKENS] - keep
-            if extra > 0:
-                g_reg[r, R_TOKENS] = keep
-                g_ply[p, P_HAND] += extra
+    for r in range(g.gst[G_NREG]):
+        own[n_regions] = r
+        n_regions += (g_reg[r, R_PLAYER] == p) & (g_reg[r, R_DECLINE] == 0)
+    for i in range(n_regions):
+        r = own[i]
+        assume_nonnegative(r)  # a region: indexing needs no wraparound
+        pieces_to_hand(g_reg, g_ply, p, r)
+        tokens = g_reg[r, R_TOKENS]
+        kept = min(tokens, keep)
+        g_reg[r, R_TOKENS] = kept
+        g_ply[p, P_HAND] += tokens - kept
     return n_regions
 
 
