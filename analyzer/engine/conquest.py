@@ -107,15 +107,15 @@ def count_regions(g, p, decline):
     return n
 
 
-@kernel
-def count_race_regions(g, p, race):
-    """Regions where p's in-decline `race` stands."""
+@inline_kernel
+def holds_race_region(g, p, race):
+    """Whether p's in-decline `race` still stands on some region. The scan stops at
+    the first one: one test per region (&, not `and`), rarely taken until then."""
     g_reg = g.reg
-    n = 0
     for r in range(g.gst[G_NREG]):
-        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 1 and g_reg[r, R_RACE] == race:
-            n += 1
-    return n
+        if (g_reg[r, R_PLAYER] == p) & (g_reg[r, R_DECLINE] == 1) & (g_reg[r, R_RACE] == race):
+            return True
+    return False
 
 
 @kernel
@@ -390,7 +390,7 @@ def wipe_decline_race_if_gone(g, t, q):
     assume_as_built(g, t)
     spare_decline_gone(g, t, q)
     race = g.ply[q, P_DECLINE_RACE]
-    if race < 0 or count_race_regions(g, q, race) > 0:
+    if race < 0 or holds_race_region(g, q, race):
         return
     return_race(g, t, g.rng, race)
     discard_power(g, g.ply[q, P_DECLINE_POWER])
