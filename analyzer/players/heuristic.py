@@ -165,9 +165,10 @@ def free_tokens(g, p):
     g_gst = g.gst
     keep = min_region_tokens(g_ply[p, P_RACE])
     n = g_ply[p, P_HAND]
+    # summed without a branch per region (which are p's is unpredictable)
     for r in range(g_gst[G_NREG]):
-        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
-            n += g_reg[r, R_TOKENS] - keep
+        own = (g_reg[r, R_PLAYER] == p) & (g_reg[r, R_DECLINE] == 0)
+        n += (g_reg[r, R_TOKENS] - keep) * own
     return n
 
 
