@@ -107,15 +107,15 @@ def count_regions(g, p, decline):
     return n
 
 
-@kernel
-def count_race_regions(g, p, race):
-    """Regions where p's in-decline `race` stands."""
+@inline_kernel
+def holds_race_region(g, p, race):
+    """Whether p's in-decline `race` still stands on some region. The scan stops at
+    the first one: one test per region (&, not `and`), rarely taken until then."""
     g_reg = g.reg
-    n = 0
     for r in range(g.gst[G_NREG]):
-        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 1 and g_reg[r, R_RACE] == race:
-            n += 1
-    return n
+        if (g_reg[r, R_PLAYER] == p) & (g_reg[r, R_DECLINE] == 1) & (g_reg[r, R_RACE] == race):
+            return True
+    return False
 
 
 @kernel
@@ -390,7 +390,7 @@ def wipe_decline_race_if_gone(g, t, q):
     assume_as_built(g, t)
     spare_decline_gone(g, t, q)
     race = g.ply[q, P_DECLINE_RACE]
-    if race < 0 or count_race_regions(g, q, race) > 0:
+    if race < 0 or holds_race_region(g, q, race):
         return
     return_race(g, t, g.rng, race)
     discard_power(g, g.ply[q, P_DECLINE_POWER])
@@ -480,19 +480,26 @@ def ready_troops(g, t, p):
     """Take back in hand all but the tokens that must stay (min_region_tokens) per
     region, and the ruleset's pieces that go back with them (pieces_to_hand).
     Returns how many regions the race holds."""
+    assume_as_built(g, t)
     g_reg = g.reg
     g_ply = g.ply
-    g_gst = g.gst
+    # p's active regions listed first without a branch per region (which are p's
+    # is unpredictable), in g.work: nothing reads it again before refilling it
+    # (compute_targets, place_hand)
+    own = g.work
     keep = min_region_tokens(g_ply[p, P_RACE])
     n_regions = 0
-    for r in range(g_gst[G_NREG]):
-        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
-            n_regions += 1
-            pieces_to_hand(g_reg, g_ply, p, r)
-            extra = g_reg[r, R_TOKENS] - keep
-            if extra > 0:
-                g_reg[r, R_TOKENS] = keep
-                g_ply[p, P_HAND] += extra
+    for r in range(g.gst[G_NREG]):
+        own[n_regions] = r
+        n_regions += (g_reg[r, R_PLAYER] == p) & (g_reg[r, R_DECLINE] == 0)
+    for i in range(n_regions):
+        r = own[i]
+        assume_nonnegative(r)  # a region: indexing needs no wraparound
+        pieces_to_hand(g_reg, g_ply, p, r)
+        tokens = g_reg[r, R_TOKENS]
+        kept = min(tokens, keep)
+        g_reg[r, R_TOKENS] = kept
+        g_ply[p, P_HAND] += tokens - kept
     return n_regions
 
 

@@ -165,9 +165,10 @@ def free_tokens(g, p):
     g_gst = g.gst
     keep = min_region_tokens(g_ply[p, P_RACE])
     n = g_ply[p, P_HAND]
+    # summed without a branch per region (which are p's is unpredictable)
     for r in range(g_gst[G_NREG]):
-        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == 0:
-            n += g_reg[r, R_TOKENS] - keep
+        own = (g_reg[r, R_PLAYER] == p) & (g_reg[r, R_DECLINE] == 0)
+        n += (g_reg[r, R_TOKENS] - keep) * own
     return n
 
 
@@ -439,6 +440,7 @@ def heuristic_place(g, t, p):
     still_to_play = n_players - 1
     if last_round:
         still_to_play = n_players - 1 - p
+    all_threaten = not last_round  # in the last round only those after p threaten
     # p's active regions listed first without a branch per region (which regions are
     # p's is unpredictable: a mispredicted branch costs more than the store), then
     # each one's threat
@@ -450,12 +452,28 @@ def heuristic_place(g, t, p):
         r = own[i]
         assume_nonnegative(r)  # a region: indexing needs no wraparound
         d = 0.0
-        for k in range(board[r, B_DEGREE]):
-            nb = neighbour(adj, r, k)
-            q = reg[nb, R_PLAYER]
-            if q >= 0 and q != p and reg[nb, R_DECLINE] == 0 and reg[nb, R_RACE] != me:
-                if not (last_round and q < p):
-                    d += 1.0 - min(care, 1.0) if q == ally else 1.0
+        if ally < 0:
+            # every threat counts 1.0: counted without a branch per neighbour (whose
+            # they are is unpredictable), the same float as adding 1.0 each time
+            n = 0
+            for k in range(board[r, B_DEGREE]):
+                nb = neighbour(adj, r, k)
+                q = reg[nb, R_PLAYER]
+                n += (
+                    (q >= 0)
+                    & (q != p)
+                    & (reg[nb, R_DECLINE] == 0)
+                    & (reg[nb, R_RACE] != me)
+                    & (all_threaten | (q > p))
+                )
+            d = float(n)
+        else:
+            for k in range(board[r, B_DEGREE]):
+                nb = neighbour(adj, r, k)
+                q = reg[nb, R_PLAYER]
+                if q >= 0 and q != p and reg[nb, R_DECLINE] == 0 and reg[nb, R_RACE] != me:
+                    if not (last_round and q < p):
+                        d += 1.0 - min(care, 1.0) if q == ally else 1.0
         if (board[r, B_SYMBOLS] & SYM_ENTRY) != 0:
             d += entry_threat * still_to_play
         danger[i] = d

@@ -67,8 +67,10 @@ effects); the rows above say where the engine calls them.
 
 from __future__ import annotations
 
+import numpy as np
+
 from analyzer.engine.coins import pay_vc
-from analyzer.engine.jit import assume_equal, inline_kernel, kernel
+from analyzer.engine.jit import assume_equal, assume_nonnegative, inline_kernel, kernel
 from analyzer.engine.layout import (
     B_BOARD,
     B_DEGREE,
@@ -515,12 +517,20 @@ def active_bonus(g, t, p):
     karazhan_terrain = -1
     karazhan_region = -1
     per_region = bonus_per_region(race, power)
+    # p's regions that ask for region_bonus are listed first without a branch per
+    # region (which are p's is unpredictable): all of them for a bonus per region,
+    # else those with a face-up marker (rarely any). g.work is free at scoring.
+    listed = g.work
+    n = 0
     for r in range(g_gst[G_NREG]):
-        if g_reg[r, R_PLAYER] != p or g_reg[r, R_DECLINE] != 0:
-            continue
-        if per_region or g_reg[r, R_MARKERS_UP] != 0:
-            vc += region_bonus(g_board, g_adj, g_reg, race, power, r)
-        boards |= 1 << g_board[r, B_BOARD]
+        own = (g_reg[r, R_PLAYER] == p) & (g_reg[r, R_DECLINE] == 0)
+        boards |= np.int64(own) << g_board[r, B_BOARD]
+        listed[n] = r
+        n += own & (per_region | (g_reg[r, R_MARKERS_UP] != 0))
+    for i in range(n):
+        r = listed[i]
+        assume_nonnegative(r)  # a region: indexing needs no wraparound
+        vc += region_bonus(g_board, g_adj, g_reg, race, power, r)
         if (g_reg[r, R_MARKERS_UP] >> KARAZHAN) & 1:
             karazhan_terrain = g_board[r, B_TERRAIN]
             karazhan_region = r
