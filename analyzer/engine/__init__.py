@@ -104,6 +104,12 @@ def cache_dir(name: str) -> str:
 # before any game is loaded, caches here.
 NO_RULESET_CACHE = "no-ruleset"
 
+# "off" in the environment: a cold compile starts no helper process beside it
+# (precompile.compile_helper). A report building its pages side by side sets it for
+# them: their compiles already keep both cores busy, and a helper beside each only
+# adds the work the two share (about 4 s of CPU for a SWoW compile).
+HELPER_SWITCH = "ANALYZER_COMPILE_HELPER"
+
 # LLVM optimisation level. Level 1 compiles the engine about 10% faster than
 # numba's default 3 and plays as fast (measured both ways: the kernels are
 # integer code over small arrays, with nothing for the higher levels'

@@ -18,7 +18,9 @@ kernels sit between the core's, and the order decides where helper and run meet)
 
 The helper only ever adds cache entries. If it fails, is stopped half-way or
 compiles a signature the run does not use, the run compiles what it needs
-itself. It is stopped as soon as the run's compilation is over.
+itself. It is stopped as soon as the run's compilation is over. Where other processes
+already keep every core busy (a report's pages, built side by side), HELPER_SWITCH
+turns it off.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from analyzer.engine import BOUND_RULESET, ruleset_module
+from analyzer.engine import BOUND_RULESET, HELPER_SWITCH, ruleset_module
 from analyzer.engine.hook_table import bind
 from analyzer.engine.invariants import check_invariants
 from analyzer.engine.layout import MAX_PLAYERS, S_NF
@@ -128,7 +130,7 @@ def compile_helper(checked: bool = False):
         yield
         return
     helper = None
-    if (os.cpu_count() or 1) >= 2:
+    if (os.cpu_count() or 1) >= 2 and os.environ.get(HELPER_SWITCH) != "off":
         # The run's own import path, so that the helper finds this very package
         # however the run found it.
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))

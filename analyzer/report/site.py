@@ -499,14 +499,20 @@ class _Child:
     """`python -m analyzer ARGUMENTS` running, its output forwarded line by line."""
 
     def __init__(self, label: str, arguments: list[str], force: bool, log):
+        import os
         import subprocess
         import sys
         import threading
 
+        from analyzer.engine import HELPER_SWITCH
+
         command = [sys.executable, "-m", "analyzer", *arguments] + (["--force"] if force else [])
+        # the pages compile side by side: no compile helper beside each (precompile.py)
+        env = dict(os.environ, **{HELPER_SWITCH: "off"})
         self.process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1
-        )  # the ruleset is named by --ruleset alone
+            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
+            env=env,
+        )  # the ruleset is named by --ruleset alone  # fmt: skip
 
         def forward() -> None:
             for line in self.process.stdout:
