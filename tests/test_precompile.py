@@ -115,6 +115,35 @@ def test_one_core_compiles_alone(cold_cache, monkeypatch):
     assert FakeHelper.started == []
 
 
+def test_a_run_told_the_cores_are_busy_compiles_alone(cold_cache, monkeypatch):
+    from analyzer.engine import HELPER_SWITCH
+
+    monkeypatch.setenv(HELPER_SWITCH, "off")
+    with precompile.compile_helper():
+        pass
+    assert FakeHelper.started == []
+    assert (cold_cache / precompile.READY_MARKER).exists()
+
+
+def test_a_report_builds_its_pages_without_compile_helpers(monkeypatch):
+    """The pages compile side by side, which keeps both cores busy already."""
+    import subprocess
+
+    from analyzer.engine import HELPER_SWITCH
+    from analyzer.report import site
+
+    seen = {}
+
+    class Page:
+        def __init__(self, command, **kwargs):
+            seen.update(kwargs.get("env") or {})
+            self.stdout = iter(())
+
+    monkeypatch.setattr(subprocess, "Popen", Page)
+    site._Child("swow", ["report", "--ruleset", "swow"], False, lambda line: None).reader.join()
+    assert seen.get(HELPER_SWITCH) == "off"
+
+
 def test_the_cli_says_when_a_run_must_compile_first(monkeypatch, capsys):
     from analyzer import cli
 
