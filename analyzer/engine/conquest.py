@@ -96,6 +96,18 @@ ATTACK_FINAL = 1  # the final attempt was made (or the conquests end): stop
 ATTACK_ILLEGAL = -1
 
 
+@inline_kernel
+def list_active_regions(reg, nreg, p, out):
+    """p's active regions into out[:n], in order, without a branch per region (which
+    regions are p's is unpredictable: a mispredicted branch costs more than the
+    store); returns n."""
+    n = 0
+    for r in range(nreg):
+        out[n] = r
+        n += (reg[r, R_PLAYER] == p) & (reg[r, R_DECLINE] == 0)
+    return n
+
+
 @kernel
 def count_regions(g, p, decline):
     """Regions held by p's active race (decline=0) or in-decline race (decline=1)."""
@@ -483,15 +495,11 @@ def ready_troops(g, t, p):
     assume_as_built(g, t)
     g_reg = g.reg
     g_ply = g.ply
-    # p's active regions listed first without a branch per region (which are p's
-    # is unpredictable), in g.work: nothing reads it again before refilling it
-    # (compute_targets, place_hand)
+    # p's active regions listed first, in g.work: nothing reads it again before
+    # refilling it (compute_targets, place_hand)
     own = g.work
     keep = min_region_tokens(g_ply[p, P_RACE])
-    n_regions = 0
-    for r in range(g.gst[G_NREG]):
-        own[n_regions] = r
-        n_regions += (g_reg[r, R_PLAYER] == p) & (g_reg[r, R_DECLINE] == 0)
+    n_regions = list_active_regions(g_reg, g.gst[G_NREG], p, own)
     for i in range(n_regions):
         r = own[i]
         assume_nonnegative(r)  # a region: indexing needs no wraparound

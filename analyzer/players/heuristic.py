@@ -46,7 +46,7 @@ from analyzer.engine.bot_hooks import (
     set_pieces_in_hand,
     target_context,
 )
-from analyzer.engine.conquest import die_reach
+from analyzer.engine.conquest import die_reach, list_active_regions
 from analyzer.engine.jit import assume_nonnegative, inline_kernel, kernel
 from analyzer.engine.layout import (
     B_DEGREE,
@@ -441,13 +441,8 @@ def heuristic_place(g, t, p):
     if last_round:
         still_to_play = n_players - 1 - p
     all_threaten = not last_round  # in the last round only those after p threaten
-    # p's active regions listed first without a branch per region (which regions are
-    # p's is unpredictable: a mispredicted branch costs more than the store), then
-    # each one's threat
-    n_own = 0
-    for r in range(g.gst[G_NREG]):
-        own[n_own] = r
-        n_own += (reg[r, R_PLAYER] == p) & (reg[r, R_DECLINE] == 0)
+    # p's active regions listed first, then each one's threat
+    n_own = list_active_regions(reg, g.gst[G_NREG], p, own)
     for i in range(n_own):
         r = own[i]
         assume_nonnegative(r)  # a region: indexing needs no wraparound
