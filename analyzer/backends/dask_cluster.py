@@ -206,9 +206,7 @@ def _batch_result(first: int, played: PlayedChunk):
     """The BatchResult a local run would have made, byte for byte."""
     from analyzer.engine import api
 
-    n, width = played.inst.shape[0], played.inst.shape[1]
-    inst = np.zeros((n, played.inst_width, played.inst.shape[2]), played.inst.dtype)
-    inst[:, :width] = played.inst
+    inst = api.with_width(played.inst, played.inst_width)
     return api.BatchResult(first, played.seats, inst, played.n_inst, played.errors)
 
 

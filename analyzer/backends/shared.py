@@ -88,7 +88,7 @@ class SharedGames:
                 kept = self.kept[k]
                 seats[i] = kept.seats[row]
                 m = kept.n_inst[row]
-                inst = api.with_width(inst, max(inst.shape[1], m))
+                inst = api.with_width(inst, m)
                 inst[i, :m] = kept.inst[kept.offsets[row] : kept.offsets[row] + m]
                 n_inst[i], errors[i] = m, kept.errors[row]
                 self.reused += 1
@@ -100,7 +100,7 @@ class SharedGames:
             part = api.play_batch(
                 etables, n_players, seed, first + i, j - i, policies, params, check, forced[i:j]
             )
-            inst = api.with_width(inst, max(inst.shape[1], part.inst.shape[1]))
+            inst = api.with_width(inst, part.inst.shape[1])
             seats[i:j], n_inst[i:j], errors[i:j] = part.seats, part.n_inst, part.errors
             inst[i:j, : part.inst.shape[1]] = part.inst
             self.played += j - i

@@ -110,8 +110,8 @@ def inst_width(n_players: int, n_inst) -> int:
 
 
 def with_width(inst: np.ndarray, width: int) -> np.ndarray:
-    """inst[n, k, I_NF] with `width` rows per game (k <= width), zeros after its own."""
-    if inst.shape[1] == width:
+    """inst[n, k, I_NF] with at least `width` rows per game, zeros after its own."""
+    if inst.shape[1] >= width:
         return inst
     wide = np.zeros((inst.shape[0], width, inst.shape[2]), inst.dtype)
     wide[:, : inst.shape[1]] = inst

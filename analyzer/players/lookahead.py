@@ -182,29 +182,10 @@ def mix(h, x):
 
 
 @inline_kernel
-def hash_rows(a, n, lanes):
-    """lanes with the first n rows of a mixed in: the words of a row go to the four
-    lanes in turn (its last few to the first), so four multiplications run at once
-    where one chain would wait for each."""
-    l0, l1, l2, l3 = lanes
-    w = a.shape[1]
-    for i in range(n):
-        j = 0
-        while j + 4 <= w:
-            l0 = mix(l0, a[i, j])
-            l1 = mix(l1, a[i, j + 1])
-            l2 = mix(l2, a[i, j + 2])
-            l3 = mix(l3, a[i, j + 3])
-            j += 4
-        while j < w:
-            l0 = mix(l0, a[i, j])
-            j += 1
-    return l0, l1, l2, l3
-
-
-@inline_kernel
 def hash_cells(a, lanes):
-    """lanes with the cells of a mixed in, as hash_rows mixes a row."""
+    """lanes with the cells of a mixed in: the cells go to the four lanes in turn (the
+    last few to the first), so four multiplications run at once where one chain
+    would wait for each."""
     l0, l1, l2, l3 = lanes
     n = a.shape[0]
     i = 0
@@ -218,6 +199,14 @@ def hash_cells(a, lanes):
         l0 = mix(l0, a[i])
         i += 1
     return l0, l1, l2, l3
+
+
+@inline_kernel
+def hash_rows(a, n, lanes):
+    """lanes with the first n rows of a mixed in, each row as hash_cells mixes it."""
+    for i in range(n):
+        lanes = hash_cells(a[i], lanes)
+    return lanes
 
 
 @inline_kernel

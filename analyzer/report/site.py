@@ -509,10 +509,9 @@ class _Child:
         command = [sys.executable, "-m", "analyzer", *arguments] + (["--force"] if force else [])
         # the pages compile side by side: no compile helper beside each (precompile.py)
         env = dict(os.environ, **{HELPER_SWITCH: "off"})
-        self.process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
-            env=env,
-        )  # the ruleset is named by --ruleset alone  # fmt: skip
+        self.process = subprocess.Popen(  # the ruleset is named by --ruleset alone
+            command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1, env=env
+        )
 
         def forward() -> None:
             for line in self.process.stdout:
