@@ -25,7 +25,7 @@ from analyzer.players.params import N_POLICY_PARAMS, default_vector, policy_id
 from analyzer.rulesets import played_tables
 from analyzer.rulesets.swow.bfa import bfa_tables
 
-CHEAP = {"rollouts": 2.0, "plans": 2.0, "candidates": 2.0}
+CHEAP = {"rollouts": 2.0, "plans": 2.0, "candidates": 2.0, "prune": 0.0}
 
 
 def play(policies, seed, first, n, tables=None, check=True, **budget):
@@ -167,17 +167,19 @@ def test_hidden_coins_stacks_markers_bombs_and_dice_change_no_lookahead_decision
     assert moved > 0
 
 
-def played_out_totals(g, et, p, n_plans, n_rollouts):
-    """The options' totals of a seat with an active race (each plan kept, then a
-    decline) as the lookahead would reach them playing every rollout to the end, and
-    how many option-rollouts ended their turn in the same game as an earlier option."""
+def played_out(g, et, p, n_plans, n_rollouts):
+    """The options' results in each rollout, results[k][o], of a seat with an active
+    race (each plan kept, then a decline) as the lookahead would reach them playing
+    every rollout of every option to the end, and how many option-rollouts ended
+    their turn in the same game as an earlier option."""
     from analyzer.players.lookahead import ROLLOUT_SALT, margin, state_hash
 
     options = [(0, plan) for plan in range(n_plans)] + [(1, 0)]
     turn = int(g.gst[L.G_TURN])
     stop = int(g.gst[L.G_ROUNDS]) * 4
-    totals, same = [0.0] * len(options), 0
+    results, same = [], 0
     for k in range(n_rollouts):
+        results.append([])
         seen = []
         for decline, plan in options:
             sim = imagined(g, et, p, turn * ROLLOUT_SALT + k)
@@ -190,8 +192,8 @@ def played_out_totals(g, et, p, n_plans, n_rollouts):
             same += h in seen
             seen.append(h)
             play_turns(sim, et, stop, None)
-            totals[options.index((decline, plan))] += margin(sim, et, p)
-    return totals, same
+            results[k].append(float(margin(sim, et, p)))
+    return results, same
 
 
 def test_an_option_ending_its_turn_where_another_did_scores_as_if_played_out():
@@ -202,12 +204,43 @@ def test_an_option_ending_its_turn_where_another_did_scores_as_if_played_out():
     for turn in (8, 12, 16, 20):
         g, et = game_at(turn, rollouts=3, plans=3)
         assert g.ply[0, L.P_RACE] >= 0 and 1 < turn // 4 + 1 < g.gst[L.G_ROUNDS]
-        expected, same = played_out_totals(g, et, 0, 3, 3)
+        results, same = played_out(g, et, 0, 3, 3)
+        expected = list(np.sum(results, axis=0))
         g = Game(*[a.copy() for a in g])
         lookahead_decide(g, new_game(N_POLICY_PARAMS, 1), et, 0)
         assert list(g.fwork[: len(expected)]) == expected, turn
         reused += same
     assert reused > 0  # the positions do have plans that change nothing
+
+
+def test_an_option_far_behind_after_8_rollouts_is_dropped_and_the_others_play_on():
+    """`prune`: after every 8 rollouts, an option whose mean result trails the
+    leader's by more than `prune` standard errors of their paired differences plays
+    no more rollouts; every other option's total is what all its rollouts give."""
+    from scipy import stats
+
+    from analyzer.players.lookahead import DROPPED
+
+    dropped = kept = 0
+    for turn in (8, 12, 16, 20):
+        g, et = game_at(turn, rollouts=12, plans=3, prune=2.0)
+        results, _ = played_out(g, et, 0, 3, 12)
+        played = np.array(results)  # [rollout, option]
+        g = Game(*[a.copy() for a in g])
+        lookahead_decide(g, new_game(N_POLICY_PARAMS, 1), et, 0)
+        first8 = played[:8].sum(axis=0)
+        lead = int(np.argmax(first8))  # the first listed on a tie
+        for o in range(played.shape[1]):
+            d = played[:8, o] - played[:8, lead]
+            # far behind: the paired differences' mean more than 2 standard errors below 0
+            behind = o != lead and d.mean() + 2.0 * stats.sem(d) < 0
+            assert (g.fwork[o] == DROPPED) == behind, (turn, o)
+            if behind:
+                dropped += 1
+            else:
+                assert g.fwork[o] == played[:, o].sum(), (turn, o)
+                kept += 1
+    assert dropped > 0 and kept > 0
 
 
 def test_it_declines_a_race_wiped_off_the_board_that_its_heuristic_would_keep():

@@ -14,6 +14,7 @@ import numpy as np
 from analyzer.engine.jit import assume_equal, assume_nonnegative, inline_kernel, kernel
 from analyzer.engine.layout import (
     B_NF,
+    BOT_SCRATCH,
     FACE_NF,
     FR_ADJ,
     G_NF,
@@ -64,7 +65,7 @@ Game = namedtuple(
         "pol",  # float64[MAX_PLAYERS, N_POLICY_PARAMS]: each seat's bot parameters
         "cost",  # int64[MAX_REGIONS]: scratch, conquest cost per region (-1 illegal)
         "work",  # int64[MAX_REGIONS]: scratch for the engine
-        "fwork",  # float64[MAX_REGIONS]: scratch for the bots
+        "fwork",  # float64[BOT_SCRATCH]: scratch for the bots
         "log",  # int64[MAX_LOG, LOG_NF]: event log when logging is on (else 1 row)
     ],
 )
@@ -84,7 +85,7 @@ def new_game(n_policy_params, log_rows):
         np.zeros((MAX_PLAYERS, n_policy_params), np.float64),
         np.zeros(MAX_REGIONS, np.int64),
         np.zeros(MAX_REGIONS, np.int64),
-        np.zeros(MAX_REGIONS, np.float64),
+        np.zeros(BOT_SCRATCH, np.float64),
         np.zeros((log_rows, LOG_NF), np.int64),
     )
     for k in G_UNSET:  # no forced pick unless a study asks, the ruleset's unset cells
@@ -126,7 +127,7 @@ BUILT_SHAPES = {
         "pol": (MAX_PLAYERS, None),
         "cost": (MAX_REGIONS,),
         "work": (MAX_REGIONS,),
-        "fwork": (MAX_REGIONS,),
+        "fwork": (BOT_SCRATCH,),
     },
     "t": {
         "race": (None, RT_NF),
@@ -157,7 +158,7 @@ def assume_as_built(g, t):
     assume_equal(g.pol.shape[0], MAX_PLAYERS)
     assume_equal(g.cost.shape[0], MAX_REGIONS)
     assume_equal(g.work.shape[0], MAX_REGIONS)
-    assume_equal(g.fwork.shape[0], MAX_REGIONS)
+    assume_equal(g.fwork.shape[0], BOT_SCRATCH)
     assume_equal(t.race.shape[1], RT_NF)
     assume_equal(t.power.shape[1], PT_NF)
     assume_equal(t.marker.shape[1], MT_NF)

@@ -75,6 +75,7 @@ BOT_PARAMETERS = {
     "horizon": (0.0, float(MAX_ROUNDS)),
     "candidates": (1.0, float(MAX_COLUMN)),
     "plans": (1.0, 4.0),  # players/params.py N_PLANS
+    "prune": (0.0, 10.0),  # standard errors; 0: every option plays every rollout
 }
 # (A ruleset's own bot parameters carry their range: BOT_PARAMS in its layout.py.)
 BOT_WEIGHT = (-1000.0, 1000.0)  # every other bot parameter

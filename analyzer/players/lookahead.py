@@ -17,7 +17,10 @@ plays the heuristic with its own parameters to the end of the game, or for
 `horizon` rounds after this turn. The option with the best mean result wins (the
 first listed on a tie, so the heuristic's own choice): the seat's VC margin over
 the best opponent, or in a team variant its team's margin (a team scores its
-weaker member, as the team variant's heuristic assumes).
+weaker member, as the team variant's heuristic assumes). Every 8 rollouts, an
+option far behind the leader is dropped (`prune`: its mean result trails by more
+than that many standard errors of the two options' paired differences), so the
+rollouts go to the options still in question.
 
 No peeking (docs/rulings.md 31): each rollout first deals again what the seat
 cannot see, from public facts only: the stacks below the column (sorted, then
@@ -36,12 +39,15 @@ of the rollout would play the same: it is played once, for the first (state_hash
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from analyzer.engine.bot_hooks import ally_of
 from analyzer.engine.game import play_turns
 from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
+    BOT_SCRATCH,
     G_CHECK,
     G_FORCED_SEAT,
     G_LA_DECLINE,
@@ -77,6 +83,7 @@ from analyzer.players.params import (
     L_CANDIDATES,
     L_HORIZON,
     L_PLANS,
+    L_PRUNE,
     L_ROLLOUTS,
     N_PLANS,
 )
@@ -86,8 +93,13 @@ PLAN_AS_IS, PLAN_AGGRESSIVE, PLAN_DEFENSIVE, PLAN_EXPANSIVE = range(N_PLANS)
 MAX_OPTIONS = 16
 OPTIONS = MAX_OPTIONS  # work[:MAX_OPTIONS]: ranked slots; work[OPTIONS:]: 3 cells an option
 # fwork[:MAX_OPTIONS]: the options' totals; fwork[LAST + o]: option o's result in the
-# rollout in play (once the options are listed, work[o] holds its state_hash there)
+# rollout in play (once the options are listed, work[o] holds its state_hash there);
+# fwork[CROSS + MAX_OPTIONS * o + o2]: the sum over the rollouts of o's result times o2's
 LAST = MAX_OPTIONS
+CROSS = 2 * MAX_OPTIONS
+assert CROSS + MAX_OPTIONS * MAX_OPTIONS <= BOT_SCRATCH
+PRUNE_EVERY = 8  # rollouts between two looks at which options trail (`prune`)
+DROPPED = -1e308  # the total of an option dropped: it never leads, nor lends its result
 ROLLOUT_SALT = 1 << 20  # turn * ROLLOUT_SALT + rollout: a stream key per rollout
 
 
@@ -281,6 +293,31 @@ def rank_slots(g, sim, t, p, rnd, n_cand, order):
     return n
 
 
+@inline_kernel
+def drop_trailing(sums, n_opt, n, z):
+    """After n rollouts, drop (sums[o] = DROPPED) every option whose mean result
+    trails the leader's by more than z standard errors of their paired differences.
+    Rollout k deals and rolls the same for every option, so what varies is the
+    difference of two options' results in a rollout: its mean and standard error
+    come from the totals and the sums of products (CROSS)."""
+    lead = -1
+    for o in range(n_opt):
+        if sums[o] != DROPPED and (lead < 0 or sums[o] > sums[lead]):
+            lead = o
+    for o in range(n_opt):
+        if o == lead or sums[o] == DROPPED:
+            continue
+        d = sums[o] - sums[lead]  # the differences' sum, then their squares' sum:
+        dd = (
+            sums[CROSS + MAX_OPTIONS * o + o]
+            + sums[CROSS + MAX_OPTIONS * lead + lead]
+            - 2.0 * sums[CROSS + MAX_OPTIONS * o + lead]
+        )
+        variance = max(dd - d * d / n, 0.0) / (n - 1)
+        if d / n + z * math.sqrt(variance / n) < 0.0:
+            sums[o] = DROPPED
+
+
 @kernel
 def lookahead_decide(g, sim, t, p):
     """Choose p's combo slot (or decline) and conquest plan for the turn about to
@@ -318,11 +355,16 @@ def lookahead_decide(g, sim, t, p):
         horizon = int(pol[p, L_HORIZON])
         stop = end if horizon <= 0 else min(end, turn + 1 + horizon * n_players)
         n_rollouts = max(1, int(pol[p, L_ROLLOUTS]))
+        prune = pol[p, L_PRUNE]
         copy_game(g, sim, t)  # the map, once: each rollout's copy leaves it out (imagine)
         for o in range(n_opt):
             totals[o] = 0.0
+            for o2 in range(n_opt):
+                totals[CROSS + MAX_OPTIONS * o + o2] = 0.0
         for k in range(n_rollouts):
             for o in range(n_opt):
+                if totals[o] == DROPPED:
+                    continue
                 imagine(g, sim, t, p, turn * ROLLOUT_SALT + k)  # the same deal for every option
                 sim.gst[G_LA_SLOT] = work[OPTIONS + 3 * o]
                 sim.gst[G_LA_DECLINE] = work[OPTIONS + 3 * o + 1]
@@ -337,7 +379,7 @@ def lookahead_decide(g, sim, t, p):
                 h = state_hash(sim)
                 same = -1
                 for o2 in range(o):
-                    if work[o2] == h:
+                    if work[o2] == h and totals[o2] != DROPPED:
                         same = o2
                         break
                 work[o] = h
@@ -348,6 +390,13 @@ def lookahead_decide(g, sim, t, p):
                     m = margin(sim, t, p)
                 totals[LAST + o] = m
                 totals[o] += m
+            for o in range(n_opt):
+                for o2 in range(n_opt):
+                    if totals[o] != DROPPED and totals[o2] != DROPPED:
+                        totals[CROSS + MAX_OPTIONS * o + o2] += totals[LAST + o] * totals[LAST + o2]
+            # An option far behind the leader is dropped, every PRUNE_EVERY rollouts.
+            if prune > 0.0 and (k + 1) % PRUNE_EVERY == 0 and k + 1 < n_rollouts:
+                drop_trailing(totals, n_opt, k + 1, prune)
         for o in range(1, n_opt):
             if totals[o] > totals[best]:
                 best = o

@@ -15,7 +15,7 @@ HEURISTIC = 1
 LOOKAHEAD = 2
 POLICY_NAMES = ("random", "heuristic", "lookahead")
 
-N_POLICY_PARAMS = 20
+N_POLICY_PARAMS = 21
 
 # What choose_target asks for: a conquest, the final die attempt, or the special
 # assault a ruleset offers (bot_hooks.assault_open: SWoW's Gnomes; players/policy.py).
@@ -98,7 +98,8 @@ HEURISTIC_PARAMS = {
     L_HORIZON,  # rounds played out after this turn (0: to the end of the game)
     L_CANDIDATES,  # combo pick: how many slots it weighs (the heuristic's best first)
     L_PLANS,  # conquest plans it weighs for the turn (1 to N_PLANS: the heuristic's first)
-) = range(16, 20)
+    L_PRUNE,  # > 0: drops an option trailing the leader by this many standard errors
+) = range(16, 21)
 N_PLANS = 4
 
 LOOKAHEAD_PARAMS = {
@@ -107,6 +108,7 @@ LOOKAHEAD_PARAMS = {
     "horizon": (L_HORIZON, 0.0),
     "candidates": (L_CANDIDATES, 3.0),
     "plans": (L_PLANS, 3.0),
+    "prune": (L_PRUNE, 4.0),
 }
 
 # Random bot (players/random_player.py)
