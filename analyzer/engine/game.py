@@ -345,15 +345,17 @@ def check_flag(check, compiled=()) -> bool | None:
     return False if any(types.boolean in args for args in compiled) else None
 
 
-@kernel
-def play_turns(g, t, stop, check):
+@inline_kernel
+def run_turns(g, t, stop, check):
     """Play the turns from the one in play (gst[G_TURN]) up to turn `stop`
     (global, 0-based: the round and seat follow from it), with the invariants
     checked after each turn when `check` is True. An unchecked run passes None
     (check_flag): numba then drops the check, and check_invariants is never
-    compiled for it. The game loop and the lookahead bot's
-    imagined games (players/lookahead.py) both play through here, so the turn is
-    compiled once."""
+    compiled for it.
+
+    The game loop (engine/play.py play_game) inlines it: a first game's compile then
+    optimises the whole engine once, in its entry point, where a kernel of its own
+    (play_turns) would optimise it once more first, both after everything else."""
     assume_as_built(g, t)
     g_gst = g.gst
     n_players = g_gst[G_PLAYERS]
@@ -364,3 +366,11 @@ def play_turns(g, t, stop, check):
         g_gst[G_TURN] = turn + 1
         if check is not None and check and g_gst[G_ERROR] == 0:
             g_gst[G_ERROR] = check_invariants(g, t)
+
+
+@kernel
+def play_turns(g, t, stop, check):
+    """run_turns as a kernel of its own, for the lookahead bot's imagined games
+    (players/lookahead.py) and the turns around its decisions, so the turn is
+    compiled once for all of them."""
+    run_turns(g, t, stop, check)

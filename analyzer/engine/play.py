@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.engine.game import final_standings, play_turns
+from analyzer.engine.game import final_standings, play_turns, run_turns
 from analyzer.engine.jit import inline_kernel
 from analyzer.engine.layout import (
     F_COST,
@@ -64,7 +64,7 @@ def play_game(g, t, n_players, seed, game, policies, pol_params, check, forced, 
     """Play one whole game into g (no lookahead seat); seat results go to
     seat_out[n_players, S_NF]."""
     end = start_game(g, t, n_players, seed, game, policies, pol_params, check, forced)
-    play_turns(g, t, end, check)
+    run_turns(g, t, end, check)
     final_standings(g, seat_out)
 
 
