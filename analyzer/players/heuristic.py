@@ -287,35 +287,39 @@ def heuristic_target(g, t, p):
     # the second, run only then, weighs every die attempt in the same order with
     # the same tie rule as one pass over all would (the same choice, less work).
     die_seen = False
-    # The regions worth a look, in order: those with a cost (a target, or one the
-    # die may reach) and, without conquest modes, no dearer than the budget or the
-    # die's reach; or all when a mode or an assault may reach beyond the targets.
-    # Gathered first without a branch per region (which regions pass is
-    # unpredictable, and a mispredicted branch costs more than the copy) into the
-    # bots' scratch, free during the conquests. The loop below still skips what
-    # it must: this only leaves out regions it would skip.
+    # The regions worth a look, in order: the first pass's, those with a cost and,
+    # without conquest modes or an assault, no dearer than the budget; or all when
+    # a mode or an assault may reach beyond the targets. The second pass's, those
+    # only the die may reach. Each list is gathered first without a branch per
+    # region (which regions pass is unpredictable, and a mispredicted branch costs
+    # more than the copy) into the bots' scratch, free during the conquests. The
+    # loop below still skips what it must: this only leaves out regions it would skip.
     looked = g.fwork
     everywhere = airborne or (avail & MODES_FAR) != 0
-    dearest = max(budget, reach) if avail == 0 else 1 << 62
+    dearest = budget if avail == 0 and not airborne else 1 << 62
     n_looked = 0
     for r in range(nreg):
+        c = cost[r]
         looked[n_looked] = r
-        n_looked += everywhere | ((cost[r] >= 0) & (cost[r] <= dearest))
+        n_looked += everywhere | ((c >= 0) & (c <= dearest))
+        die_seen |= (hand < c) & (c <= reach)
     for die_pass in range(2):
-        if die_pass == 1 and (best >= 0 or best_air >= 0 or not die_seen):
-            break
+        if die_pass == 1:
+            if best >= 0 or best_air >= 0 or not die_seen:
+                break
+            n_looked = 0  # the regions only the die may reach, in the same order
+            for r in range(nreg):
+                c = cost[r]
+                looked[n_looked] = r
+                n_looked += (hand < c) & (c <= reach)
         for i in range(n_looked):
             r = int(looked[i])
             assume_nonnegative(r)  # a region: indexing needs no wraparound
             c = cost[r]
-            die_range = hand < c <= reach
             ac = -1
             if die_pass == 1:
-                if not die_range:
-                    continue
                 air_ok = False
             else:
-                die_seen |= die_range
                 if airborne:
                     ac = assault_cost(
                         board, reg, ply, r, p, race, power, form, t_params, least, fee_due, coins
