@@ -299,7 +299,8 @@ def drop_trailing(sums, n_opt, n, z):
     trails the leader's by more than z standard errors of their paired differences.
     Rollout k deals and rolls the same for every option, so what varies is the
     difference of two options' results in a rollout: its mean and standard error
-    come from the totals and the sums of products (CROSS)."""
+    come from the totals and the sums of products (CROSS). Returns how many options
+    are left."""
     lead = -1
     for o in range(n_opt):
         if sums[o] != DROPPED and (lead < 0 or sums[o] > sums[lead]):
@@ -316,6 +317,10 @@ def drop_trailing(sums, n_opt, n, z):
         variance = max(dd - d * d / n, 0.0) / (n - 1)
         if d / n + z * math.sqrt(variance / n) < 0.0:
             sums[o] = DROPPED
+    left = 0
+    for o in range(n_opt):
+        left += sums[o] != DROPPED
+    return left
 
 
 @kernel
@@ -396,7 +401,8 @@ def lookahead_decide(g, sim, t, p):
                         totals[CROSS + MAX_OPTIONS * o + o2] += totals[LAST + o] * totals[LAST + o2]
             # An option far behind the leader is dropped, every PRUNE_EVERY rollouts.
             if prune > 0.0 and (k + 1) % PRUNE_EVERY == 0 and k + 1 < n_rollouts:
-                drop_trailing(totals, n_opt, k + 1, prune)
+                if drop_trailing(totals, n_opt, k + 1, prune) == 1:
+                    break  # the one option left is the choice
         for o in range(1, n_opt):
             if totals[o] > totals[best]:
                 best = o
