@@ -20,7 +20,7 @@ the best opponent, or in a team variant its team's margin (a team scores its
 weaker member, as the team variant's heuristic assumes). Every 8 rollouts, an
 option far behind the leader is dropped (`prune`: its mean result trails by more
 than that many standard errors of the two options' paired differences), so the
-rollouts go to the options still in question.
+rollouts go to the options still in question; once one is left, it is the choice.
 
 No peeking (docs/rulings.md 31): each rollout first deals again what the seat
 cannot see, from public facts only: the stacks below the column (sorted, then
