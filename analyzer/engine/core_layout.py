@@ -19,10 +19,10 @@ MAX_COLUMN = 10  # visible combos a scenario may ask for
 MAX_RACES = 32
 MAX_POWERS = 32
 MAX_INSTANCES = 16  # race instances one player may pick in a game (one per turn at most)
-# The bots' float scratch: a value per region, or the lookahead's running sums for
-# up to 16 options (players/lookahead.py: a total and a last result each, and the
-# sums of products of every pair)
-BOT_SCRATCH = max(MAX_REGIONS, 2 * 16 + 16 * 16)
+MAX_OPTIONS = 16  # options the lookahead bot weighs in one decision (players/lookahead.py)
+# The bots' float scratch: a value per region, or the lookahead's running sums (a
+# total and a last result per option, and the sums of products of every pair)
+BOT_SCRATCH = max(MAX_REGIONS, 2 * MAX_OPTIONS + MAX_OPTIONS * MAX_OPTIONS)
 
 # Region symbol every ruleset shares: where a race may make its first conquest.
 # (A ruleset's other symbol bits must leave this one alone.)

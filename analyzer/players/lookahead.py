@@ -64,6 +64,7 @@ from analyzer.engine.layout import (
     G_ROUND,
     G_ROUNDS,
     G_TURN,
+    MAX_OPTIONS,
     P_COINS,
     P_POLICY,
     P_RACE,
@@ -90,7 +91,6 @@ from analyzer.players.params import (
 
 # The conquest plans, in the order `plans` takes them.
 PLAN_AS_IS, PLAN_AGGRESSIVE, PLAN_DEFENSIVE, PLAN_EXPANSIVE = range(N_PLANS)
-MAX_OPTIONS = 16
 OPTIONS = MAX_OPTIONS  # work[:MAX_OPTIONS]: ranked slots; work[OPTIONS:]: 3 cells an option
 # fwork[:MAX_OPTIONS]: the options' totals; fwork[LAST + o]: option o's result in the
 # rollout in play (once the options are listed, work[o] holds its state_hash there);
@@ -305,6 +305,7 @@ def drop_trailing(sums, n_opt, n, z):
     for o in range(n_opt):
         if sums[o] != DROPPED and (lead < 0 or sums[o] > sums[lead]):
             lead = o
+    left = 1  # the leader
     for o in range(n_opt):
         if o == lead or sums[o] == DROPPED:
             continue
@@ -317,9 +318,8 @@ def drop_trailing(sums, n_opt, n, z):
         variance = max(dd - d * d / n, 0.0) / (n - 1)
         if d / n + z * math.sqrt(variance / n) < 0.0:
             sums[o] = DROPPED
-    left = 0
-    for o in range(n_opt):
-        left += sums[o] != DROPPED
+        else:
+            left += 1
     return left
 
 
