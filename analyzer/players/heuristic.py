@@ -341,10 +341,10 @@ def heuristic_target(g, t, p):
             q = reg[r, R_PLAYER]
             if care > 0.0 and q == ally:
                 value -= care * (1.0 + aggression + (1.0 if weaker_ally else 0.0))
-            elif q >= 0 and q != p:
-                value += aggression
-                if q == lead:
-                    value += leader_focus
+            else:  # selects, not branches: who holds r is unpredictable
+                enemy = (q >= 0) & (q != p)
+                value += aggression if enemy else 0.0
+                value += leader_focus if enemy & (q == lead) else 0.0
             value = region_worth_after(ctx, reg, r, value)
             guards_ally = False
             for k in range(board[r, B_DEGREE]):
@@ -370,10 +370,10 @@ def heuristic_target(g, t, p):
                     best_air = r
             if 0 <= c <= budget:
                 score = value / c
-                if score > best_score:
-                    best_score = score
-                    best = r
-                    best_mode = 0
+                better = score > best_score  # selects: which region wins is unpredictable
+                best = r if better else best
+                best_mode = 0 if better else best_mode
+                best_score = score if better else best_score
             if avail != 0:
                 c_far = -1
                 if avail & MODES_FAR:

@@ -65,7 +65,7 @@ N_MODES = N_MARKERS + 1
 
 @inline_kernel
 def opposite(f1, f2):
-    return (f1 == ALLIANCE and f2 == HORDE) or (f1 == HORDE and f2 == ALLIANCE)
+    return ((f1 == ALLIANCE) & (f2 == HORDE)) | ((f1 == HORDE) & (f2 == ALLIANCE))
 
 
 @inline_kernel
@@ -161,25 +161,32 @@ def region_worth(ctx, board, adj, reg, ply, gst, race_tab, p, race, power, r, pr
         value += markers_worth(reg[r, R_MARKERS], reg[r, R_MARKERS_UP])
     if power_terrain >= 0 or marsh:
         terrain = board[r, B_TERRAIN]
-        if terrain == power_terrain:
-            value += ctx[3]
+        value += ctx[3] if terrain == power_terrain else 0.0
         if marsh and marsh_toll(ply, reg, p, r, terrain) >= 0:
             value -= 1.0  # the Marshdweller's coin
+    # The Faction Bonus, not for our own in-decline race: taking it is a cost, not a
+    # victory (docs/rulings.md 15). Who holds r is unpredictable, so the terms that
+    # depend on it are tested without a branch and added as 0.0 when they do not
+    # apply (which leaves the value as it was, to the last bit).
     def_race = reg[r, R_RACE]
-    # not our own in-decline race: taking it is a cost, not a victory (docs/rulings.md 15)
-    if def_race >= 0 and def_race != MURLOC and reg[r, R_PLAYER] != p:
-        if gst[G_DEFEATED + def_race] < ctx[7] and opposite(ctx[6], race_tab[def_race, RT_FACTION]):
-            value += ctx[8]
+    known = max(def_race, 0)  # a race to look up; the test below drops an empty r
+    bonus = (
+        (def_race >= 0)
+        & (def_race != MURLOC)
+        & (reg[r, R_PLAYER] != p)
+        & (gst[G_DEFEATED + known] < ctx[7])
+        & opposite(ctx[6], race_tab[known, RT_FACTION])
+    )
+    value += ctx[8] if bonus else 0.0
     return value
 
 
 @inline_kernel
 def region_worth_after(ctx, reg, r, value):
-    """The planning's terms are in: the Harmony fee and a Military Objective."""
-    if reg[r, R_RACE] == PANDAREN:
-        value -= ctx[0]
-    if reg[r, R_OBJECTIVE] == 1 and ctx[6] != HORDE:
-        value += OBJECTIVE_VC
+    """The planning's terms are in: the Harmony fee and a Military Objective (each
+    added as 0.0 where it does not apply, rather than behind a branch)."""
+    value -= ctx[0] if reg[r, R_RACE] == PANDAREN else 0.0
+    value += float(OBJECTIVE_VC) if (reg[r, R_OBJECTIVE] == 1) & (ctx[6] != HORDE) else 0.0
     return value
 
 
