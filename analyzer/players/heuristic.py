@@ -498,9 +498,9 @@ def heuristic_place(g, t, p):
                 score = danger[n_own + i]
             else:
                 score = (danger[i] + 1e-3) / (reg[own[i], R_TOKENS] + 1)
-            if score > best_score:
-                best_score = score
-                best = i
+            better = score > best_score  # selects: which region wins is unpredictable
+            best = i if better else best
+            best_score = score if better else best_score
         if pieces > 0:
             put_piece(reg, own[best])
             pieces -= 1
