@@ -113,9 +113,8 @@ def count_regions(g, p, decline):
     """Regions held by p's active race (decline=0) or in-decline race (decline=1)."""
     g_reg = g.reg
     n = 0
-    for r in range(g.gst[G_NREG]):
-        if g_reg[r, R_PLAYER] == p and g_reg[r, R_DECLINE] == decline:
-            n += 1
+    for r in range(g.gst[G_NREG]):  # without a branch per region (whose is unpredictable)
+        n += (g_reg[r, R_PLAYER] == p) & (g_reg[r, R_DECLINE] == decline)
     return n
 
 
@@ -310,15 +309,14 @@ def update_targets(g, t, p, r, n_legal):
     fee_owed = g.gst[G_CLOSED]
     least = least_conquest_tokens(t, race)
     t_params = t.params
+    # the legal targets counted without a branch (which costs are legal is unpredictable)
     work[r] = MARK_OWN
-    if cost[r] >= 0:
-        n_legal -= 1
+    n_legal -= cost[r] >= 0
     cost[r] = -1
     for k in range(board[r, B_DEGREE]):
         nb = neighbour(adj, r, k)
         if work[nb] != MARK_OWN:
-            if cost[nb] >= 0:
-                n_legal -= 1
+            n_legal -= cost[nb] >= 0
             work[nb] = MARK_ADJACENT
             c = region_cost(
                 board,
@@ -338,8 +336,7 @@ def update_targets(g, t, p, r, n_legal):
                 coins,
             )
             cost[nb] = c
-            if c >= 0:
-                n_legal += 1
+            n_legal += c >= 0
     return n_legal
 
 

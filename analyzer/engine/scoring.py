@@ -34,12 +34,11 @@ def score_turn(g, t, p):
     g_inst = g.inst
     active = 0
     declined = 0
-    for r in range(g_gst[G_NREG]):
-        if g_reg[r, R_PLAYER] == p:
-            if g_reg[r, R_DECLINE] == 0:
-                active += 1
-            else:
-                declined += 1
+    for r in range(g_gst[G_NREG]):  # without a branch per region (whose is unpredictable)
+        mine = g_reg[r, R_PLAYER] == p
+        in_decline = g_reg[r, R_DECLINE] != 0
+        active += mine & ~in_decline
+        declined += mine & in_decline
     bonus_active, bonus_declined = turn_bonuses(g, t, p)
     active += bonus_active
     declined += bonus_declined
