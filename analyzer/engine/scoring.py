@@ -36,9 +36,8 @@ def score_turn(g, t, p):
     declined = 0
     for r in range(g_gst[G_NREG]):  # without a branch per region (whose is unpredictable)
         mine = g_reg[r, R_PLAYER] == p
-        in_decline = g_reg[r, R_DECLINE] != 0
-        active += mine & ~in_decline
-        declined += mine & in_decline
+        active += mine & (g_reg[r, R_DECLINE] == 0)
+        declined += mine & (g_reg[r, R_DECLINE] != 0)
     bonus_active, bonus_declined = turn_bonuses(g, t, p)
     active += bonus_active
     declined += bonus_declined
