@@ -59,6 +59,40 @@ def test_a_cache_is_set_up_at_the_first_compilation_not_at_decoration(monkeypatc
     assert list(tmp_path.rglob("*.nbi"))  # cached on disk
 
 
+def test_two_threads_compiling_first_both_find_the_cache_set_up(monkeypatch, tmp_path):
+    # The batch's threads call its entry point at once: one set the cache up while
+    # the other, finding it flagged but not yet there, compiled the whole engine again.
+    import threading
+    import time
+
+    from numba.core.caching import FunctionCache
+    from numba.core.registry import CPUDispatcher
+
+    from analyzer.engine.jit import entry_point
+
+    monkeypatch.setattr(numba.config, "CACHE_DIR", str(tmp_path))
+
+    def once(x):
+        return x
+
+    compiled = entry_point(once)
+    set_up = compiled.enable_caching
+
+    def slowly():
+        time.sleep(0.2)
+        set_up()
+
+    seen = []
+    monkeypatch.setattr(compiled, "enable_caching", slowly)
+    monkeypatch.setattr(CPUDispatcher, "compile", lambda d, sig: seen.append(d._cache))
+    threads = [threading.Thread(target=compiled.compile, args=((numba.int64,),)) for _ in "ab"]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(seen) == 2 and all(isinstance(cache, FunctionCache) for cache in seen)
+
+
 def test_numba_loads_its_registries_without_scipy_and_scipy_still_imports():
     code = (
         "import sys; from analyzer.engine.jit import load_numba_registries; "

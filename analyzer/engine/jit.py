@@ -54,6 +54,7 @@ from numba import njit, types
 from numba.core import compiler
 from numba.core.caching import FunctionCache
 from numba.core.codegen import JITCodeLibrary, JITCPUCodegen
+from numba.core.compiler_lock import global_compiler_lock
 from numba.core.environment import lookup_environment
 from numba.core.registry import CPUDispatcher
 from numba.core.runtime import rtsys
@@ -225,8 +226,13 @@ class CachedDispatcher(CPUDispatcher):
 
     def compile(self, sig):
         if not self._caching:
-            self._caching = True
-            self.enable_caching()
+            # Under numba's compiler lock, and flagged once set up: a second thread
+            # calling the entry point for the first time would otherwise compile it
+            # afresh (5 s of CPU), not finding the cache the first thread is setting up.
+            with global_compiler_lock:
+                if not self._caching:
+                    self.enable_caching()
+                    self._caching = True
         return super().compile(sig)
 
     def _compilation_chain_init_hook(self):
