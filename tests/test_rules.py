@@ -35,9 +35,11 @@ from analyzer.model.ids import (
     ARCHAEOLOGIST,
     ASHES,
     BATTLE_MASTER,
+    BEAST_MASTER,
     BLACKSMITH,
     BLOOD_ELVES,
     C_MOUNTAINS,
+    CHAMPIONING,
     DARK_PORTAL,
     DWARVES,
     ENRAGED,
@@ -478,7 +480,19 @@ def test_an_active_and_an_in_decline_race_count_separately():
     assert faction_bonus(pos.g, pos.t, 0) == 2
 
 
+NON_EMPTY = (
+    "A Region is deemed non-empty if, and only if, it contains at least one Murloc or "
+    "Race token (Active or In Decline)."
+)
+
+
 def test_conquering_your_own_in_decline_region_is_a_cost_not_a_victory():
+    """Rulebook: "A Region is deemed non-empty if, and only if, it contains at least
+    one Murloc or Race token (Active or In Decline)." Battle Master: "Each time it
+    conquers a non-empty Region, it collects 1 bonus Victory Coin." The player's own
+    in-decline region is non-empty (ruling 15), but no race of the other faction
+    was defeated."""
+    assert "(Active or In Decline)" in NON_EMPTY
     pos = Position()
     home = pos.region("Fields", "Entry")
     old = pos.region("Hills", neighbours=[home])
@@ -490,12 +504,25 @@ def test_conquering_your_own_in_decline_region_is_a_cost_not_a_victory():
     assert pos.holder(old) == (0, BLOOD_ELVES, 3, False)
     assert pos.g.ply[0, L.P_DECLINE_RACE] == -1  # its last region: the banner is back
     assert faction_bonus(pos.g, pos.t, 0) == 0  # no opponent defeated
-    assert pos.coins(0) == 0  # nor a Battle Master coin
+    assert pos.coins(0) == 1  # a non-empty region: the Battle Master coin
     # an opponent's in-decline Humans are a defeated race, and a battle won
     pos.put(other, 1, HUMANS, 1, decline=True)
     assert take(pos, 0, other) == 3
     assert faction_bonus(pos.g, pos.t, 0) == 1
-    assert pos.coins(0) == 1
+    assert pos.coins(0) == 2
+
+
+def test_enraged_and_the_orcs_gain_nothing_from_their_own_in_decline_tokens():
+    """Enraged: "as many bonus Victory Coins as the number of defending Race tokens";
+    one's own in-decline tokens do not defend against their player (ruling 15)."""
+    pos = Position()
+    home = pos.region("Fields", "Entry")
+    old = pos.region("Hills", neighbours=[home])
+    pos.give(0, ORCS, power=ENRAGED, hand=8, coins=0)
+    pos.put(home, 0, ORCS, 1)
+    pos.put(old, 0, HUMANS, 2, decline=True)  # an Alliance race: no Orcs' coin either
+    take(pos, 0, old)
+    assert pos.coins(0) == 0
 
 
 def test_the_forsaken_enlist_nothing_from_their_own_in_decline_tokens():
@@ -618,6 +645,30 @@ def test_enraged_scores_the_defenders_when_there_are_two_or_more():
     for r, want in ((murloc, 0), (one, 0), (fort, 0), (three, 3), (old, 5)):
         take(pos, 0, r)
         assert pos.coins(0) == want
+
+
+def test_enraged_counts_beasts_and_the_champion_among_the_defending_tokens():
+    """Enraged: "For each conquest of a Region with at least two defending Race
+    tokens, an Enraged Race collects as many bonus Victory Coins as the number of
+    defending Race tokens." Beast Master: "For any purpose, these Beast tokens are
+    treated like Race tokens"; Championing: "The Champion counts as 1 Race token
+    for defense" (ruling 11)."""
+    pos = Position()
+    home = pos.region("Fields", "Entry")
+    beasts = pos.region("Hills", neighbours=[home])
+    champion = pos.region("Hills", neighbours=[home])
+    pos.put(home, 0, HUMANS, 1)
+    pos.give(0, HUMANS, power=ENRAGED, hand=30, coins=0)
+    pos.give(1, ORCS, power=BEAST_MASTER, hand=0, coins=0)
+    pos.put(beasts, 1, ORCS, 2)
+    pos.g.reg[beasts, L.R_BEASTS] = 1
+    pos.give(2, TAUREN, power=CHAMPIONING, hand=0, coins=0)
+    pos.put(champion, 2, TAUREN, 2)  # a lone token would not be a Tauren region
+    pos.g.reg[champion, L.R_CHAMPION] = 1
+    assert take(pos, 0, beasts) == 2 + 2 + 1
+    assert pos.coins(0) == 3  # 2 Orcs and a Beast
+    assert take(pos, 0, champion) == 2 + 2 + 1
+    assert pos.coins(0) == 3 + 3  # 2 Tauren and the Champion (no ransom: no coin)
 
 
 def test_orcs_score_one_per_alliance_region_active_or_in_decline():

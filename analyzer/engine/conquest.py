@@ -79,6 +79,7 @@ from analyzer.engine.rule_hooks import (
     region_taken,
     return_race,
     spare_decline_gone,
+    token_pieces,
     tokens_killed,
     tokens_lost,
 )
@@ -424,12 +425,16 @@ def conquer(g, t, p, r, tokens):
     toll_to = conquest_toll(g_ply, g_reg, p, r, g.board[r, B_TERRAIN])
     if toll_to >= 0:
         pay_player(g_ply, g.inst, p, toll_to, def_decline)
-    # an opponent's (or the Murlocs') tokens defended r; p's own in-decline
-    # tokens are a cost, not a victory: no conquest bonus (docs/rulings.md 15)
-    against = n if def_player != p else 0
+    # the tokens r held, with the pieces that count as race tokens (read before
+    # they fall): r is non-empty when it held any, p's own in-decline race
+    # included ("A Region is deemed non-empty if, and only if, it contains at
+    # least one Lost Tribe or Race token (Active or In Decline)"); the ruleset's
+    # after_conquest says which bonuses p's own in-decline tokens pay
+    # (docs/rulings.md 10, 15)
+    held = n + token_pieces(g_reg, r) if n > 0 else 0
     if n > 0:
         lost = take_losses(g, t, r, p)
-        if against > 0:
+        if def_player != p:  # p's own in-decline tokens are no kill
             tokens_killed(g, p, lost)
     pieces_fall(g_reg, r)  # the defenders' pieces
     g_reg[r, R_PLAYER] = p
@@ -443,7 +448,7 @@ def conquer(g, t, p, r, tokens):
     region_taken(g, p, r)
     if def_player >= 0 and def_decline == 1:
         wipe_decline_race_if_gone(g, t, def_player)
-    pay_vc(g, p, after_conquest(g, t, p, r, def_race if against > 0 else -1, against))
+    pay_vc(g, p, after_conquest(g, t, p, r, def_player, def_race if n > 0 else -1, held))
 
 
 @kernel

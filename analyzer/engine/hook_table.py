@@ -116,8 +116,10 @@ HOOKS += _hooks(
     open_modes(held_up, race, used, on_map) | neutral | the conquest modes (bits) open to the race,
         from the pieces its regions hold
     held_bits(reg, r) | neutral | the bits of the pieces on r that open conquest modes
-    after_conquest(g, t, p, r, def_race, def_tokens) | neutral | what a conquest of r pays p (VC)
-        beyond the region
+    token_pieces(reg, r) | neutral | the pieces on r that count as race tokens of its holder
+        (SWoW's Beasts and Champion)
+    after_conquest(g, t, p, r, def_player, def_race, def_tokens) | neutral | what a conquest of r
+        pays p (VC) beyond the region
     tokens_lost(g, t, q, r, decline, n, attacker) | neutral | how many of the defender's n tokens
         are lost (the rest go to hand)
     tokens_killed(g, p, n) | neutral | the conqueror p killed n tokens

@@ -122,7 +122,12 @@ def held_bits(reg, r):
 
 
 @inline_kernel
-def after_conquest(g, t, p, r, def_race, def_tokens):
+def token_pieces(reg, r):
+    return 0
+
+
+@inline_kernel
+def after_conquest(g, t, p, r, def_player, def_race, def_tokens):
     return 0
 
 

@@ -227,11 +227,13 @@ def mark_near_mountain(g, r):
 
 
 @kernel
-def after_conquest(g, t, p, r, def_race, def_tokens):
+def after_conquest(g, t, p, r, def_player, def_race, def_tokens):
     """What a conquest leaves: a Troll's Lair, the Halflings' first two Holes, the
     Giants' reach from a Mountain, and the tally of non-empty regions taken (Orcs,
-    Pillaging, Skeletons). Pays nothing at once (the original game scores at the
-    end of the turn)."""
+    Pillaging, Skeletons), p's own in-decline regions included: "A Region is
+    deemed non-empty if, and only if, it contains at least one Lost Tribe or Race
+    token (Active or In Decline)" (docs/classic-fixes.md). Pays nothing at once
+    (the original game scores at the end of the turn)."""
     assume_as_built(g, t)
     reg = g.reg
     ply = g.ply

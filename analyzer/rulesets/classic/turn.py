@@ -227,11 +227,12 @@ def sorcerers_convert(g, t, p, n_targets, live):
     C2) becomes a Sorcerer token from the tray, while the tray has one; the enemy
     token goes back to its tray, the region's Lair or Fortress goes. Not in water,
     unless the Sorcerers are Seafaring; not in an immune region. A conversion is a
-    conquest of a non-empty region (Pillaging's tally, the Diplomat's "attacked").
-    Called before each conquest and after the last one (C9), it converts until
-    nothing is left to convert (a converted region may bring another lone token
-    next door). With `live` (g.cost holds p's targets) the targets follow each
-    conversion; returns the number of legal targets."""
+    conquest of a non-empty region (Pillaging's tally, the Diplomat's "attacked"),
+    so it needs a Race token in hand like any conquest (the token placed still
+    comes from the tray). Called before each conquest and after the last one (C9),
+    it converts until nothing is left to convert (a converted region may bring
+    another lone token next door). With `live` (g.cost holds p's targets) the
+    targets follow each conversion; returns the number of legal targets."""
     assume_as_built(g, t)
     reg = g.reg
     ply = g.ply
@@ -241,6 +242,10 @@ def sorcerers_convert(g, t, p, n_targets, live):
     peace = ply[p, P_PEACE_FROM] - 1  # the Diplomat p may not attack (-1: none)
     passed = 0  # opponents the bot chose not to convert now
     while True:
+        if ply[p, P_HAND] < 1:
+            # "a player must always have at least one Race token available to
+            # initiate a new Conquest" (docs/rulings.md C9)
+            return n_targets
         done = gst[G_CONVERTED] | passed | (1 << p)
         if peace >= 0:
             done |= 1 << peace

@@ -331,23 +331,27 @@ def claim_objective(g, t, p, r):
 
 
 @inline_kernel
-def after_conquest(g, t, p, r, def_race, def_tokens):
+def after_conquest(g, t, p, r, def_player, def_race, def_tokens):
     """Bonus VC collected for a conquest (paid at once; a Military Objective's
     too), and the pieces a conquest leaves (Night Elves: a Wisp Wall on a Forest
-    while the box has one). def_tokens counts the Murloc or race tokens that
-    defended r (0 if empty, or held by p's own in-decline race: ruling 15)."""
+    while the box has one). def_tokens counts the Murloc or race tokens r held,
+    Beasts and the Champion among them (0: r was empty). A non-empty region pays
+    Battle Master whoever held it, p's own in-decline race too (rulings 10, 15);
+    p's own in-decline tokens are no defenders: no Enraged or Orcs bonus (15)."""
     g_ply = g.ply
     t_race = t.race
     vc = 0
     if g_ply[p, P_RACE] == NIGHT_ELVES and g.board[r, B_TERRAIN] == FOREST:
         place_wisp_wall(g, t, r)
     power = g_ply[p, P_POWER]
+    opponent = def_player != p
     if power == BATTLE_MASTER and def_tokens > 0:
         vc += 1
-    if power == ENRAGED and def_tokens >= 2:
+    if power == ENRAGED and opponent and def_tokens >= 2:
         vc += def_tokens
     if (
         g_ply[p, P_RACE] == ORCS
+        and opponent
         and def_race >= 0
         and def_race != MURLOC
         and t_race[def_race, RT_FACTION] == ALLIANCE

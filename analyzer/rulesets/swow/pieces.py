@@ -49,6 +49,14 @@ def region_defence(reg, r):
 
 
 @inline_kernel
+def token_pieces(reg, r):
+    """The Beasts ("For any purpose, these Beast tokens are treated like Race
+    tokens") and the Champion ("The Champion counts as 1 Race token for defense")
+    on r: Enraged counts them among the defending tokens (docs/rulings.md 11)."""
+    return reg[r, R_BEASTS] + reg[r, R_CHAMPION]
+
+
+@inline_kernel
 def pieces_fall(reg, r):
     """The holder's pieces leave a region taken or emptied; a Bomb, a marker and
     an Objective stay."""

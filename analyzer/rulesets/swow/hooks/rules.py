@@ -40,6 +40,7 @@ from analyzer.rulesets.swow.pieces import (
     region_defence,
     region_emptied,
     region_taken,
+    token_pieces,
     tokens_lost,
 )
 from analyzer.rulesets.swow.pieces import marker_guard_price as guard_price
@@ -93,6 +94,7 @@ __all__ = [
     "region_immune",
     "region_taken",
     "ruleset_invariants",
+    "token_pieces",
     "tokens_killed",
     "tokens_lost",
     "turn_bonuses",
