@@ -22,7 +22,7 @@ ENGINE = "coins column conquest decline faces game invariants play rng scoring s
 # The modules of each shipped ruleset that hold compiled functions.
 RULESET_MODULES = {
     "swow": "abilities bots checks draft markers modes pieces powers races scoring setup "
-    "targets turn values",
+    "rivals targets turn values",
     "classic": "abilities bots rivals setup targets turn",
 }
 MODULES = [importlib.import_module(f"analyzer.engine.{name}") for name in ENGINE.split()]

@@ -58,6 +58,7 @@ def two_rivals():
     pos.marker(site, WELL_OF_ETERNITY, up=False)
     pos.policy(0, "heuristic", leader_focus=3.0)
     g = pos.g
+    g.gst[L.G_TURN] = 4  # round 2, player 0 first: in round 1 nobody leads
     g.ply[2, L.P_SEEN_VC] = 30
     g.ply[1, L.P_COINS] = 60
     return pos, ones, twos, site

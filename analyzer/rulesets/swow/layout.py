@@ -58,8 +58,10 @@ P_FORM = P_STANCE  # Worgen form chosen this turn (it changes conquest costs)
     P_HARMONY,  # Harmony token held: 0 none, 1 not paid yet, 2 paid (Pandaren)
     P_BEASTS,  # Beast Master: how many of the tokens in hand (P_HAND) are Beasts
     P_CHAMPION,  # Championing: 1 while the Champion is in hand (not on a region)
-) = range(P_CORE_NF, P_CORE_NF + 3)
-P_NF = P_CORE_NF + 3
+    P_TALLY_BEFORE,  # bots: the public tally when the player's latest turn began
+    P_LAST_GAIN,  # bots: what the player's latest finished turn added to its tally
+) = range(P_CORE_NF, P_CORE_NF + 5)
+P_NF = P_CORE_NF + 5
 
 # gst[*]: per-turn race counters (reset at every turn start but G_HARMONY_FROM and
 # the Bombs), then the markers' places and the Bomb stack

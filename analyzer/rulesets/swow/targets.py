@@ -49,6 +49,7 @@ from analyzer.model.ids import (
     MURLOC,
     PANDAREN,
 )
+from analyzer.players.params import H_AGGRESSION
 from analyzer.rulesets.swow.abilities import (
     HARMONY_PRICE,
     OBJECTIVE_VC,
@@ -57,6 +58,7 @@ from analyzer.rulesets.swow.abilities import (
     region_bonus,
 )
 from analyzer.rulesets.swow.markers import fighting_faction, guard_price
+from analyzer.rulesets.swow.rivals import finished_players
 from analyzer.rulesets.swow.values import markers_worth
 
 # the heuristic tries each open conquest mode alone: one per marker, the Ethereals'
@@ -89,8 +91,10 @@ def air_cost(board, reg, ply, r, p, race, power, form, t_params, least, fee_due,
 def target_context(g, t, p, hand, cost):
     """What the heuristic works out once per target choice: the Harmony fee per
     Pandaren region, the die's mean (for the Gnomes' free die), the terrain p's
-    power makes worth more, whether a Marshdweller may ask a coin, and p's
-    Faction Bonus (side, times, VC)."""
+    power makes worth more, whether a Marshdweller may ask a coin, p's
+    Faction Bonus (side, times, VC), and in the last round the players below p,
+    whose final scores are in, with the worth p adds to any opponent's region
+    (its aggression: rivals.py)."""
     reg = g.reg
     ply = g.ply
     t_params = t.params
@@ -136,6 +140,8 @@ def target_context(g, t, p, hand, cost):
         faction,
         times,
         t_params[PAR_FACTION_BONUS],
+        finished_players(g, p),
+        g.pol[p, H_AGGRESSION],
     )
 
 
@@ -183,8 +189,12 @@ def region_worth(ctx, board, adj, reg, ply, gst, race_tab, p, race, power, r, pr
 
 @inline_kernel
 def region_worth_after(ctx, reg, r, value):
-    """The planning's terms are in: the Harmony fee and a Military Objective (each
-    added as 0.0 where it does not apply, rather than behind a branch)."""
+    """The planning's terms are in: the Harmony fee, a Military Objective, and a
+    player who has played its last turn (taking its region costs it nothing, so
+    it is worth no more than an empty one); each added as 0.0 where it does not
+    apply, rather than behind a branch."""
+    q = reg[r, R_PLAYER]
+    value -= ctx[10] if (q >= 0) & (q < ctx[9]) else 0.0
     value -= ctx[0] if reg[r, R_RACE] == PANDAREN else 0.0
     value += float(OBJECTIVE_VC) if (reg[r, R_OBJECTIVE] == 1) & (ctx[6] != HORDE) else 0.0
     return value

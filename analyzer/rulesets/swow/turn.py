@@ -161,6 +161,7 @@ from analyzer.rulesets.swow.races import (
     enlist,
     start_of_turn,
 )
+from analyzer.rulesets.swow.rivals import note_gain, note_tally
 
 # The most coins a region may ask before an attack (Harmony 2, Aegis 2, a toll 1):
 # coins that change below it may open or close regions.
@@ -356,7 +357,9 @@ def place_artifacts(g, t, p):
 def turn_begins(g, t, p):
     """Before p decides anything (a decline turn too): the turn's ability state
     is cleared, the Pandaren take their Harmony tokens back, the Goblins' Bombs
-    go off, and the Doomhammer's owner is noted."""
+    go off, and the Doomhammer's owner is noted (and p's public tally, for the
+    bots' leader: rivals.py)."""
+    note_tally(g, p)
     g_gst = g.gst
     g_gst[G_KILLS] = 0
     g_gst[G_ATTACKED] = 0
@@ -554,3 +557,10 @@ def turn_ends(g, t, p, declined):
     race = g.ply[p, P_RACE]
     if race == HUMANS or race == GOBLINS or race == PANDAREN:
         end_of_turn(g, t, p)
+
+
+@inline_kernel
+def after_scoring(g, t, p, declined):
+    """p's turn is scored: what it added to the public tally (the bots' leader:
+    rivals.py)."""
+    note_gain(g, p)

@@ -13,6 +13,7 @@ from analyzer.rulesets.swow.modes import (
     far_cost,
     place_next_door,
 )
+from analyzer.rulesets.swow.rivals import rival_score
 from analyzer.rulesets.swow.targets import (
     N_MODES,
     pieces_in_hand,
@@ -52,6 +53,7 @@ __all__ = [
     "region_price",
     "region_worth",
     "region_worth_after",
+    "rival_score",
     "set_pieces_in_hand",
     "target_context",
 ]
