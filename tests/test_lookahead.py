@@ -201,7 +201,7 @@ def test_an_option_ending_its_turn_where_another_did_scores_as_if_played_out():
     the same game (a plan that changed no choice): each option's total is the one
     every rollout played to the end gives."""
     reused = 0
-    for turn in (8, 12, 16, 20):
+    for turn in (8, 12, 20, 24):  # seat 0 has an active race at each (not at 16)
         g, et = game_at(turn, rollouts=3, plans=3)
         assert g.ply[0, L.P_RACE] >= 0 and 1 < turn // 4 + 1 < g.gst[L.G_ROUNDS]
         results, same = played_out(g, et, 0, 3, 3)
@@ -223,8 +223,9 @@ def test_an_option_far_behind_after_8_rollouts_is_dropped_and_the_others_play_on
     from analyzer.players.lookahead import DROPPED
 
     dropped = kept = 0
-    for turn in (8, 12, 16, 20):
+    for turn in (8, 12, 20, 24):  # seat 0 has an active race at each (not at 16)
         g, et = game_at(turn, rollouts=12, plans=3, prune=2.0)
+        assert g.ply[0, L.P_RACE] >= 0  # the options are its plans and a decline
         results, _ = played_out(g, et, 0, 3, 12)
         played = np.array(results)  # [rollout, option]
         g = Game(*[a.copy() for a in g])
