@@ -47,13 +47,16 @@ def guarded(command):
     one sentence (exit 2, or 1 when the machine failed, like a full disk): never a
     traceback. Files are already cleaned up by the code that wrote them."""
 
+    kind = command.__name__.replace("_", "-")  # what its output folders hold
+
     @functools.wraps(command)
     def run(*args, **kwargs):
         from analyzer.backends import ClusterError
-        from analyzer.output import os_error_exit_code, os_error_message
+        from analyzer.output import os_error_exit_code, os_error_message, running_command
 
         try:
-            return command(*args, **kwargs)
+            with running_command(kind):
+                return command(*args, **kwargs)
         except InputError as exc:
             err(str(exc))
             raise typer.Exit(EXIT_BAD_INPUT) from None
@@ -85,9 +88,11 @@ def choose_ruleset(
     return game.ruleset
 
 
-def check_out(out: Path | None, force: bool, default: Path, names=None) -> Path:
+def check_out(out: Path | None, force: bool, default: Path, names=None, writes=()) -> Path:
     """The --out folder (or the default one), refused before anything is played if
-    the command could not write it (analyzer/output.py)."""
+    the command could not write it (analyzer/output.py): a folder of the command's
+    own, or (`names`) one it writes only those files into. `writes`: files the
+    command's own folder will hold, never written over a user's."""
     from analyzer.output import OutputFolder
     from analyzer.rulesets import DEFAULT_RULESET, bound_ruleset
 
@@ -97,7 +102,7 @@ def check_out(out: Path | None, force: bool, default: Path, names=None) -> Path:
         default = default.with_name(f"{played.replace('.', '-')}-{default.name}")
     folder = default if out is None else out
     if names is None:
-        OutputFolder(folder, force=force).check()
+        OutputFolder(folder, force=force).check(writes)
     else:
         OutputFolder(folder, force=force, exclusive=False).check(names)
     return folder
