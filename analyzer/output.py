@@ -321,6 +321,24 @@ class OutputFolder:
                 out.add(name)
         return out
 
+    def stored_changes(self) -> tuple[list[str], list[str]]:
+        """(changed, missing): the files the manifest lists whose bytes are no longer
+        those the analyzer wrote, and those gone."""
+        if not self.path.is_dir():
+            return [], []
+        changed, missing = [], []
+        for name, hashes in self.read_manifest()["files"].items():
+            path = self.path / name
+            if not path.is_file():
+                missing.append(name)
+            elif file_hash(path) not in hashes:
+                changed.append(name)
+        return sorted(changed), sorted(missing)
+
+    def own_files(self) -> set[str]:
+        """The files the analyzer wrote here, still as it left them."""
+        return self._own_files(self.read_manifest()) if self.path.is_dir() else set()
+
     def _write_manifest(
         self,
         files: dict[str, list[str]],
