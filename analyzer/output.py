@@ -159,6 +159,11 @@ class OutputFolder:
 
     def _check_path(self) -> None:
         path = self.path
+        if path.is_symlink() and not path.exists():
+            raise self._problem(
+                f"this is a link to {os.readlink(path)}, which does not exist; name a "
+                "folder (new or one the analyzer wrote before), or make the link's target"
+            )
         if path.exists() and not path.is_dir():
             raise self._problem(
                 "this is a file, not a folder; the analyzer never replaces or hides a "

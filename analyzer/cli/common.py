@@ -56,6 +56,7 @@ def guarded(command):
 
         try:
             with running_command(kind):
+                check_thread_setting()
                 return command(*args, **kwargs)
         except InputError as exc:
             err(str(exc))
@@ -73,6 +74,71 @@ def guarded(command):
             raise typer.Exit(os_error_exit_code(exc)) from None
 
     return run
+
+
+def raw_arguments_check(group, ctx, args: list[str]) -> None:
+    """Refuse, as typed (exit 2, one paragraph each, before anything runs): an option
+    given twice under one or two of its names (the last would win silently, like
+    --bots and --policies), and an empty --out (it would mean the current folder)."""
+    command = group.get_command(ctx, args[0]) if args else None
+    problems = _typed_twice(command, args[1:]) if command is not None else []
+    if problems:
+        from analyzer.errors import InputError
+
+        err(str(InputError(problems)))
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def check_thread_setting() -> None:
+    """NUMBA_NUM_THREADS, when set, must be a whole number of 1 or more (numba would
+    stop the run with a traceback)."""
+    import os
+
+    threads = os.environ.get("NUMBA_NUM_THREADS")
+    if threads is not None and not (threads.strip().isdigit() and int(threads) >= 1):
+        raise InputError(
+            Problem(
+                "environment", "NUMBA_NUM_THREADS", threads,
+                "must be a whole number of threads, 1 or more (unset: one per core); "
+                "--threads sets a run's threads too",
+            )
+        )  # fmt: skip
+
+
+def _typed_twice(command, args: list[str]) -> list[Problem]:
+    """Problems of the options in `args` given twice, or --out given empty."""
+    names = {}
+    for param in command.params:
+        if getattr(param, "multiple", False) or getattr(param, "is_flag", False):
+            continue
+        for opt in [*param.opts, *param.secondary_opts]:
+            names[opt] = param
+    seen: dict = {}
+    problems = []
+    for i, word in enumerate(args):
+        if word == "--":
+            break
+        flag, _, attached = word.partition("=")
+        param = names.get(flag)
+        if param is None and not word.startswith("--") and word[:2] in names:
+            param, flag = names[word[:2]], word[:2]  # -p4
+        if param is None:
+            continue
+        value = attached if "=" in word else (args[i + 1] if i + 1 < len(args) else None)
+        if param.name in seen:
+            problems.append(
+                Problem(
+                    CLI, flag, value,
+                    f"given twice ({seen[param.name + ' flag']} and {flag} are the same "
+                    "option, and only one value can be played): give it once",
+                )
+            )  # fmt: skip
+        seen[param.name], seen[param.name + " flag"] = i, flag
+        if param.name == "out" and value is not None and not value.strip():
+            problems.append(
+                Problem(CLI, "--out", value, "is empty; name a folder (. for this one)")
+            )  # fmt: skip
+    return problems
 
 
 def choose_ruleset(
