@@ -234,10 +234,9 @@ def test_a_report_never_publishes_a_changed_stored_file(tmp_path, monkeypatch):
 
 # ------------------------------------------------------------------ folder kinds, locks
 def _folder_of(kind: str, folder: Path) -> dict:
-    with running_command(kind):
-        with OutputFolder(folder).staging() as temp:
-            (temp / "summary.md").write_text(f"{kind} results\n")
-            (temp / "summary.csv").write_text("a\n1\n")
+    with running_command(kind), OutputFolder(folder).staging() as temp:
+        (temp / "summary.md").write_text(f"{kind} results\n")
+        (temp / "summary.csv").write_text("a\n1\n")
     return {p.name: p.read_bytes() for p in folder.iterdir()}
 
 
