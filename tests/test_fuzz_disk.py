@@ -51,16 +51,19 @@ def _damage(path: Path, how: str, where: float) -> None:
         path.unlink()
         path.mkdir()
     else:  # the payload alone, as numba writes it: not proven whole
-        from analyzer.engine.checked_cache import DIGEST_SIZE, MARK
+        from analyzer.compile_cache import DIGEST_SIZE, MARK
 
         path.write_bytes(data[len(MARK) + DIGEST_SIZE :])
 
 
-def _fresh_call(capfd) -> tuple[int, str]:
+def _fresh_call(capfd, maker: str) -> tuple[int, str]:
+    """tiny(4, 5) through a new dispatcher (its cache read afresh): an engine entry
+    point's, or the Warcraft battle engines' checked_njit."""
+    from analyzer.compile_cache import checked_njit
     from analyzer.engine.jit import entry_point
 
-    value = entry_point(tiny)(4, 5)
-    return value, capfd.readouterr().err
+    dispatcher = entry_point(tiny) if maker == "engine" else checked_njit()(tiny)
+    return dispatcher(4, 5), capfd.readouterr().err
 
 
 @settings(FAST, max_examples=10)
@@ -68,20 +71,21 @@ def _fresh_call(capfd) -> tuple[int, str]:
     how=st.sampled_from(DAMAGE),
     index=st.booleans(),
     where=st.floats(0.0, 0.999),
+    maker=st.sampled_from(["engine", "battles"]),
 )
 def test_a_damaged_cache_file_is_moved_aside_and_compiled_again(
-    tmp_path_factory, monkeypatch, capfd, how, index, where
+    tmp_path_factory, monkeypatch, capfd, how, index, where, maker
 ):
-    from analyzer.engine import checked_cache
+    from analyzer import compile_cache as checked_cache
 
     folder = tmp_path_factory.mktemp("cache")
     monkeypatch.setattr(numba.config, "CACHE_DIR", str(folder))
     checked_cache._said.clear()
-    assert _fresh_call(capfd)[0] == 17  # compiled and written
+    assert _fresh_call(capfd, maker)[0] == 17  # compiled and written
     files = sorted(folder.rglob("*.nbi" if index else "*.nbc"))
     assert len(files) == 1
     _damage(files[0], how, where)
-    value, said = _fresh_call(capfd)
+    value, said = _fresh_call(capfd, maker)
     assert value == 17 and "Traceback" not in said
     if how == "delete" and index:  # as a first run: nothing to repair, nothing said
         assert said == ""
@@ -90,7 +94,7 @@ def test_a_damaged_cache_file_is_moved_aside_and_compiled_again(
     if how != "delete":
         assert list(folder.rglob("damaged/*")), "the damaged file was moved aside"
     checked_cache._said.clear()
-    assert _fresh_call(capfd) == (17, "")  # repaired: loaded, nothing said
+    assert _fresh_call(capfd, maker) == (17, "")  # repaired: loaded, nothing said
 
 
 # ------------------------------------------------------------------ report reuse
@@ -333,6 +337,7 @@ def test_a_bad_thread_count_is_one_paragraph(monkeypatch, value):
         (["battle", "--attacker", "1 melee s2 s3", "--defender", "1 melee s2"], "--attacker"),
         (["tournament", "--ruleset", "nope"], "--ruleset"),
         (["tune", "--ruleset", "nope"], "--ruleset"),
+        (["report", "--threads", -1], "--threads"),
     ],
 )  # fmt: skip
 def test_a_last_leftover_is_refused_in_one_paragraph(args, named):

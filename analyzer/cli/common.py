@@ -174,14 +174,21 @@ def check_out(out: Path | None, force: bool, default: Path, names=None, writes=(
     return folder
 
 
+def check_threads(threads: int) -> None:
+    """--threads: 1 to the threads numba may start."""
+    import numba
+
+    most = numba.config.NUMBA_NUM_THREADS
+    if not 1 <= threads <= most:
+        raise InputError(Problem(CLI, "--threads", threads, f"must be 1 to {most}"))
+
+
 def set_threads(threads: int | None) -> int:
     """Apply --threads; returns the number of threads the engine will use."""
     import numba
 
     if threads is not None:
-        most = numba.config.NUMBA_NUM_THREADS
-        if not 1 <= threads <= most:
-            raise InputError(Problem(CLI, "--threads", threads, f"must be 1 to {most}"))
+        check_threads(threads)
         numba.set_num_threads(threads)
     from analyzer.engine.precompile import cache_is_ready
 

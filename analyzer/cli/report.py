@@ -183,6 +183,10 @@ def _report_index(
     from analyzer.rulesets import shipped_rulesets
 
     check_backend_options(workers, cluster)
+    if threads is not None:  # before any page's process starts
+        from analyzer.cli.common import check_threads
+
+        check_threads(threads)
     out = default_index_out(players) if out is None else out
     check_out(out, force, out)
     options = ["--players", str(players), "--seed", str(seed), "--scale", repr(scale)]

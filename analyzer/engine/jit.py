@@ -60,8 +60,8 @@ from numba.core.registry import CPUDispatcher
 from numba.core.runtime import rtsys
 from numba.extending import intrinsic
 
+from analyzer.compile_cache import check_files_of
 from analyzer.engine import bind_engine
-from analyzer.engine.checked_cache import CheckedCacheFile
 from analyzer.engine.spare_chunks import keep_spare_chunks
 
 bind_engine()  # every kernel compiles for the loaded game's ruleset, into its cache folder
@@ -203,16 +203,12 @@ class LoadingCache(FunctionCache):
     itself (numba's compiler does), so after a miss nothing is left out; the miss
     loads the registries without SciPy first (load_numba_registries).
 
-    Its files are checked before they are read (engine/checked_cache.py): a damaged
+    Its files are checked before they are read (analyzer/compile_cache.py): a damaged
     one is moved aside and compiled again, never loaded."""
 
     def __init__(self, py_func):
         super().__init__(py_func)
-        self._cache_file = CheckedCacheFile(
-            cache_path=self._cache_path,
-            filename_base=self._impl.filename_base,
-            source_stamp=self._impl.locator.get_source_stamp(),
-        )
+        check_files_of(self)
 
     def load_overload(self, sig, target_context):
         rtsys.initialize(target_context)

@@ -8,8 +8,9 @@ cache file the engine writes starts with a mark and a checksum of the rest
 A missing, short or changed file (or one of numba's own, without the mark) is moved
 aside into the cache folder's `damaged/` folder and its function compiled again,
 with a one-line note: the games come out the same, only slower this once.
-A cache file that cannot be written (a full disk, a read-only folder) is said once
-and the run goes on uncached.
+Every engine function caches this way (analyzer/engine/jit.py), and so do the
+Warcraft battle engines (checked_njit). A cache file that cannot be written (a full
+disk, a read-only folder) is said once and the run goes on uncached.
 """
 
 from __future__ import annotations
@@ -120,3 +121,25 @@ class CheckedCacheFile(IndexDataCacheFile):
         yield buffer
         with super()._open_for_write(filepath) as handle:
             handle.write(seal(buffer.getvalue()))
+
+
+def check_files_of(cache) -> None:
+    """Make numba's on-disk cache `cache` (a numba.core.caching.Cache) read and write
+    checked files."""
+    cache._cache_file = CheckedCacheFile(
+        cache_path=cache._cache_path,
+        filename_base=cache._impl.filename_base,
+        source_stamp=cache._impl.locator.get_source_stamp(),
+    )
+
+
+def checked_njit(**options):
+    """numba.njit(cache=True, **options), its cache files checked as above."""
+    import numba
+
+    def wrap(func):
+        dispatcher = numba.njit(cache=True, **options)(func)
+        check_files_of(dispatcher._cache)
+        return dispatcher
+
+    return wrap
