@@ -338,6 +338,7 @@ def test_a_bad_thread_count_is_one_paragraph(monkeypatch, value):
         (["tournament", "--ruleset", "nope"], "--ruleset"),
         (["tune", "--ruleset", "nope"], "--ruleset"),
         (["report", "--threads", -1], "--threads"),
+        (["report", "--bots", "heuristic,zzz"], "--bots"),
     ],
 )  # fmt: skip
 def test_a_last_leftover_is_refused_in_one_paragraph(args, named):
