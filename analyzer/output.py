@@ -22,6 +22,12 @@ Every command that writes files goes through an OutputFolder:
 - Every path the manifest names must stay inside the folder (relative, no `..`, no
   link leading out) before anything is removed or replaced; a manifest that is not
   the analyzer's, or names any other path, is refused and nothing is touched.
+- A folder holds one kind of result: the manifest names the command that wrote it
+  (`kind`). Another command refuses the folder before any game; with `--force` it
+  says which files go before it replaces them.
+- While a command runs, it holds a lock on each folder it writes (an advisory lock
+  on the folder itself, let go when the process ends): a second run writing into
+  the same folder at the same time is refused, never both "Wrote".
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ import os
 import re
 import shutil
 import signal
+import sys
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -44,12 +51,43 @@ MANIFEST = ".analyzer-output.json"
 STAGING_PREFIX = ".analyzer-tmp-"
 # Inside a staging folder: the token the manifest lists for it (the proof it is ours).
 STAGING_TOKEN = ".analyzer-staging-token"
-MANIFEST_KEYS = {"about", "files", "folders", "staging"}
+MANIFEST_KEYS = {"about", "files", "folders", "staging", "kind"}
+_KIND = re.compile(r"[a-z][a-z-]{0,39}")
 _HASH = re.compile(r"[0-9a-f]{32}")
 _STAGING_NAME = re.compile(re.escape(STAGING_PREFIX) + r"[0-9]+-[0-9a-f]{10}")
 CLI = "command line"
 # Stop signals held while staged files move in: a stop then waits for the move.
 HELD_SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+
+# The command this process runs (`analyzer NAME`), recorded as the kind of every
+# folder it writes (see running_command); None outside a command (Python use).
+_command: str | None = None
+CURRENT = "current command"  # OutputFolder(kind=CURRENT): the running command's
+_locks: dict[tuple[int, int], int] = {}  # (device, inode) of a locked folder: its fd
+_said: set[str] = set()
+
+
+@contextlib.contextmanager
+def running_command(name: str) -> Iterator[None]:
+    """Run a command named `name`: the kind of the folders it writes, each locked
+    while it runs (let go at its end)."""
+    global _command
+    _command = name
+    try:
+        yield
+    finally:
+        _command = None
+        for fd in _locks.values():
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        _locks.clear()
+        _said.clear()
+
+
+def _say(text: str) -> None:
+    if text not in _said:
+        _said.add(text)
+        print(text, file=sys.stderr)
 
 
 class OutputFolder:
@@ -60,11 +98,21 @@ class OutputFolder:
     folder): only the names the command writes are checked.
     """
 
-    def __init__(self, path, *, force: bool = False, exclusive: bool = True, key: str = "--out"):
+    def __init__(
+        self,
+        path,
+        *,
+        force: bool = False,
+        exclusive: bool = True,
+        key: str = "--out",
+        kind: str | None = CURRENT,
+    ):
         self.path = Path(path)
         self.force = force
         self.exclusive = exclusive
         self.key = key
+        # The command whose results these are (None: keep the folder's own kind).
+        self.kind = _command if kind == CURRENT else kind
         self._created: list[Path] = []  # folders this run made, deepest last
 
     # ------------------------------------------------------------- checking
@@ -74,14 +122,48 @@ class OutputFolder:
         own files there, as they were checked."""
         self._check_path()
         if self.path.is_dir():
+            self._lock()
             return self._check_contents(list(names))
         return set()
+
+    def _lock(self) -> None:
+        """Hold this folder for the running command (none outside a command): another
+        process holding it is refused (see the module docstring)."""
+        try:
+            import fcntl
+        except ImportError:  # no advisory locks on this platform
+            return
+        if _command is None:
+            return
+        try:
+            fd = os.open(self.path, os.O_RDONLY | os.O_DIRECTORY)
+        except OSError:
+            return
+        stat = os.fstat(fd)
+        key = (stat.st_dev, stat.st_ino)
+        if key in _locks:
+            os.close(fd)
+            return
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise self._problem(
+                "another run of the analyzer is writing into this folder right now; wait "
+                "for it to finish, or name another folder"
+            ) from None
+        _locks[key] = fd
 
     def _problem(self, message: str) -> InputError:
         return InputError(Problem(CLI, self.key, str(self.path), message))
 
     def _check_path(self) -> None:
         path = self.path
+        if path.is_symlink() and not path.exists():
+            raise self._problem(
+                f"this is a link to {os.readlink(path)}, which does not exist; name a "
+                "folder (new or one the analyzer wrote before), or make the link's target"
+            )
         if path.exists() and not path.is_dir():
             raise self._problem(
                 "this is a file, not a folder; the analyzer never replaces or hides a "
@@ -108,13 +190,11 @@ class OutputFolder:
             if self.exclusive and not self._is_ours(entry, ours, manifest):
                 foreign.append(entry)
         clashes = [n for n in names if (self.path / n).exists() and n not in ours]
-        if clashes:
-            which = ", ".join(sorted(clashes)[:10])
-            raise self._problem(
-                f"it holds {which}, which this command would write but which the analyzer "
-                "did not write there (or which changed since): it is never replaced, not even "
-                "with --force; move it away or name another folder"
-            )
+        never = (
+            f"{', '.join(sorted(clashes)[:10])}, which this command would write but which the "
+            "analyzer did not write there (or which changed since): it is never replaced, not "
+            "even with --force"
+        )
         if foreign and not self.force:
             more = f" and {len(foreign) - 8} more" if len(foreign) > 8 else ""
             shown = ", ".join(foreign[:8]) + more
@@ -124,12 +204,38 @@ class OutputFolder:
                 else " (if this is the output of an older version of the analyzer, which "
                 "kept no list of its files, delete the folder first)"
             )
+            also = f"; among them is {never}, so move it away first" if clashes else ""
             raise self._problem(
                 f"this folder holds files the analyzer did not write ({shown}); it never "
                 "deletes or replaces them: name a new or empty folder, or add --force to write "
-                f"its own files beside them{older}"
+                f"its own files beside them{older}{also}"
             )
+        if clashes:
+            raise self._problem(f"it holds {never}; move it away or name another folder")
+        self._check_kind(manifest, ours)
         return ours
+
+    def _check_kind(self, manifest: dict, ours: set[str]) -> None:
+        """Refuse a folder holding another command's results (say what goes with
+        --force): its files would be replaced or removed by this command's."""
+        theirs = manifest["kind"]
+        if theirs is None or self.kind is None or theirs == self.kind:
+            return
+        held = sorted(ours) + sorted(f + "/" for f in manifest["folders"])
+        if not held:
+            return
+        more = f" and {len(held) - 8} more" if len(held) > 8 else ""
+        shown = ", ".join(held[:8]) + more
+        if not self.force:
+            raise self._problem(
+                f"it holds the results of `analyzer {theirs}` ({shown}), which "
+                f"`analyzer {self.kind}` would replace or remove: name another folder, or "
+                f"add --force to remove them"
+            )
+        _say(
+            f"--force: {self.path} holds the results of `analyzer {theirs}`; "
+            f"`analyzer {self.kind}` replaces them, and these go: {', '.join(held)}."
+        )
 
     def _is_ours(self, entry: str, ours: set[str], manifest: dict) -> bool:
         if entry in ours:
@@ -155,7 +261,7 @@ class OutputFolder:
         """The folder's manifest, checked: InputError (nothing touched) when it is not
         the analyzer's or names a path that does not stay inside the folder."""
         path = self.path / MANIFEST
-        empty = {"files": {}, "folders": [], "staging": {}}
+        empty = {"files": {}, "folders": [], "staging": {}, "kind": None}
         if not os.path.lexists(path):
             return empty
         if path.is_symlink() or not path.is_file():
@@ -171,6 +277,9 @@ class OutputFolder:
         files = data.get("files", {})
         folders = data.get("folders", [])
         staging = data.get("staging", {})
+        kind = data.get("kind")
+        if kind is not None and not (isinstance(kind, str) and _KIND.fullmatch(kind)):
+            raise self._tampered("it is not the analyzer's list (unknown kind)")
         if not (
             isinstance(files, dict)
             and isinstance(folders, list)
@@ -185,7 +294,8 @@ class OutputFolder:
         for name in staging:
             if not isinstance(name, str) or not _STAGING_NAME.fullmatch(name):
                 raise self._tampered(f"it names {name!r} as a staging folder")
-        return {"files": files, "folders": [str(f) for f in folders], "staging": staging}
+        return {"files": files, "folders": [str(f) for f in folders], "staging": staging,
+                "kind": kind}  # fmt: skip
 
     def _tampered(self, why: str) -> InputError:
         return self._problem(
@@ -216,15 +326,43 @@ class OutputFolder:
                 out.add(name)
         return out
 
+    def stored_changes(self) -> tuple[list[str], list[str]]:
+        """(changed, missing): the files the manifest lists whose bytes are no longer
+        those the analyzer wrote, and those gone."""
+        if not self.path.is_dir():
+            return [], []
+        changed, missing = [], []
+        for name, hashes in self.read_manifest()["files"].items():
+            path = self.path / name
+            if not path.is_file():
+                missing.append(name)
+            elif file_hash(path) not in hashes:
+                changed.append(name)
+        return sorted(changed), sorted(missing)
+
+    def own_files(self) -> set[str]:
+        """The files the analyzer wrote here, still as it left them."""
+        return self._own_files(self.read_manifest()) if self.path.is_dir() else set()
+
     def _write_manifest(
-        self, files: dict[str, list[str]], folders: list[str], staging: dict | None = None
+        self,
+        files: dict[str, list[str]],
+        folders: list[str],
+        staging: dict | None = None,
+        kind: str | None = None,
     ) -> None:
+        """The manifest; `kind`: the folder's kind before this command (this
+        command's own once it has written files or folders there)."""
+        if self.kind is not None and (files or folders):
+            kind = self.kind
         data = {
             "about": "Files the Small World analyzer wrote in this folder; it replaces only "
             "these, and only while their content is unchanged.",
             "files": dict(sorted(files.items())),
             "folders": sorted(set(folders)),
         }
+        if kind is not None:
+            data["kind"] = kind
         if staging:
             data["staging"] = dict(sorted(staging.items()))
         write_text_atomic(self.path / MANIFEST, json.dumps(data, indent=1) + "\n")
@@ -236,7 +374,10 @@ class OutputFolder:
         if name not in manifest["folders"]:
             self._check_inside(name)
             self._write_manifest(
-                manifest["files"], manifest["folders"] + [name], manifest["staging"]
+                manifest["files"],
+                manifest["folders"] + [name],
+                manifest["staging"],
+                manifest["kind"],
             )
 
     # ------------------------------------------------------------- writing
@@ -265,6 +406,7 @@ class OutputFolder:
         for folder in reversed(missing):
             folder.mkdir()
             self._created.append(folder)
+        self._lock()
         return self.path
 
     def remove_debris(self) -> None:
@@ -283,12 +425,12 @@ class OutputFolder:
                 shutil.rmtree(self.path / name)
         if gone:
             staging = {n: t for n, t in manifest["staging"].items() if n not in gone}
-            self._write_manifest(manifest["files"], manifest["folders"], staging)
+            self._write_manifest(manifest["files"], manifest["folders"], staging, manifest["kind"])
 
     def _claim_staging(self, name: str, token: str) -> None:
         manifest = self.read_manifest()
         staging = dict(manifest["staging"], **{name: token})
-        self._write_manifest(manifest["files"], manifest["folders"], staging)
+        self._write_manifest(manifest["files"], manifest["folders"], staging, manifest["kind"])
 
     def _forget_staging(self, name: str, had_manifest: bool) -> None:
         """Drop a staging folder from the manifest (removing a manifest made only for
@@ -299,7 +441,9 @@ class OutputFolder:
             if not had_manifest and not (manifest["files"] or manifest["folders"] or staging):
                 (self.path / MANIFEST).unlink(missing_ok=True)
             else:
-                self._write_manifest(manifest["files"], manifest["folders"], staging)
+                self._write_manifest(
+                    manifest["files"], manifest["folders"], staging, manifest["kind"]
+                )
 
     def undo_created(self) -> None:
         """Remove the folders this run created, if nothing but its manifest is in them."""
@@ -342,7 +486,7 @@ class OutputFolder:
         try:
             return self.read_manifest()
         except InputError:
-            return {"files": {}, "folders": [], "staging": {}}
+            return {"files": {}, "folders": [], "staging": {}, "kind": None}
 
     def commit(self, stage: Path) -> list[str]:
         """Move every file of `stage` into the folder, replacing the analyzer's own
@@ -360,7 +504,7 @@ class OutputFolder:
             during = {n: sorted(set(manifest["files"].get(n, [])) | {h}) for n, h in hashes.items()}
             for name in ours - set(new):
                 during[name] = manifest["files"][name]
-            self._write_manifest(during, manifest["folders"], manifest["staging"])
+            self._write_manifest(during, manifest["folders"], manifest["staging"], manifest["kind"])
             for name in new:
                 target = self.path / name
                 target.parent.mkdir(parents=True, exist_ok=True)
@@ -370,7 +514,9 @@ class OutputFolder:
                 _remove_empty_parents(self.path / name, self.path)
             shutil.rmtree(stage, ignore_errors=True)
             staging = {n: t for n, t in manifest["staging"].items() if n != stage.name}
-            self._write_manifest({n: [h] for n, h in hashes.items()}, manifest["folders"], staging)
+            self._write_manifest(
+                {n: [h] for n, h in hashes.items()}, manifest["folders"], staging, manifest["kind"]
+            )
         return new
 
     def write_files(self, texts: dict[str, str]) -> None:
@@ -383,7 +529,7 @@ class OutputFolder:
         for name, text in texts.items():
             write_text_atomic(self.path / name, text)
             keep[name] = [file_hash(self.path / name)]
-        self._write_manifest(keep, manifest["folders"], manifest["staging"])
+        self._write_manifest(keep, manifest["folders"], manifest["staging"], manifest["kind"])
         self._created.clear()
 
 

@@ -97,6 +97,13 @@ def parse_scenario(data: dict, file: str, base: Path) -> Scenario:
     if name == "":
         check.add("scenario.name", name, "give the scenario a name")
     description = check.text(head, "description", "scenario")
+    for key, text in (("name", name), ("description", description)):
+        if text and any(c < " " and c not in "\n\t" or c == "\x7f" for c in text):
+            # Printed as they are, control codes would drive the user's terminal.
+            check.add(
+                f"scenario.{key}", text.encode("unicode_escape").decode("ascii"),
+                "must be printable text: no control characters (like terminal escape codes)",
+            )  # fmt: skip
     players = check.integer(head, "players", "scenario", minimum=2, maximum=MAX_PLAYERS)
     ruleset_name, ruleset, faces = _content(check, head, base)
     policies, vectors = _seats(check, data, players)
@@ -298,6 +305,18 @@ def _rules(check: Checker, data: dict, ruleset: Ruleset | None, players: int | N
     """Parameters fields the [rules] table changes."""
     table = _section(check, data, "rules", RULE_KEYS)
     changes: dict = {}
+    races = getattr(ruleset, "races", None) or ()
+    if (
+        "faction_bonus" in table
+        and races
+        and all(getattr(r, "faction", None) in (None, -1) for r in races)
+    ):
+        check.add(
+            "rules.faction_bonus", table["faction_bonus"],
+            "this ruleset's races belong to no faction, so a faction bonus would change "
+            "nothing; leave the key out",
+        )  # fmt: skip
+        table = {k: v for k, v in table.items() if k != "faction_bonus"}
     for key, low, high in NUMBERS:
         if key in table:
             value = check.check_int(table[key], f"rules.{key}", low, high)

@@ -33,7 +33,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "analyzer"
 # From the bottom up; a layer is a tuple of parts. Only the game layer's parts import
 # each other (stats and precision, side by side, import neither).
 LAYERS = (
-    ("errors",),  # problems a user can fix
+    ("errors", "compile_cache"),  # problems a user can fix; compile-cache files checked
     ("tomlcheck",),  # reading and checking TOML files, shared by every file the analyzer reads
     ("stats", "precision"),  # intervals, correlations, tests; when games are too few to tell
     ("output",),  # output folders that never lose a user's file

@@ -16,9 +16,16 @@ from __future__ import annotations
 import inspect
 
 import typer
+from typer.core import TyperGroup
 
 from analyzer.cli import battles, play, report
-from analyzer.cli.common import EXIT_INTERRUPTED, Stopped, catch_stop_signals, guarded
+from analyzer.cli.common import (
+    EXIT_INTERRUPTED,
+    Stopped,
+    catch_stop_signals,
+    guarded,
+    raw_arguments_check,
+)
 from analyzer.cli.common import set_threads as _set_threads
 from analyzer.cli.studies import add_study, in_help_order
 from analyzer.studies.registry import BY_NAME, TOURNAMENT_LOOKAHEAD_GAMES
@@ -28,7 +35,19 @@ __all__ = [
     "main",
 ]  # fmt: skip
 
+
+class _CheckedGroup(TyperGroup):
+    """The command group, checking the command line as typed (what the parsed
+    options no longer show: an option given twice, an empty --out)."""
+
+    def parse_args(self, ctx, args):
+        rest = super().parse_args(ctx, args)
+        raw_arguments_check(self, ctx, [*ctx._protected_args, *ctx.args])
+        return rest
+
+
 app = typer.Typer(
+    cls=_CheckedGroup,
     help="Balance and strategy answers by Monte Carlo for Small World of Warcraft (with its "
     "Battle for Azeroth team variant), the original Small World, and Warcraft: the Board "
     "Game battles.",

@@ -47,13 +47,17 @@ def guarded(command):
     one sentence (exit 2, or 1 when the machine failed, like a full disk): never a
     traceback. Files are already cleaned up by the code that wrote them."""
 
+    kind = command.__name__.replace("_", "-")  # what its output folders hold
+
     @functools.wraps(command)
     def run(*args, **kwargs):
         from analyzer.backends import ClusterError
-        from analyzer.output import os_error_exit_code, os_error_message
+        from analyzer.output import os_error_exit_code, os_error_message, running_command
 
         try:
-            return command(*args, **kwargs)
+            with running_command(kind):
+                check_thread_setting()
+                return command(*args, **kwargs)
         except InputError as exc:
             err(str(exc))
             raise typer.Exit(EXIT_BAD_INPUT) from None
@@ -72,6 +76,71 @@ def guarded(command):
     return run
 
 
+def raw_arguments_check(group, ctx, args: list[str]) -> None:
+    """Refuse, as typed (exit 2, one paragraph each, before anything runs): an option
+    given twice under one or two of its names (the last would win silently, like
+    --bots and --policies), and an empty --out (it would mean the current folder)."""
+    command = group.get_command(ctx, args[0]) if args else None
+    problems = _typed_twice(command, args[1:]) if command is not None else []
+    if problems:
+        from analyzer.errors import InputError
+
+        err(str(InputError(problems)))
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def check_thread_setting() -> None:
+    """NUMBA_NUM_THREADS, when set, must be a whole number of 1 or more (numba would
+    stop the run with a traceback)."""
+    import os
+
+    threads = os.environ.get("NUMBA_NUM_THREADS")
+    if threads is not None and not (threads.strip().isdigit() and int(threads) >= 1):
+        raise InputError(
+            Problem(
+                "environment", "NUMBA_NUM_THREADS", threads,
+                "must be a whole number of threads, 1 or more (unset: one per core); "
+                "--threads sets a run's threads too",
+            )
+        )  # fmt: skip
+
+
+def _typed_twice(command, args: list[str]) -> list[Problem]:
+    """Problems of the options in `args` given twice, or --out given empty."""
+    names = {}
+    for param in command.params:
+        if getattr(param, "multiple", False) or getattr(param, "is_flag", False):
+            continue
+        for opt in [*param.opts, *param.secondary_opts]:
+            names[opt] = param
+    seen: dict = {}
+    problems = []
+    for i, word in enumerate(args):
+        if word == "--":
+            break
+        flag, _, attached = word.partition("=")
+        param = names.get(flag)
+        if param is None and not word.startswith("--") and word[:2] in names:
+            param, flag = names[word[:2]], word[:2]  # -p4
+        if param is None:
+            continue
+        value = attached if "=" in word else (args[i + 1] if i + 1 < len(args) else None)
+        if param.name in seen:
+            problems.append(
+                Problem(
+                    CLI, flag, value,
+                    f"given twice ({seen[param.name + ' flag']} and {flag} are the same "
+                    "option, and only one value can be played): give it once",
+                )
+            )  # fmt: skip
+        seen[param.name], seen[param.name + " flag"] = i, flag
+        if param.name == "out" and value is not None and not value.strip():
+            problems.append(
+                Problem(CLI, "--out", value, "is empty; name a folder (. for this one)")
+            )  # fmt: skip
+    return problems
+
+
 def choose_ruleset(
     ruleset: str | None, scenarios=(), variant: str | None = None, *, only=None, command=""
 ) -> str:
@@ -85,9 +154,11 @@ def choose_ruleset(
     return game.ruleset
 
 
-def check_out(out: Path | None, force: bool, default: Path, names=None) -> Path:
+def check_out(out: Path | None, force: bool, default: Path, names=None, writes=()) -> Path:
     """The --out folder (or the default one), refused before anything is played if
-    the command could not write it (analyzer/output.py)."""
+    the command could not write it (analyzer/output.py): a folder of the command's
+    own, or (`names`) one it writes only those files into. `writes`: files the
+    command's own folder will hold, never written over a user's."""
     from analyzer.output import OutputFolder
     from analyzer.rulesets import DEFAULT_RULESET, bound_ruleset
 
@@ -97,10 +168,19 @@ def check_out(out: Path | None, force: bool, default: Path, names=None) -> Path:
         default = default.with_name(f"{played.replace('.', '-')}-{default.name}")
     folder = default if out is None else out
     if names is None:
-        OutputFolder(folder, force=force).check()
+        OutputFolder(folder, force=force).check(writes)
     else:
         OutputFolder(folder, force=force, exclusive=False).check(names)
     return folder
+
+
+def check_threads(threads: int) -> None:
+    """--threads: 1 to the threads numba may start."""
+    import numba
+
+    most = numba.config.NUMBA_NUM_THREADS
+    if not 1 <= threads <= most:
+        raise InputError(Problem(CLI, "--threads", threads, f"must be 1 to {most}"))
 
 
 def set_threads(threads: int | None) -> int:
@@ -108,9 +188,7 @@ def set_threads(threads: int | None) -> int:
     import numba
 
     if threads is not None:
-        most = numba.config.NUMBA_NUM_THREADS
-        if not 1 <= threads <= most:
-            raise InputError(Problem(CLI, "--threads", threads, f"must be 1 to {most}"))
+        check_threads(threads)
         numba.set_num_threads(threads)
     from analyzer.engine.precompile import cache_is_ready
 

@@ -60,7 +60,8 @@ FORCE = typer.Option(
     False,
     "--force",
     help="Write into an --out folder that also holds files of yours; they are left "
-    "untouched (a file with the name of one this command writes is still refused).",
+    "untouched (a file with the name of one this command writes is still refused). "
+    "Another command's results there are replaced, after saying which files go.",
 )
 SEED_HELP = "Run seed: same seed, same games."
 PLAYERS_HELP = "Players, 2 to 5."

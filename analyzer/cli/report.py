@@ -66,8 +66,11 @@ def report(
     from analyzer.model.limits import check_options
 
     check_options(CLI, players=players, games=1, seed=seed, chunk=1)
-    # The index's process plays nothing and binds no game, so it never imports the
-    # engine: each page's own process checks --bots (exit 2 with its message).
+    # The index's process plays nothing and binds no game; the names of --bots are
+    # checked here all the same (the styles file, no engine), so a bad one is one
+    # paragraph, not one from each page's process.
+    if seat_styles is not None and index:
+        _check_bot_names(seat_styles, players)
     if seat_styles is not None and not index:
         from analyzer.simulate import resolve_policies
 
@@ -104,6 +107,25 @@ def report(
             backend=backend,
         )  # fmt: skip
         typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {page}")
+
+
+def _check_bot_names(text: str, players: int) -> None:
+    """--bots in the index's process, which binds no game: the names from the styles
+    file and their count; each page's process checks the rest."""
+    from analyzer.players.styles import bot_names
+
+    names = [n.strip().lower() for n in text.split(",")]
+    known = bot_names()
+    problems = [
+        Problem(CLI, "--bots", n, "unknown bot or style", known) for n in names if n not in known
+    ]
+    if not problems and len(names) not in (1, players):
+        problems.append(
+            Problem(CLI, "--bots", text, f"give one bot for every one of the {players} "
+                    "players, or a single bot for all")
+        )  # fmt: skip
+    if problems:
+        raise InputError(problems)
 
 
 def _say_index_games() -> None:
@@ -183,6 +205,10 @@ def _report_index(
     from analyzer.rulesets import shipped_rulesets
 
     check_backend_options(workers, cluster)
+    if threads is not None:  # before any page's process starts
+        from analyzer.cli.common import check_threads
+
+        check_threads(threads)
     out = default_index_out(players) if out is None else out
     check_out(out, force, out)
     options = ["--players", str(players), "--seed", str(seed), "--scale", repr(scale)]

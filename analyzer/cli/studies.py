@@ -30,7 +30,11 @@ def run_study(study: Study, values: dict) -> None:
     settings = study.step("check")(values, err)
     from analyzer.cli.common import check_out
 
-    out = check_out(values["out"], values["force"], study.step("default_out")(settings))
+    # A file of the user's named like one the study writes is refused before any game.
+    writes = ["summary.md", *(f"{table}.csv" for table in study.tables)]
+    out = check_out(
+        values["out"], values["force"], study.step("default_out")(settings), writes=writes
+    )
     force = values["force"]
     if study.games_on == "threads":
         set_threads(values.get("threads"))

@@ -60,6 +60,7 @@ from numba.core.registry import CPUDispatcher
 from numba.core.runtime import rtsys
 from numba.extending import intrinsic
 
+from analyzer.compile_cache import check_files_of
 from analyzer.engine import bind_engine
 from analyzer.engine.spare_chunks import keep_spare_chunks
 
@@ -200,7 +201,14 @@ class LoadingCache(FunctionCache):
     never runs. Only numba's runtime (its allocator, which the engine's setup draws
     call) must be set up before the code links. A compilation refreshes the context
     itself (numba's compiler does), so after a miss nothing is left out; the miss
-    loads the registries without SciPy first (load_numba_registries)."""
+    loads the registries without SciPy first (load_numba_registries).
+
+    Its files are checked before they are read (analyzer/compile_cache.py): a damaged
+    one is moved aside and compiled again, never loaded."""
+
+    def __init__(self, py_func):
+        super().__init__(py_func)
+        check_files_of(self)
 
     def load_overload(self, sig, target_context):
         rtsys.initialize(target_context)

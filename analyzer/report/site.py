@@ -126,19 +126,57 @@ def _files_hash(paths: list[Path]) -> str:
     return digest.hexdigest()[:16]
 
 
-def _stamp(study: Study, code: str) -> dict:
+def _stamp(study: Study, code: str, s: ReportSettings) -> dict:
+    """Everything a study's results depend on: its settings (the bots it plays with
+    their parameters among them), the code, its input files, and the ruleset, variant
+    and scale of the run (ANALYZER_RULESET and ANALYZER_STYLES enter through these)."""
+    from analyzer.rulesets import played_variant, ruleset_name
+
     return {
         "study": study.key,
         "settings": study.settings,
         "code": code,
         "inputs": _files_hash(study.inputs),
+        "ruleset": ruleset_name(),
+        "variant": played_variant(),
+        "scale": s.scale,
     }
+
+
+def report_stamps(s: ReportSettings) -> dict[str, dict]:
+    """The stamp of every study of the report on settings `s`, by folder name: a
+    study is reused only when its folder holds the same stamp."""
+    code = code_hash()
+    return {study.key: _stamp(study, code, s) for study in default_studies(s)}
 
 
 def _reusable(folder: Path, stamp: dict) -> bool:
     if not (folder / "findings.json").exists():
         return False
     return _reusable_meta(folder / "study.json", stamp)
+
+
+def stored_damage(folder: Path, force: bool = False) -> str | None:
+    """Why the stored files of a study folder cannot be reused (some are gone), or
+    None. A changed file is refused (InputError, --force or not): it is never
+    published, nor replaced; moved away, its study runs again."""
+    from analyzer.errors import InputError, Problem
+    from analyzer.output import CLI, OutputFolder
+
+    changed, missing = OutputFolder(folder, force=force).stored_changes()
+    if changed:
+        raise InputError(
+            Problem(
+                CLI, "--out", str(folder.parent),
+                f"{folder.name}/ holds {', '.join(changed)}, changed since the analyzer wrote "
+                "it: a report never publishes a changed file, nor replaces it (not even with "
+                f"--force); move it away (the {folder.name} study then runs again) or name "
+                "another folder",
+            )
+        )  # fmt: skip
+    if missing:
+        return f"{', '.join(missing)} had gone since the last run"
+    return None
 
 
 # A page built whole by a process of its own (the team variant's, the Warcraft
@@ -162,7 +200,12 @@ def files_code_hash(*parts: str) -> str:
 
 def page_reusable(folder: Path, stamp: dict) -> bool:
     """Whether the page in `folder` was built with `stamp` and is whole."""
+    from analyzer.output import OutputFolder
+
     if not (folder / "index.html").exists():
+        return False
+    changed, missing = OutputFolder(folder, kind=None).stored_changes()
+    if changed or missing:  # never published: built again (a changed file is refused then)
         return False
     return _reusable_meta(folder / PAGE_STAMP, stamp)
 
@@ -290,17 +333,24 @@ def build_report(
     report.check()
     code = code_hash()
     studies = default_studies(s, force, backend)
+    damage = {}  # study: why its stored files cannot be reused
     for study in studies:  # refuse a study folder holding a user's files before any game
+        damage[study.key] = stored_damage(out / study.key, force)
         OutputFolder(out / study.key, force=force).check()
-    sections = []
+    sections, reruns = [], []
     started = time.perf_counter()
     try:
         report.remove_debris()
         report.ensure()
         for study in studies:
             folder = out / study.key
-            stamp = _stamp(study, code)
-            if not fresh and _reusable(folder, stamp):
+            stamp = _stamp(study, code, s)
+            reusable = not fresh and _reusable(folder, stamp)
+            if reusable and damage[study.key] is not None:
+                reruns.append(f"{study.title}: run again, as {damage[study.key]}.")
+                log(f"{study.title}: {damage[study.key]}; running it again")
+                reusable = False
+            if reusable:
                 log(f"{study.title}: reusing {folder}/")
                 found = json.loads((folder / "findings.json").read_text())
             else:
@@ -317,7 +367,7 @@ def build_report(
                 )  # fmt: skip
                 log(f"{study.title}: {meta['seconds']:.0f} s")
             sections.append((study, found))
-        report.write_files(_pages(out, sections, s, time.perf_counter() - started))
+        report.write_files(_pages(out, sections, s, time.perf_counter() - started, reruns))
     except BaseException:
         report.undo_created()
         raise
@@ -686,7 +736,7 @@ def _caveats(sensitivity: str | None = None, fold: bool = False) -> list[str]:
     return lines
 
 
-def _pages(out: Path, sections, s: ReportSettings, seconds: float) -> dict[str, str]:
+def _pages(out: Path, sections, s: ReportSettings, seconds: float, reruns=()) -> dict[str, str]:
     """Every file of the page: index.md (the whole report in one Markdown file),
     index.html (the answers, short: each study one click away) and <study>.html (a
     page per study, its summary and charts)."""
@@ -694,7 +744,7 @@ def _pages(out: Path, sections, s: ReportSettings, seconds: float) -> dict[str, 
 
     titles = {study.key: study.title for study, _ in sections}
     marks = robustness_marks(out / "robustness")
-    opening = _opening(s, seconds)
+    opening = _opening(s, seconds, reruns)
     glance = glance_markdown(out, titles, link=lambda key: f"#{anchor(titles[key])}")
     page = index_markdown(sections, s, seconds, glance, marks, opening)
     files = {"index.md": _expand(page, out)}
@@ -740,8 +790,9 @@ def banner_lines(scale: float, games: str) -> list[str]:
     ]
 
 
-def _opening(s: ReportSettings, seconds: float) -> list[str]:
-    """The title, the rough-run banner and one line on how the page was made."""
+def _opening(s: ReportSettings, seconds: float, reruns=()) -> list[str]:
+    """The title, the rough-run banner, one line on how the page was made, and the
+    studies run again because their stored files had changed or gone (`reruns`)."""
     from analyzer.rulesets import played_variant, ruleset_name
     from analyzer.studies.common import bots_text
 
@@ -757,6 +808,7 @@ def _opening(s: ReportSettings, seconds: float) -> list[str]:
         f"Built in {seconds:.0f} s (reused studies take no time). Every rate comes with its "
         "95% interval and its number of games; each section says what it ran.",
         "",
+        *([f"Stored results not reused: {' '.join(reruns)}", ""] if reruns else []),
     ]
 
 
@@ -875,6 +927,8 @@ def _expand(page: str, root: Path) -> str:
     """Put each study's summary (headings demoted, minus its own title) and its charts
     where the page says `<!-- include folder/summary.md -->`."""
 
+    from analyzer.output import OutputFolder
+
     def include(m: re.Match) -> str:
         path = root / m.group(2)
         folder = path.parent.name
@@ -885,7 +939,9 @@ def _expand(page: str, root: Path) -> str:
         if m.group(1) == "include-text":
             return text
         levels = 0 if m.group(1) == "include-page" else 1
-        charts = sorted(path.parent.glob("*.png"))
+        # Only charts the analyzer wrote there, unchanged: never a file of the user's.
+        own = OutputFolder(path.parent, kind=None).own_files()
+        charts = sorted(c for c in path.parent.glob("*.png") if c.name in own)
         shown = f"]({folder}/{{}})"
         pictures = [
             f"![{c.stem}]({folder}/{c.name})" for c in charts if shown.format(c.name) not in text

@@ -169,6 +169,13 @@ def ruleset_problem(name: object, where: str, key: str) -> Problem | None:
         close = [c for c in difflib.get_close_matches(name, shipped, n=1) if missing_parts(c)]
         hint = f" (did you mean {close[0]!r}? its engine is not built yet)" if close else ""
         return Problem(where, key, name, f"no such ruleset{hint}", playable_rulesets())
+    same = [s for s in shipped if "." in name and ruleset_package(s) == name]
+    if same:
+        return Problem(
+            where, key, name,
+            f"this is the package of the shipped ruleset {same[0]!r}: name it {same[0]!r} (one "
+            "ruleset, one name, one compiled engine)",
+        )  # fmt: skip
     missing = missing_parts(name)
     if missing == [ruleset_package(name)]:
         return Problem(where, key, name, "no such ruleset package", playable_rulesets())

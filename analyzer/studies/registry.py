@@ -418,6 +418,7 @@ STUDIES: tuple[Study, ...] = (
             Shared("seed", help="Run seed: same seed, same search."),
             _out("reports/tune"),
             *_THREADS,
+            Shared("ruleset"),
         ),  # fmt: skip
         settings="analyzer.studies.tune:TuneSettings",
         tables=("generations", "candidates", "head_to_head"),
@@ -456,6 +457,7 @@ STUDIES: tuple[Study, ...] = (
             _BOOTSTRAP,
             _out("reports/tournament"),
             *_THREADS,
+            Shared("ruleset"),
         ),  # fmt: skip
         settings=f"{_PLAN}.tournament:TournamentSettings",
         tables=("ratings", "matrix"),

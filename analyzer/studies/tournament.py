@@ -104,8 +104,10 @@ def check_tournament(
             Problem(CLI, "--games", games, "must be 2 or more: the 95% intervals resample "
                     "the games, and a single game gives no interval")
         )  # fmt: skip
-    if lookahead_games < 1:
-        raise InputError(Problem(CLI, "--lookahead-games", lookahead_games, "must be 1 or more"))
+    if not 1 <= lookahead_games <= 10**7:
+        raise InputError(
+            Problem(CLI, "--lookahead-games", lookahead_games, "must be 1 to 10,000,000")
+        )
     n = len(lineups(len(bots), players))
     if n * games > 10**7:
         raise InputError(

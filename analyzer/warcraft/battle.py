@@ -83,6 +83,16 @@ class Battle:
 GROUP_RE = re.compile(r"^\s*([-+]?\d+)\s+(\w+)\s*(.*)$")
 
 
+# The words of a group that set one thing each: given twice, one would be dropped.
+_ONCE = {
+    "strength": r"s\d+",
+    "level": r"l\d+",
+    "cost": r"cost\d+",
+    "place": r"bf|battlefield|flanks?",
+    "player": r"@.+",
+}
+
+
 def parse_army(
     text: str, name: str, key: str, book: UnitBook | None = None, race: str | None = None
 ) -> tuple[Group, ...]:
@@ -113,8 +123,18 @@ def parse_army(
         strength = level = cost = None
         where, player, abilities = "battlefield", name, []
         source, cost_source, label, unknown = "user input", "", "", ""
+        seen: dict[str, str] = {}  # what a word sets: the first word that set it
         for word in rest:
             low = word.lower()
+            setting = next((k for k, pattern in _ONCE.items() if re.fullmatch(pattern, low)), None)
+            if setting is not None and setting in seen:
+                problems.append(
+                    Problem(CLI, key, part.strip(), f"{seen[setting]!r} and {word!r} both set the "
+                            f"group's {setting}: give it once")
+                )  # fmt: skip
+                continue
+            if setting is not None:
+                seen[setting] = word
             if re.fullmatch(r"s\d+", low):
                 strength = int(low[1:])
             elif re.fullmatch(r"l\d+", low):

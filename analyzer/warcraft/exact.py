@@ -18,9 +18,9 @@ import itertools
 import time
 from dataclasses import dataclass
 
-import numba
 import numpy as np
 
+from analyzer.compile_cache import checked_njit
 from analyzer.errors import InputError, Problem
 from analyzer.warcraft import abilities as ab
 from analyzer.warcraft.battle import CLI, MELEE, RANGED, ROUND_CAP, Battle, SideModel
@@ -368,7 +368,7 @@ def _no_attack(n: int):
     return np.zeros((n, 1), np.int64), np.zeros((n, 1), np.int64), np.ones((n, 1))
 
 
-@numba.njit(cache=True)
+@checked_njit()
 def _build_rows(nb, ha, oa, pa, hb, ob, pb, take_a, rise_a, most_a, take_b, rise_b, most_b):
     """(row pointers, destinations, probabilities) of a step from every joint state:
     each pair of attack outcomes sends the state to the one the policies and Raise
@@ -419,7 +419,7 @@ def _rows(src, dst, prob, n: int):
     return np.searchsorted(src, np.arange(n + 1)), dst, prob
 
 
-@numba.njit(cache=True)
+@checked_njit()
 def _step(rowptr, dst, prob, w):
     """w times the step's transition matrix, visiting only states that hold mass: most
     joint states hold none in a given phase."""

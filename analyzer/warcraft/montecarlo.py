@@ -13,9 +13,9 @@ import os
 import time
 from dataclasses import dataclass
 
-import numba
 import numpy as np
 
+from analyzer.compile_cache import checked_njit
 from analyzer.warcraft import abilities as ab
 from analyzer.warcraft.battle import MELEE, ROUND_CAP, Battle, SideModel
 from analyzer.warcraft.policies import order
@@ -54,14 +54,14 @@ def _binomial_table() -> np.ndarray:
 
 
 BINOMIAL = _binomial_table()
-_die_hits = numba.njit(cache=True, inline="always")(ab.die_hits)
-_healed = numba.njit(cache=True, inline="always")(ab.healed)
-_bloodlust = numba.njit(cache=True, inline="always")(ab.bloodlust_dice)
-_raised = numba.njit(cache=True, inline="always")(ab.raised)
-_first = numba.njit(cache=True, inline="always")(ab.first_strike_mask)
+_die_hits = checked_njit(inline="always")(ab.die_hits)
+_healed = checked_njit(inline="always")(ab.healed)
+_bloodlust = checked_njit(inline="always")(ab.bloodlust_dice)
+_raised = checked_njit(inline="always")(ab.raised)
+_first = checked_njit(inline="always")(ab.first_strike_mask)
 
 
-@numba.njit(cache=True, inline="always")
+@checked_njit(inline="always")
 def _next(x):
     # splitmix64: one multiply-xorshift step per draw, state in x[0]
     x[0] += np.uint64(0x9E3779B97F4A7C15)
@@ -71,7 +71,7 @@ def _next(x):
     return z ^ (z >> np.uint64(31))
 
 
-@numba.njit(cache=True, inline="always")
+@checked_njit(inline="always")
 def _roll(x):
     """One die, 1 to 6. Each 64-bit draw gives two dice (its two 32-bit halves, each
     scaled to 0..5 by a multiply-shift); x[1] keeps the spare half (x[2] = 1 when held)."""
@@ -84,7 +84,7 @@ def _roll(x):
     return np.int64(((z >> np.uint64(32)) * np.uint64(6)) >> np.uint64(32)) + 1
 
 
-@numba.njit(cache=True, inline="always")
+@checked_njit(inline="always")
 def _binomial(x, cdf):
     """Hits of a group of plain dice: the first k whose cumulative chance, in 32-bit
     units, exceeds a uniform 32-bit draw."""
@@ -95,12 +95,12 @@ def _binomial(x, cdf):
     return k
 
 
-@numba.njit(cache=True, inline="always")
+@checked_njit(inline="always")
 def _alive(st, side, g):
     return st[side, 2 * g] + st[side, 2 * g + 1]
 
 
-@numba.njit(cache=True, inline="always")
+@checked_njit(inline="always")
 def _has(st, side, G, S, field):
     for g in range(S[side, S_GROUPS]):
         if G[side, g, field] and _alive(st, side, g) > 0:
@@ -108,7 +108,7 @@ def _has(st, side, G, S, field):
     return False
 
 
-@numba.njit(cache=True, inline="always")
+@checked_njit(inline="always")
 def _healers(st, side, G, S):
     """Players of the side (at most two) with a unit with Heal in the battle."""
     n = 0
@@ -120,7 +120,7 @@ def _healers(st, side, G, S):
     return n
 
 
-@numba.njit(cache=True, inline="always")
+@checked_njit(inline="always")
 def _dice(st, side, G, S, g):
     n = _alive(st, side, g)
     if not S[side, S_LUST]:
@@ -133,7 +133,7 @@ def _dice(st, side, G, S, g):
     return _bloodlust(n, lust)
 
 
-@numba.njit(cache=True, inline="always")
+@checked_njit(inline="always")
 def _phase_dice(st, side, G, S, phase):
     n = 0
     for g in range(S[side, S_GROUPS]):
@@ -142,7 +142,7 @@ def _phase_dice(st, side, G, S, phase):
     return n
 
 
-@numba.njit(cache=True, inline="always")
+@checked_njit(inline="always")
 def _attack(st, side, G, S, phase, x, out):
     """Roll a side's attacks in a phase: out[0] casualties, out[1] 1s for Raise Dead."""
     counting = S[side, S_RAISER] >= 0 and _has(st, side, G, S, G_RAISE)
@@ -166,7 +166,7 @@ def _attack(st, side, G, S, phase, x, out):
     out[1] = ones
 
 
-@numba.njit(cache=True, inline="always")
+@checked_njit(inline="always")
 def _take(st, side, G, S, order, casualties, phase):
     if casualties == 0:
         return
@@ -182,14 +182,14 @@ def _take(st, side, G, S, order, casualties, phase):
         c -= k
 
 
-@numba.njit(cache=True, inline="always")
+@checked_njit(inline="always")
 def _rise(st, side, S, ones):
     g = S[side, S_INTO]
     if ones > 0 and g >= 0:
         st[side, 2 * g] += _raised(ones, True, _alive(st, side, g), S[side, S_MOST])
 
 
-@numba.njit(cache=True, inline="always")
+@checked_njit(inline="always")
 def _battlefield(st, side, S):
     n = 0
     for g in range(S[side, S_GROUPS]):
@@ -197,7 +197,7 @@ def _battlefield(st, side, S):
     return n
 
 
-@numba.njit(cache=True)
+@checked_njit()
 def _play(seed, battle, G, S, init, order, st, x, hit_a, hit_b, c, outcome, rounds, surv):
     # Counters are indexed by the chunk c here, not sliced by the caller: a slice per
     # battle is a new array view, which costs more than a short battle.
@@ -265,7 +265,7 @@ def _play(seed, battle, G, S, init, order, st, x, hit_a, hit_b, c, outcome, roun
     rounds[c, r if result != O_OPEN else 0] += 1
 
 
-@numba.njit(cache=True, nogil=True)
+@checked_njit(nogil=True)
 def _run(seed, n_battles, first, step, G, S, init, order, outcome, rounds, surv):
     """Chunks first, first + step, ... of the battles (one thread's share); without
     the GIL, so Python threads run them side by side (compiling numba's parallel

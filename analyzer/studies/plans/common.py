@@ -115,8 +115,18 @@ class ReportContext:
 
     @property
     def who(self) -> dict:
-        """Every study's stamp names the bots that play it."""
-        return {"bots": ",".join(self.seats)}
+        """Every study's stamp names the bots that play it, each with its parameters as
+        played (a style's from the styles file in use) and its description."""
+        from analyzer.players.styles import bot_of, describe
+
+        names = dict.fromkeys(
+            [*self.seats, *(n for seats in self.by_count.values() for n in seats)]
+        )
+        played = {}
+        for name in names:
+            policy, vector = bot_of(name, "--bots")
+            played[name] = [policy, [float(x) for x in vector], describe(name)]
+        return {"bots": ",".join(self.seats), "played": played}
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from analyzer.errors import InputError, Problem
@@ -43,6 +44,17 @@ def check(o: dict, log) -> CompareSettings:
                 ]
             )  # fmt: skip
     base = load_scenario(o["baseline"]) if o["baseline"] is not None else None
+    if base is not None:
+        same = [p for p in o["scenarios"] if Path(p).resolve() == Path(o["baseline"]).resolve()]
+        if same:
+            raise InputError(
+                Problem(
+                    CLI, "--baseline", str(o["baseline"]),
+                    f"is the same file as the scenario {same[0]}: a scenario compared with "
+                    "itself changes nothing; name another baseline, or leave --baseline out "
+                    "(the printed rules)",
+                )
+            )  # fmt: skip
     from analyzer.studies.compare import check_distinct
 
     check_distinct(loaded)
