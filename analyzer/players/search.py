@@ -64,9 +64,9 @@ from analyzer.players.lookahead import (
     rank_slots,
 )
 from analyzer.players.params import (
+    H_AGGRESSION,
     H_ENTRY_THREAT,
     H_LEADER_FOCUS,
-    H_AGGRESSION,
     H_RESERVE,
     N_PLANS,
     N_SEARCH_PLANS,
