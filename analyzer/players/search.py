@@ -25,7 +25,9 @@ open option maximizing
 Q being its mean result: half its win rate (a tie half a win), half the margin
 over the best opponent squashed into 0..1 (logistic, 8 VC to e's odds). After
 `simulations` simulations the most visited option is the choice (the better mean,
-then the higher prior, on a tie).
+then the higher prior, on a tie). An option whose first simulation ends its turn
+in the very game an option ranked above it did (a plan that changed no choice of
+the turn: state_hash) is closed, so the budget goes to options that differ.
 
 No peeking (docs/rulings.md 31): each simulation starts from the lookahead's
 `imagine` (players/lookahead.py): the game as the seat sees it, what it cannot
@@ -62,6 +64,7 @@ from analyzer.players.lookahead import (
     imagine,
     margin,
     rank_slots,
+    state_hash,
 )
 from analyzer.players.params import (
     H_AGGRESSION,
@@ -83,6 +86,7 @@ PLAN_HOLD, PLAN_HUNT, PLAN_FORTIFY, PLAN_SPREAD = range(N_PLANS, N_SEARCH_PLANS)
 TOTAL = 0
 VISITS = MAX_OPTIONS
 PRIOR = 2 * MAX_OPTIONS
+CLOSED = -1.0  # the prior of an option closed as the same as one ranked above it
 MARGIN_SCALE = 8.0  # VC: a margin this large counts e to 1 in the squashed half
 
 
@@ -150,6 +154,8 @@ def pick_child(fw, n_open, n, c_puct):
     best_score = -1e300
     root = math.sqrt(max(n, 1))
     for o in range(n_open):
+        if fw[PRIOR + o] == CLOSED:
+            continue
         v = fw[VISITS + o]
         if v == 0.0:
             return o
@@ -194,8 +200,9 @@ def search_decide(g, sim, t, p):
         widening = pol[p, S_WIDENING]
         c_puct = pol[p, S_EXPLORATION]
         copy_game(g, sim, t)  # the map, once: each simulation's copy leaves it out
+        closed = 0
         for n in range(n_sims):
-            n_open = min(n_opt, 1 + int(widening * math.sqrt(n)))
+            n_open = min(n_opt, 1 + closed + int(widening * math.sqrt(n)))
             o = pick_child(fw, n_open, n, c_puct)
             k = int(fw[VISITS + o])  # its k-th visit: the k-th deal and dice
             imagine(g, sim, t, p, turn * ROLLOUT_SALT + k)
@@ -207,10 +214,23 @@ def search_decide(g, sim, t, p):
             sim.gst[G_LA_DECLINE] = -1
             for j in range(pol.shape[1]):
                 sim.pol[p, j] = pol[p, j]
+            if k == 0:  # the first deal: does its turn end where a better-ranked one's did?
+                h = state_hash(sim)
+                work[o] = h
+                same = False
+                for o2 in range(o):
+                    if fw[PRIOR + o2] != CLOSED and fw[VISITS + o2] > 0 and work[o2] == h:
+                        same = True
+                if same:
+                    fw[PRIOR + o] = CLOSED
+                    closed += 1
+                    continue
             play_turns(sim, t, stop, None)
             fw[TOTAL + o] += result_value(margin(sim, t, p))
             fw[VISITS + o] += 1.0
         for o in range(1, n_opt):
+            if fw[PRIOR + o] == CLOSED:
+                continue
             v, vb = fw[VISITS + o], fw[VISITS + best]
             if v > vb or (v == vb and v > 0 and fw[TOTAL + o] > fw[TOTAL + best]):
                 best = o
