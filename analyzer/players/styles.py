@@ -1,7 +1,7 @@
 """Bot styles: named parameter vectors read from an editable TOML file.
 
-A seat names either a bot ("heuristic", "lookahead", "search", "random": every default) or a style of
-styles.toml (a bot plus parameter overrides). Everything that plays a seat by
+A seat names either a bot ("heuristic", "lookahead", "search", "random": every
+default) or a style of styles.toml (a bot plus parameter overrides). Everything that plays a seat by
 name goes through `bot_of`, so a style name works wherever a bot name does, and
 reports show the name that was asked for. Pure Python: no numba.
 """
