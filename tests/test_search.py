@@ -99,33 +99,65 @@ def test_hidden_coins_stacks_markers_bombs_dice_and_bots_change_no_search_decisi
     assert moved > 0
 
 
-def test_the_budget_is_spent_and_the_most_visited_option_is_the_choice():
+def chosen_option(g2, plan):
     from analyzer.players.lookahead import OPTIONS
-    from analyzer.players.search import CLOSED, PRIOR, VISITS
+
+    chosen = (int(g2.gst[L.G_LA_SLOT]), int(g2.gst[L.G_LA_DECLINE]), int(plan))
+    options = [tuple(int(g2.work[OPTIONS + 3 * o + i]) for i in range(3)) for o in range(16)]
+    return chosen, options
+
+
+def searched(turn, **budget):
+    """(visits, prior, the chosen option's index) of the search at game_at(turn)."""
+    from analyzer.players.search import PRIOR, VISITS
+
+    g, et = search_game_at(turn, **budget)
+    g2 = Game(*[a.copy() for a in g])
+    plan = search_decide(g2, new_game(N_POLICY_PARAMS, 1), et, 0)
+    chosen, options = chosen_option(g2, plan)
+    visits = g2.fwork[VISITS : VISITS + 16].copy()
+    prior = g2.fwork[PRIOR : PRIOR + 16].copy()
+    return visits, prior, options.index(chosen)
+
+
+def test_puct_spends_the_budget_and_chooses_the_most_visited_option():
+    from analyzer.players.search import CLOSED
 
     for turn in (0, 8, 12, 20):
-        g, et = search_game_at(turn, simulations=40)
+        visits, prior, best = searched(turn, simulations=40, exploration=1.0, widening=1.0)
+        open_ = prior != CLOSED
+        # an option closed as the same as a better-ranked one spent its one simulation
+        assert visits.sum() + (~open_ & (prior != 0)).sum() == 40, turn
+        assert best == int(np.argmax(np.where(open_, visits, -1))), turn
+        assert visits[0] > 0  # the heuristic's own choice is always searched
+        assert (visits[open_] > 0).sum() > 1  # and others beside it
+
+
+def test_sequential_halving_plays_the_options_left_alike_and_keeps_the_best():
+    from analyzer.players.search import CLOSED
+
+    for turn in (0, 8, 12, 20):
+        g, et = search_game_at(turn, simulations=48, widening=1.0)
         g2 = Game(*[a.copy() for a in g])
         plan = search_decide(g2, new_game(N_POLICY_PARAMS, 1), et, 0)
-        visits = g2.fwork[VISITS : VISITS + 16]
-        prior = g2.fwork[PRIOR : PRIOR + 16]
-        open_ = prior != CLOSED
-        closed = int((~open_ & (prior != 0)).sum())
-        assert visits.sum() + closed == 40, turn  # a closed option spent one simulation
-        best = int(np.argmax(np.where(open_, visits, -1)))
-        work = g2.work
-        assert (int(g2.gst[L.G_LA_SLOT]), int(g2.gst[L.G_LA_DECLINE]), int(plan)) == tuple(
-            int(work[OPTIONS + 3 * best + i]) for i in range(3)
-        ), turn
-        assert visits[0] > 0  # the heuristic's own choice is always searched
+        chosen, options = chosen_option(g2, plan)
+        visits = g2.fwork[16:32]
+        prior = g2.fwork[32:48]
+        searched_ = 1 + int(np.sqrt(48))  # widening 1
+        n_opt = int((prior != 0).sum())
+        assert ((prior[min(searched_, n_opt) : n_opt]) == CLOSED).all()
+        assert (prior[:n_opt] != CLOSED).sum() == 1, turn  # one option is left: the choice
+        best = options.index(chosen)
+        assert prior[best] != CLOSED and visits[best] == visits.max()
+        assert visits.sum() <= 48
 
 
 def test_no_widening_leaves_the_heuristics_choice_alone():
-    """widening 0: only the first option of the heuristic's ranking is open."""
+    """widening 0: only the first option of the heuristic's ranking is searched."""
     for turn in (0, 12):
-        g, et = search_game_at(turn, widening=0.0)
-        slot, decline, plan, visits = decide(g, et)
-        assert plan == 0 and visits[0] == CHEAP["simulations"] and visits[1:].sum() == 0
+        for exploration in (0.0, 1.0):
+            visits, prior, best = searched(turn, widening=0.0, exploration=exploration)
+            assert best == 0 and visits[1:].sum() == 0
 
 
 def rate(wins, games):

@@ -121,18 +121,18 @@ LOOKAHEAD_PARAMS = {
     S_SIMULATIONS,  # imagined games per decision (the budget)
     S_HORIZON,  # rounds played out after this turn (0: to the end of the game)
     S_CANDIDATES,  # combo pick: how many slots it weighs (the heuristic's best first)
-    S_WIDENING,  # options open after n simulations: 1 + widening * sqrt(n)
-    S_EXPLORATION,  # PUCT's exploration constant (0: the best mean so far)
+    S_WIDENING,  # options searched: 1 + widening * sqrt(simulations so far, or all of them)
+    S_EXPLORATION,  # > 0: PUCT with this exploration constant; 0: sequential halving
 ) = range(16, 21)
 N_SEARCH_PLANS = 8
 
 SEARCH_PARAMS = {
     **HEURISTIC_PARAMS,
-    "simulations": (S_SIMULATIONS, 160.0),
+    "simulations": (S_SIMULATIONS, 200.0),
     "horizon": (S_HORIZON, 0.0),
     "candidates": (S_CANDIDATES, 4.0),
-    "widening": (S_WIDENING, 1.0),
-    "exploration": (S_EXPLORATION, 1.0),
+    "widening": (S_WIDENING, 0.4),
+    "exploration": (S_EXPLORATION, 0.0),
 }
 
 # Random bot (players/random_player.py)

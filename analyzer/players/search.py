@@ -1,5 +1,5 @@
 """The search bot: the heuristic, but for the decisions that shape its game, which
-it makes by a Monte Carlo tree search over imagined games.
+it makes by a Monte Carlo search over imagined games.
 
 At the start of each of its turns the game loop (engine/play.py) asks
 `search_decide`. The tree's root is the seat's turn; its children are the turn's
@@ -16,18 +16,26 @@ Entry regions, spread thin). Within a plan the heuristic plays the conquests
 region by region, and every other seat and every later turn of this one plays the
 heuristic (the rollout policy).
 
-The search (PUCT with progressive widening): the heuristic's ranking of the
-options is the prior (its own choice first, prior 1/(rank+1), normalized); after
-n simulations the first 1 + widening * sqrt(n) options of that ranking are open,
-a newly opened one is played at once, and otherwise each simulation plays the
-open option maximizing
-    Q + exploration * prior * sqrt(n) / (1 + visits),
-Q being its mean result: half its win rate (a tie half a win), half the margin
-over the best opponent squashed into 0..1 (logistic, 8 VC to e's odds). After
-`simulations` simulations the most visited option is the choice (the better mean,
-then the higher prior, on a tie). An option whose first simulation ends its turn
-in the very game an option ranked above it did (a plan that changed no choice of
-the turn: state_hash) is closed, so the budget goes to options that differ.
+The search spends `simulations` imagined games on the root's options, ranked by
+the heuristic (its own choice first, prior 1/(rank+1), normalized), in one of two
+ways (progressive widening in both: the more simulations, the more of the ranking
+is searched):
+- exploration 0, the default: sequential halving (the root search of Gumbel
+  MuZero). The first 1 + widening * sqrt(simulations) options are searched in
+  rounds; in each, the options left share the round's budget evenly, on the same
+  deals and dice, and the worse half by mean result is closed; the one left is
+  the choice. Equal visits on shared deals make each comparison a paired one.
+- exploration > 0: PUCT. After n simulations the first 1 + widening * sqrt(n)
+  options are open; a newly opened one is played at once, and otherwise each
+  simulation plays the open option maximizing
+      Q + exploration * prior * sqrt(n) / (1 + visits);
+  the most visited is the choice (the better mean, then the higher prior, on a tie).
+A simulation's result is half a win (1, a tie 1/2, a loss 0) and half the VC margin
+over the best opponent squashed into 0..1 (logistic, scale 8 VC); in the team
+variant, its team's (a team scoring its weaker member). An option whose first
+simulation ends its turn in the very game a better-ranked option's did (a plan that
+changed no choice of the turn: state_hash) is closed, so the budget goes to options
+that differ.
 
 No peeking (docs/rulings.md 31): each simulation starts from the lookahead's
 `imagine` (players/lookahead.py): the game as the seat sees it, what it cannot
@@ -166,6 +174,79 @@ def pick_child(fw, n_open, n, c_puct):
     return best
 
 
+@inline_kernel
+def simulate(g, sim, t, p, o, turn, stop):
+    """One simulation of option o, on its next deal and dice; returns 1 if it closed
+    the option (its first turn ended as a better-ranked option's did), else 0."""
+    work = g.work
+    fw = g.fwork
+    k = int(fw[VISITS + o])  # its k-th visit: the k-th deal and dice
+    imagine(g, sim, t, p, turn * ROLLOUT_SALT + k)
+    sim.gst[G_LA_SLOT] = work[OPTIONS + 3 * o]
+    sim.gst[G_LA_DECLINE] = work[OPTIONS + 3 * o + 1]
+    search_plan(sim.pol, p, work[OPTIONS + 3 * o + 2])
+    play_turns(sim, t, turn + 1, None)
+    sim.gst[G_LA_SLOT] = -1  # from here on, p plays the heuristic
+    sim.gst[G_LA_DECLINE] = -1
+    for j in range(g.pol.shape[1]):
+        sim.pol[p, j] = g.pol[p, j]
+    if k == 0:  # the first deal: does its turn end where a better-ranked one's did?
+        h = state_hash(sim)
+        work[o] = h
+        for o2 in range(o):
+            if fw[PRIOR + o2] != CLOSED and fw[VISITS + o2] > 0 and work[o2] == h:
+                fw[PRIOR + o] = CLOSED
+                return 1
+    play_turns(sim, t, stop, None)
+    fw[TOTAL + o] += result_value(margin(sim, t, p))
+    fw[VISITS + o] += 1.0
+    return 0
+
+
+@inline_kernel
+def count_open(fw, n_opt):
+    n = 0
+    for o in range(n_opt):
+        if fw[PRIOR + o] != CLOSED:
+            n += 1
+    return n
+
+
+@inline_kernel
+def mean(fw, o):
+    return fw[TOTAL + o] / fw[VISITS + o]
+
+
+@inline_kernel
+def halving(g, sim, t, p, n_opt, n_sims, widening, turn, stop):
+    """Sequential halving over the first 1 + widening * sqrt(n_sims) options of the
+    ranking: in each of its rounds (log2 of those options, rounded up) the budget's
+    share of the round goes evenly to the options left, which thus play the same
+    deals, then the worse half (by mean result; the lower-ranked on a tie) is closed."""
+    fw = g.fwork
+    m = min(n_opt, 1 + int(widening * math.sqrt(n_sims)))
+    for o in range(m, n_opt):
+        fw[PRIOR + o] = CLOSED
+    rounds = 0
+    while (1 << rounds) < m:
+        rounds += 1
+    for _ in range(rounds):
+        per = max(1, n_sims // (rounds * count_open(fw, n_opt)))
+        for _k in range(per):
+            for o in range(n_opt):
+                if fw[PRIOR + o] != CLOSED:
+                    simulate(g, sim, t, p, o, turn, stop)
+        alive = count_open(fw, n_opt)
+        if alive <= 1:
+            break
+        for _drop in range(alive // 2):
+            worst = -1
+            for o in range(n_opt):
+                if fw[PRIOR + o] != CLOSED and (worst < 0 or mean(fw, o) <= mean(fw, worst)):
+                    worst = o
+            fw[PRIOR + worst] = CLOSED
+
+
 @kernel
 def search_decide(g, sim, t, p):
     """Choose p's combo slot (or decline) and plan for the turn about to be played:
@@ -200,36 +281,20 @@ def search_decide(g, sim, t, p):
         widening = pol[p, S_WIDENING]
         c_puct = pol[p, S_EXPLORATION]
         copy_game(g, sim, t)  # the map, once: each simulation's copy leaves it out
-        closed = 0
-        for n in range(n_sims):
-            n_open = min(n_opt, 1 + closed + int(widening * math.sqrt(n)))
-            o = pick_child(fw, n_open, n, c_puct)
-            k = int(fw[VISITS + o])  # its k-th visit: the k-th deal and dice
-            imagine(g, sim, t, p, turn * ROLLOUT_SALT + k)
-            sim.gst[G_LA_SLOT] = work[OPTIONS + 3 * o]
-            sim.gst[G_LA_DECLINE] = work[OPTIONS + 3 * o + 1]
-            search_plan(sim.pol, p, work[OPTIONS + 3 * o + 2])
-            play_turns(sim, t, turn + 1, None)
-            sim.gst[G_LA_SLOT] = -1  # from here on, p plays the heuristic
-            sim.gst[G_LA_DECLINE] = -1
-            for j in range(pol.shape[1]):
-                sim.pol[p, j] = pol[p, j]
-            if k == 0:  # the first deal: does its turn end where a better-ranked one's did?
-                h = state_hash(sim)
-                work[o] = h
-                same = False
-                for o2 in range(o):
-                    if fw[PRIOR + o2] != CLOSED and fw[VISITS + o2] > 0 and work[o2] == h:
-                        same = True
-                if same:
-                    fw[PRIOR + o] = CLOSED
-                    closed += 1
-                    continue
-            play_turns(sim, t, stop, None)
-            fw[TOTAL + o] += result_value(margin(sim, t, p))
-            fw[VISITS + o] += 1.0
-        for o in range(1, n_opt):
+        if c_puct <= 0.0:
+            halving(g, sim, t, p, n_opt, n_sims, widening, turn, stop)
+        else:
+            closed = 0
+            for n in range(n_sims):
+                n_open = min(n_opt, 1 + closed + int(widening * math.sqrt(n)))
+                o = pick_child(fw, n_open, n, c_puct)
+                closed += simulate(g, sim, t, p, o, turn, stop)
+        best = -1
+        for o in range(n_opt):
             if fw[PRIOR + o] == CLOSED:
+                continue
+            if best < 0:
+                best = o
                 continue
             v, vb = fw[VISITS + o], fw[VISITS + best]
             if v > vb or (v == vb and v > 0 and fw[TOTAL + o] > fw[TOTAL + best]):
