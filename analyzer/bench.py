@@ -21,12 +21,16 @@ assert set(POLICIES) <= set(POLICY_NAMES)
 # a 4-player game at its default budget against three heuristic seats.
 LOOKAHEAD_ROW = "lookahead, 1 seat"
 LOOKAHEAD_GAMES_SHARE = 200  # it plays `games` / this many games a repetition
+# The search bot likewise: one seat at its default budget against three heuristic seats.
+SEARCH_ROW = "search, 1 seat"
+SEARCH_GAMES_SHARE = 1000
 
 # The speeds a designer waits on, and the goal each is held to (docs/speed.md says
 # why): games/s on this machine's threads (2 cores), seconds to a first game.
 GOALS = {
     (4, "heuristic"): 20_000,
     (4, LOOKAHEAD_ROW): 60,
+    (4, SEARCH_ROW): 10,
     "cold_compile_s": 15.0,
     "warm_start_s": 1.0,
     "fresh_report_s": 240.0,  # `make report` from a fresh clone (tools/time_fresh_report.py)
@@ -49,7 +53,7 @@ def run_bench(games: int, repeats: int, note: Callable[[str], None] = print) -> 
     """[{ruleset, players, policy, threads, games_per_s, goal_games_per_s}], the
     median of `repeats` runs of
     `games` games of the played ruleset, every seat played by the same bot; then
-    the lookahead bot's row (LOOKAHEAD_ROW), on fewer games. A warm-up
+    the lookahead and search bots' rows (LOOKAHEAD_ROW, SEARCH_ROW), on fewer games. A warm-up
     call first loads or compiles the engine, so its time is reported apart and never
     counted."""
     from analyzer.engine import api
@@ -73,6 +77,12 @@ def run_bench(games: int, repeats: int, note: Callable[[str], None] = print) -> 
     rates = [n / play(4, "heuristic", r + 1, n, "lookahead") for r in range(repeats)]
     rows.append(_row(ruleset, 4, LOOKAHEAD_ROW, statistics.median(rates)))
     note(f"  4 players, {LOOKAHEAD_ROW}: {rows[-1]['games_per_s']:.1f} games/s")
+    n = max(4, games // SEARCH_GAMES_SHARE)
+    warm = play(4, "heuristic", 0, 1, "search")
+    note(f"Warm-up of the search bot (load or compile it): {warm:.1f} s")
+    rates = [n / play(4, "heuristic", r + 1, n, "search") for r in range(repeats)]
+    rows.append(_row(ruleset, 4, SEARCH_ROW, statistics.median(rates)))
+    note(f"  4 players, {SEARCH_ROW}: {rows[-1]['games_per_s']:.1f} games/s")
     return rows
 
 

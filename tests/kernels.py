@@ -32,7 +32,7 @@ MODULES += [
 ]
 MODULES += [
     importlib.import_module(f"analyzer.players.{name}")
-    for name in ("heuristic", "lookahead", "policy", "random_player")
+    for name in ("heuristic", "lookahead", "policy", "random_player", "search")
 ]
 
 

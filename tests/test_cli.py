@@ -195,13 +195,14 @@ def test_bench_json(monkeypatch):
     rows = out["games"]
     assert [(r["players"], r["policy"]) for r in rows] == [
         (n, p) for n in (2, 3, 4, 5) for p in ("heuristic", "random")
-    ] + [(4, "lookahead, 1 seat")]
+    ] + [(4, "lookahead, 1 seat"), (4, "search, 1 seat")]
     for row in rows:
         assert set(row) == {"ruleset", "players", "policy", "threads", "games_per_s",
                             "goal_games_per_s"}  # fmt: skip
         assert row["ruleset"] == "swow" and row["games_per_s"] > 0
     goals = {(r["players"], r["policy"]): r["goal_games_per_s"] for r in rows}
     assert goals[(4, "heuristic")] == 20_000 and goals[(4, "lookahead, 1 seat")] == 60
+    assert goals[(4, "search, 1 seat")] == 10
     assert goals[(2, "random")] is None
     # Thread scaling: 1 thread, then up to this process's count; one thread is
     # perfect scaling by definition.

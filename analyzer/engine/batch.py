@@ -20,7 +20,7 @@ from analyzer.engine.jit import entry_point, inline_kernel
 from analyzer.engine.layout import G_ERROR, G_LOG_ON, G_NINST, I_NF, S_NF
 from analyzer.engine.play import play_game, play_game_lookahead
 from analyzer.engine.state import assume_as_built, check_as_built, new_game, reset_game
-from analyzer.players.params import LOOKAHEAD
+from analyzer.players.params import LOOKAHEAD, SEARCH
 
 
 @inline_kernel
@@ -137,7 +137,9 @@ def _pool(threads: int) -> ThreadPoolExecutor:
 
 
 def has_lookahead(policies, n_players) -> bool:
-    return bool((np.asarray(policies)[:n_players] == LOOKAHEAD).any())
+    """True when a seat plays a bot of imagined games (the lookahead or the search)."""
+    seats = np.asarray(policies)[:n_players]
+    return bool(((seats == LOOKAHEAD) | (seats == SEARCH)).any())
 
 
 @entry_point

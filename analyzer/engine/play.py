@@ -1,10 +1,10 @@
 """A whole game: the setup, the turns in order, the final standings.
 
-A seat played by the lookahead bot is asked for its choices at the start of each
-of its turns (players/lookahead.py), here rather than from inside the turn, so
-the turn never calls back into the imagined games the bot plays out. Games with
-a lookahead seat go through their own entry (play_game_lookahead), so a run
-without one never compiles, nor pays for, the lookahead."""
+A seat played by the lookahead or the search bot is asked for its choices at the
+start of each of its turns (players/lookahead.py, search.py), here rather than
+from inside the turn, so the turn never calls back into the imagined games the bot
+plays out. Games with such a seat go through their own entry
+(play_game_lookahead), so a run without one never compiles, nor pays for, them."""
 
 from __future__ import annotations
 
@@ -32,8 +32,9 @@ from analyzer.engine.layout import (
 )
 from analyzer.engine.rng import init_streams
 from analyzer.engine.setup import setup_game
-from analyzer.players.lookahead import apply_plan, lookahead_decide
-from analyzer.players.params import LOOKAHEAD
+from analyzer.players.lookahead import lookahead_decide
+from analyzer.players.params import LOOKAHEAD, SEARCH
+from analyzer.players.search import search_decide, search_plan
 
 
 @inline_kernel
@@ -72,8 +73,8 @@ def play_game(g, t, n_players, seed, game, policies, pol_params, check, forced, 
 def play_game_lookahead(
     g, sim, t, n_players, seed, game, policies, pol_params, check, forced, seat_out
 ):
-    """play_game, with a seat (or more) played by the lookahead bot; sim is the
-    scratch game of its imagined games."""
+    """play_game, with a seat (or more) played by the lookahead or the search bot;
+    sim is the scratch game of their imagined games."""
     g_ply = g.ply
     g_gst = g.gst
     g_pol = g.pol
@@ -81,13 +82,17 @@ def play_game_lookahead(
     while g_gst[G_TURN] < end:
         turn = g_gst[G_TURN]
         p = turn % n_players
-        if g_ply[p, P_POLICY] != LOOKAHEAD:
+        policy = g_ply[p, P_POLICY]
+        if policy != LOOKAHEAD and policy != SEARCH:
             play_turns(g, t, turn + 1, check)
             continue
-        plan = lookahead_decide(g, sim, t, p)
+        if policy == LOOKAHEAD:
+            plan = lookahead_decide(g, sim, t, p)
+        else:
+            plan = search_decide(g, sim, t, p)
         for k in range(g_pol.shape[1]):  # the plan holds for this turn only
             sim.pol[p, k] = g_pol[p, k]
-        apply_plan(g_pol, p, plan)
+        search_plan(g_pol, p, plan)  # the lookahead's plans are the search's first
         play_turns(g, t, turn + 1, check)
         for k in range(g_pol.shape[1]):
             g_pol[p, k] = sim.pol[p, k]

@@ -76,6 +76,11 @@ BOT_PARAMETERS = {
     "candidates": (1.0, float(MAX_COLUMN)),
     "plans": (1.0, 4.0),  # players/params.py N_PLANS
     "prune": (0.0, 10.0),  # standard errors; 0: every option plays every rollout
+    # the search bot's budget (players/search.py): a game costs about simulations x
+    # turns heuristic games
+    "simulations": (1.0, 4096.0),
+    "widening": (0.0, 16.0),  # 0: only the heuristic's own choice is ever open
+    "exploration": (0.0, 100.0),
 }
 # (A ruleset's own bot parameters carry their range: BOT_PARAMS in its layout.py.)
 BOT_WEIGHT = (-1000.0, 1000.0)  # every other bot parameter

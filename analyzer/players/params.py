@@ -13,7 +13,10 @@ import numpy as np
 RANDOM = 0
 HEURISTIC = 1
 LOOKAHEAD = 2
-POLICY_NAMES = ("random", "heuristic", "lookahead")
+SEARCH = 3
+POLICY_NAMES = ("random", "heuristic", "lookahead", "search")
+# The bots that play imagined games to choose (hundreds of times slower than the heuristic).
+SEARCHING_POLICIES = ("lookahead", "search")
 
 N_POLICY_PARAMS = 21
 
@@ -111,6 +114,27 @@ LOOKAHEAD_PARAMS = {
     "prune": (L_PRUNE, 4.0),
 }
 
+# Search bot (players/search.py): plays the heuristic with the parameters above, but
+# chooses its combo, its decline and its plan for the turn by a Monte Carlo tree
+# search over those options (the same slots as the lookahead's budget, other meanings).
+(
+    S_SIMULATIONS,  # imagined games per decision (the budget)
+    S_HORIZON,  # rounds played out after this turn (0: to the end of the game)
+    S_CANDIDATES,  # combo pick: how many slots it weighs (the heuristic's best first)
+    S_WIDENING,  # options searched: 1 + widening * sqrt(simulations so far, or all of them)
+    S_EXPLORATION,  # > 0: PUCT with this exploration constant; 0: sequential halving
+) = range(16, 21)
+N_SEARCH_PLANS = 8
+
+SEARCH_PARAMS = {
+    **HEURISTIC_PARAMS,
+    "simulations": (S_SIMULATIONS, 200.0),
+    "horizon": (S_HORIZON, 0.0),
+    "candidates": (S_CANDIDATES, 4.0),
+    "widening": (S_WIDENING, 0.4),
+    "exploration": (S_EXPLORATION, 0.0),
+}
+
 # Random bot (players/random_player.py)
 R_ABANDON = 0  # chance of abandoning each region when readying troops
 RANDOM_PARAMS = {"abandon": (R_ABANDON, 0.1)}
@@ -119,6 +143,7 @@ PARAMS_BY_POLICY = {
     "random": RANDOM_PARAMS,
     "heuristic": HEURISTIC_PARAMS,
     "lookahead": LOOKAHEAD_PARAMS,
+    "search": SEARCH_PARAMS,
 }
 
 

@@ -1,8 +1,9 @@
 """Every decision the engine asks of a seat, routed to that seat's bot.
 
-The lookahead bot plays the heuristic, but for the combo and the decline that the
-game loop had it choose by rollouts at the start of its turn (players/lookahead.py
-leaves them in gst[G_LA_SLOT] and gst[G_LA_DECLINE]; -1: no choice made)."""
+The lookahead and search bots play the heuristic, but for the combo and the decline
+that the game loop had them choose by imagined games at the start of their turn
+(players/lookahead.py and search.py leave them in gst[G_LA_SLOT] and
+gst[G_LA_DECLINE]; -1: no choice made)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,14 @@ from analyzer.players.heuristic import (
     heuristic_place,
     heuristic_target,
 )
-from analyzer.players.params import LOOKAHEAD, RANDOM, TARGET_ASSAULT, TARGET_CONQUER, TARGET_DIE
+from analyzer.players.params import (
+    LOOKAHEAD,
+    RANDOM,
+    SEARCH,
+    TARGET_ASSAULT,
+    TARGET_CONQUER,
+    TARGET_DIE,
+)
 from analyzer.players.random_player import (
     random_abandon,
     random_combo,
@@ -32,12 +40,18 @@ __all__ = ["TARGET_ASSAULT", "TARGET_CONQUER", "TARGET_DIE"]
 
 
 @inline_kernel
+def searching(policy):
+    """True for a bot that chooses by imagined games (the lookahead, the search)."""
+    return policy == LOOKAHEAD or policy == SEARCH
+
+
+@inline_kernel
 def choose_combo(g, t, p, n_visible):
     """Column slot to pick (0 = top); at most the player's coins."""
     policy = g.ply[p, P_POLICY]
     if policy == RANDOM:
         return random_combo(g, t, p, n_visible)
-    if policy == LOOKAHEAD and g.gst[G_LA_SLOT] >= 0:
+    if searching(policy) and g.gst[G_LA_SLOT] >= 0:
         return g.gst[G_LA_SLOT]
     return heuristic_combo(g, t, p, n_visible)
 
@@ -48,7 +62,7 @@ def choose_decline(g, t, p):
     policy = g.ply[p, P_POLICY]
     if policy == RANDOM:
         return random_yes_no(g, p)
-    if policy == LOOKAHEAD and g.gst[G_LA_DECLINE] >= 0:
+    if searching(policy) and g.gst[G_LA_DECLINE] >= 0:
         return g.gst[G_LA_DECLINE] == 1
     return heuristic_decline(g, t, p)
 

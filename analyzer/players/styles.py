@@ -1,7 +1,7 @@
 """Bot styles: named parameter vectors read from an editable TOML file.
 
-A seat names either a bot ("heuristic", "lookahead", "random": every default) or a style of
-styles.toml (a bot plus parameter overrides). Everything that plays a seat by
+A seat names either a bot ("heuristic", "lookahead", "search", "random": every
+default) or a style of styles.toml (a bot plus parameter overrides). Everything that plays a seat by
 name goes through `bot_of`, so a style name works wherever a bot name does, and
 reports show the name that was asked for. Pure Python: no numba.
 """
@@ -155,6 +155,11 @@ def describe(name: str) -> str:
         return (
             "The lookahead bot at its default budget: plays the heuristic, but picks its "
             "combo, its decline and its conquest plan by playing each option out."
+        )
+    if name == "search":
+        return (
+            "The search bot at its default budget: plays the heuristic, but picks its "
+            "combo, its decline and its plan for the turn by a Monte Carlo search over them."
         )
     style = load_styles().get(name)
     return style.description if style is not None else ""

@@ -447,8 +447,8 @@ STUDIES: tuple[Study, ...] = (
                 ("--lookahead-games",),
                 int,
                 TOURNAMENT_LOOKAHEAD_GAMES,
-                "Games per seat order with a lookahead seat (its first games, paired): the "
-                "lookahead bot plays hundreds of times slower than the heuristic; with this "
+                "Games per seat order with a lookahead or search seat (its first games, "
+                "paired): those bots play hundreds of times slower than the heuristic; with this "
                 "default the default tournament plays 6,720 lookahead games, 5 to 10 minutes "
                 "on 2 cores.",
             ),

@@ -122,6 +122,7 @@ def parse_fields(
     shorter than the players repeats), then the first field with each forced-seat
     style (a lookahead style plays `lookahead_games_per_combo` games per combo).
     InputError naming the unknown style and the closest one."""
+    from analyzer.players.params import SEARCHING_POLICIES
     from analyzer.players.styles import policy_of
 
     if isinstance(forced_bots, str):
@@ -131,7 +132,7 @@ def parse_fields(
         raise InputError(Problem(CLI, "--field", "", "give at least one field of bots"))
     for text in forced_bots:
         for name in _names(text, "--forced-bots", n_players, False):
-            slow = policy_of(name) == "lookahead"
+            slow = policy_of(name) in SEARCHING_POLICIES
             out.append(Field(out[0].bots, name, lookahead_games_per_combo if slow else None))
     unique = list(dict.fromkeys(out))
     if len(unique) < 2:

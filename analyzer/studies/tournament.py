@@ -10,8 +10,8 @@ scale (400 points: 10 to 1 odds), the default style at 0 (mean 0 without it).
 Intervals come from a bootstrap over the games (a resampled game keeps all its seat
 orders and line-ups, so the pairing holds), the win rates' also from Wilson.
 
-The lookahead bot plays hundreds of imagined games a turn, so a seat order with a
-lookahead seat plays only the first `lookahead_games` of those games (the same
+The lookahead and search bots play hundreds of imagined games a turn, so a seat
+order with such a seat plays only the first `lookahead_games` of those games (the same
 game numbers for every such order, so they stay paired among themselves and with
 the others' first games).
 """
@@ -51,11 +51,12 @@ class TournamentResult:
 
 def default_bots() -> tuple[str, ...]:
     """Every heuristic style, the lookahead bot at its default budget, the random bot
-    (the lookahead's cheaper styles are left to studies that name them)."""
+    (the lookahead's cheaper styles, and the search bot, are left to studies that name
+    them: docs/bots.md has the search's own tournament)."""
     from analyzer.players.styles import load_styles
 
     styles = load_styles()
-    heuristic = [name for name, style in styles.items() if style.policy != "lookahead"]
+    heuristic = [name for name, style in styles.items() if style.policy == "heuristic"]
     return (*heuristic, "lookahead", "random")
 
 
@@ -154,7 +155,7 @@ def run_tournament(settings: TournamentSettings) -> TournamentResult:
     tables, lookahead_games = s.tables, s.lookahead_games
     from analyzer.engine import api
     from analyzer.engine import layout as L
-    from analyzer.players.params import LOOKAHEAD
+    from analyzer.players.params import LOOKAHEAD, SEARCH
     from analyzer.rulesets import played_tables
     from analyzer.simulate import seat_bots
     from analyzer.stats import bootstrap_resamples, percentile_interval, wilson
@@ -173,7 +174,8 @@ def run_tournament(settings: TournamentSettings) -> TournamentResult:
     for order in orders:
         names = [bots[i] for i in order]
         ids, params = seat_bots(names, players)
-        n = min(games, lookahead_games) if (np.asarray(ids) == LOOKAHEAD).any() else games
+        slow = (np.asarray(ids) == LOOKAHEAD) | (np.asarray(ids) == SEARCH)
+        n = min(games, lookahead_games) if slow.any() else games
         played += n
         result = api.play_batch(etables, players, seed, 0, n, ids, params)
         rank = result.seats[:, :players, L.S_RANK].astype(np.float64)
@@ -240,9 +242,10 @@ def wide_matrix(result: TournamentResult) -> pd.DataFrame:
 
 
 def _has_lookahead(bots) -> bool:
+    from analyzer.players.params import SEARCHING_POLICIES
     from analyzer.players.styles import policy_of
 
-    return any(policy_of(name) == "lookahead" for name in bots)
+    return any(policy_of(name) in SEARCHING_POLICIES for name in bots)
 
 
 def summary_markdown(result: TournamentResult) -> str:
@@ -256,7 +259,7 @@ def summary_markdown(result: TournamentResult) -> str:
         f"each on the same {result.games} games (seed {result.seed}); "
         f"{result.games_played} games in {result.seconds:.0f} s."
         + (
-            f" A seat order with a lookahead seat plays only the first "
+            f" A seat order with a lookahead or search seat plays only the first "
             f"{result.lookahead_games} of those games (its bot plays hundreds of imagined "
             "games a turn)."
             if result.lookahead_games < result.games and _has_lookahead(result.bots)

@@ -96,3 +96,16 @@ def test_lookahead_games_keep_every_rule_and_depend_on_the_seed_alone(game, etab
     parts = [play(etables, 4, kinds, 8, first, 2, params=params) for first in (0, 2)]
     assert np.array_equal(whole.seats, np.concatenate([p.seats for p in parts]))
     assert np.array_equal(whole.inst, np.concatenate([p.inst for p in parts]))
+
+
+@pytest.mark.shipped_rulesets  # the plain test ruleset would compile the search for nothing
+def test_search_games_keep_every_rule_and_depend_on_the_seed_alone(game, etables):
+    """The search bot (players/search.py) plays every game too."""
+    kinds = ["search", "heuristic", "random", "search"]
+    cheap = default_vector("search", simulations=12)
+    params = np.array([cheap if k == "search" else default_vector(k) for k in kinds])
+    whole = play(etables, 4, kinds, 8, 0, 4, params=params)
+    assert whole.errors.max() == 0, broken_games(whole)
+    parts = [play(etables, 4, kinds, 8, first, 2, params=params) for first in (0, 2)]
+    assert np.array_equal(whole.seats, np.concatenate([p.seats for p in parts]))
+    assert np.array_equal(whole.inst, np.concatenate([p.inst for p in parts]))
