@@ -187,7 +187,14 @@ def test_cli_writes_the_study_and_refuses_bad_options(tmp_path):
     t = table.set_index(["kind", "name"])
     for r in verified.itertuples():
         assert t.loc[(r.kind, r.name), "suggested"] == r.suggested
+    from analyzer.report.glance import balance_answer
     from analyzer.scenario import load_scenario
+
+    card = balance_answer(out)
+    for r in table[table.suggested != table.printed].itertuples():
+        assert f"{r.name} {r.printed} → {r.suggested}" in summary  # findings and tables
+        assert r.name not in card or f"{r.name} {r.printed}→{r.suggested}" in card
+    assert "first seat's win rate minus the last seat's" in card
 
     suggested = load_scenario(out / "suggested.toml").parameters
     races = table[table.kind == "race"]

@@ -166,8 +166,8 @@ def balance_answer(folder: Path) -> str | None:
         gap = seat_gap(frame)
         if gap is not None:
             text += (
-                f" and the first seat's lead over the last from {100 * gap[0]:+.1f} to "
-                f"{100 * gap[1]:+.1f} points"
+                f" and the first seat's win rate minus the last seat's from "
+                f"{100 * gap[0]:+.1f} to {100 * gap[1]:+.1f} points"
             )
     seats = folder / "seats.csv"
     if seats.exists():

@@ -7,18 +7,24 @@ study plays its combos forced as one seat's first pick (as the combo study does)
 several token numbers around the printed one: the same games, seeds and dice at every
 number (common random numbers), so the curve moves only because the tokens do. A
 logistic fit of the pooled win rate against the tokens gives the number where the
-race or power wins its fair share (1 / players), with a delta-method interval. The
-suggestion is the whole number nearest to it within what the box allows, "no change"
-when the interval holds the printed number; where the curve never reaches the fair
-share inside the box (an ability strong at any count), it says so and names the
-nearest number.
+race or power wins its fair share (1 / players, or the run's `fair`), with intervals
+from resampling whole games, every number of the curve together (balance_fit.py), and
+the predicted rate at the whole numbers near it. The suggestion is the whole number
+nearest to it within what the box allows, "no change" when the printed number's win
+rate already holds the fair share; where the curve crosses beyond the box, or its
+slope is indistinguishable from zero, no token number in the box fixes it and the
+number stays printed.
 
-The whole table. The suggestions interact (a weaker Tauren makes every other race a
-little stronger), so the combo table is played again with all of them applied; any
-race or power still off its fair share gets a second step along its own curve, and
-the spread of combo win rates is compared, on the same seeds, with the printed rules
-(analyzer compare's combo spread metrics). The final suggestion is written as a
-scenario file that `analyzer compare` can check again.
+Each number checked. Every suggested number is played alone as a house rule on games
+the solver never saw; one that misses is searched again, one whole number at a time,
+on fresh games each (balance_verify.py). The number kept is the one every page shows.
+
+Every number at once. The numbers interact (a weaker Tauren makes every other race a
+little stronger), so the combo table is played again with all of them: its spread,
+and the races and powers still off their fair share there; and the set, written as a
+scenario file that `analyzer compare` can check again, is compared on the same seeds
+with the printed rules (analyzer compare's metrics: the combo spread, the first and
+last seats' win rates). These are side effects: no number moves here.
 
 Seats. Per player count, the games of the printed rules are replayed in thought with
 extra coins per seat (a coin is a VC at the end): the integer coins that bring every
@@ -387,8 +393,8 @@ def findings(result: BalanceStudy) -> list[str]:
         gap = seat_gap(result.whole)
         if gap is not None:
             text += (
-                f"; the first seat's lead over the last goes from {100 * gap[0]:+.1f} to "
-                f"{100 * gap[1]:+.1f} points"
+                f"; the first seat's win rate minus the last seat's goes from "
+                f"{100 * gap[0]:+.1f} to {100 * gap[1]:+.1f} points"
             )
         if len(result.rounds) and int(result.rounds.off_fair.iloc[0]):
             r = result.rounds.iloc[0]

@@ -21,6 +21,7 @@ from analyzer.studies.common import pct
 PURPOSE_VERIFY = 0xBA1D  # the replays' seeds, apart from the solver's
 WIDE = 0.10  # an interval wider than this (10 points) cannot tell a landing from a miss
 LANDS, MISSES, TOO_FEW = "yes", "no", "too few games to tell"
+NO_FIX = "no fix"  # search's verdict when the box's limit comes first (lands: "no")
 VERIFIED_COLUMNS = ("kind", "name", "printed", "suggested", "games", "win_rate", "win_lo",
                     "win_hi", "fair", "lands", "note")  # fmt: skip
 
@@ -57,7 +58,9 @@ def _said(m: dict) -> str:
 
 def search(player, tables, row, fair: float, gpc: int, tries: int) -> tuple[dict, str, str]:
     """From the solver's number, replay and step towards the fair share while it
-    misses: (the number kept, its verdict, a note naming every number tried)."""
+    misses: (the number kept, its verdict, a note naming every number tried). Where
+    the box's limit comes before any number lands, the number kept is the printed
+    one (a box limit is never a fix) and the verdict NO_FIX."""
     low, high = _token_range(tables, row.kind, int(row.id))
     tried: dict[int, dict] = {}
     tokens, direction, stop = int(row.fit_suggested), 0, ""
@@ -90,10 +93,13 @@ def search(player, tables, row, fair: float, gpc: int, tries: int) -> tuple[dict
         if kept == TOO_FEW:
             note += "; its interval is too wide to tell a landing from a miss"
         return best, kept, note
+    if stop == "box":
+        limit = low if direction < 0 else high
+        note = f"no token number in the box fixes it: none lands up to its limit of {limit}"
+        return {"tokens": int(row.printed)}, NO_FIX, f"{note}; {said}; left as printed"
     why = {
         "jumped": "no whole number lands within the interval: the rate jumps over the fair "
         "share between neighbouring numbers",
-        "box": "no token number in the box fixes it: the box's limit comes first",
         "tries": f"none of the {len(tried)} numbers tried lands (more tries: --rounds)",
     }[stop]
     return best, MISSES, f"{why}; {said}; {best['tokens']} is nearest"
@@ -119,6 +125,18 @@ def verify(player, tables, table: pd.DataFrame, fair: float, gpc: int, tries: in
         if row.win_lo <= fair <= row.win_hi:
             continue  # fair already: nothing to verify
         best, kept, note = search(player, tables, row, fair, gpc, tries)
+        if kept == NO_FIX:
+            table.loc[k, ["suggested", "change", "reaches_fair", "lands"]] = (
+                int(row.printed),
+                0,
+                False,
+                MISSES,
+            )
+            table.loc[k, "note"] = note
+            rows.append(base | {"suggested": int(row.printed), "games": 0, "win_rate": np.nan,
+                                "win_lo": np.nan, "win_hi": np.nan, "lands": MISSES,
+                                "note": note})  # fmt: skip
+            continue
         table.loc[k, ["suggested", "change"]] = best["tokens"], best["tokens"] - row.printed
         table.loc[k, ["verified_games", "verified_rate", "verified_lo", "verified_hi"]] = (
             best["games"],
