@@ -116,7 +116,7 @@ def allowed_ids(tables, kind: str) -> list[int]:
     return [i for i, ok in enumerate(flags) if ok]
 
 
-def _token_range(tables, kind: str, i: int) -> tuple[int, int]:
+def token_range(tables, kind: str, i: int) -> tuple[int, int]:
     """The token numbers worth trying on a banner or badge: within the limits, and no
     more than can matter, since a combo's tokens (banner plus badge) are capped by the
     race's box: a banner beyond box minus the smallest badge, or a badge beyond the
@@ -135,7 +135,7 @@ def printed_number(tables, kind: str, i: int) -> int:
     return int(p.banners[i] if kind == "race" else p.badges[i])
 
 
-def _set_tokens(tables, kind: str, values: dict[int, int]):
+def set_tokens(tables, kind: str, values: dict[int, int]):
     p = tables.parameters
     if kind == "race":
         banners = list(p.banners)
@@ -223,7 +223,7 @@ class ComboPlayer:
 
 def _point(player, tables, kind, i, pairs, printed, off, outcomes) -> dict:
     tokens = printed + off
-    tab = tables if off == 0 else with_changes(tables, **_set_tokens(tables, kind, {i: tokens}))
+    tab = tables if off == 0 else with_changes(tables, **set_tokens(tables, kind, {i: tokens}))
     won = player.game_wins(tab, pairs)
     outcomes[(kind, i, off)] = won
     games, wins = int(won.size), int(won.sum(dtype=np.int64))
@@ -251,7 +251,7 @@ def sweep(
             continue
         pairs = [(i, j) if kind == "race" else (j, i) for j in others]
         printed = printed_number(tables, kind, i)
-        low, high = _token_range(tables, kind, i)
+        low, high = token_range(tables, kind, i)
         played = [off for off in offsets if low <= printed + off <= high]
         if 0 not in played:
             played.append(0)  # the printed number is always measured
@@ -298,7 +298,7 @@ def suggest(curves: pd.DataFrame, outcomes: dict, tables, fair: float, seed: int
         games = np.stack([outcomes[(kind, i, int(o))] for o in offsets])
         fit = F.fit_curve(offsets, games, fair, F.curve_rng(seed, kind, i))
         x = fit["x"]
-        low, high = _token_range(tables, kind, i)
+        low, high = token_range(tables, kind, i)
         now = part[part.offset == 0].iloc[0]
         slope = float(F.slope_per_token(fit["a"], fit["b"]))
         s_lo, s_hi = percentile_interval(F.slope_per_token(fit["ra"], fit["rb"]), spread_only=False)
@@ -413,5 +413,5 @@ def whole_table(player, tables, table: pd.DataFrame, fair: float) -> pd.DataFram
 def apply_changes(tables, changes: dict[tuple[str, int], int]):
     banners = {i: v for (kind, i), v in changes.items() if kind == "race"}
     badges = {i: v for (kind, i), v in changes.items() if kind == "power"}
-    updates = {**_set_tokens(tables, "race", banners), **_set_tokens(tables, "power", badges)}
+    updates = {**set_tokens(tables, "race", banners), **set_tokens(tables, "power", badges)}
     return with_changes(tables, **updates)

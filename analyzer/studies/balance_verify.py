@@ -14,7 +14,7 @@ import pandas as pd
 
 from analyzer.model.limits import MAX_SEED
 from analyzer.stats import logistic_at, wilson
-from analyzer.studies.balance_curves import _set_tokens, _token_range, allowed_ids, with_changes
+from analyzer.studies.balance_curves import allowed_ids, set_tokens, token_range, with_changes
 from analyzer.studies.balance_fit import KIND_CODE
 from analyzer.studies.common import pct
 
@@ -39,7 +39,7 @@ def replay(player, tables, kind: str, i: int, tokens: int, gpc: int) -> dict:
     printed, on fresh games: games, wins, rate and Wilson interval."""
     others = allowed_ids(tables, "power" if kind == "race" else "race")
     pairs = [(i, j) if kind == "race" else (j, i) for j in others]
-    tab = with_changes(tables, **_set_tokens(tables, kind, {i: tokens}))
+    tab = with_changes(tables, **set_tokens(tables, kind, {i: tokens}))
     games, wins = player.on_seed(fresh_seed(player.seed, kind, i, tokens), gpc).totals(tab, pairs)
     lo, hi = wilson(wins, games)
     return {"tokens": tokens, "games": games, "wins": wins, "win_rate": wins / games,
@@ -61,7 +61,7 @@ def search(player, tables, row, fair: float, gpc: int, tries: int) -> tuple[dict
     misses: (the number kept, its verdict, a note naming every number tried). Where
     the box's limit comes before any number lands, the number kept is the printed
     one (a box limit is never a fix) and the verdict NO_FIX."""
-    low, high = _token_range(tables, row.kind, int(row.id))
+    low, high = token_range(tables, row.kind, int(row.id))
     tried: dict[int, dict] = {}
     tokens, direction, stop = int(row.fit_suggested), 0, ""
     for _ in range(1 + tries):
