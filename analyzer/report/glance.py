@@ -144,13 +144,18 @@ def balance_answer(folder: Path) -> str | None:
         ascending=False).index)  # fmt: skip
     # the one number per item of every page: replayed alone, landing or not
     shown = ", ".join(
-        f"{r.name} {r.printed}→{r.suggested}" + (" (misses)" if r.lands == "no" else "")
+        f"{r.name} {r.printed}→{r.suggested}"
+        + (" (no whole number lands)" if r.lands == "no" else "")
         for r in moved.head(4).itertuples()
     )
     text = f"Largest changes: {shown}" if shown else "No banner or badge needs to change"
+    if len(moved):
+        landed = int((moved.lands == "yes").sum())
+        text += f" ({landed} of {len(moved)} land on their fair share when replayed alone)"
     stuck = t[~t.reaches_fair.astype(bool)]
     if len(stuck):
-        text += f"; no token number in the box fixes {', '.join(stuck.name.head(4))}"
+        more = f" and {len(stuck) - 4} more" if len(stuck) > 4 else ""
+        text += f"; no token number in the box fixes {', '.join(stuck.name.head(4))}{more}"
     spread = folder / "spread.csv"
     if spread.exists():
         from analyzer.studies.balance import seat_gap
