@@ -151,7 +151,7 @@ def balance_answer(folder: Path) -> str | None:
     text = f"Largest changes: {shown}" if shown else "No banner or badge needs to change"
     if len(moved):
         landed = int((moved.lands == "yes").sum())
-        text += f" ({landed} of {len(moved)} land on their fair share when replayed alone)"
+        text += f"; {landed} of {len(moved)} land on their fair share when replayed alone"
     stuck = t[~t.reaches_fair.astype(bool)]
     if len(stuck):
         more = f" and {len(stuck) - 4} more" if len(stuck) > 4 else ""
