@@ -275,7 +275,7 @@ STUDIES: tuple[Study, ...] = (
                 ("--check-games-per-combo",),
                 int,
                 100,
-                "Games per combo when all suggestions are played at once.",
+                "Games per combo when each suggestion is replayed and all are played at once.",
             ),
             Option(
                 "rounds",
@@ -301,7 +301,7 @@ STUDIES: tuple[Study, ...] = (
             "sensitivity",
             "verified",
             "predicted",
-        ),
+        ),  # fmt: skip
         scenario_options=("scenario",),
         report_title="What would balance it",
         **_steps("balance", own=True, report=f"{_PLAN}.balance:report"),

@@ -16,7 +16,7 @@ class BalanceSettings:
     seed: int = 1
     seat_counts: tuple[int, ...] | None = None  # where seats get coins (None: `players`)
     seat_games: int = 20000  # per count and arm (0: no seat coins)
-    check_games: int = 100  # per combo, every suggestion played at once
+    check_games: int = 100  # per combo: each suggestion replayed, and all at once
     rounds: int = 2  # numbers tried again around a change that misses
     tables: Any = None  # None: the printed rules
     bots: Any = "heuristic"
