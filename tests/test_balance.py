@@ -12,9 +12,10 @@ import pytest
 from typer.testing import CliRunner
 
 from analyzer.cli import app
+from analyzer.errors import InputError
 from analyzer.model import default_tables
 from analyzer.model.tables import compile_tables
-from analyzer.stats import fit_logistic, solve_logistic
+from analyzer.stats import fit_logistic, solve_logistic, wilson
 from analyzer.studies import balance as B
 from analyzer.studies.balance_seats import solve_seat_coins_resampled
 
@@ -35,8 +36,26 @@ def test_logistic_fit_recovers_a_known_curve():
 
 def _suggestion(tables, gpc=60):
     player = B.ComboPlayer(4, gpc, 1, ("heuristic",) * 4)
-    curves = pd.DataFrame(B.sweep(player, tables, "race", B.OFFSETS, only=[FORSAKEN]))
-    return B.suggest(curves, tables, 0.25).iloc[0], curves
+    outcomes = {}
+    rows = B.sweep(player, tables, "race", B.OFFSETS, only=[FORSAKEN], outcomes=outcomes)
+    curves = pd.DataFrame(rows)
+    return B.suggest(curves, outcomes, tables, 0.25, 1)[0].iloc[0], curves
+
+
+def curve_of(rates, games: int, kind="power", i=8, name="Farmer", printed=4):
+    """A curve at offsets -3..3 whose games are common random numbers: game g wins at
+    every offset where its one uniform draw is below that offset's rate."""
+    offsets = np.arange(-3, 4)
+    u = np.random.default_rng(5).random(games)
+    won = (u[None, :] < np.asarray(rates)[:, None]).astype(np.int8)
+    wins = won.sum(1)
+    curves = pd.DataFrame(
+        {"kind": kind, "id": i, "name": name, "printed": printed, "offset": offsets,
+         "tokens": printed + offsets, "games": games, "wins": wins, "win_rate": wins / games,
+         "win_lo": wins / games - 0.003, "win_hi": wins / games + 0.003}
+    )  # fmt: skip
+    outcomes = {(kind, i, int(o)): won[k] for k, o in enumerate(offsets)}
+    return curves, outcomes
 
 
 def test_a_planted_imbalance_is_recovered():
@@ -59,32 +78,38 @@ def test_a_planted_imbalance_is_recovered():
 
 def test_a_fair_number_gets_no_change():
     # A curve that crosses the fair share exactly at the printed number.
-    offsets = np.arange(-3, 4)
-    games = np.full(offsets.size, 100_000)
-    rate = 1 / (1 + np.exp(-(np.log(1 / 3) + 0.25 * offsets)))
-    curves = pd.DataFrame(
-        {"kind": "power", "id": 8, "name": "Farmer", "printed": 4, "offset": offsets,
-         "tokens": 4 + offsets, "games": games, "wins": np.round(rate * games).astype(int),
-         "win_rate": rate, "win_lo": rate - 0.003, "win_hi": rate + 0.003}
-    )  # fmt: skip
-    row = B.suggest(curves, default_tables(), 0.25).iloc[0]
+    rate = 1 / (1 + np.exp(-(np.log(1 / 3) + 0.25 * np.arange(-3, 4))))
+    curves, outcomes = curve_of(rate, 100_000)
+    curves["win_lo"], curves["win_hi"] = wilson(curves.wins, curves.games)
+    row = B.suggest(curves, outcomes, default_tables(), 0.25, 1)[0].iloc[0]
     assert row.change == 0 and row.suggested == 4
-    assert row.note.startswith("no change")  # within the interval
+    assert row.note.startswith("no change")  # its win rate's interval holds 25%
 
 
-def test_a_power_strong_at_any_count_is_named_with_its_nearest_number():
-    offsets = np.arange(-3, 4)
-    games = np.full(offsets.size, 10_000)
-    rate = np.full(offsets.size, 0.40)  # the tokens change nothing
-    curves = pd.DataFrame(
-        {"kind": "power", "id": 8, "name": "Farmer", "printed": 4, "offset": offsets,
-         "tokens": 4 + offsets, "games": games, "wins": (rate * games).astype(int),
-         "win_rate": rate, "win_lo": rate - 0.01, "win_hi": rate + 0.01}
-    )  # fmt: skip
-    row = B.suggest(curves, default_tables(), 0.25).iloc[0]
-    assert not row.reaches_fair
-    assert "no token number in the box makes it fair" in row.note
-    assert f"nearest: {row.suggested}" in row.note
+def test_a_steep_curve_is_moved_to_the_whole_number_nearest_its_crossing():
+    rate = 1 / (1 + np.exp(-(np.log(1 / 3) - 0.5 + 0.25 * np.arange(-3, 4))))  # fair at +2
+    curves, outcomes = curve_of(rate, 20_000)
+    curves["win_lo"], curves["win_hi"] = wilson(curves.wins, curves.games)
+    table, predicted = B.suggest(curves, outcomes, default_tables(), 0.25, 1)
+    row = table.iloc[0]
+    assert row.reaches_fair and row.suggested == 6 and row.fair_lo < 6 < row.fair_hi
+    assert row.slope_lo > 0
+    # the predicted rate at each whole number near the crossing, 25% between its ends
+    assert list(predicted.tokens) == [5, 6, 7]
+    at6 = predicted[predicted.tokens == 6].iloc[0]
+    assert at6.predicted_lo < 0.25 < at6.predicted_hi
+    # another target: a higher fair share needs more tokens
+    higher = B.suggest(curves, outcomes, default_tables(), 0.30, 1)[0].iloc[0]
+    assert higher.fair_tokens == pytest.approx(row.fair_tokens + 1.0, abs=0.15)  # logit step
+
+
+def test_a_power_strong_at_any_count_gets_no_fix_in_the_box():
+    curves, outcomes = curve_of(np.full(7, 0.40), 10_000)  # the tokens change nothing
+    curves["win_lo"], curves["win_hi"] = wilson(curves.wins, curves.games)
+    row = B.suggest(curves, outcomes, default_tables(), 0.25, 1)[0].iloc[0]
+    assert not row.reaches_fair and row.suggested == row.printed  # never a fix
+    assert row.note.startswith("no token number in the box fixes it")
+    assert row.slope_lo <= 0 <= row.slope_hi
 
 
 def test_the_seat_solver_finds_a_known_handicap():
@@ -134,6 +159,8 @@ def test_cli_writes_the_study_and_refuses_bad_options(tmp_path):
     assert bad.exit_code == 2 and "--rounds" in bad.stderr
     bad = runner.invoke(app, ["balance", "--games-per-combo", "5"])
     assert bad.exit_code == 2 and "--games-per-combo" in bad.stderr
+    with pytest.raises(InputError, match="fair"):
+        B.check_balance(4, 150, 1, 0, 10, fair=1.5)
     out = tmp_path / "balance"
     args = ["balance", "--games-per-combo", "10", "--seat-players", "2", "--seat-games", "300",
             "--check-games-per-combo", "2", "--rounds", "1", "--out", str(out)]  # fmt: skip
@@ -142,7 +169,7 @@ def test_cli_writes_the_study_and_refuses_bad_options(tmp_path):
     names = {p.name for p in out.iterdir()}
     for name in ("balance.csv", "curves.csv", "seats.csv", "sensitivity.csv", "spread.csv",
                  "curves-races.png", "curves-powers.png", "seats.png", "suggested.toml",
-                 "summary.md"):  # fmt: skip
+                 "summary.md", "verified.csv", "predicted.csv"):  # fmt: skip
         assert name in names, name
     table = pd.read_csv(out / "balance.csv")
     assert len(table) == 16 + 20
@@ -154,7 +181,26 @@ def test_cli_writes_the_study_and_refuses_bad_options(tmp_path):
     # Same seed, same bytes: the tables of a second run match the first to the byte.
     again = tmp_path / "again"
     assert runner.invoke(app, [*args[:-1], str(again)]).exit_code == 0
-    for table in ("balance", "curves", "spread", "seats", "sensitivity", "whole_table"):
-        first = (out / f"{table}.csv").read_bytes()
-        assert first == (again / f"{table}.csv").read_bytes(), table
+    verified = pd.read_csv(out / "verified.csv")
+    assert list(verified.columns[:11]) == list(B.VERIFIED_COLUMNS)
+    # one number per item: the table, the verified rows and the suggestion agree
+    t = table.set_index(["kind", "name"])
+    for r in verified.itertuples():
+        assert t.loc[(r.kind, r.name), "suggested"] == r.suggested
+    from analyzer.report.glance import balance_answer
+    from analyzer.scenario import load_scenario
+
+    card = balance_answer(out)
+    for r in table[table.suggested != table.printed].itertuples():
+        assert f"{r.name} {r.printed} → {r.suggested}" in summary  # findings and tables
+        assert r.name not in card or f"{r.name} {r.printed}→{r.suggested}" in card
+    assert "first seat's win rate minus the last seat's" in card
+
+    suggested = load_scenario(out / "suggested.toml").parameters
+    races = table[table.kind == "race"]
+    assert [suggested.banners[int(i)] for i in races.id] == list(races.suggested)
+    for name in ("balance", "curves", "spread", "seats", "sensitivity", "whole_table",
+                 "verified", "predicted"):  # fmt: skip
+        first = (out / f"{name}.csv").read_bytes()
+        assert first == (again / f"{name}.csv").read_bytes(), name
     assert set(pd.read_csv(out / "spread.csv").file) == {"suggested.toml"}

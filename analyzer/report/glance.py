@@ -139,21 +139,40 @@ def balance_answer(folder: Path) -> str | None:
     if not path.exists():
         return None
     t = pd.read_csv(path)
-    moved = t[t.suggested_final != t.printed]
-    moved = moved.reindex(moved.suggested_final.sub(moved.printed).abs().sort_values(
+    moved = t[t.suggested != t.printed]
+    moved = moved.reindex(moved.suggested.sub(moved.printed).abs().sort_values(
         ascending=False).index)  # fmt: skip
+    # the one number per item of every page: replayed alone, landing or not
     shown = ", ".join(
-        f"{r.name} {r.printed}→{r.suggested_final}" for r in moved.head(4).itertuples()
+        f"{r.name} {r.printed}→{r.suggested}"
+        + (" (no whole number lands)" if r.lands == "no" else "")
+        for r in moved.head(4).itertuples()
     )
     text = f"Largest changes: {shown}" if shown else "No banner or badge needs to change"
+    if len(moved):
+        landed = int((moved.lands == "yes").sum())
+        text += f"; {landed} of {len(moved)} land on their fair share when replayed alone"
+    stuck = t[~t.reaches_fair.astype(bool)]
+    if len(stuck):
+        more = f" and {len(stuck) - 4} more" if len(stuck) > 4 else ""
+        text += f"; no token number in the box fixes {', '.join(stuck.name.head(4))}{more}"
     spread = folder / "spread.csv"
     if spread.exists():
-        w = pd.read_csv(spread).set_index("metric")
+        from analyzer.studies.balance import seat_gap
+
+        frame = pd.read_csv(spread)
+        w = frame.set_index("metric")
         if "combo_win_sd" in w.index:
             r = w.loc["combo_win_sd"]
             text += (
                 f"; all {len(moved)} at once take the SD of combo win rates from "
                 f"{pct(r.baseline)} to {pct(r.value)}"
+            )
+        gap = seat_gap(frame)
+        if gap is not None:
+            text += (
+                f" and the first seat's win rate minus the last seat's from "
+                f"{100 * gap[0]:+.1f} to {100 * gap[1]:+.1f} points"
             )
     seats = folder / "seats.csv"
     if seats.exists():

@@ -7,18 +7,24 @@ study plays its combos forced as one seat's first pick (as the combo study does)
 several token numbers around the printed one: the same games, seeds and dice at every
 number (common random numbers), so the curve moves only because the tokens do. A
 logistic fit of the pooled win rate against the tokens gives the number where the
-race or power wins its fair share (1 / players), with a delta-method interval. The
-suggestion is the whole number nearest to it within what the box allows, "no change"
-when the interval holds the printed number; where the curve never reaches the fair
-share inside the box (an ability strong at any count), it says so and names the
-nearest number.
+race or power wins its fair share (1 / players, or the run's `fair`), with intervals
+from resampling whole games, every number of the curve together (balance_fit.py), and
+the predicted rate at the whole numbers near it. The suggestion is the whole number
+nearest to it within what the box allows, "no change" when the printed number's win
+rate already holds the fair share; where the curve crosses beyond the box, or its
+slope is indistinguishable from zero, no token number in the box fixes it and the
+number stays printed.
 
-The whole table. The suggestions interact (a weaker Tauren makes every other race a
-little stronger), so the combo table is played again with all of them applied; any
-race or power still off its fair share gets a second step along its own curve, and
-the spread of combo win rates is compared, on the same seeds, with the printed rules
-(analyzer compare's combo spread metrics). The final suggestion is written as a
-scenario file that `analyzer compare` can check again.
+Each number checked. Every suggested number is played alone as a house rule on games
+the solver never saw; one that misses is searched again, one whole number at a time,
+on fresh games each (balance_verify.py). The number kept is the one every page shows.
+
+Every number at once. The numbers interact (a weaker Tauren makes every other race a
+little stronger), so the combo table is played again with all of them: its spread,
+and the races and powers still off their fair share there; and the set, written as a
+scenario file that `analyzer compare` can check again, is compared on the same seeds
+with the printed rules (analyzer compare's metrics: the combo spread, the first and
+last seats' win rates). These are side effects: no number moves here.
 
 Seats. Per player count, the games of the printed rules are replayed in thought with
 extra coins per seat (a coin is a VC at the end): the integer coins that bring every
@@ -52,7 +58,6 @@ from analyzer.studies.balance_curves import (  # noqa: F401  (the study's public
     DEFAULT_GAMES_PER_COMBO,
     DEFAULT_SEAT_GAMES,
     MAX_SEAT_COINS,
-    MAX_STEP,
     OFFSETS,
     WHERE,
     BalanceStudy,
@@ -68,6 +73,7 @@ from analyzer.studies.balance_curves import (  # noqa: F401  (the study's public
     whole_table,
     with_changes,
 )
+from analyzer.studies.balance_fit import RESAMPLES, predicted_text
 from analyzer.studies.balance_seats import (  # noqa: F401
     SEAT_STEPS,
     play_seat_games,
@@ -76,6 +82,7 @@ from analyzer.studies.balance_seats import (  # noqa: F401
     solve_seat_coins,
 )
 from analyzer.studies.balance_sensitivity import sensitivity_rows
+from analyzer.studies.balance_verify import VERIFIED_COLUMNS, verify  # noqa: F401
 from analyzer.studies.common import pct, pp
 from analyzer.studies.plans.balance import BalanceSettings  # noqa: F401  (run_balance's)
 
@@ -98,7 +105,7 @@ def run_balance(settings: BalanceSettings, backend=None, progress: bool = True) 
     seat_counts, seat_games, check_games_per_combo = s.seat_counts, s.seat_games, s.check_games
     tables_by_count, seat_policies, seat_policy_params = s.seat_tables, s.seat_bots, s.seat_params
 
-    check_balance(n_players, games_per_combo, seed, seat_games, check_games_per_combo)
+    check_balance(n_players, games_per_combo, seed, seat_games, check_games_per_combo, s.fair)
     names = resolve_policies(policies, n_players)
     if tables is None:
         from analyzer.rulesets import played_tables
@@ -111,22 +118,27 @@ def run_balance(settings: BalanceSettings, backend=None, progress: bool = True) 
     # Games for the progress bar (an upper bound: some token numbers fall outside a box).
     combos = len(allowed_ids(tables, "race")) * len(allowed_ids(tables, "power"))
     total = 2 * combos * len(offsets) * games_per_combo  # each combo in a race and a power sweep
-    total += combos * check_games_per_combo * (rounds + 3)  # whole table, printed, the die
+    total += combos * check_games_per_combo * 4  # all at once, printed, the die
+    total += 2 * combos * check_games_per_combo * (1 + rounds)  # the replays, at most
     total += (1 + SEAT_STEPS) * seat_games * len(seat_counts)
     bar = Bar(total, progress, "balance")
+    fair = 1.0 / n_players if s.fair is None else float(s.fair)
     player = ComboPlayer(
         n_players, games_per_combo, seed, names, policy_params, bar, check_games_per_combo,
-        backend,
+        backend, fair,
     )  # fmt: skip
     started = time.perf_counter()
     reused = GAMES.reused
-    fair = 1.0 / n_players
     try:
-        rows = sweep(player, tables, "race", offsets) + sweep(player, tables, "power", offsets)
+        outcomes: dict = {}
+        rows = sweep(player, tables, "race", offsets, outcomes=outcomes)
+        rows += sweep(player, tables, "power", offsets, outcomes=outcomes)
         curves = pd.DataFrame(rows)
-        table = suggest(curves, tables, fair)
-        changes, round_rows = whole_table(player, tables, table, fair, rounds)
-        table["suggested_final"] = [changes[(r.kind, int(r.id))] for r in table.itertuples()]
+        table, predicted = suggest(curves, outcomes, tables, fair, seed)
+        del outcomes
+        verified, table = verify(player, tables, table, fair, check_games_per_combo, rounds)
+        changes = {(r.kind, int(r.id)): int(r.suggested) for r in table.itertuples()}
+        round_rows = whole_table(player, tables, table, fair)
         # the printed rules' combo table: the player-count study plays it too
         printed_study = player.combos(tables, None, check_games_per_combo, shared=True)
         sensitivity = sensitivity_rows(player, tables, curves, table, printed_study)
@@ -155,6 +167,7 @@ def run_balance(settings: BalanceSettings, backend=None, progress: bool = True) 
         sensitivity=sensitivity, suggestion_toml=toml, n_games=player.done,
         seconds=time.perf_counter() - started, not_modeled=tables.not_modeled(),
         estimates=tables.ruleset.estimates(), reused=GAMES.reused - reused,
+        verified=verified, predicted=predicted, fair_share=s.fair,
     )  # fmt: skip
 
 
@@ -282,6 +295,8 @@ def write_balance(result: BalanceStudy, out_dir=None, force: bool = False) -> Pa
         common.write_table(result.table, temp, "balance")
         common.write_table(result.curves, temp, "curves")
         common.write_table(result.rounds, temp, "whole_table")
+        common.write_table(result.verified, temp, "verified")
+        common.write_table(result.predicted, temp, "predicted")
         common.write_table(result.whole, temp, "spread")
         if len(result.seats):
             common.write_table(result.seats, temp, "seats")
@@ -314,38 +329,77 @@ def _tokens(kind: str) -> str:
     return "banner" if kind == "race" else "badge"
 
 
+def _replayed(r) -> str:
+    """ "wins 24.1% (22.3% to 26.0%) on 2,000 fresh games" of a verified number."""
+    if not np.isfinite(r.verified_rate):
+        return ""
+    return (
+        f"{pct(r.verified_rate)} ({pct(r.verified_lo)} to {pct(r.verified_hi)}) on "
+        f"{int(r.verified_games):,} fresh games"
+    )
+
+
+def seat_gap(whole: pd.DataFrame) -> tuple[float, float] | None:
+    """(printed, all at once): the first seat's win rate minus the last seat's, from
+    the all-at-once comparison's seat rows."""
+    w = whole.set_index("metric") if len(whole) else None
+    if w is None or not {"first_seat_win", "last_seat_win"} <= set(w.index):
+        return None
+    first, last = w.loc["first_seat_win"], w.loc["last_seat_win"]
+    return float(first.baseline - last.baseline), float(first.value - last.value)
+
+
 def findings(result: BalanceStudy) -> list[str]:
-    """Short generated sentences: what would balance it."""
+    """Short generated sentences: what would balance it, each number replayed."""
     t = result.table
     out = []
     for kind in ("race", "power"):
         part = t[t.kind == kind]
-        moved = part[part.change != 0].sort_values("change")
+        moved = part[part.suggested != part.printed].sort_values("change")
         if len(moved):
-            shown = ", ".join(
-                f"{r.name} {r.printed} → {r.suggested}" for r in moved.head(6).itertuples()
-            )
-            more = f" and {len(moved) - 6} more" if len(moved) > 6 else ""
+            shown = "; ".join(
+                f"{r.name} {r.printed} → {r.suggested} ("
+                + ("lands at " if r.lands == "yes" else "misses at " if r.lands == "no"
+                   else "too few games to tell: ")
+                + f"{_replayed(r)})"
+                for r in moved.itertuples()
+            )  # fmt: skip
             out.append(
                 f"**{kind.capitalize()}s**: {len(moved)} of {len(part)} would need other "
-                f"{_tokens(kind)} numbers to win their fair {pct(result.fair)}: {shown}{more}."
+                f"{_tokens(kind)} numbers to win their fair {pct(result.fair)}, each replayed "
+                f"alone as a house rule: {shown}."
             )
         stuck = part[~part.reaches_fair]
         if len(stuck):
             out.append(
-                f"No {_tokens(kind)} number within the box makes these fair: "
-                + ", ".join(f"{r.name} ({r.note.split('(')[1].split(')')[0]})"
-                            for r in stuck.itertuples())
+                f"No token number in the box fixes these {kind}s (left as printed): "
+                + ", ".join(f"{r.name} ({pct(r.win_rate)})" for r in stuck.itertuples())
                 + "."
-            )  # fmt: skip
+            )
+        missed = part[part.reaches_fair & (part.lands == "no")]
+        if len(missed):
+            out.append(
+                f"No whole number lands within its interval for these {kind}s (the nearest is "
+                "kept): " + ", ".join(f"{r.name} {r.suggested}" for r in missed.itertuples()) + "."
+            )
     w = result.whole.set_index("metric") if len(result.whole) else None
     if w is not None and "combo_win_sd" in w.index:
         row = w.loc["combo_win_sd"]
-        out.append(
-            f"With every suggestion applied at once, the spread of combo win rates (SD) goes "
+        text = (
+            f"With every number at once, the spread of combo win rates (SD) goes "
             f"from {pct(row.baseline)} to {pct(row.value)} ({100 * row.delta:+.1f} points, "
-            f"95% {100 * row.delta_lo:+.1f} to {100 * row.delta_hi:+.1f}, paired)."
+            f"95% {100 * row.delta_lo:+.1f} to {100 * row.delta_hi:+.1f}, paired)"
         )
+        gap = seat_gap(result.whole)
+        if gap is not None:
+            text += (
+                f"; the first seat's win rate minus the last seat's goes from "
+                f"{100 * gap[0]:+.1f} to {100 * gap[1]:+.1f} points"
+            )
+        if len(result.rounds) and int(result.rounds.off_fair.iloc[0]):
+            r = result.rounds.iloc[0]
+            text += f"; still off their fair share together: {r.off_fair_names}"
+        out.append(text + ".")
     if len(result.seats):
         for n, part in result.seats.groupby("players"):
             coins = ", ".join(str(int(c)) for c in part.coins)
@@ -367,6 +421,24 @@ def findings(result: BalanceStudy) -> list[str]:
         else:
             out.append("No estimated number, one step off, changes a headline finding.")
     return out
+
+
+def _fair_text(r) -> str:
+    if not np.isfinite(r.fair_tokens):
+        return "nowhere"
+    if not (np.isfinite(r.fair_lo) and np.isfinite(r.fair_hi)):
+        return f"{r.fair_tokens:.1f} (no finite interval)"
+    # The curve may cross beyond what the box allows: said so, not as a token count.
+    lo = f"{r.fair_lo:.1f}" if r.fair_lo >= r.box_low else f"below {r.box_low}"
+    hi = f"{r.fair_hi:.1f}" if r.fair_hi <= r.box_high else f"above {r.box_high}"
+    return f"{r.fair_tokens:.1f} ({lo} to {hi})"
+
+
+def _predicted_for(result: BalanceStudy, r) -> str:
+    p = result.predicted
+    if not len(p):
+        return ""
+    return predicted_text(p[(p.kind == r.kind) & (p.id == r.id)])
 
 
 def _table_md(header: list[str], rows: list[list]) -> list[str]:
@@ -451,31 +523,31 @@ def summary_markdown(result: BalanceStudy) -> str:
         part = t[t.kind == kind]
         lines += [f"## {kind.capitalize()}s: {_tokens(kind)} tokens", ""]
         lines += _table_md(
-            [kind, "printed", "win rate now (95%)", "games", "per token",
-             "fair at (95%)", "suggested", "win rate there", "note"],
+            [kind, "printed", "win rate now (95%)", "games", "per token (95%)",
+             "fair at (95%)", "predicted near fair (95%)", "suggested",
+             "replayed on fresh games (95%)", "lands", "note"],
             [[r.name + ("" if r.modeled == "full" else " ⚠"), r.printed,
               f"{pct(r.win_rate)} ({pct(r.win_lo)} to {pct(r.win_hi)})", f"{r.games:,}",
-              pp(r.slope),
-              "" if not np.isfinite(r.fair_tokens)
-              else f"{r.fair_tokens:.1f} ({r.fair_lo:.1f} to {r.fair_hi:.1f})",
-              r.suggested, pct(r.win_rate_suggested), r.note]
+              f"{pp(r.slope)} ({pp(r.slope_lo)} to {pp(r.slope_hi)})", _fair_text(r),
+              _predicted_for(result, r), r.suggested, _replayed(r) or "not replayed",
+              r.lands or "fair already", r.note]
              for r in part.itertuples()],
         )  # fmt: skip
         lines += ["", f"![{kind}s](curves-{kind}s.png)", ""]
-    lines += ["## All suggestions at once", ""]
+    lines += ["## Every number at once", ""]
     if len(result.rounds):
+        r = result.rounds.iloc[0]
         lines += _table_md(
-            ["round", "numbers changed", "combo win-rate SD", "range", "still off fair",
-             "games"],
-            [[r.round, r.changes, pct(r.combo_win_sd), pct(r.combo_win_range), r.off_fair,
-              f"{r.games:,}"] for r in result.rounds.itertuples()],
+            ["numbers changed", "combo win-rate SD", "range", "still off fair", "games"],
+            [[r.changes, pct(r.combo_win_sd), pct(r.combo_win_range),
+              r.off_fair_names or "none", f"{r.games:,}"]],
         )  # fmt: skip
         lines.append("")
-    changed = t[t.suggested_final != t.printed]
+    changed = t[t.suggested != t.printed]
     lines.append(
-        "Final suggestion (written as `suggested.toml`; `analyzer compare suggested.toml` "
-        "checks it): "
-        + (", ".join(f"{r.name} {r.printed} → {r.suggested_final}" for r in changed.itertuples())
+        "Every suggestion together (written as `suggested.toml`; `analyzer compare "
+        "suggested.toml` checks it): "
+        + (", ".join(f"{r.name} {r.printed} → {r.suggested}" for r in changed.itertuples())
            or "no change")
         + "."
     )  # fmt: skip
@@ -509,8 +581,16 @@ def summary_markdown(result: BalanceStudy) -> str:
         "## How to read it",
         "",
         "- A curve's points are played on the same games (common random numbers), so they "
-        "differ only because the tokens do; the interval of the fair number comes from a "
-        "logistic fit that treats the points as independent, which makes it conservative.",
+        "differ only because the tokens do; its intervals come from resampling whole games "
+        f"({RESAMPLES} resamples, each drawn game taken at every number of the curve "
+        "together, the whole fit repeated on each).",
+        "- Each suggested number is then played alone as a house rule on games the solver "
+        "never saw: it lands when that 95% interval holds the fair share. One that misses "
+        "is tried again one whole number at a time towards the fair share, each on fresh "
+        "games; where the rate jumps over the fair share between neighbours, no whole "
+        "number lands and the nearest is kept. A curve whose slope is indistinguishable "
+        "from zero, or that crosses the fair share beyond the box, has no fix in the box: "
+        "its number stays printed.",
         "- A combo's tokens (banner plus badge) are capped by the race's box: beyond that "
         "no number changes anything, and where the fair share lies beyond it the table says so.",
         "- Seat coins are found on the printed rules' games (a coin counts as a VC at the end) "

@@ -15,8 +15,9 @@ import pandas as pd
 
 from analyzer.errors import InputError, Problem
 from analyzer.model import limits
-from analyzer.stats import Z95, fit_logistic, logistic_at, solve_logistic, wilson
-from analyzer.studies.common import CLI
+from analyzer.stats import fit_logistic, logistic_at, percentile_interval, solve_logistic, wilson
+from analyzer.studies import balance_fit as F
+from analyzer.studies.common import CLI, pct
 
 WHERE = "balance study"
 OFFSETS = (-3, -2, -1, 0, 1, 2, 3)
@@ -25,7 +26,6 @@ DEFAULT_SEAT_GAMES = 20000
 DEFAULT_CHECK_GAMES_PER_COMBO = 100
 BOOTSTRAP = 100
 MAX_SEAT_COINS = 20  # the seat search looks at 0 to this many extra coins per seat
-MAX_STEP = 2  # tokens one round of all-at-once corrections may move a banner or badge
 PURPOSE_BOOT = 0xBA1A
 
 
@@ -40,7 +40,7 @@ class BalanceStudy:
     offsets: tuple[int, ...]
     curves: pd.DataFrame  # one row per race/power and token number played
     table: pd.DataFrame  # one row per race/power: the suggestion
-    rounds: pd.DataFrame  # the whole table, one row per round of suggestions
+    rounds: pd.DataFrame  # every number at once: the combo table's spread, one row
     whole: pd.DataFrame  # combo spread: printed rules against the final suggestion
     seats: pd.DataFrame  # per player count and seat: the compensation and re-measure
     sensitivity: pd.DataFrame  # per estimated number
@@ -52,10 +52,15 @@ class BalanceStudy:
     # of n_games, those already played by this process (an earlier study's, or this
     # one's) and taken from it instead of played again (backends/shared.py)
     reused: int = 0
+    # one row per number changed or not fixable: its replay on fresh games
+    verified: pd.DataFrame = field(default_factory=pd.DataFrame)
+    # one row per race/power and whole number near its fair number: the fitted rate
+    predicted: pd.DataFrame = field(default_factory=pd.DataFrame)
+    fair_share: float | None = None  # the target win rate (None: 1 / players)
 
     @property
     def fair(self) -> float:
-        return 1.0 / self.n_players
+        return 1.0 / self.n_players if self.fair_share is None else self.fair_share
 
 
 # ------------------------------------------------------------------ input
@@ -77,8 +82,12 @@ def refuse_team_variant(tables, where: str = CLI, key: str = "--variant") -> Non
         )  # fmt: skip
 
 
-def check_balance(n_players, games_per_combo, seed, seat_games, check_gpc) -> None:
+def check_balance(n_players, games_per_combo, seed, seat_games, check_gpc, fair=None) -> None:
     problems = []
+    if fair is not None and (
+        isinstance(fair, bool) or not isinstance(fair, int | float) or not 0 < fair < 1
+    ):
+        problems.append(Problem(WHERE, "fair", fair, "a win rate between 0 and 1 (exclusive)"))
     for key, value in (("--players", n_players), ("--seed", seed)):
         problem = limits.check_option(key, value, CLI)
         if problem is not None:
@@ -107,7 +116,7 @@ def allowed_ids(tables, kind: str) -> list[int]:
     return [i for i, ok in enumerate(flags) if ok]
 
 
-def _token_range(tables, kind: str, i: int) -> tuple[int, int]:
+def token_range(tables, kind: str, i: int) -> tuple[int, int]:
     """The token numbers worth trying on a banner or badge: within the limits, and no
     more than can matter, since a combo's tokens (banner plus badge) are capped by the
     race's box: a banner beyond box minus the smallest badge, or a badge beyond the
@@ -126,7 +135,7 @@ def printed_number(tables, kind: str, i: int) -> int:
     return int(p.banners[i] if kind == "race" else p.badges[i])
 
 
-def _set_tokens(tables, kind: str, values: dict[int, int]):
+def set_tokens(tables, kind: str, values: dict[int, int]):
     p = tables.parameters
     if kind == "race":
         banners = list(p.banners)
@@ -145,13 +154,24 @@ class ComboPlayer:
 
     def __init__(
         self, n_players, gpc, seed, policies, policy_params=None, bar=None, check_gpc=0,
-        backend=None,
+        backend=None, fair=None,
     ):  # fmt: skip
         self.n_players, self.gpc, self.seed = n_players, gpc, seed
         self.policies, self.policy_params, self.bar = policies, policy_params, bar
         self.check_gpc = check_gpc  # games per combo of the whole-table checks
         self.backend = backend  # where the games are played (analyzer/backends)
+        self.fair = 1.0 / n_players if fair is None else fair  # a race or power's target
         self.done = 0
+
+    def on_seed(self, seed: int, gpc: int) -> ComboPlayer:
+        """The same player on other games (`seed`, `gpc` games per combo), counting
+        into the same progress."""
+        other = ComboPlayer(
+            self.n_players, gpc, seed, self.policies, self.policy_params, None, self.check_gpc,
+            self.backend, self.fair,
+        )  # fmt: skip
+        other.parent = self
+        return other
 
     def combos(self, tables, pairs, gpc=None, shared=False):
         """The combo study of `pairs` (None: every combo) on `tables`; `shared`: a
@@ -172,6 +192,15 @@ class ComboPlayer:
         self._count(games)
         return games, wins
 
+    def game_wins(self, tables, pairs) -> np.ndarray:
+        """The forced seat's win in each game of self.combos(tables, pairs), game k
+        of combo c at c * games per combo + k."""
+        from analyzer.studies.combos import combo_game_wins
+
+        won = combo_game_wins(self._settings(tables, pairs), backend=self.backend)
+        self._count(won.size)
+        return won
+
     def _settings(self, tables, pairs, gpc=None, shared=False):
         """The combo study's settings for `pairs` on `tables` (gpc None: the player's)."""
         from analyzer.studies.plans.combos import CombosSettings
@@ -181,16 +210,23 @@ class ComboPlayer:
             bot_params=self.policy_params, combos=pairs, shared=shared,
         )  # fmt: skip
 
+    parent: ComboPlayer | None = None  # on_seed's: the player whose progress it adds to
+
     def _count(self, games: int) -> None:
+        if self.parent is not None:
+            self.parent._count(games)
+            return
         self.done += games
         if self.bar is not None:
             self.bar.update(self.done)
 
 
-def _point(player, tables, kind, i, pairs, printed, off) -> dict:
+def _point(player, tables, kind, i, pairs, printed, off, outcomes) -> dict:
     tokens = printed + off
-    tab = tables if off == 0 else with_changes(tables, **_set_tokens(tables, kind, {i: tokens}))
-    games, wins = player.totals(tab, pairs)
+    tab = tables if off == 0 else with_changes(tables, **set_tokens(tables, kind, {i: tokens}))
+    won = player.game_wins(tab, pairs)
+    outcomes[(kind, i, off)] = won
+    games, wins = int(won.size), int(won.sum(dtype=np.int64))
     lo, hi = wilson(wins, games)
     names = tables.race_names if kind == "race" else tables.power_names
     return {"kind": kind, "id": i, "name": names[i], "printed": printed, "offset": off,
@@ -198,24 +234,30 @@ def _point(player, tables, kind, i, pairs, printed, off) -> dict:
             "win_lo": float(lo), "win_hi": float(hi)}  # fmt: skip
 
 
-def sweep(player, tables, kind: str, offsets, only: Sequence[int] | None = None) -> list[dict]:
+def sweep(
+    player, tables, kind: str, offsets, only: Sequence[int] | None = None, outcomes=None
+) -> list[dict]:
     """One row per allowed race (or power; `only` these ids) and token number played:
     its combos' games pooled. Starting from `offsets` around the printed number, the
     curve is extended two numbers at a time (three times at most) towards where it
-    would cross the fair share, while the box leaves room."""
+    would cross the fair share, while the box leaves room. `outcomes` (a dict) gets
+    each point's games one by one: (kind, id, offset) -> the forced seat's wins."""
+    outcomes = {} if outcomes is None else outcomes
     others = allowed_ids(tables, "power" if kind == "race" else "race")
-    fair = 1.0 / player.n_players
+    fair = player.fair
     rows = []
     for i in allowed_ids(tables, kind):
         if only is not None and i not in only:
             continue
         pairs = [(i, j) if kind == "race" else (j, i) for j in others]
         printed = printed_number(tables, kind, i)
-        low, high = _token_range(tables, kind, i)
+        low, high = token_range(tables, kind, i)
         played = [off for off in offsets if low <= printed + off <= high]
         if 0 not in played:
             played.append(0)  # the printed number is always measured
-        mine = [_point(player, tables, kind, i, pairs, printed, off) for off in sorted(played)]
+        mine = [
+            _point(player, tables, kind, i, pairs, printed, off, outcomes) for off in sorted(played)
+        ]
         for _ in range(3):
             part = pd.DataFrame(mine)
             beta, _cov = fit_logistic(part.offset, part.wins, part.games)
@@ -236,60 +278,71 @@ def sweep(player, tables, kind: str, offsets, only: Sequence[int] | None = None)
             more = [off for off in more if low <= printed + off <= high]
             if not more:
                 break
-            mine += [_point(player, tables, kind, i, pairs, printed, off) for off in more]
+            mine += [_point(player, tables, kind, i, pairs, printed, off, outcomes) for off in more]
         rows += sorted(mine, key=lambda r: r["offset"])
     return rows
 
 
-def suggest(curves: pd.DataFrame, tables, fair: float) -> pd.DataFrame:
-    """Per race/power: the fit, the fair token number and the whole-number suggestion."""
+def suggest(curves: pd.DataFrame, outcomes: dict, tables, fair: float, seed: int):
+    """Per race/power: the fit, the fair token number with its interval from
+    resampling whole games, and the whole-number suggestion (studies/balance_fit.py);
+    `outcomes`: (kind, id, offset) -> the forced seat's win in each game of that point
+    (the same games at every offset). (table, predicted): one row per race/power, and
+    one per race/power and whole number near its fair number."""
     rs = tables.ruleset
-    rows = []
+    rows, predicted = [], []
     for (kind, i), part in curves.groupby(["kind", "id"], sort=False):
-        part = part.sort_values("tokens")
+        part = part.sort_values("offset")
         printed = int(part.printed.iloc[0])
-        beta, cov = fit_logistic(part.offset, part.wins, part.games)
-        x, x_lo, x_hi = solve_logistic(beta, cov, fair)
-        if np.isfinite(x):
-            # The curve bends (a box caps tokens, an ability matters more at some
-            # counts): fit again on the numbers nearest the crossing.
-            near = part[(part.offset - x).abs() <= 3]
-            if len(near) >= 3 and near.offset.nunique() >= 3:
-                beta, cov = fit_logistic(near.offset, near.wins, near.games)
-                x, x_lo, x_hi = solve_logistic(beta, cov, fair)
-        low, high = _token_range(tables, kind, i)
+        offsets = part.offset.to_numpy()
+        games = np.stack([outcomes[(kind, i, int(o))] for o in offsets])
+        fit = F.fit_curve(offsets, games, fair, F.curve_rng(seed, kind, i))
+        x = fit["x"]
+        low, high = token_range(tables, kind, i)
         now = part[part.offset == 0].iloc[0]
-        slope = logistic_at(beta, 0.5) - logistic_at(beta, -0.5)  # per token, near printed
-        if np.isfinite(x) and low <= printed + x <= high:
-            # Of the two whole numbers around the crossing, the one whose rate (measured
-            # where it was played, else fitted) is nearest the fair share.
-            measured = dict(zip(part.offset, part.win_rate, strict=True))
+        slope = float(F.slope_per_token(fit["a"], fit["b"]))
+        s_lo, s_hi = percentile_interval(F.slope_per_token(fit["ra"], fit["rb"]), spread_only=False)
+        x_lo, x_hi = F.crossing_interval(fit, float(now.win_rate), fair)
+        flat = not s_lo > 0  # the slope is indistinguishable from zero (or falls)
+        beta = (fit["a"], fit["b"])
+        change, reaches = 0, True
+        if now.win_lo <= fair <= now.win_hi:
+            note = "no change: its win rate's 95% interval holds the fair share"
+        elif flat:
+            reaches = False
+            note = (
+                "no token number in the box fixes it: its win rate hardly moves with its "
+                "tokens (the slope's 95% interval holds zero)"
+            )
+        elif not (np.isfinite(x) and low <= printed + x <= high):
+            reaches = False
+            where = f"at {printed + x:.1f}" if np.isfinite(x) else "nowhere"
+            limit = high if (not np.isfinite(x) or x > 0) else low
+            note = (
+                f"no token number in the box fixes it: its curve crosses the fair share "
+                f"{where}, beyond the box's limit of {limit}"
+            )
+        else:
+            # Of the two whole numbers around the crossing, the one whose fitted rate
+            # is nearest the fair share.
             sides = [c for c in {math.floor(x), math.ceil(x)} if low <= printed + c <= high]
-            change = min(sides, key=lambda c: abs(measured.get(c, logistic_at(beta, c)) - fair))
-            if x_lo <= 0 <= x_hi:
-                change, note = 0, "no change: the printed number is within the interval"
-            elif change == 0:
-                note = "no change: the printed number is the whole number nearest the fair share"
-            elif not part.offset.min() <= x <= part.offset.max():
+            change = min(sides, key=lambda c: (abs(logistic_at(beta, c) - fair), abs(c)))
+            if change == 0:
+                note = "no change: the printed number is the whole number nearest the fair number"
+            elif not offsets.min() <= x <= offsets.max():
                 note = "fair within the box, beyond the numbers played (extrapolated)"
             else:
                 note = "fair within the box"
-            reaches = True
-        else:
-            # No fair number inside the box: the number played whose rate is nearest.
-            nearest = part.iloc[int(np.argmin(np.abs(part.win_rate.to_numpy() - fair)))]
-            change = int(nearest.offset)
-            reaches = False
-            why = (
-                "more tokens than the box can hold"
-                if np.isfinite(x) and printed + x > high
-                else "the ability decides more than its tokens"
-            )
-            note = f"no token number in the box makes it fair ({why}); nearest: {printed + change}"
         modeled = (rs.races[i] if kind == "race" else rs.powers[i]).modeled
         estimated = kind == "power" and rs.sources.get(f"powers.{rs.powers[i].key}.badge") == (
             "estimate"
         )
+        measured = {int(r.offset): (int(r.games), int(r.wins)) for r in part.itertuples()}
+        centre = printed + x if np.isfinite(x) and low - 2 <= printed + x <= high + 2 else printed
+        predicted += F.predicted_rows(
+            kind, i, now["name"], printed, fit, low, high, measured, centre
+        )
+        finite = np.isfinite(x)
         rows.append(
             {
                 "kind": kind,
@@ -301,27 +354,28 @@ def suggest(curves: pd.DataFrame, tables, fair: float) -> pd.DataFrame:
                 "win_rate": float(now.win_rate),
                 "win_lo": float(now.win_lo),
                 "win_hi": float(now.win_hi),
-                "slope": float(slope),
-                "slope_lo": float(slope - Z95 * math.sqrt(cov[1, 1]) * slope / beta[1])
-                if beta[1] > 0
-                else np.nan,
-                "fair_tokens": printed + x if np.isfinite(x) else np.nan,
-                "fair_lo": printed + x_lo if np.isfinite(x) else np.nan,
-                "fair_hi": printed + x_hi if np.isfinite(x) else np.nan,
-                "suggested": printed + change,
+                "slope": slope,
+                "slope_lo": float(s_lo),
+                "slope_hi": float(s_hi),
+                "fair_tokens": printed + x if finite else np.nan,
+                "fair_lo": printed + x_lo if np.isfinite(x_lo) and not flat else np.nan,
+                "fair_hi": printed + x_hi if np.isfinite(x_hi) and not flat else np.nan,
+                "box_low": low,  # the fewest and most tokens that can matter
+                "box_high": high,
+                "fit_suggested": printed + change,
+                "suggested": printed + change,  # the verified number, once replayed
                 "change": change,
-                "win_rate_suggested": float(
-                    part.set_index("offset").win_rate.get(change, logistic_at(beta, change))
-                ),
+                "win_rate_suggested": float(logistic_at(beta, change)),
                 "reaches_fair": reaches,
                 "note": note,
                 "modeled": modeled,
                 "estimated": estimated,
-                "beta0": float(beta[0]),
-                "beta1": float(beta[1]),
+                "beta0": fit["a"],
+                "beta1": fit["b"],
+                "resamples": int(fit["rb"].size),
             }
         )
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows), pd.DataFrame(predicted)
 
 
 def main_effects(study) -> dict[tuple[str, int], tuple[int, int]]:
@@ -334,49 +388,30 @@ def main_effects(study) -> dict[tuple[str, int], tuple[int, int]]:
     return out
 
 
-def whole_table(player, tables, table: pd.DataFrame, fair: float, rounds: int):
-    """Apply every suggestion at once, measure, and step again along each curve where
-    a race or power is still significantly off; (final changes, per-round rows)."""
+def whole_table(player, tables, table: pd.DataFrame, fair: float) -> pd.DataFrame:
+    """Every race and power at its one number (table.suggested) at once: the combo
+    table played again, its spread and the races and powers still off their fair
+    share there (their Wilson interval excludes it). A side effect, not a new
+    suggestion: no number moves here. One row."""
     changes = {(r.kind, int(r.id)): int(r.suggested) for r in table.itertuples()}
-    rows = []
     by_key = table.set_index(["kind", "id"])
-    for k in range(1, rounds + 1):
-        tab = apply_changes(tables, changes)
-        study = player.combos(tab, None, player.check_gpc)
-        effects = main_effects(study)
-        rates = study.combos.win_rate.to_numpy()
-        rows.append(
-            {"round": k, "changes": sum(changes[key] != by_key.loc[key, "printed"]
-                                        for key in changes),
-             "combo_win_sd": float(rates.std(ddof=1)),
-             "combo_win_range": float(rates.max() - rates.min()),
-             "off_fair": 0, "games": study.n_games}
-        )  # fmt: skip
-        moved = False
-        for key, (wins, games) in effects.items():
-            lo, hi = wilson(wins, games)
-            if lo <= fair <= hi or key not in changes:
-                continue
-            rows[-1]["off_fair"] += 1
-            b = by_key.loc[key, "beta1"]
-            if not b > 0 or not by_key.loc[key, "reaches_fair"]:
-                continue  # its tokens cannot make it fair: no step along a flat curve
-            rate = min(max(wins / games, 1e-6), 1 - 1e-6)
-            step = (math.log(fair / (1 - fair)) - math.log(rate / (1 - rate))) / b
-            # A correction, not a new search: at most two tokens a round.
-            step = float(np.clip(step, -MAX_STEP, MAX_STEP))
-            low, high = _token_range(tables, key[0], key[1])
-            new = int(np.clip(round(changes[key] + step), low, high))
-            if new != changes[key] and k < rounds:
-                changes[key] = new
-                moved = True
-        if not moved:
-            break
-    return changes, pd.DataFrame(rows)
+    study = player.combos(apply_changes(tables, changes), None, player.check_gpc)
+    rates = study.combos.win_rate.to_numpy()
+    off = []
+    for key, (wins, games) in main_effects(study).items():
+        lo, hi = wilson(wins, games)
+        if key in by_key.index and not lo <= fair <= hi:
+            off.append(f"{by_key.loc[key, 'name']} {pct(wins / games)}")
+    moved = sum(changes[key] != by_key.loc[key, "printed"] for key in changes)
+    return pd.DataFrame(
+        [{"changes": int(moved), "combo_win_sd": float(rates.std(ddof=1)),
+          "combo_win_range": float(rates.max() - rates.min()), "off_fair": len(off),
+          "off_fair_names": "; ".join(off), "games": study.n_games}]
+    )  # fmt: skip
 
 
 def apply_changes(tables, changes: dict[tuple[str, int], int]):
     banners = {i: v for (kind, i), v in changes.items() if kind == "race"}
     badges = {i: v for (kind, i), v in changes.items() if kind == "power"}
-    updates = {**_set_tokens(tables, "race", banners), **_set_tokens(tables, "power", badges)}
+    updates = {**set_tokens(tables, "race", banners), **set_tokens(tables, "power", badges)}
     return with_changes(tables, **updates)

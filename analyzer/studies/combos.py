@@ -409,6 +409,15 @@ def combo_totals(settings: CombosSettings, backend=None) -> tuple[int, int]:
     return int(p.sums[_N].astype(np.int64).sum()), int(p.sums[_WINS].astype(np.int64).sum())
 
 
+def combo_game_wins(settings: CombosSettings, backend=None) -> np.ndarray:
+    """The forced seat's win (0 or 1) in every game of `settings`, played fixed:
+    game k of combo c at c * games_per_combo + k. The balance study resamples these
+    whole games, every token number of a curve together."""
+    if settings.adaptive or settings.forced_bot is not None:
+        raise ValueError("combo_game_wins: fixed games, each seat's own bot")
+    return _play(settings, backend, progress=False, per_game=True).per_game
+
+
 @dataclass
 class _Played:
     """The games of a combo study, summed (run_combos's tables are made from these)."""
@@ -424,10 +433,15 @@ class _Played:
     race: object  # studies/sequential.py's Race, or None: played fixed
     first_sums: np.ndarray | None
     skipped: list[str]
+    per_game: np.ndarray | None = None  # the forced seat's win per game (combo_game_wins)
 
 
-def _play(settings: CombosSettings, backend, progress: bool, chunk: int | None = None):
-    """run_combos's games: every combo's sums (_Played)."""
+def _play(
+    settings: CombosSettings, backend, progress: bool, chunk: int | None = None,
+    per_game: bool = False,
+):  # fmt: skip
+    """run_combos's games: every combo's sums (_Played); `per_game`: with the forced
+    seat's win in each game too (a fixed run)."""
     s = settings
     n_players, games_per_combo, seed, cost, tables = (
         s.players, s.games_per_combo, s.seed, s.cost, s.tables,
@@ -510,10 +524,15 @@ def _play(settings: CombosSettings, backend, progress: bool, chunk: int | None =
 
     played = 0
     first_sums = None
+    wins_by_game = np.zeros(total if per_game else 0, np.int8)
     try:
         if race is None:
             for call, result in or_in_process(backend).play(calls()):
                 sums += _measure(result, call.forced, call.tag, n_players, n_combos, score)
+                if per_game:
+                    one = np.arange(call.n_games)  # each game its own group
+                    won = _measure(result, call.forced, one, n_players, call.n_games, score)
+                    wins_by_game[call.first : call.first + call.n_games] = won[_WINS]
                 error_games += int((result.errors != 0).sum())
                 bar.update(call.first + call.n_games)
         while race is not None and not race.done:
@@ -532,7 +551,7 @@ def _play(settings: CombosSettings, backend, progress: bool, chunk: int | None =
         bar.close()
     return _Played(
         sums, pairs, tables, names, error_games, started, score, forced_bot, race, first_sums,
-        skipped,
+        skipped, wins_by_game if per_game else None,
     )  # fmt: skip
 
 

@@ -275,14 +275,15 @@ STUDIES: tuple[Study, ...] = (
                 ("--check-games-per-combo",),
                 int,
                 100,
-                "Games per combo when all suggestions are played at once.",
+                "Games per combo when each suggestion is replayed and all are played at once.",
             ),
             Option(
                 "rounds",
                 ("--rounds",),
                 int,
                 2,
-                "Rounds of suggestions at once (1 to 5).",
+                "Whole numbers tried again around a change that misses its fair share when "
+                "replayed (1 to 5).",
                 limits=(1, 5),
             ),
             *_BOTS_SCENARIO,
@@ -291,7 +292,16 @@ STUDIES: tuple[Study, ...] = (
             Shared("variant"),
         ),  # fmt: skip
         settings=f"{_PLAN}.balance:BalanceSettings",
-        tables=("balance", "curves", "whole_table", "spread", "seats", "sensitivity"),
+        tables=(
+            "balance",
+            "curves",
+            "whole_table",
+            "spread",
+            "seats",
+            "sensitivity",
+            "verified",
+            "predicted",
+        ),  # fmt: skip
         scenario_options=("scenario",),
         report_title="What would balance it",
         **_steps("balance", own=True, report=f"{_PLAN}.balance:report"),

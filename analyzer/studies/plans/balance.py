@@ -16,8 +16,8 @@ class BalanceSettings:
     seed: int = 1
     seat_counts: tuple[int, ...] | None = None  # where seats get coins (None: `players`)
     seat_games: int = 20000  # per count and arm (0: no seat coins)
-    check_games: int = 100  # per combo, every suggestion played at once
-    rounds: int = 2  # rounds of suggestions at once
+    check_games: int = 100  # per combo: each suggestion replayed, and all at once
+    rounds: int = 2  # numbers tried again around a change that misses
     tables: Any = None  # None: the printed rules
     bots: Any = "heuristic"
     bot_params: Any = None
@@ -26,6 +26,9 @@ class BalanceSettings:
     seat_params: Any = None
     scenario: str | None = None
     offsets: tuple[int, ...] | None = None  # token offsets of a curve (None: -3 to +3)
+    # the win rate a race or power should reach (None: 1 / players; a team variant's
+    # study would give each faction's equal share)
+    fair: float | None = None
 
 
 def check(o: dict, log) -> BalanceSettings:
