@@ -3,11 +3,12 @@ one-line answer read from the studies' own tables, before the detailed text."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 
 from analyzer import precision
-from analyzer.studies.common import pct
+from analyzer.studies.common import named_first, pct
 
 
 def _pts(x: float) -> str:
@@ -51,11 +52,16 @@ def combos_answer(folder: Path) -> str | None:
         if rough
         else "Strongest"
     )
+
+    def combo(r) -> str:
+        return f"{r.race} + {r.power}"
+
+    # A combo is named alone only when told apart from the runner-up (named_first).
     return (
-        f"{lead}: {best.race} + {best.power}, {pct(best.win_rate)} of its games "
-        f"({pct(best.win_lo)} to {pct(best.win_hi)}); weakest: {worst.race} + {worst.power}, "
-        f"{pct(worst.win_rate)}; a fair share is {pct(fair)} ({int(best.games):,} and "
-        f"{int(worst.games):,} games)."
+        f"{lead}: {named_first(c, combo)} of its games "
+        f"({pct(best.win_lo)} to {pct(best.win_hi)}); weakest: "
+        f"{named_first(c, combo, 'bottom')}; a fair share is {pct(fair)} "
+        f"({int(best.games):,} and {int(worst.games):,} games)."
     ) + _marked(folder, "Strongest", "Weakest")
 
 
@@ -117,12 +123,13 @@ def house_rules_answer(folder: Path) -> str | None:
     if not path.exists():
         return None
     c = pd.read_csv(path)
-    seat = c[c.metric.isin(["first_seat_win", "last_seat_win"]) & c.significant]
+    seat = _corrected(c[c.metric.isin(["first_seat_win", "last_seat_win"])])
     spread = c[(c.metric == "combo_win_sd") & c.significant]
-    moved_seats = sorted(set(seat.scenario))
+    moved_seats = sorted(set(seat[seat.kept].scenario))
     text = (
         "Turn order: " + (", ".join(moved_seats) if moved_seats else "no house rule")
-        + " significantly moves the first or last seat's win rate. "
+        + " significantly moves the first or last seat's win rate (Benjamini-Hochberg over "
+        f"its {int(seat.tested.sum())} seat tests). "
     )  # fmt: skip
     if len(spread):
         r = spread.loc[spread.delta.idxmin()]
@@ -130,6 +137,21 @@ def house_rules_answer(folder: Path) -> str | None:
     else:
         text += "No house rule significantly changes the spread of combo win rates."
     return text
+
+
+def _corrected(tests):
+    """`tests` (rows of compare.csv) with `tested` (an interval to test) and `kept`
+    (significant after Benjamini-Hochberg at 5% over them all). The p-value of each is
+    read back from its normal 95% interval, as the paired mean's interval was made."""
+    import numpy as np
+
+    from analyzer.stats import Z95, benjamini_hochberg
+
+    se = (tests.delta_hi - tests.delta_lo) / (2 * Z95)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = np.where(se > 0, np.vectorize(math.erfc)(abs(tests.delta / se) / math.sqrt(2)), np.nan)
+    q = benjamini_hochberg(p)
+    return tests.assign(tested=np.isfinite(p), kept=np.nan_to_num(q, nan=1.0) <= 0.05)
 
 
 def balance_answer(folder: Path) -> str | None:

@@ -44,7 +44,7 @@ from analyzer.errors import InputError, Problem
 from analyzer.model.limits import MAX_STUDY_GAMES, OPTIONS, check_study_games, range_text
 from analyzer.precision import MAX_HALF_WIDTH, TOO_FEW, too_wide
 from analyzer.present.metrics import METRICS
-from analyzer.stats import Z95, percentile_interval
+from analyzer.stats import RATE_DIFFERENCE, Z95, honest, interval_text, percentile_interval
 from analyzer.studies.plans.compare import CompareSettings
 
 WHERE = "compare study"
@@ -337,6 +337,7 @@ def _whole_sample(arm: Arm, games: np.ndarray, combo_games: np.ndarray, prep=Non
     # each combo's rate: its wins (whole numbers, summed exactly) over its games
     gpc = arm.combo_wins.shape[1]
     rates = np.take(wins, combo_games[keys] + rows).sum(axis=1, dtype=np.int64) / gpc
+    noise = _sampling_variance(rates, gpc)
     if arm.team:  # the spread within the factions: each rate minus its faction's mean
         for f in np.unique(arm.combo_faction):
             mine = arm.combo_faction == f
@@ -346,9 +347,20 @@ def _whole_sample(arm: Arm, games: np.ndarray, combo_games: np.ndarray, prep=Non
         "decline_round": float(np.take(arm.decline_round_sum, games).sum() / declined)
         if declined
         else np.nan,
-        "combo_win_sd": float(rates.std(ddof=1)) if rates.size > 1 else np.nan,
+        "combo_win_sd": float(np.sqrt(max(rates.var(ddof=1) - noise, 0.0)))
+        if rates.size > 1 and np.isfinite(noise)
+        else np.nan,
         "combo_win_range": float(rates.max() - rates.min()) if rates.size else np.nan,
     }
+
+
+def _sampling_variance(rates: np.ndarray, gpc: int) -> float:
+    """The part of the variance of combo win rates that their games' binomial noise
+    alone makes: the mean of p(1 - p) / (gpc - 1), unbiased for p(1 - p) / gpc. Taken
+    away from the observed variance, the spread no longer shrinks as games are added."""
+    if gpc < 2 or not rates.size:
+        return np.nan
+    return float((rates * (1 - rates)).mean() / (gpc - 1))
 
 
 def _prepared(arm: Arm) -> tuple:
@@ -513,9 +525,9 @@ def changed_rows(
         b_lo, b_hi = wilson(round(b * b_games) if b_games else 0, b_games)
         v_lo, v_hi = wilson(round(v * v_games) if v_games else 0, v_games)
         lo, hi = (np.nan, np.nan)
-        if b_games and v_games:
-            lo, hi = percentile_interval(draws[:, j], spread_only=False)
         delta = v - b
+        if b_games and v_games:
+            lo, hi = honest(*percentile_interval(draws[:, j], spread_only=False), estimate=delta)
         significant = bool(np.isfinite(lo) and np.isfinite(hi) and (lo > 0 or hi < 0))
         rows.append(dict(
             kind=kind, name=name, games_baseline=b_games, baseline=b, baseline_lo=float(b_lo),
@@ -529,7 +541,11 @@ def changed_rows(
 def _row(metric, baseline, value, delta, half, lo=None, hi=None) -> dict:
     if half is not None:
         lo, hi = delta - half, delta + half
-    label, _unit, method = METRICS[metric]
+    label, unit, method = METRICS[metric]
+    # No interval where the games cannot support one: all alike, past the possible
+    # range, or resamples that leave out the whole sample's own difference.
+    lo, hi = (float(v) for v in honest(lo, hi, RATE_DIFFERENCE if unit == "rate" else
+                                       (-np.inf, np.inf), delta))  # fmt: skip
     significant = bool(np.isfinite(lo) and np.isfinite(hi) and (lo > 0 or hi < 0))
     return dict(
         metric=metric, label=label, baseline=baseline, value=value, delta=delta,
@@ -713,13 +729,19 @@ def in_unit(metric: str, x: float, signed: bool = False) -> str:
     return f"{x:{sign}.2f}"
 
 
+def delta_text(r) -> str:
+    """A metric's paired difference with its 95% interval, or why it has none."""
+    span = interval_text(r.delta_lo, r.delta_hi, lambda v: in_unit(r.metric, v, True))
+    return f"{in_unit(r.metric, r.delta, True)} ({span})"
+
+
 def findings(result: CompareStudy) -> list[str]:
     """Short sentences on what changed significantly, generated from the numbers."""
     out = []
     t = result.table
     for name, rows in t.groupby("scenario", sort=False):
         sig = rows[rows.significant]
-        if (rows[["delta", "delta_lo", "delta_hi"]] == 0).all(axis=None):
+        if (rows.delta == 0).all() and not np.isfinite(rows.delta_lo).any():
             # Not "no evidence of a change": paired games came out identical.
             out.append(
                 f"**{name}**: every game ended with the same scores as under its baseline: with "
@@ -730,11 +752,7 @@ def findings(result: CompareStudy) -> list[str]:
         if sig.empty:
             out.append(f"**{name}**: no metric moved beyond its 95% interval.")
             continue
-        parts = [
-            f"{r.label.lower()} {in_unit(r.metric, r.delta, True)} "
-            f"({in_unit(r.metric, r.delta_lo, True)} to {in_unit(r.metric, r.delta_hi, True)})"
-            for r in sig.itertuples()
-        ]
+        parts = [f"{r.label.lower()} {delta_text(r)}" for r in sig.itertuples()]
         out.append(f"**{name}**: " + "; ".join(parts) + ".")
     return out + changed_findings(result)
 
@@ -810,8 +828,7 @@ def summary_markdown(result: CompareStudy) -> str:
             star = " *" if r.significant else ""
             lines.append(
                 f"| {r.label} | {in_unit(r.metric, r.baseline)} | {in_unit(r.metric, r.value)} | "
-                f"{in_unit(r.metric, r.delta, True)} ({in_unit(r.metric, r.delta_lo, True)} to "
-                f"{in_unit(r.metric, r.delta_hi, True)}){star} |"
+                f"{delta_text(r)}{star} |"
             )
         lines.append("")
         mine = result.changed[result.changed.scenario == name]
@@ -838,7 +855,7 @@ def _rated(rate, lo, hi, games) -> str:
 def _difference(r) -> str:
     """A changed race's or power's paired difference, in points."""
     if not np.isfinite(r.delta_lo):
-        return "n/a"
+        return interval_text(np.nan, np.nan) if r.games and r.games_baseline else "n/a"
     star = " *" if r.significant else ""
     return f"{100 * r.delta:+.1f} ({100 * r.delta_lo:+.1f} to {100 * r.delta_hi:+.1f}){star}"
 
