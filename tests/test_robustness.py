@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from intervals import impossible_numbers
 from typer.testing import CliRunner
 
 from analyzer.cli import app
@@ -214,6 +215,8 @@ def test_robustness_writes_every_file_and_the_same_seed_gives_the_same_bytes(tmp
     assert list(fields.forced_bot) == ["own seat's bot", "own seat's bot", "tuned"]
     text = (a / "summary.md").read_text(encoding="utf-8")
     assert "**tuned**" in text and "**aggressive**" in text  # the styles that played
+    # 2 games per combo: no "ρ nan", no interval that leaves out its estimate
+    assert impossible_numbers(text) == [] and impossible_numbers(result.output) == []
     effects = pd.read_csv(a / "effects.csv")
     seats = effects[effects.kind == "seat"]
     assert len(seats) == 2 * 3 and (seats.games == seats.games.iloc[0]).all()
