@@ -240,9 +240,9 @@ def glance_markdown(
     out: Path, titles: dict[str, str], link: Callable[[str], str] | None = None
 ) -> list[str]:
     """The opening section: a chart and a one-line answer per question whose study
-    ran, as a grid of figures (HTML inside the Markdown, so that the charts sit side by
-    side on a wide screen and one under the other on a phone); the first (the combos'
-    chart, the key one) spans the whole width. `titles`: each study's section title by
+    ran, as figures (HTML inside the Markdown), one card under the other at the page's
+    width so that each chart is drawn large enough to read; the first is the combos'
+    chart, the key one. `titles`: each study's section title by
     folder; `link(key)`: where a study's details are (default: its section below)."""
     import html
 

@@ -820,10 +820,20 @@ def summary_markdown(result: CompareStudy) -> str:
         "",
         *[f"- {s}" for s in findings(result)],
         "",
+        '<details markdown="1">',
+        "<summary>Chart: every measure of every house rule, with its 95% interval</summary>",
+        "",
+        "![Every measure of every house rule against its baseline](forest.png)",
+        "",
+        "</details>",
+        "",
     ]
+    # Each house rule's tables folded under its heading: a page of many house rules
+    # stays short, its findings above say what moved.
     for name, rows in result.table.groupby("scenario", sort=False):
-        lines += [f"## {name}", "", "| metric | baseline | scenario | delta (95%) |",
-                  "|---|---|---|---|"]  # fmt: skip
+        lines += [f"## {name}", "", '<details markdown="1">',
+                  f"<summary>Every measure of {name} against its baseline</summary>", "",
+                  "| metric | baseline | scenario | delta (95%) |", "|---|---|---|---|"]  # fmt: skip
         for r in rows.itertuples():
             star = " *" if r.significant else ""
             lines.append(
@@ -842,6 +852,7 @@ def summary_markdown(result: CompareStudy) -> str:
                 after = _rated(r.value, r.value_lo, r.value_hi, r.games)
                 lines.append(f"| {r.name} ({r.kind}) | {before} | {after} | {_difference(r)} |")
             lines.append("")
+        lines += ["</details>", ""]
     lines += _caveats(result)
     return "\n".join(lines)
 
