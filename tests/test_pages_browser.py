@@ -1,6 +1,7 @@
 """The report's pages in a real browser (Chromium driven by Selenium): every page at a
-desktop width (1280 px) and a phone width (390 px), every page's height limit, the answer cards' charts drawn large enough to read, a
-long table sorted and filtered, a chart opened full size, no script error. Skipped,
+desktop width (1280 px) and a phone width (390 px), every page's height limit, the
+answer cards' charts drawn large enough to read, a long table sorted and filtered, a
+chart opened full size, no script error. Skipped,
 with the reason, on a machine without Chromium and chromedriver (.ci/run installs
 them). They open the site the report tests build (tests/conftest.py report_site)."""
 

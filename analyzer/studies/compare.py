@@ -833,7 +833,8 @@ def summary_markdown(result: CompareStudy) -> str:
     for name, rows in result.table.groupby("scenario", sort=False):
         lines += [f"## {name}", "", '<details markdown="1">',
                   f"<summary>Every measure of {name} against its baseline</summary>", "",
-                  "| metric | baseline | scenario | delta (95%) |", "|---|---|---|---|"]  # fmt: skip
+                  "| metric | baseline | scenario | delta (95%) |",
+                  "|---|---|---|---|"]  # fmt: skip
         for r in rows.itertuples():
             star = " *" if r.significant else ""
             lines.append(
