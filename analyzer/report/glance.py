@@ -90,7 +90,26 @@ def decline_answer(folder: Path) -> str | None:
             " in each" if len(parts) > 1 else "")  # fmt: skip
     else:
         text = "; ".join(f"{p}, {v})" for p, v in zip(parts, verdicts, strict=True))
-    return "Best rule by group of combos, " + text + "." + _marked(folder, "Best decline")
+    return "Best rule by group of combos, " + text + "." + _decline_marked(folder, b)
+
+
+def _decline_marked(folder: Path, best) -> str:
+    """The robustness marks of the decline rules, only for a group whose checked rule
+    is the one this answer names: its own decline games may have found another."""
+    marks = robustness_marks(folder.parent / "robustness")
+    if marks is None:
+        return ""
+    named = {f"Best decline rule ({r.group} tokens)": str(r.rule) for r in best.itertuples()}
+    rows = marks[marks.finding.isin(named)]
+    same = rows[[named[f] == v for f, v in zip(rows.finding, rows.value, strict=True)]]
+    other = rows.drop(same.index)
+    parts = [f"{r.value}: {r.mark}" for r in same.itertuples()]
+    parts += [
+        f"{r.finding.split('(')[1].split(' ')[0]} tokens: not checked (the robustness "
+        f"study's own decline games put {r.value} first)"
+        for r in other.itertuples()
+    ]
+    return (" Across bots: " + "; ".join(parts) + ".") if parts else ""
 
 
 def seats_answer(folder: Path) -> str | None:
