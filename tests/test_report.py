@@ -397,7 +397,11 @@ BALANCE_PAGES = ("balance.html", "balance/summary.md")
 BALANCE_SECTION = "## What would balance it"
 
 
+BALANCE_FINDING = "With every suggestion applied at once"  # its finding on the main page
+
+
 def _without_balance(text: str) -> str:
+    text = "\n".join(line for line in text.split("\n") if BALANCE_FINDING not in line)
     if BALANCE_SECTION not in text:
         return text
     head, tail = text.split(BALANCE_SECTION, 1)
