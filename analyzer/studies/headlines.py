@@ -48,8 +48,8 @@ def combos_table(result) -> AnswerTable:
         ("combo", "games", "win rate", "95% interval", "vs fair", "call"),
         tuple(rows),
         f"vs fair: win rate minus the fair share ({pct(fair_share(result))}), in points; "
-        "call: strong or weak after Benjamini-Hochberg "
-        f"at 5%; else {TOO_FEW} when its interval reaches past {LIMIT} either side "
+        "call: strong or weak after Benjamini-Hochberg at 5%, its interval agreeing; "
+        f"else {TOO_FEW} when its interval reaches past {LIMIT} either side "
         f"(docs/reading-the-report.md). Bots: {', '.join(dict.fromkeys(result.policies))}."
         + (f" {raced_note()}" if getattr(result, "looks", ()) else ""),
     )
