@@ -111,3 +111,13 @@ def test_analyzer_version():
 
     result = CliRunner().invoke(app, ["--version"])
     assert result.exit_code == 0 and re.fullmatch(r"analyzer \d+\.\d+\S*\n", result.output)
+
+
+def test_a_combo_is_called_only_where_its_interval_agrees_with_the_corrected_test():
+    from analyzer.studies.combos import _agreeing
+
+    labels = ["weak", "weak", "strong", "strong", ""]
+    lo = [0.10, 0.20, 0.26, 0.24, 0.10]
+    hi = [0.20, 0.27, 0.35, 0.33, 0.20]
+    # the second's interval holds the fair 25%, as the fourth's: neither is called
+    assert _agreeing(labels, lo, hi, 0.25) == ["weak", "", "strong", "", ""]
