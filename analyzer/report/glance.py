@@ -57,9 +57,12 @@ def combos_answer(folder: Path) -> str | None:
         return f"{r.race} + {r.power}"
 
     # A combo is named alone only when told apart from the runner-up (named_first).
+    top = named_first(c, combo)
+    span = f"{pct(best.win_lo)} to {pct(best.win_hi)}"
+    top += f" (the first's 95% interval {span})" if top.startswith("tied") else (
+        f" of its games ({span})")  # fmt: skip
     return (
-        f"{lead}: {named_first(c, combo)} of its games "
-        f"({pct(best.win_lo)} to {pct(best.win_hi)}); weakest: "
+        f"{lead}: {top}; weakest: "
         f"{named_first(c, combo, 'bottom')}; a fair share is {pct(fair)} "
         f"({int(best.games):,} and {int(worst.games):,} games)."
     ) + _marked(folder, "Strongest", "Weakest")
