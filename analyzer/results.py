@@ -20,6 +20,7 @@ from analyzer.variants import variant_name
 SEAT_COLUMNS = (
     "game",
     "seat",
+    "seat_number",  # the seat 1-based, as every page and table prints it
     "policy",
     "style",
     "final_vc",
@@ -33,6 +34,7 @@ SEAT_COLUMNS = (
 RACE_COLUMNS = (
     "game",
     "seat",
+    "seat_number",
     "race",
     "power",
     "column_position",
@@ -79,6 +81,7 @@ def seats_frame(result, tables, n_players: int, styles=None) -> pd.DataFrame:
         {
             "game": np.repeat(np.arange(result.first, result.first + n, dtype=np.int64), n_players),
             "seat": np.tile(np.arange(n_players, dtype=np.int32), n),
+            "seat_number": np.tile(np.arange(1, n_players + 1, dtype=np.int32), n),
             "policy": _names(col[:, L.S_POLICY], POLICY_NAMES),
             "style": pd.Categorical(np.tile(np.asarray(styles, dtype=object), n)),
             "final_vc": col[:, L.S_VC],
@@ -114,6 +117,7 @@ def races_frame(result, tables) -> pd.DataFrame:
         {
             "game": game,
             "seat": rows[:, L.I_SEAT],
+            "seat_number": rows[:, L.I_SEAT] + 1,
             "race": _names(rows[:, L.I_RACE], tables.race_names),
             "power": _names(rows[:, L.I_POWER], tables.power_names),
             "column_position": rows[:, L.I_SLOT],

@@ -205,6 +205,7 @@ def _summaries(totals: _Totals, policies: tuple[str, ...], ruleset):
     summary = pd.DataFrame(
         {
             "seat": np.arange(totals.n_players),
+            "seat_number": np.arange(1, totals.n_players + 1),  # 1-based, as printed
             "policy": list(policies),
             **_seat_rows(np.full(totals.n_players, n), wins, vc, vc_sq, declines),
             "error_games": error_games,
@@ -214,7 +215,7 @@ def _summaries(totals: _Totals, policies: tuple[str, ...], ruleset):
         from analyzer.rulesets.swow.bfa import seat_labels
 
         lo, hi = wilson(totals.team_wins, n)
-        summary.insert(2, "faction", seat_labels(totals.n_players))
+        summary.insert(3, "faction", seat_labels(totals.n_players))  # after the bot
         summary["team_wins"] = totals.team_wins.astype(np.int64)
         summary["team_win_rate"] = totals.team_wins / n
         summary["team_win_lo"], summary["team_win_hi"] = lo, hi

@@ -24,17 +24,31 @@ TOO_FEW = "too few games for an interval"
 MIN_RESAMPLES = 20
 
 
-def has_interval(lo, hi):
-    """Whether (lo, hi) is a real interval: both ends finite and hi above lo."""
+def has_interval(lo, hi, within=(-np.inf, np.inf), estimate=None):
+    """Whether (lo, hi) is a real interval: both ends finite, hi above lo, both inside
+    the possible range `within` (a normal interval reaching past it, a win-rate
+    difference beyond 100 points, says the games are too few for the normal
+    approximation it rests on) and holding `estimate` when one is given."""
     lo = np.asarray(lo, dtype=np.float64)
     hi = np.asarray(hi, dtype=np.float64)
-    return (np.isfinite(lo) & np.isfinite(hi) & (hi > lo))[()]
+    with np.errstate(invalid="ignore"):
+        # a width of rounding error alone (games that all agree, summed in floats) is none
+        wide = hi - lo > 1e-9 * np.maximum(1.0, np.maximum(np.abs(lo), np.abs(hi)))
+        ok = np.isfinite(lo) & np.isfinite(hi) & wide & (lo >= within[0]) & (hi <= within[1])
+        if estimate is not None:
+            est = np.asarray(estimate, dtype=np.float64)
+            ok &= (lo <= est) & (est <= hi)
+    return ok[()]
 
 
-def honest(lo, hi):
+def honest(lo, hi, within=(-np.inf, np.inf), estimate=None):
     """(lo, hi) with NaN where they make no interval (see has_interval)."""
-    ok = has_interval(lo, hi)
+    ok = has_interval(lo, hi, within, estimate)
     return np.where(ok, lo, np.nan)[()], np.where(ok, hi, np.nan)[()]
+
+
+# The possible range of a difference of two rates (win rates as fractions).
+RATE_DIFFERENCE = (-1.0, 1.0)
 
 
 def percentile_interval(samples, axis: int = 0, spread_only: bool = True):
@@ -51,11 +65,37 @@ def percentile_interval(samples, axis: int = 0, spread_only: bool = True):
     return honest(lo, hi) if spread_only else (lo[()], hi[()])
 
 
-def interval_text(lo, hi, fmt=lambda v: f"{v:g}", sep: str = " to ") -> str:
-    """ "lo to hi", or TOO_FEW when there is no interval."""
-    if not has_interval(lo, hi):
+def interval_text(
+    lo, hi, fmt=lambda v: f"{v:g}", sep: str = " to ", within=(-np.inf, np.inf), estimate=None
+) -> str:
+    """ "lo to hi", or TOO_FEW when there is no interval (see has_interval)."""
+    if not has_interval(lo, hi, within, estimate):
         return TOO_FEW
     return f"{fmt(lo)}{sep}{fmt(hi)}"
+
+
+def enough_digits(values, digits: int, most: int = 4) -> int:
+    """The fewest decimals, from `digits` up to `most`, that print every one of
+    `values` apart from the others and a non-zero one apart from zero: an interval
+    that leaves out 0 never reads "-0.0", nor one with width "+0.0 to +0.0"."""
+    vals = [float(v) for v in values if np.isfinite(v)]
+    for d in range(digits, most + 1):
+        shown = [round(v, d) for v in vals]
+        apart = len(set(shown)) == len(set(vals))
+        if apart and all(s != 0 or v == 0 for s, v in zip(shown, vals, strict=True)):
+            return d
+    return most
+
+
+def estimate_text(est, lo, hi, digits: int = 1, sign: str = "+", unit: str = "", **check) -> str:
+    """ "est (lo to hi)" with enough decimals to tell the three apart (enough_digits),
+    or "est (too few games for an interval)"; `check` goes to has_interval."""
+    if not np.isfinite(est):
+        return "n/a"
+    if not has_interval(lo, hi, estimate=est, **check):
+        return f"{est + 0.0:{sign}.{digits}f}{unit} ({TOO_FEW})"
+    d = enough_digits((est, lo, hi), digits)
+    return f"{est:{sign}.{d}f}{unit} ({lo:{sign}.{d}f}{unit} to {hi:{sign}.{d}f}{unit})"
 
 
 def wilson(successes, n, z: float = Z95):
@@ -161,6 +201,26 @@ def solve_logistic(beta, cov, target: float, z: float = Z95):
     grad = np.array([-1.0 / b, -(t - a) / (b * b)])
     se = float(np.sqrt(max(grad @ cov @ grad, 0.0)))
     return float(x), float(x - z * se), float(x + z * se)
+
+
+def two_rate_p(wins_a, games_a, wins_b, games_b) -> float:
+    """Two-sided p-value that two rates differ (the pooled two-sample z-test of
+    statsmodels' proportions_ztest, in closed form); NaN where the games cannot say."""
+    n_a, n_b = float(games_a), float(games_b)
+    if not (n_a > 0 and n_b > 0):
+        return math.nan
+    pooled = (float(wins_a) + float(wins_b)) / (n_a + n_b)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / n_a + 1 / n_b))
+    if se == 0:
+        return math.nan
+    z = (float(wins_a) / n_a - float(wins_b) / n_b) / se
+    return math.erfc(abs(z) / math.sqrt(2.0))
+
+
+def separable(wins_a, games_a, wins_b, games_b, alpha: float = 0.05) -> bool:
+    """Whether two rates are told apart at `alpha` (two_rate_p)."""
+    p = two_rate_p(wins_a, games_a, wins_b, games_b)
+    return bool(np.isfinite(p) and p < alpha)
 
 
 # ------------------------------------------------------------ rank correlation

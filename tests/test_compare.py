@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from analyzer.stats import honest
 from analyzer.studies.compare import (
     COMPARE_COLUMNS,
     METRICS,
@@ -47,7 +48,8 @@ def test_an_arm_against_itself_is_exactly_zero():
     a = _arm(rng.integers(40, 90, (200, 4)).astype(np.int32),
              combo_wins=rng.integers(0, 2, (3, 4)).astype(np.int8))  # fmt: skip
     for r in paired_rows(a, a, 200, 4, 50, seed=1):
-        assert r["delta"] == 0 and r["delta_lo"] == 0 and r["delta_hi"] == 0, r["metric"]
+        # games that all agree support no interval: none is printed, none is significant
+        assert r["delta"] == 0 and np.isnan(r["delta_lo"]) and np.isnan(r["delta_hi"]), r
         assert not r["significant"]
 
 
@@ -57,11 +59,11 @@ def test_a_known_shift_is_measured_exactly():
     base, shifted = _arm(vc), _arm(vc + 2)
     rows = _by_metric(paired_rows(base, shifted, 300, 4, 50, seed=1))
     # Every player scores 2 more in every game: the mean moves by exactly 2 with no
-    # spread in the paired differences, and the spread of scores does not move at all.
+    # spread in the paired differences (no interval of width, so none is printed), and
+    # the spread of scores does not move at all.
     for metric in ("mean_score", "winning_score"):
         assert rows[metric]["delta"] == pytest.approx(2.0)
-        assert rows[metric]["delta_lo"] == pytest.approx(2.0)
-        assert rows[metric]["significant"]
+        assert np.isnan(rows[metric]["delta_lo"]) and not rows[metric]["significant"]
     assert rows["score_sd"]["delta"] == pytest.approx(0.0, abs=1e-12)
     assert rows["winning_margin"]["delta"] == pytest.approx(0.0)
 
@@ -83,7 +85,7 @@ def test_combo_spread_and_decline_round():
     assert rows["combo_win_range"]["delta"] == pytest.approx(1.0)
     assert rows["decline_round"]["baseline"] == pytest.approx(3.0)
     assert rows["decline_round"]["delta"] == pytest.approx(2.0)
-    assert rows["decline_round"]["significant"]
+    assert np.isnan(rows["decline_round"]["delta_lo"])  # every resample alike: no interval
 
 
 def test_paired_mean_interval_is_the_normal_interval_of_the_differences():
@@ -105,6 +107,8 @@ def _old_whole_sample(arm, games, combo_games):
     declined = arm.declines.sum(1)[games].sum()
     keys = arm.combos[:, 0] * MAX_POWERS + arm.combos[:, 1]
     rates = np.take_along_axis(arm.combo_wins, combo_games[keys], axis=1).mean(axis=1)
+    gpc = arm.combo_wins.shape[1]
+    noise = (rates * (1 - rates)).mean() / (gpc - 1)  # the binomial noise, taken out since
     if arm.team:
         for f in np.unique(arm.combo_faction):
             mine = arm.combo_faction == f
@@ -114,7 +118,9 @@ def _old_whole_sample(arm, games, combo_games):
         "decline_round": float(arm.decline_round_sum[games].sum() / declined)
         if declined
         else np.nan,
-        "combo_win_sd": float(rates.std(ddof=1)) if rates.size > 1 else np.nan,
+        "combo_win_sd": float(np.sqrt(max(rates.var(ddof=1) - noise, 0.0)))
+        if rates.size > 1
+        else np.nan,
         "combo_win_range": float(rates.max() - rates.min()) if rates.size else np.nan,
     }
 
@@ -190,7 +196,9 @@ def test_shared_resamples_give_the_rows_of_each_pair_alone():
             if r["metric"] in deltas:
                 d = deltas[r["metric"]]
                 lo, hi = np.nanpercentile(np.where(np.isfinite(d), d, np.nan), (2.5, 97.5))
-                assert (r["delta_lo"], r["delta_hi"]) == (lo, hi), r["metric"]
+                lo, hi = honest(lo, hi, estimate=r["delta"])  # none that leaves out its delta
+                assert np.allclose((r["delta_lo"], r["delta_hi"]), (lo, hi), rtol=0, atol=0,
+                                   equal_nan=True), r["metric"]  # fmt: skip
         assert pd.DataFrame(shared).equals(pd.DataFrame(alone))
         changed = changed_rows(base, a, items, gpc, bootstrap, seed, (wins[i], wins[k]))
         assert pd.DataFrame(changed).equals(
@@ -215,7 +223,7 @@ def test_the_printed_rules_scenario_equals_the_built_in_baseline(small_study):
     t = small_study.table
     same = t[t.scenario == "Baseline, 3 players"]
     assert len(same) == len([m for m in METRICS if not m.endswith("_team_win")])  # standard
-    assert (same.delta == 0).all() and (same.delta_lo == 0).all() and (same.delta_hi == 0).all()
+    assert (same.delta == 0).all() and same.delta_lo.isna().all() and same.delta_hi.isna().all()
     said = [f for f in findings(small_study) if f.startswith("**Baseline, 3 players**")]
     assert len(said) == 1 and "the same scores as under its baseline" in said[0]
     extra_round = [f for f in findings(small_study) if "round" in f.lower()]
@@ -313,3 +321,18 @@ def test_self_comparison_through_a_given_baseline():
     r = run_compare(settings, progress=False)
     assert (r.table.delta == 0).all()
     assert dataclasses.is_dataclass(r)
+
+
+def test_the_spread_of_combo_win_rates_is_corrected_for_sampling_noise():
+    """Combos whose true rates spread by 5 points read about 5 points at 60 games a combo
+    and at 500: the binomial noise of a combo's games is taken out, not added."""
+    from analyzer.studies.compare import _sampling_variance
+
+    rng = np.random.default_rng(11)
+    true = np.clip(rng.normal(0.25, 0.05, 4000), 0.01, 0.99)
+    for gpc in (60, 500):
+        rates = rng.binomial(gpc, true) / gpc
+        raw = rates.std(ddof=1)
+        corrected = np.sqrt(rates.var(ddof=1) - _sampling_variance(rates, gpc))
+        assert corrected == pytest.approx(true.std(ddof=1), abs=0.004), gpc
+        assert raw > corrected + (0.01 if gpc == 60 else 0.0005)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from intervals import impossible_numbers
 from typer.testing import CliRunner
 
 from analyzer.cli import app
@@ -46,16 +47,19 @@ def test_an_unknown_style_names_the_closest_one():
 REF = "ref"
 
 
-def _effects(order: dict[str, dict[str, list[str]]], half: float = 0.03) -> pd.DataFrame:
-    """Effects tables in which each field ranks its items as listed (best first), each
-    rate's interval `half` either side."""
+def _effects(
+    order: dict[str, dict[str, list[str]]], half: float = 0.03, games: int = 10_000
+) -> pd.DataFrame:
+    """Effects tables in which each field ranks its items as listed (best first), 2
+    points apart (told apart at 10,000 games each, not at 1,000), each rate's interval
+    `half` either side."""
     rows = []
     for fld, kinds in order.items():
         for kind, names in kinds.items():
             for i, name in enumerate(names):
                 rate = 0.5 - 0.02 * i
-                rows.append({"field": fld, "kind": kind, "name": name, "games": 1000,
-                             "wins": int(1000 * rate), "win_rate": rate, "win_lo": rate - half,
+                rows.append({"field": fld, "kind": kind, "name": name, "games": games,
+                             "wins": round(games * rate), "win_rate": rate, "win_lo": rate - half,
                              "win_hi": rate + half, "rank": i + 1})  # fmt: skip
     return pd.DataFrame(rows)
 
@@ -86,16 +90,16 @@ RACES = ["Orcs", "Humans", "Trolls", "Gnomes", "Dwarves", "Murlocs", "Tauren"]
 POWERS = ["Fishing", "Mining", "Flying", "Heroic", "Ruling"]
 
 
-def test_a_planted_finding_that_holds():
+def test_a_planted_finding_that_holds_whatever_the_rest_of_the_table_does():
     order = {
         REF: {"race": RACES, "power": POWERS, "seat": ["seat 1", "seat 2"]},
-        # the same top and bottom within the top (bottom) 3, shuffled in between
-        "other": {"race": ["Humans", "Orcs", "Gnomes", "Trolls", "Murlocs", "Tauren", "Dwarves"],
-                  "power": ["Mining", "Flying", "Fishing", "Ruling", "Heroic"],
+        # the same first and last, the middle reshuffled (a low rank correlation)
+        "other": {"race": ["Orcs", "Gnomes", "Murlocs", "Trolls", "Dwarves", "Humans", "Tauren"],
+                  "power": ["Fishing", "Ruling", "Heroic", "Mining", "Flying"],
                   "seat": ["seat 1", "seat 2"]},
     }  # fmt: skip
     marks = mark_findings(
-        _effects(order), _correlation(["other"], 0.6),
+        _effects(order), _correlation(["other"], 0.1),
         _gaps({REF: (0.05, 0.02, 0.08), "other": (0.03, 0.01, 0.05)}),
         _decline({REF: 1, "other": 3}), REF,
     ).set_index("finding")  # fmt: skip
@@ -106,10 +110,33 @@ def test_a_planted_finding_that_holds():
     assert marks.loc["Seat advantage", "value"] == "the first seat wins more than the last"
 
 
+def test_second_place_holds_only_when_the_games_cannot_tell_it_from_the_first():
+    order = {
+        REF: {"race": RACES, "power": POWERS, "seat": ["seat 1", "seat 2"]},
+        "other": {"race": ["Humans", "Orcs", *RACES[2:]], "power": POWERS,
+                  "seat": ["seat 1", "seat 2"]},
+    }  # fmt: skip
+    args = (_correlation(["other"], 0.9), _gaps({REF: (0.05, 0.02, 0.08),
+            "other": (0.03, 0.01, 0.05)}), _decline({}), REF)  # fmt: skip
+    # 2 points behind on 10,000 games each: told apart, so it depends on the bots
+    marks = mark_findings(_effects(order), *args).set_index("finding")
+    assert marks.loc["Strongest race", "mark"] == DEPENDS
+    assert "behind Humans beyond noise" in marks.loc["Strongest race", "detail"]
+    # on 1,000 games each with a tight enough interval: tied with the first, it holds;
+    marks = mark_findings(_effects(order, half=0.02, games=1000), *args).set_index("finding")
+    assert marks.loc["Strongest race", "mark"] == HOLDS
+    assert "tied with Humans" in marks.loc["Strongest race", "detail"]
+    # and the reference itself names no single winner it cannot tell from the second
+    assert marks.loc["Strongest race", "value"] == "tied: Orcs (50.0%), Humans (48.0%)"
+    # with intervals too wide to rank, the field cannot tell
+    marks = mark_findings(_effects(order, half=0.08, games=1000), *args).set_index("finding")
+    assert marks.loc["Strongest race", "mark"] == TOO_FEW
+
+
 def test_a_planted_finding_that_depends_on_the_bots():
     order = {
         REF: {"race": RACES, "power": POWERS, "seat": ["seat 1", "seat 2"]},
-        # Orcs fall to 4th; the power table keeps its top but correlates too little
+        # Orcs fall to 4th; Tauren stay last and the powers keep their order
         "other": {"race": ["Humans", "Trolls", "Gnomes", "Orcs", "Dwarves", "Murlocs", "Tauren"],
                   "power": POWERS, "seat": ["seat 1", "seat 2"]},
     }  # fmt: skip
@@ -118,8 +145,15 @@ def test_a_planted_finding_that_depends_on_the_bots():
         _gaps({REF: (0.05, 0.02, 0.08), "other": (-0.03, -0.05, -0.01)}),
         _decline({REF: 1, "other": 4}), REF,
     ).set_index("finding")  # fmt: skip
-    assert (marks.mark == DEPENDS).all(), marks
+    for finding in ("Strongest race", "Seat advantage", "Best decline rule (few tokens)"):
+        assert marks.loc[finding, "mark"] == DEPENDS, finding
+    assert marks.loc["Weakest race", "mark"] == marks.loc["Strongest power", "mark"] == HOLDS
     assert "4th from the top" in marks.loc["Strongest race", "detail"]
+    # the seat finding says how it depends: which field puts which seat ahead
+    assert (
+        "the first seat ahead in ref; the last seat ahead in other"
+        in (marks.loc["Seat advantage", "value"])
+    )
     # A clear reference gap against a field whose interval crosses 0 depends too.
     gaps = _gaps({REF: (0.05, 0.02, 0.08), "other": (0.01, -0.01, 0.03)})
     marks = mark_findings(_effects(order), _correlation(["other"], 0.9), gaps, _decline({}), REF)
@@ -138,7 +172,8 @@ def test_a_finding_on_too_few_games_says_so_instead_of_depends():
             _gaps({REF: (0.05, -0.03, 0.13), "other": (-0.03, -0.05, -0.01)}),
             _decline({REF: 1, "other": 4}), REF)  # fmt: skip
     marks = mark_findings(*args, decline_games=40).set_index("finding")
-    assert (marks.mark == TOO_FEW).all(), marks
+    moved = ["Strongest race", "Seat advantage", "Best decline rule (few tokens)"]
+    assert (marks.loc[moved, "mark"] == TOO_FEW).all(), marks
     assert TOO_FEW == "too few games to tell"
     # The same ranks on enough games: the verdicts stand.
     marks = mark_findings(*args, decline_games=400).set_index("finding")
@@ -180,6 +215,8 @@ def test_robustness_writes_every_file_and_the_same_seed_gives_the_same_bytes(tmp
     assert list(fields.forced_bot) == ["own seat's bot", "own seat's bot", "tuned"]
     text = (a / "summary.md").read_text(encoding="utf-8")
     assert "**tuned**" in text and "**aggressive**" in text  # the styles that played
+    # 2 games per combo: no "ρ nan", no interval that leaves out its estimate
+    assert impossible_numbers(text) == [] and impossible_numbers(result.output) == []
     effects = pd.read_csv(a / "effects.csv")
     seats = effects[effects.kind == "seat"]
     assert len(seats) == 2 * 3 and (seats.games == seats.games.iloc[0]).all()

@@ -56,6 +56,32 @@ app = typer.Typer(
     pretty_exceptions_show_locals=False,
 )
 
+
+def _show_version(asked: bool) -> None:
+    if asked:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("smallworld-analyzer")
+        except PackageNotFoundError:  # run from a source tree that was never installed
+            number = "unknown (not installed)"
+        typer.echo(f"analyzer {number}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    show: bool = typer.Option(
+        False,
+        "--version",
+        help="Print the analyzer's version and exit.",
+        is_eager=True,
+        callback=_show_version,
+    ),
+) -> None:
+    """Balance and strategy answers by Monte Carlo."""
+
+
 # The panels of `analyzer --help`, in the order it shows them.
 STUDIES, GAMES, BOTS, BATTLES, TOOLS = (
     "Studies", "Games", "Bots", "Warcraft: the Board Game battles", "Tools",

@@ -76,9 +76,30 @@ def show_answer(lines) -> None:
             table.add_column(name, justify="right" if numbers else "left", no_wrap=i < last)
         for row in line.rows:
             table.add_row(*row)
-        console.print(table)
+        if (
+            console.measure(table, options=console.options.update(max_width=10**4)).maximum
+            <= console.width
+        ):
+            console.print(table)
+        else:  # too wide to read on one line a row: one row per paragraph instead
+            typer.echo(record_text(line))
         if line.note:
             typer.echo(line.note)
+
+
+def record_text(table) -> str:
+    """A table too wide for the terminal as a paragraph per row: its first cell,
+    then each other column's name and value on a line of its own."""
+    out = [table.title, ""]
+    for row in table.rows:
+        if row[0] == "...":
+            out.append("...")
+            continue
+        out.append(f"{table.columns[0]}: {row[0]}")
+        out += [
+            f"    {name}: {cell}" for name, cell in zip(table.columns[1:], row[1:], strict=True)
+        ]
+    return "\n".join(out)
 
 
 def study_command(study: Study):

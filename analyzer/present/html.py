@@ -19,18 +19,17 @@ max-width:100%}
 th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left}
 th{background:#f1f1f1} tr:nth-child(even) td{background:#fafafa}
 img{max-width:100%;height:auto;border:1px solid #eee;margin:.5em 0;cursor:zoom-in}
-img.zoom{position:fixed;inset:0;width:100vw;height:100vh;max-width:none;object-fit:contain;
-background:rgba(255,255,255,.97);margin:0;border:0;z-index:10;cursor:zoom-out}
+.zoomview{position:fixed;inset:0;overflow:auto;background:rgba(255,255,255,.97);z-index:10;
+cursor:zoom-out}
+.zoomview img{max-width:none;width:auto;height:auto;margin:0;border:0;cursor:zoom-out}
 code{background:#f4f4f4;padding:0 .2em}
 p,li{overflow-wrap:anywhere}
 h1{border-bottom:2px solid #333} h2{border-bottom:1px solid #bbb;margin-top:2em}
 .banner{background:#fff4d6;border:1px solid #e0b000;padding:.6em .9em;margin:1em 0}
 .nav{font-size:.92em;margin:.4em 0 1em}
-.answers{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(440px,100%),1fr));gap:1em}
+.answers{display:grid;grid-template-columns:1fr;gap:1em}
 .answers figure{margin:0;border:1px solid #ddd;padding:.6em;background:#fcfcfc}
-.answers figure.key{grid-column:1/-1}
-.answers img{width:100%;max-height:420px;object-fit:contain;border:0;margin:0}
-.answers figure.key img{max-height:none}
+.answers img{display:block;max-width:100%;height:auto;border:0;margin:0 auto}
 .answers figcaption{font-size:.95em}
 .hint{color:#666;font-size:.85em}
 details{margin:.6em 0} summary{cursor:pointer;font-weight:600}
@@ -44,7 +43,8 @@ th[aria-sort=descending]::after{content:" \\2193";color:#222}
 
 # Sorts a long table by the clicked column (numbers by value: "12.5%", "+3.1 points",
 # "1,100"; text alphabetically), filters its rows by the typed text, and opens a
-# chart full size on a click (a second click or Escape closes it).
+# chart at its full size over the page, scrolling where it is larger than the window,
+# on a click (a second click or Escape closes it).
 SCRIPT = """
 (function(){
 function num(t){t=t.replace(/,/g,'').replace(/\\u2212/g,'-');
@@ -72,10 +72,14 @@ document.querySelectorAll('table').forEach(function(table){
    cells.sort(function(a,b){var d=numeric?((isNaN(a.n)?-Infinity:a.n)-(isNaN(b.n)?-Infinity:b.n))
     :a.t.localeCompare(b.t);return down?-d:d;});
    cells.forEach(function(c){body.appendChild(c.r);});});});});
+function unzoom(){document.querySelectorAll('.zoomview').forEach(function(v){v.remove();});}
 document.addEventListener('click',function(e){var img=e.target;
- if(img.tagName==='IMG')img.classList.toggle('zoom');});
-document.addEventListener('keydown',function(e){if(e.key==='Escape')
- document.querySelectorAll('img.zoom').forEach(function(i){i.classList.remove('zoom');});});
+ if(img.closest('.zoomview')||e.target.classList.contains('zoomview')){unzoom();return;}
+ if(img.tagName!=='IMG')return;
+ var view=document.createElement('div');view.className='zoomview';view.title='Click to close';
+ var full=img.cloneNode();full.removeAttribute('title');view.appendChild(full);
+ document.body.appendChild(view);});
+document.addEventListener('keydown',function(e){if(e.key==='Escape')unzoom();});
 })();
 """.replace("LONG_TABLE_ROWS", str(LONG_TABLE_ROWS))
 

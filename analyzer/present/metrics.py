@@ -12,7 +12,7 @@ METRICS = {
     "score_sd": ("Game-to-game SD of a player's score", "VC", "paired bootstrap"),
     "declines_per_player": ("Declines per player", "declines", "paired mean"),
     "decline_round": ("Mean round of a decline", "round", "paired bootstrap"),
-    "combo_win_sd": ("SD of combo win rates", "rate", "paired bootstrap"),
+    "combo_win_sd": ("SD of combo win rates (sampling noise removed)", "rate", "paired bootstrap"),
     "combo_win_range": ("Range of combo win rates", "rate", "paired bootstrap"),
     "first_seat_team_win": ("First seat's team win rate (team variant)", "rate", "paired mean"),
     "last_seat_team_win": ("Last seat's team win rate (team variant)", "rate", "paired mean"),

@@ -3,11 +3,12 @@ one-line answer read from the studies' own tables, before the detailed text."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 
 from analyzer import precision
-from analyzer.studies.common import pct
+from analyzer.studies.common import named_first, pct
 
 
 def _pts(x: float) -> str:
@@ -51,11 +52,19 @@ def combos_answer(folder: Path) -> str | None:
         if rough
         else "Strongest"
     )
+
+    def combo(r) -> str:
+        return f"{r.race} + {r.power}"
+
+    # A combo is named alone only when told apart from the runner-up (named_first).
+    top = named_first(c, combo)
+    span = f"{pct(best.win_lo)} to {pct(best.win_hi)}"
+    top += f" (the first's 95% interval {span})" if top.startswith("tied") else (
+        f" of its games ({span})")  # fmt: skip
     return (
-        f"{lead}: {best.race} + {best.power}, {pct(best.win_rate)} of its games "
-        f"({pct(best.win_lo)} to {pct(best.win_hi)}); weakest: {worst.race} + {worst.power}, "
-        f"{pct(worst.win_rate)}; a fair share is {pct(fair)} ({int(best.games):,} and "
-        f"{int(worst.games):,} games)."
+        f"{lead}: {top}; weakest: "
+        f"{named_first(c, combo, 'bottom')}; a fair share is {pct(fair)} "
+        f"({int(best.games):,} and {int(worst.games):,} games)."
     ) + _marked(folder, "Strongest", "Weakest")
 
 
@@ -84,7 +93,26 @@ def decline_answer(folder: Path) -> str | None:
             " in each" if len(parts) > 1 else "")  # fmt: skip
     else:
         text = "; ".join(f"{p}, {v})" for p, v in zip(parts, verdicts, strict=True))
-    return "Best rule by group of combos, " + text + "." + _marked(folder, "Best decline")
+    return "Best rule by group of combos, " + text + "." + _decline_marked(folder, b)
+
+
+def _decline_marked(folder: Path, best) -> str:
+    """The robustness marks of the decline rules, only for a group whose checked rule
+    is the one this answer names: its own decline games may have found another."""
+    marks = robustness_marks(folder.parent / "robustness")
+    if marks is None:
+        return ""
+    named = {f"Best decline rule ({r.group} tokens)": str(r.rule) for r in best.itertuples()}
+    rows = marks[marks.finding.isin(named)]
+    same = rows[[named[f] == v for f, v in zip(rows.finding, rows.value, strict=True)]]
+    other = rows.drop(same.index)
+    parts = [f"{r.value}: {r.mark}" for r in same.itertuples()]
+    parts += [
+        f"{r.finding.split('(')[1].split(' ')[0]} tokens: not checked (the robustness "
+        f"study's own decline games put {r.value} first)"
+        for r in other.itertuples()
+    ]
+    return (" Across bots: " + "; ".join(parts) + ".") if parts else ""
 
 
 def seats_answer(folder: Path) -> str | None:
@@ -117,12 +145,13 @@ def house_rules_answer(folder: Path) -> str | None:
     if not path.exists():
         return None
     c = pd.read_csv(path)
-    seat = c[c.metric.isin(["first_seat_win", "last_seat_win"]) & c.significant]
+    seat = _corrected(c[c.metric.isin(["first_seat_win", "last_seat_win"])])
     spread = c[(c.metric == "combo_win_sd") & c.significant]
-    moved_seats = sorted(set(seat.scenario))
+    moved_seats = sorted(set(seat[seat.kept].scenario))
     text = (
         "Turn order: " + (", ".join(moved_seats) if moved_seats else "no house rule")
-        + " significantly moves the first or last seat's win rate. "
+        + " significantly moves the first or last seat's win rate (Benjamini-Hochberg over "
+        f"its {int(seat.tested.sum())} seat tests). "
     )  # fmt: skip
     if len(spread):
         r = spread.loc[spread.delta.idxmin()]
@@ -130,6 +159,21 @@ def house_rules_answer(folder: Path) -> str | None:
     else:
         text += "No house rule significantly changes the spread of combo win rates."
     return text
+
+
+def _corrected(tests):
+    """`tests` (rows of compare.csv) with `tested` (an interval to test) and `kept`
+    (significant after Benjamini-Hochberg at 5% over them all). The p-value of each is
+    read back from its normal 95% interval, as the paired mean's interval was made."""
+    import numpy as np
+
+    from analyzer.stats import Z95, benjamini_hochberg
+
+    se = (tests.delta_hi - tests.delta_lo) / (2 * Z95)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = np.where(se > 0, np.vectorize(math.erfc)(abs(tests.delta / se) / math.sqrt(2)), np.nan)
+    q = benjamini_hochberg(p)
+    return tests.assign(tested=np.isfinite(p), kept=np.nan_to_num(q, nan=1.0) <= 0.05)
 
 
 def balance_answer(folder: Path) -> str | None:
@@ -237,9 +281,9 @@ def glance_markdown(
     out: Path, titles: dict[str, str], link: Callable[[str], str] | None = None
 ) -> list[str]:
     """The opening section: a chart and a one-line answer per question whose study
-    ran, as a grid of figures (HTML inside the Markdown, so that the charts sit side by
-    side on a wide screen and one under the other on a phone); the first (the combos'
-    chart, the key one) spans the whole width. `titles`: each study's section title by
+    ran, as figures (HTML inside the Markdown), one card under the other at the page's
+    width so that each chart is drawn large enough to read; the first is the combos'
+    chart, the key one. `titles`: each study's section title by
     folder; `link(key)`: where a study's details are (default: its section below)."""
     import html
 

@@ -352,6 +352,18 @@ def _stats(sums: np.ndarray, n_players: int, fair=None, race=None) -> dict:
     }
 
 
+def _agreeing(labels, lo, hi, fair) -> list[str]:
+    """The calls whose 95% interval agrees: "strong" only with the interval above the
+    fair share, "weak" only below it. A test corrected over every combo can pass where
+    the combo's own interval (made wider for a raced table's looks) still holds the
+    fair share; such a combo is not called either way."""
+    fair = np.broadcast_to(np.asarray(fair, np.float64), np.shape(lo))
+    return [
+        label if (label == "strong" and lo_ > f) or (label == "weak" and hi_ < f) else ""
+        for label, lo_, hi_, f in zip(labels, np.asarray(lo), np.asarray(hi), fair, strict=True)
+    ]
+
+
 def _effect_table(
     name: str, names, keys: np.ndarray, sums, n_players, grand, modeled, extra=None, fair=None
 ) -> pd.DataFrame:
@@ -607,6 +619,7 @@ def _tables(
     else:
         p_values = race.p.copy()
         q_values, labels = race.calls()
+    labels = _agreeing(labels, cols["win_lo"], cols["win_hi"], fair)
     frame = pd.DataFrame(
         {
             "race": race_col,

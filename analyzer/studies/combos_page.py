@@ -120,11 +120,13 @@ def findings(result: ComboStudy) -> list[str]:
                 + "."
             )
     for name, frame in (("race", result.races), ("power", result.powers)):
+        # named alone only when told apart from the runner-up (common.named_first)
         ranked = frame.sort_values("win_rate")
         best, worst = ranked.iloc[-1], ranked.iloc[0]
         out.append(
-            f"Best {name} on average: {best[name]} {_pct(best.win_rate)} ({_pct(best.win_lo)} "
-            f"to {_pct(best.win_hi)}); worst: {worst[name]} {_pct(worst.win_rate)} "
+            f"Best {name} on average: {common.named_first(frame, lambda r, name=name: r[name])} "
+            f"({_pct(best.win_lo)} to {_pct(best.win_hi)}); worst: "
+            f"{common.named_first(frame, lambda r, name=name: r[name], 'bottom')} "
             f"({_pct(worst.win_lo)} to {_pct(worst.win_hi)})."
         )
     return out

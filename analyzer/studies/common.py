@@ -322,3 +322,19 @@ def pct(x: float) -> str:
 
 def pp(x: float) -> str:
     return "n/a" if not np.isfinite(x) else f"{100 * x:+.1f} pp"
+
+
+def named_first(frame, label, side: str = "top") -> str:
+    """The strongest (side "top") or weakest ("bottom") row of a table with wins,
+    games and win_rate, as "name 28.1%", named alone only when a two-sample test at 5%
+    tells it from the runner-up; else "tied: A 28.1%, B 28.0%". `label` gives a row's name."""
+    from analyzer.stats import separable
+
+    ranked = frame.sort_values("win_rate", ascending=side == "bottom", kind="stable")
+    first = ranked.iloc[0]
+    if len(ranked) < 2:
+        return f"{label(first)} {pct(first.win_rate)}"
+    second = ranked.iloc[1]
+    if separable(first.wins, first.games, second.wins, second.games):
+        return f"{label(first)} {pct(first.win_rate)}"
+    return f"tied: {label(first)} {pct(first.win_rate)}, {label(second)} {pct(second.win_rate)}"

@@ -42,7 +42,16 @@ import pandas as pd
 
 from analyzer.errors import InputError, Problem
 from analyzer.model.limits import MAX_STUDY_GAMES, check_study_games, range_text
-from analyzer.stats import TOO_FEW, Z95, honest, interval_text, mean_se, normal_interval, wilson
+from analyzer.stats import (
+    RATE_DIFFERENCE,
+    TOO_FEW,
+    Z95,
+    honest,
+    interval_text,
+    mean_se,
+    normal_interval,
+    wilson,
+)
 from analyzer.studies import common
 from analyzer.studies.common import CLI, pct, pp
 from analyzer.studies.plans.decline import DeclineSettings  # noqa: F401  (run_decline's)
@@ -463,12 +472,13 @@ def run_decline(
 
 
 # ------------------------------------------------------------------ statistics
-def _paired(a: np.ndarray, b: np.ndarray):
+def _paired(a: np.ndarray, b: np.ndarray, within=(-np.inf, np.inf)):
     """Mean of a - b game by game, its 95% interval, and the two-sided p-value."""
     d = (a - b).astype(np.float64)
     mean, se = mean_se(d)
-    lo, hi = honest(*normal_interval(mean, se))  # none from games that all agree
-    if not np.isfinite(se) or se == 0:
+    # None from games that all agree, or too few to keep it within `within`.
+    lo, hi = honest(*normal_interval(mean, se), within)
+    if not np.isfinite(lo):
         p = math.nan  # no test either: never "significant" from games that cannot say
     else:
         p = math.erfc(abs(mean / se) / math.sqrt(2))
@@ -492,7 +502,7 @@ def _curves(plan: _Plan, data: dict, keys: dict) -> pd.DataFrame:
             dlo, dhi = honest(*normal_interval(md, dse))
             same = keys[(fam, value)] == keys[("default", -1)]
             # The default against itself: exactly zero by construction, not an estimate.
-            wd = (0.0, 0.0, 0.0, 1.0) if same else _paired(win, default[0, sel])
+            wd = (0.0, 0.0, 0.0, 1.0) if same else _paired(win, default[0, sel], RATE_DIFFERENCE)
             vd = (0.0, 0.0, 0.0, 1.0) if same else _paired(vc, default[1, sel])
             rows.append(
                 {
@@ -624,7 +634,7 @@ def findings(result: DeclineStudy) -> list[str]:
             se = (never.win_vs_default_hi - never.win_vs_default_lo) / (2 * Z95)
             mean = float(never.win_vs_default.mean())
             half = Z95 * float(np.sqrt((se**2).sum(skipna=False))) / len(never)
-            span = interval_text(mean - half, mean + half, pp)
+            span = interval_text(mean - half, mean + half, pp, within=RATE_DIFFERENCE)
             out.append(
                 f"{n} players: never declining (decline_tokens = 0) changes the test seat's "
                 f"win rate by {pp(mean)} ({'' if span == TOO_FEW else '95% '}{span}) against "

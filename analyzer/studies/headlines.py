@@ -10,7 +10,7 @@ import numpy as np
 from analyzer.precision import MAX_HALF_WIDTH, TOO_FEW, too_wide
 from analyzer.present.answer import AnswerTable
 from analyzer.stats import TOO_FEW as NO_INTERVAL
-from analyzer.stats import interval_text
+from analyzer.stats import enough_digits, interval_text
 from analyzer.studies.common import pct
 
 SHOWN = 5  # combos at each end of the combo table
@@ -40,18 +40,25 @@ def combos_table(result) -> AnswerTable:
             rows.append(("...", "", "", "", "", ""))
         rows.append((
             f"{r.race} + {r.power}", str(r.games), pct(r.win_rate),
-            percent_interval(r.win_lo, r.win_hi), f"{100 * r.win_delta:+.1f}",
+            percent_interval(r.win_lo, r.win_hi), f"{100 * r.win_delta:+.1f} pp",
             _call(r.significant, r.win_lo, r.win_hi),
         ))  # fmt: skip
     return AnswerTable(
         f"Strongest and weakest of {len(c)} combos, {result.n_players} players",
-        ("combo", "games", "win rate", "95% interval", "vs all", "call"),
+        ("combo", "games", "win rate", "95% interval", "vs fair", "call"),
         tuple(rows),
-        "vs all: points above every combo's mean; call: strong or weak after Benjamini-Hochberg "
-        f"at 5%; else {TOO_FEW} when its interval reaches past {LIMIT} either side "
+        f"vs fair: win rate minus the fair share ({pct(fair_share(result))}), in points; "
+        "call: strong or weak after Benjamini-Hochberg at 5%, its interval agreeing; "
+        f"else {TOO_FEW} when its interval reaches past {LIMIT} either side "
         f"(docs/reading-the-report.md). Bots: {', '.join(dict.fromkeys(result.policies))}."
         + (f" {raced_note()}" if getattr(result, "looks", ()) else ""),
     )
+
+
+def fair_share(result) -> float:
+    """The fair share the combo table's win rates are measured against."""
+    c = result.combos
+    return float((c.win_rate - c.win_delta).iloc[0]) if len(c) else 1.0 / result.n_players
 
 
 def raced_note() -> str:
@@ -150,10 +157,13 @@ def teams_table(factions) -> AnswerTable:
 
 def _change(unit: str, delta, lo, hi, significant) -> str:
     """A paired difference and its interval: rates in points, the rest in their unit."""
-    if not (np.isfinite(lo) and np.isfinite(hi)):
+    if not np.isfinite(delta):
         return "n/a"
     scale, digits = (100.0, 1) if unit == "rate" else (1.0, 2)
     d, lo, hi = scale * delta, scale * lo, scale * hi
+    if not (np.isfinite(lo) and np.isfinite(hi)):
+        return f"{d + 0.0:+.{digits}f} ({NO_INTERVAL})"
+    digits = enough_digits((d, lo, hi), digits)
     return f"{d:+.{digits}f} ({lo:+.{digits}f} to {hi:+.{digits}f})" + (" *" if significant else "")
 
 
@@ -203,10 +213,10 @@ def compare_tables(result) -> list[AnswerTable]:
 
 def tournament_table(result) -> AnswerTable:
     """The bots ranked by rating, each with its interval, seat-games and win rate."""
-    from analyzer.studies.tournament import rating_interval
+    from analyzer.studies.tournament import rating_text
 
     rows = tuple(
-        (str(r.bot), f"{r.rating:+.0f} ({rating_interval(result, r)})", f"{r.seat_games:,}",
+        (str(r.bot), rating_text(result, r), f"{r.seat_games:,}",
          f"{pct(r.win_rate)} ({percent_interval(r.win_lo, r.win_hi)})")
         for r in result.ratings.itertuples()
     )  # fmt: skip

@@ -37,7 +37,15 @@ import pandas as pd
 from analyzer.errors import InputError, Problem
 from analyzer.model import limits
 from analyzer.model.limits import MAX_STUDY_GAMES, check_study_games, range_text
-from analyzer.stats import Z95, fisher_interval, mean_se, normal_interval, spearman, wilson
+from analyzer.stats import (
+    Z95,
+    estimate_text,
+    fisher_interval,
+    mean_se,
+    normal_interval,
+    spearman,
+    wilson,
+)
 from analyzer.studies import common
 from analyzer.studies.common import CLI, pct, pp
 from analyzer.studies.plans.players import PlayersSettings  # noqa: F401  (run_players')
@@ -453,16 +461,13 @@ def findings(result: PlayersStudy) -> list[str]:
         out.append(f"Winning score by player count: {parts}.")
     d = result.declines
     if len(d):
-        parts = ", ".join(
-            f"{r.players}p {r.mean_declines:.2f} ({r.declines_lo:.2f} to {r.declines_hi:.2f})"
-            for r in d.itertuples()
-        )
+        parts = ", ".join(f"{r.players}p {_declines(r)}" for r in d.itertuples())
         out.append(f"Declines per player and game: {parts}.")
     for r in result.rank_correlation.itertuples():
         out.append(
             f"Combo strength ranks, {r.players_a} vs {r.players_b} players: Spearman "
-            f"{r.spearman:.2f} (95% {r.spearman_lo:.2f} to {r.spearman_hi:.2f}) over {r.combos} "
-            f"combos; noise alone would cap it near {r.ceiling:.2f}."
+            f"{_rho(r)} over {r.combos} combos; noise alone would cap it near "
+            f"{_plain(r.ceiling)}."
         )
     rc = result.rank_correlation.dropna(subset=["spearman"])
     if len(rc) > 1:
@@ -585,7 +590,7 @@ def summary_markdown(result: PlayersStudy) -> str:
             [
                 [
                     str(r.players),
-                    f"{r.mean_declines:.2f} ({r.declines_lo:.2f} to {r.declines_hi:.2f})",
+                    _declines(r),
                     " / ".join(pct(x) for x in (r.share_0, r.share_1, r.share_2, r.share_3plus)),
                     f"{r.mean_decline_round:.2f} ({r.first_decline_round:.2f})",
                 ]
@@ -604,9 +609,9 @@ def summary_markdown(result: PlayersStudy) -> str:
                     [
                         f"{r.players_a} vs {r.players_b}",
                         str(r.combos),
-                        f"{r.spearman:.2f} ({r.spearman_lo:.2f} to {r.spearman_hi:.2f})",
-                        f"{r.ceiling:.2f}",
-                        f"{r.corrected:.2f}",
+                        _rho(r),
+                        _plain(r.ceiling),
+                        _plain(r.corrected),
                     ]
                     for r in result.rank_correlation.itertuples()
                 ],
@@ -646,3 +651,19 @@ def summary_markdown(result: PlayersStudy) -> str:
         "",
     ]
     return "\n".join(lines)
+
+
+def _declines(r) -> str:
+    """Mean declines per player with its interval, or the words for none."""
+    return estimate_text(r.mean_declines, r.declines_lo, r.declines_hi, digits=2, sign="")
+
+
+def _rho(r) -> str:
+    """A Spearman correlation with its interval (an interval that leaves out its own
+    estimate, as a percentile bootstrap can, is none), or n/a."""
+    return estimate_text(r.spearman, r.spearman_lo, r.spearman_hi, digits=2, sign="")
+
+
+def _plain(x) -> str:
+    """A number to 2 decimals, or n/a where there is none (a table all alike)."""
+    return f"{x:.2f}" if np.isfinite(x) else "n/a"

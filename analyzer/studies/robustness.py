@@ -34,7 +34,15 @@ import pandas as pd
 from analyzer import precision
 from analyzer.errors import InputError, Problem
 from analyzer.model.limits import MAX_STUDY_GAMES, check_study_games, range_text
-from analyzer.stats import interval_text, percentile_interval, spearman, spearman_rows, wilson
+from analyzer.stats import (
+    honest,
+    interval_text,
+    percentile_interval,
+    separable,
+    spearman,
+    spearman_rows,
+    wilson,
+)
 from analyzer.studies import common
 from analyzer.studies.common import CLI, pct
 from analyzer.studies.plans.robustness import (  # noqa: F401  (the study's public names)
@@ -44,8 +52,7 @@ from analyzer.studies.plans.robustness import (  # noqa: F401  (the study's publ
 )
 
 WHERE = "robustness study"
-TOP_K = 3  # a named race, power or rule must stay among the top (bottom) 3 of every field
-MIN_RHO = 0.5  # and the rank correlation's interval must stay above 0.5
+TOP_K = 3  # a named decline rule must stay among the top 3 of every field
 HOLDS = "holds across bots"
 DEPENDS = "depends on the bots"
 TOO_FEW = precision.TOO_FEW  # a finding that does not hold, on games too few to decide
@@ -408,18 +415,18 @@ def _bootstrap(flds, played, keys, labels, gpc, n, reps, seed):
     corr_rows, gap_rows = [], []
     for f, fld in enumerate(flds):
         g = point[f]["seat"][0] - point[f]["seat"][-1]
-        lo, hi = percentile_interval(gap[:, f])  # NaN: the resamples all agree
+        lo, hi = honest(*percentile_interval(gap[:, f]), estimate=g)  # NaN: resamples alike
         gap_rows.append({"field": fld.name, "first_seat": point[f]["seat"][0],
                          "last_seat": point[f]["seat"][-1], "gap": g, "gap_lo": lo,
                          "gap_hi": hi})  # fmt: skip
         if f == 0:
             continue
         for j, kind in enumerate(KINDS):
-            sample = rho[:, f, j]
-            lo, hi = percentile_interval(sample)
+            whole = spearman(ref_point[f][kind], point[f][kind])
+            lo, hi = honest(*percentile_interval(rho[:, f, j]), estimate=whole)
             corr_rows.append(
                 {"field": fld.name, "kind": kind, "items": len(labels[kind]),
-                 "spearman": spearman(ref_point[f][kind], point[f][kind]), "spearman_lo": lo,
+                 "spearman": whole, "spearman_lo": lo,
                  "spearman_hi": hi, "bootstrap": reps}
             )  # fmt: skip
     return pd.DataFrame(corr_rows), pd.DataFrame(gap_rows)
@@ -455,6 +462,54 @@ def _decline_table(flds, declines) -> pd.DataFrame:
 
 
 # ------------------------------------------------------------------ the marks
+def _tier(table: pd.DataFrame, name: str, side: str) -> tuple[str, str]:
+    """(HOLDS, DEPENDS or TOO_FEW, the words) for the item `name` in one field's
+    table, ordered from its `side`: first there, or in the first tier (not told apart
+    from the first by a two-sample test at 5%) on games enough to rank it, holds;
+    told apart from the first, depends; in the first tier only because its interval
+    is too wide to tell, too few games to tell."""
+    place = list(table.name).index(name) + 1
+    where = f"{_ordinal(place)} from the {side}"
+    if place == 1:
+        return HOLDS, where
+    first, mine = table.iloc[0], table.iloc[place - 1]
+    if separable(mine.wins, mine.games, first.wins, first.games):
+        return DEPENDS, f"{where}, behind {first['name']} beyond noise"
+    if precision.too_wide(mine.win_lo, mine.win_hi):
+        return TOO_FEW, f"{where}, too few games to tell it from {first['name']}"
+    return HOLDS, f"{where}, tied with {first['name']} (not told apart)"
+
+
+def _seat_sides(gaps: pd.DataFrame) -> str:
+    """The fields grouped by the side their first-minus-last seat gap clearly takes."""
+    groups = {"the first seat ahead": [], "the last seat ahead": [], "no clear difference": []}
+    for name, g in gaps.iterrows():
+        key = ("the first seat ahead" if g.gap_lo > 0 else "the last seat ahead" if g.gap_hi < 0
+               else "no clear difference")  # fmt: skip
+        groups[key].append(str(name))
+    return "; ".join(f"{k} in {', '.join(v)}" for k, v in groups.items() if v)
+
+
+def _named(table: pd.DataFrame, side: str) -> str:
+    """The reference's strongest (weakest) item, or "tied: A, B" with both rates when
+    the games cannot tell it from the runner-up."""
+    first = table.iloc[0]
+    if len(table) < 2:
+        return first["name"]
+    second = table.iloc[1]
+    if separable(first.wins, first.games, second.wins, second.games):
+        return first["name"]
+    return (f"tied: {first['name']} ({pct(first.win_rate)}), "
+            f"{second['name']} ({pct(second.win_rate)})")  # fmt: skip
+
+
+def _rho(rho, lo, hi) -> str:
+    """A rank correlation with its interval, or the words for none."""
+    if not np.isfinite(rho):
+        return "n/a (a table all alike)"
+    return f"{rho:.2f} ({_two(lo, hi)})"
+
+
 def _ordinal(k: int) -> str:
     return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
 
@@ -465,8 +520,8 @@ def mark_findings(
     """Each headline finding of the reference field, marked HOLDS, DEPENDS or TOO_FEW.
 
     - strongest race, weakest race, strongest power: the reference's top (bottom) one
-      is among the top (bottom) TOP_K of every other field, and that table's rank
-      correlation with the reference has its 95% interval above MIN_RHO in every field;
+      is first (last) in every other field, or in its first tier there on games enough
+      to tell (_tier); the rank correlations are evidence shown beside, not the test;
     - seat advantage: when the reference's first-minus-last seat gap is clear (its
       interval excludes 0), every field's interval excludes 0 on the same side; when
       it is not, no field's is clear either;
@@ -489,17 +544,18 @@ def mark_findings(
         ref = part[part.field == reference].sort_values("win_rate", ascending=side == "bottom")
         name = ref.iloc[0]["name"]
         rough = precision.too_wide(ref.iloc[0]["win_lo"], ref.iloc[0]["win_hi"])
-        ok, details = True, []
+        states, details = [], []
         for f in others:
             t = part[part.field == f].sort_values("win_rate", ascending=side == "bottom")
-            place = list(t.name).index(name) + 1
+            state, text = _tier(t, name, side)
+            states.append(state)
             c = correlation[(correlation.field == f) & (correlation.kind == kind)]
-            lo = float(c.spearman_lo.iloc[0]) if len(c) else np.nan
-            ok &= place <= TOP_K and np.isfinite(lo) and lo > MIN_RHO
-            rho = (f"ρ {c.spearman.iloc[0]:.2f} ({_two(lo, c.spearman_hi.iloc[0])})"
+            rho = (f"ρ {_rho(c.spearman.iloc[0], c.spearman_lo.iloc[0], c.spearman_hi.iloc[0])}"
                    if len(c) else "ρ n/a")  # fmt: skip
-            details.append(f"{f}: {_ordinal(place)} from the {side}, {rho}")
-        rows.append({"finding": title, "value": name, "mark": verdict(ok, rough),
+            details.append(f"{f}: {text}, {rho}")
+        mark = (HOLDS if all(s == HOLDS for s in states)
+                else DEPENDS if DEPENDS in states and not rough else TOO_FEW)  # fmt: skip
+        rows.append({"finding": title, "value": _named(ref, side), "mark": mark,
                      "detail": "; ".join(details)})  # fmt: skip
     gaps = seat_gap.set_index("field")
     r = gaps.loc[reference]
@@ -518,6 +574,9 @@ def mark_findings(
             ok &= bool(g.gap_lo <= 0 <= g.gap_hi)
         details.append(f"{f}: {100 * g.gap:+.1f} points ({_points(g.gap_lo, g.gap_hi)})")
     rough = precision.too_wide(r.gap_lo, r.gap_hi)
+    if not ok:  # say how it depends: which fields favour which seat
+        sides = _seat_sides(gaps)
+        value = f"{value}; by field: {sides}" if sides else value
     rows.append({"finding": "Seat advantage", "value": value, "mark": verdict(ok, rough),
                  "detail": "; ".join(details)})  # fmt: skip
     for group in dict.fromkeys(decline.group) if len(decline) else ():
@@ -539,9 +598,11 @@ def default_out(n_players: int) -> Path:
 
 
 CRITERION = (
-    f"A finding **{HOLDS}** when, in every other field: the named race or power stays "
-    f"among the top (bottom) {TOP_K} and its table's rank correlation with the reference "
-    f"has its 95% interval above {MIN_RHO}; the seat advantage keeps its side (an interval "
+    f"A finding **{HOLDS}** when, in every other field: the named race or power is still "
+    "first (last) there, or in the first tier: not told apart from the first by a "
+    "two-sample test at 5%, on games enough to rank it (its interval within "
+    f"{100 * precision.MAX_HALF_WIDTH:.0f} points either side; else that field has too few "
+    "games to tell); the seat advantage keeps its side (an interval "
     f"of first-minus-last that excludes 0 on the same side, or includes 0 when the "
     f"reference's does); the reference's best decline rule stays among the top {TOP_K} "
     f"rules of its group. Otherwise it **{DEPENDS}**, or, when the reference's own number "
@@ -629,7 +690,7 @@ def summary_markdown(result: RobustnessStudy) -> str:
         "1 either), more so for the seats (few items).",
         "",
         *_md(["field", "table", "items", "Spearman", "95% interval"],
-             [[r.field, r.kind, r.items, f"{r.spearman:.2f}",
+             [[r.field, r.kind, r.items, f"{r.spearman:.2f}" if np.isfinite(r.spearman) else "n/a",
                _two(r.spearman_lo, r.spearman_hi)]
               for r in result.correlation.itertuples()]),
         "",
@@ -690,7 +751,6 @@ def correlation_chart(result: RobustnessStudy, path: Path) -> Path:
         ax.hlines(y, part.spearman_lo, part.spearman_hi, color=color, linewidth=1.5)
         ax.plot(part.spearman, y, "o", color=color,
                 label=f"{kind} ({int(part['items'].iloc[0])} items)")  # fmt: skip
-    ax.axvline(MIN_RHO, color="#888888", linestyle="--", linewidth=1)
     ax.axvline(0, color="#bbbbbb", linewidth=0.8)
     labels = [textwrap.fill(n.replace("/", "/ "), 22).replace("/ ", "/") for n in names]
     ax.set_yticks(range(len(names)), labels, fontsize=8)
@@ -698,8 +758,7 @@ def correlation_chart(result: RobustnessStudy, path: Path) -> Path:
     ax.set_xlim(-1.05, 1.05)
     ax.set_xlabel(f"Spearman rank correlation with {result.reference} (95% bootstrap interval)")
     ax.set_title(f"Do the rankings hold with other bots? {result.n_players} players, "
-                 f"{result.games_per_combo} games per combo\ndashed: the criterion's "
-                 f"{MIN_RHO}", fontsize=9)  # fmt: skip
+                 f"{result.games_per_combo} games per combo", fontsize=9)  # fmt: skip
     ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=3)
     save_figure(fig, path, 120)
     return path

@@ -158,7 +158,7 @@ def run_tournament(settings: TournamentSettings) -> TournamentResult:
     from analyzer.players.params import LOOKAHEAD, SEARCH
     from analyzer.rulesets import played_tables
     from analyzer.simulate import seat_bots
-    from analyzer.stats import bootstrap_resamples, percentile_interval, wilson
+    from analyzer.stats import bootstrap_resamples, honest, percentile_interval, wilson
 
     bots = parse_bots(bots)
     check_tournament(bots, players, games, seed, bootstrap, lookahead_games)
@@ -202,7 +202,11 @@ def run_tournament(settings: TournamentSettings) -> TournamentResult:
 
     boot = bootstrap_resamples(resampled, games, bootstrap, np.random.default_rng(seed))
     boot_r, boot_m = boot[:, :b], boot[:, b:].reshape(bootstrap, b, b)
-    r_lo, r_hi = percentile_interval(boot_r)  # NaN where the games give no interval
+    r_lo, r_hi = honest(*percentile_interval(boot_r), estimate=rating)
+    # A bot ahead in every meeting, or in none, has the rating the half-win nudge of
+    # bradley_terry gives it, not one the games measure: no interval.
+    swept = (total_ahead.sum(1) == 0) | (total_ahead.sum(1) == total_met.sum(1))
+    r_lo[swept] = r_hi[swept] = np.nan
     if anchor is not None:  # the anchor is 0 by definition: its interval is that point
         r_lo[anchor] = r_hi[anchor] = 0.0
     rows = []
@@ -309,11 +313,20 @@ def summary_markdown(result: TournamentResult) -> str:
 def rating_interval(result: TournamentResult, row) -> str:
     """A rating's 95% interval as text: the anchor's is its definition, and games
     that cannot support one say so."""
-    from analyzer.stats import interval_text
+    from analyzer.stats import enough_digits, interval_text
 
     if row.bot == "default" and "default" in result.bots:
         return "the anchor: 0 by definition"
-    return interval_text(row.rating_lo, row.rating_hi, lambda v: f"{v:+.0f}")
+    digits = enough_digits((row.rating, row.rating_lo, row.rating_hi), 0)
+    return interval_text(row.rating_lo, row.rating_hi, lambda v: f"{v:+.{digits}f}")
+
+
+def rating_text(result: TournamentResult, row) -> str:
+    """ "rating (its interval)", the rating to as many decimals as its interval."""
+    from analyzer.stats import enough_digits
+
+    digits = enough_digits((row.rating, row.rating_lo, row.rating_hi), 0)
+    return f"{row.rating + 0.0:+.{digits}f} ({rating_interval(result, row)})"
 
 
 def tournament_chart(result: TournamentResult, path: Path) -> Path:

@@ -52,10 +52,10 @@ def write(result, out, force: bool = False):
 
 
 def findings(result) -> list[str]:
-    from analyzer.studies.tournament import rating_interval
+    from analyzer.studies.tournament import rating_text
 
     return [
-        f"{r.bot}: rating {r.rating:+.0f} ({rating_interval(result, r)}), "
+        f"{r.bot}: rating {rating_text(result, r)}, "
         f"wins {100 * r.win_rate:.1f}% of {r.seat_games} seat-games"
         for r in result.ratings.itertuples()
     ]
