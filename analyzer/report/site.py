@@ -69,6 +69,10 @@ class ReportSettings:
     robust_lookahead_games_per_combo: int = 20
     robust_decline_games: int = 400
     robust_bootstrap: int = 400
+    # One strong seat against each field (how exploitable it is): the small lookahead
+    # budget, to keep the report's time.
+    robust_responder: str = "lookahead-lite"
+    robust_exploit_games: int = 150
     # The confirm section: every headline finding again with strong bots in every seat
     # (docs/studies.md, "Confirmed with strong play"); the team claim's reference games
     # are the team page's.

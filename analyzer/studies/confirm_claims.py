@@ -166,15 +166,16 @@ def _seat_claims(folder: Path, out: Claims) -> list[Claim]:
     for n, rows in seats.groupby("players", sort=True):
         order = rows.sort_values(["win_rate", "seat"], ascending=[False, True], kind="stable")
         best, worst = order.iloc[0], order.iloc[-1]
+        b, w = int(best.seat), int(worst.seat)
         ahead = _rate_text(best.win_rate, best.win_lo, best.win_hi, best.games)
         behind = f"{pct(worst.win_rate)} ({pct(worst.win_lo)} to {pct(worst.win_hi)})"
-        text = f"seat {best.seat} {ahead}; seat {worst.seat} {behind}"
+        text = f"seat {b} {ahead}; seat {w} {behind}"
         claims.append(Claim(
-            f"Seat order, {n} players: seat {best.seat} over seat {worst.seat}",
-            f"seat {best.seat} wins more than seat {worst.seat}",
+            f"Seat order, {n} players: seat {b} over seat {w}",
+            f"seat {b} wins more than seat {w}",
             "seats", int(n), 0.0, 1, float(best.win_rate - worst.win_rate),
             reference_games=int(best.games), reference_text=text,
-            seats=(int(best.seat) - 1, int(worst.seat) - 1),
+            seats=(b - 1, w - 1),
         ))  # fmt: skip
     return claims
 
