@@ -169,3 +169,21 @@ def test_a_responder_beats_a_random_field_and_the_table_names_only_a_clear_winne
     assert hardest(t)[0] == "all heuristic"
     overlapping = t.assign(win_lo=0.4, win_hi=0.9)
     assert hardest(overlapping)[0] is None
+
+
+def test_the_report_answers_show_the_strong_play_verdict_beside_them(tmp_path):
+    from analyzer.report.glance import combos_answer, seats_answer
+
+    (tmp_path / "combos").mkdir()
+    pd.DataFrame({"race": ["A", "B"], "power": ["X", "Y"], "win_rate": [0.4, 0.1],
+                  "win_lo": [0.38, 0.08], "win_hi": [0.42, 0.12], "win_delta": [0.15, -0.15],
+                  "games": [1000, 1000]}).to_csv(tmp_path / "combos" / "combos.csv")  # fmt: skip
+    assert "strong play" not in combos_answer(tmp_path / "combos")
+    (tmp_path / "confirm").mkdir()
+    field = "lookahead in every seat"
+    pd.DataFrame({"finding": ["Strongest race: A", "Weakest race: B", "Seat order, 4 players"],
+                  "field": field, "verdict": [HOLDS, WEAKER, REVERSES]}).to_csv(
+        tmp_path / "confirm" / "confirm.csv")  # fmt: skip
+    text = combos_answer(tmp_path / "combos")
+    assert f"With strong play ({field}): Strongest race: A: holds; Weakest race: B: weaker" in text
+    assert seats_answer(tmp_path / "players") is None  # no seat table: no answer at all

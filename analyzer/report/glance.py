@@ -36,6 +36,25 @@ def _marked(folder: Path, *prefixes: str) -> str:
     return " Across bots: " + "; ".join(f"{r.value}: {r.mark}" for r in rows.itertuples()) + "."
 
 
+def _confirmed(folder: Path, *prefixes: str) -> str:
+    """ " With strong play (...): ..." for the confirm study's verdicts on the findings
+    whose name starts with a prefix (confirm.csv), beside the reference bots' answer."""
+    import pandas as pd
+
+    path = folder.parent / "confirm" / "confirm.csv"
+    if not path.exists():
+        return ""
+    t = pd.read_csv(path)
+    rows = t[t.finding.str.startswith(prefixes)]
+    if not len(rows):
+        return ""
+    head = f" With strong play ({rows.field.iloc[0]}): "
+    verdicts = list(dict.fromkeys(rows.verdict))
+    if len(verdicts) == 1:
+        return head + f"{verdicts[0]}" + (" for each" if len(rows) > 1 else "") + "."
+    return head + "; ".join(f"{r.finding}: {r.verdict}" for r in rows.itertuples()) + "."
+
+
 def combos_answer(folder: Path) -> str | None:
     import pandas as pd
 
@@ -52,11 +71,15 @@ def combos_answer(folder: Path) -> str | None:
         else "Strongest"
     )
     return (
-        f"{lead}: {best.race} + {best.power}, {pct(best.win_rate)} of its games "
-        f"({pct(best.win_lo)} to {pct(best.win_hi)}); weakest: {worst.race} + {worst.power}, "
-        f"{pct(worst.win_rate)}; a fair share is {pct(fair)} ({int(best.games):,} and "
-        f"{int(worst.games):,} games)."
-    ) + _marked(folder, "Strongest", "Weakest")
+        (
+            f"{lead}: {best.race} + {best.power}, {pct(best.win_rate)} of its games "
+            f"({pct(best.win_lo)} to {pct(best.win_hi)}); weakest: {worst.race} + {worst.power}, "
+            f"{pct(worst.win_rate)}; a fair share is {pct(fair)} ({int(best.games):,} and "
+            f"{int(worst.games):,} games)."
+        )
+        + _marked(folder, "Strongest", "Weakest")
+        + _confirmed(folder, "Strongest", "Weakest")
+    )
 
 
 def decline_answer(folder: Path) -> str | None:
@@ -84,7 +107,10 @@ def decline_answer(folder: Path) -> str | None:
             " in each" if len(parts) > 1 else "")  # fmt: skip
     else:
         text = "; ".join(f"{p}, {v})" for p, v in zip(parts, verdicts, strict=True))
-    return "Best rule by group of combos, " + text + "." + _marked(folder, "Best decline")
+    return (
+        "Best rule by group of combos, " + text + "." + _marked(folder, "Best decline")
+        + _confirmed(folder, "Best decline")
+    )  # fmt: skip
 
 
 def seats_answer(folder: Path) -> str | None:
@@ -106,7 +132,7 @@ def seats_answer(folder: Path) -> str | None:
         "First seat against last seat: " + ", ".join(parts)
         + " (fair shares 50%, 33.3%, 25%, 20%)"
         + (f"; {precision.TOO_FEW} at {', '.join(rough)}" if rough else "") + "."
-        + _marked(folder, "Seat advantage")
+        + _marked(folder, "Seat advantage") + _confirmed(folder, "Seat order")
     )  # fmt: skip
 
 
@@ -164,7 +190,7 @@ def balance_answer(folder: Path) -> str | None:
             text += (
                 f"; extra starting coins by seat at {int(four.players.iloc[0])} players: {coins}"
             )
-    return text + "."
+    return text + "." + _confirmed(folder, "Balance")
 
 
 def robustness_answer(folder: Path) -> str | None:

@@ -27,10 +27,11 @@ class ConfirmSettings:
 
 
 def default_source(players: int) -> Path:
-    """The played ruleset's report page (`analyzer report --ruleset NAME`)."""
-    from analyzer.report.site import default_out
+    """The played ruleset's report page (`analyzer report --ruleset NAME` writes it there:
+    report/site.py's default_out, which this layer cannot import)."""
+    from analyzer.rulesets import ruleset_name
 
-    return default_out(players)
+    return Path("reports") / f"{ruleset_name().replace('.', '-')}-{players}p"
 
 
 def check_confirm(players, strong, games, seed, team_games, source, balance_changes=0) -> None:
