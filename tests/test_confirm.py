@@ -27,19 +27,20 @@ def run(*args):
 @pytest.mark.parametrize(
     ("lo", "hi", "expected"),
     [
-        (0.30, 0.45, HOLDS),  # above the fair share, reaching the reference's 35%
-        (0.27, 0.31, WEAKER),  # above the fair share, but below the reference's 35%
-        (0.20, 0.30, WEAKER),  # no effect told from none, and clearly below 35%
+        (0.30, 0.45, HOLDS),  # above the fair share, reaching the reference's 33 to 37%
+        (0.31, 0.34, HOLDS),  # reaches the low end of the reference's interval
+        (0.27, 0.31, WEAKER),  # above the fair share, but below the reference's 33%
+        (0.20, 0.30, WEAKER),  # not told from no effect, and clearly below 33%
         (0.10, 0.20, REVERSES),  # below the fair share: the other side
-        (0.20, 0.40, TOO_FEW),  # holds both the fair share and the reference's 35%
+        (0.20, 0.40, TOO_FEW),  # holds both the fair share and the reference's 33%
         (np.nan, np.nan, TOO_FEW),  # no interval at all
     ],
 )
 def test_a_verdict_compares_the_interval_with_no_effect_and_the_reference(lo, hi, expected):
-    strongest = Claim("Strongest race: X", "X wins more", "forced", 4, 0.25, 1, 0.35)
+    strongest = Claim("Strongest race: X", "X wins more", "forced", 4, 0.25, 1, 0.35, 0.33, 0.37)
     assert verdict(strongest, lo, hi) == expected
     # the same for a claim on the low side, mirrored around the fair share
-    weakest = Claim("Weakest race: Y", "Y wins less", "forced", 4, 0.25, -1, 0.15)
+    weakest = Claim("Weakest race: Y", "Y wins less", "forced", 4, 0.25, -1, 0.15, 0.13, 0.17)
     assert verdict(weakest, 0.5 - hi, 0.5 - lo) == expected
 
 

@@ -7,9 +7,10 @@ every seat (`strong`: the lookahead bot by default, any bot of the player regist
 by name), and gets a verdict:
 
 - **holds**: strong play puts the measure on the claimed side, its interval reaching
-  the reference bots' value (or beyond);
+  the reference bots' effect (the low end of the reference's interval, or its value
+  where it has none) or beyond;
 - **weaker**: the effect is smaller than the reference's (its interval stays below
-  the reference's value), on the claimed side or no longer distinguishable from none;
+  that end), on the claimed side or no longer distinguishable from none;
 - **reverses**: the interval lies entirely on the other side;
 - **too few games to tell**: the interval holds both no effect and the reference's.
 
@@ -58,7 +59,7 @@ HOLDS, WEAKER, REVERSES = "holds", "weaker", "reverses"
 VERDICTS = (HOLDS, WEAKER, REVERSES, TOO_FEW)
 BLOCK = 25  # games in a row with the same forced (test) seat: one engine call at most
 COLUMNS = ("finding", "claim", "field", "games", "value", "lo", "hi", "verdict", "players",
-           "kind", "reference", "reference_lo", "reference_hi", "reference_games",
+           "kind", "null", "sign", "reference", "reference_lo", "reference_hi", "reference_games",
            "reference_answer")  # fmt: skip
 
 
@@ -90,7 +91,7 @@ def verdict(claim: Claim, lo: float, hi: float) -> str:
     if not (np.isfinite(lo) and np.isfinite(hi)):
         return TOO_FEW
     elo, ehi = sorted((claim.sign * (lo - claim.null), claim.sign * (hi - claim.null)))
-    h = max(claim.effect, 0.0)
+    h = max(claim.effect_floor, 0.0)
     if elo > 0:
         return HOLDS if ehi >= h else WEAKER
     if ehi < 0:
@@ -259,7 +260,8 @@ def run_confirm(settings, backend=None, log=None) -> ConfirmStudy:
     rows = []
     for c, st in zip(claims, state, strict=True):
         rows.append({"finding": c.finding, "claim": c.claim, "field": field_text(c, s.strong),
-                     **st, "players": c.players, "kind": c.kind, "reference": c.reference,
+                     **st, "players": c.players, "kind": c.kind, "null": c.null,
+                     "sign": c.sign, "reference": c.reference,
                      "reference_lo": c.reference_lo, "reference_hi": c.reference_hi,
                      "reference_games": c.reference_games,
                      "reference_answer": c.reference_text})  # fmt: skip
@@ -341,9 +343,10 @@ def answer_table(result: ConfirmStudy):
 
 VERDICT_NOTE = (
     "holds: strong play keeps the claimed side, its interval reaching the reference's "
-    "value; weaker: its interval stays below the reference's effect; reverses: its "
-    f"interval is on the other side; {TOO_FEW}: its interval holds both no effect and the "
-    "reference's. Intervals 95%, widened for the looks of the adaptive games."
+    "effect (the low end of the reference's interval where it has one); weaker: its "
+    "interval stays below that; reverses: its interval is on the other side; "
+    f"{TOO_FEW}: its interval holds both no effect and the reference's. Intervals 95%, "
+    "widened for the looks of the adaptive games."
 )
 
 
@@ -369,6 +372,14 @@ def summary_markdown(result: ConfirmStudy) -> str:
         "",
         VERDICT_NOTE,
         "",
+        *(
+            [
+                "![Each finding's effect, strong play and the reference](confirm.png)",
+                "",
+            ]
+            if len(t)
+            else []
+        ),
         "| finding | claim | reference answer | field | strong play (95%) | games | verdict |",
         "|---|---|---|---|---|---|---|",
     ]
@@ -385,10 +396,39 @@ def summary_markdown(result: ConfirmStudy) -> str:
         "Not fully modeled (played, but their ability is missing or partial): "
         + (", ".join(result.not_modeled) or "none") + ".",
         "",
-        "Files: confirm.csv (also as Parquet).",
+        "Files: confirm.csv (also as Parquet), confirm.png.",
         "",
     ]  # fmt: skip
     return "\n".join(lines)
+
+
+def chart(result: ConfirmStudy, path: Path) -> Path:
+    """Each finding's effect in its claimed direction (points): strong play's 95%
+    interval and value, the reference bots' value beside it, 0 marking no effect."""
+    from analyzer.present.charts import pyplot, save_figure
+
+    plt = pyplot()
+    t = result.table
+    colors = {HOLDS: "#2ca02c", WEAKER: "#ff7f0e", REVERSES: "#d62728", TOO_FEW: "#7f7f7f"}
+    null, sign = t.null.to_numpy(np.float64), t.sign.to_numpy(np.float64)
+    fig, ax = plt.subplots(figsize=(8, 1.2 + 0.32 * len(t)))
+    y = np.arange(len(t))
+    eff = lambda v: 100 * sign * (np.asarray(v, np.float64) - null)  # noqa: E731
+    lo, hi = eff(t.lo), eff(t.hi)
+    for i, v in enumerate(t.verdict):
+        ax.hlines(y[i], min(lo[i], hi[i]), max(lo[i], hi[i]), color=colors[v], linewidth=2)
+    ax.scatter(eff(t.value), y, color=[colors[v] for v in t.verdict], zorder=3,
+               label=f"{result.strong}, every seat (95%)")  # fmt: skip
+    ax.scatter(eff(t.reference), y, marker="x", color="black", zorder=4,
+               label=f"reference ({result.reference_bots.split(',')[0]})")  # fmt: skip
+    ax.axvline(0, color="#888888", linewidth=1)
+    ax.set_yticks(y, [f[:72] for f in t.finding], fontsize=7)
+    ax.invert_yaxis()
+    ax.set_xlabel("effect in the claimed direction (win-rate points; 0: no effect)", fontsize=8)
+    ax.set_title(f"Do the findings hold with strong play? {result.players} players", fontsize=9)
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=2)
+    save_figure(fig, path, 120)
+    return path
 
 
 def default_out(players: int) -> Path:
@@ -398,6 +438,8 @@ def default_out(players: int) -> Path:
 def write_confirm(result: ConfirmStudy, out_dir=None, force: bool = False) -> Path:
     def fill(temp: Path) -> None:
         common.write_table(result.table, temp, "confirm")
+        if len(result.table):
+            chart(result, temp / "confirm.png")
         (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
 
     out = Path(out_dir) if out_dir is not None else default_out(result.players)

@@ -67,6 +67,17 @@ class Claim:
         """The reference's effect in the claimed direction (positive when it claims)."""
         return self.sign * (self.reference - self.null)
 
+    @property
+    def effect_floor(self) -> float:
+        """The low end of the reference's effect: its interval's end nearer no effect
+        (the point without an interval). A named strongest item was picked as the top of
+        many on the same games, so its point leans high; strong play is called weaker
+        only below this end."""
+        ends = (self.reference_lo, self.reference_hi)
+        if not all(np.isfinite(ends)):
+            return self.effect
+        return min(self.sign * (e - self.null) for e in ends)
+
 
 @dataclass
 class Claims:
