@@ -186,5 +186,5 @@ def test_the_report_answers_show_the_strong_play_verdict_beside_them(tmp_path):
                   "field": field, "verdict": [HOLDS, WEAKER, REVERSES]}).to_csv(
         tmp_path / "confirm" / "confirm.csv")  # fmt: skip
     text = combos_answer(tmp_path / "combos")
-    assert f"With strong play ({field}): Strongest race: A: holds; Weakest race: B: weaker" in text
+    assert f"With strong play ({field}): race: A: holds; race: B: weaker" in text
     assert seats_answer(tmp_path / "players") is None  # no seat table: no answer at all

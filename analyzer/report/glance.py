@@ -52,7 +52,12 @@ def _confirmed(folder: Path, *prefixes: str) -> str:
     verdicts = list(dict.fromkeys(rows.verdict))
     if len(verdicts) == 1:
         return head + f"{verdicts[0]}" + (" for each" if len(rows) > 1 else "") + "."
-    return head + "; ".join(f"{r.finding}: {r.verdict}" for r in rows.itertuples()) + "."
+
+    def label(finding: str) -> str:  # the words after the prefix the answer already says
+        prefix = next(p for p in prefixes if finding.startswith(p))
+        return finding[len(prefix) :].lstrip(" ,:") or finding
+
+    return head + "; ".join(f"{label(r.finding)}: {r.verdict}" for r in rows.itertuples()) + "."
 
 
 def combos_answer(folder: Path) -> str | None:
