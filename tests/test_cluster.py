@@ -152,6 +152,26 @@ def test_decline_players_and_compare_give_the_same_tables_on_a_cluster(cluster):
     )  # fmt: skip
 
 
+def test_the_strong_play_studies_give_the_same_tables_on_a_cluster(tmp_path, cluster):
+    """The confirm study and the exploitability table, lookahead bots in the seats."""
+    from test_confirm import _folder
+
+    from analyzer.model import default_tables
+    from analyzer.studies.confirm import run_confirm
+    from analyzer.studies.exploit import exploit_table
+    from analyzer.studies.plans.confirm import ConfirmSettings
+
+    tables = default_tables()
+    folder = _folder(tmp_path / "page", tables)
+    settings = ConfirmSettings(2, "lookahead-lite", 3, 5, str(folder), 0, 1, tables=tables)
+    local, remote = (run_confirm(settings, b) for b in (None, backend_on(cluster, 2)))
+    pd.testing.assert_frame_equal(local.table, remote.table, check_exact=True)
+    fields = [("all default", ("default",) * 2), ("all tuned", ("tuned",) * 2)]
+    local, remote = (exploit_table(fields, "lookahead-lite", 2, 6, 5, tables, b)
+                     for b in (None, backend_on(cluster, 2)))  # fmt: skip
+    pd.testing.assert_frame_equal(local, remote, check_exact=True)
+
+
 def test_the_balance_study_plays_its_parts_on_the_cluster(cluster):
     """Its sweeps are combo studies, its seats plain games and its check a compare run,
     each tested above; here its own seat games and sweep points."""
@@ -317,7 +337,7 @@ def test_the_report_hands_its_backend_to_every_study(tmp_path, cluster, monkeypa
     import analyzer.report.site as site
     import analyzer.studies.bots as baseline
     from analyzer.backends.dask_cluster import DaskBackend
-    from analyzer.studies import balance, combos, compare, decline, players, robustness
+    from analyzer.studies import balance, combos, compare, confirm, decline, players, robustness
 
     given = {}
 
@@ -334,14 +354,14 @@ def test_the_report_hands_its_backend_to_every_study(tmp_path, cluster, monkeypa
     for module, name in ((baseline, "write_report"), (combos, "run_combos"),
                          (decline, "run_decline"), (players, "run_players"),
                          (compare, "run_compare"), (balance, "run_balance"),
-                         (robustness, "run_robustness")):  # fmt: skip
+                         (robustness, "run_robustness"), (confirm, "run_confirm")):  # fmt: skip
         monkeypatch.setattr(module, name, seen(name))
     backend = backend_on(cluster, 64)
-    studies = site.default_studies(site.ReportSettings(), backend=backend)
+    studies = site.default_studies(site.ReportSettings(), backend=backend, out=tmp_path)
     for study in studies:
         with pytest.raises(Seen):
             study.run_and_write(tmp_path / study.key)
-    assert len(given) == 7 and all(b is backend for b in given.values())
+    assert len(given) == 8 and all(b is backend for b in given.values())
 
     def build_report(out, settings, fresh, log, force, backend):
         given["report"] = backend

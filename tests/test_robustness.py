@@ -188,8 +188,9 @@ def test_a_finding_on_too_few_games_says_so_instead_of_depends():
 
 # ------------------------------------------------------------------ the command
 ROBUST_TINY = ["--players", 2, "--field", "default", "--field", "aggressive", "--forced-bots",
-               "tuned", "-g", 2, "--decline-games", 2, "--bootstrap", 20, "--seed", 3]  # fmt: skip
-ROBUST_FILES = ["marks", "correlation", "effects", "seat_gap", "decline", "fields"]
+               "tuned", "-g", 2, "--decline-games", 2, "--bootstrap", 20, "--seed", 3,
+               "--responder", "lookahead-lite", "--exploit-games", 3]  # fmt: skip
+ROBUST_FILES = ["marks", "correlation", "effects", "seat_gap", "decline", "exploit", "fields"]
 
 
 def test_robustness_writes_every_file_and_the_same_seed_gives_the_same_bytes(tmp_path):

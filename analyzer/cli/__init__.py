@@ -105,6 +105,8 @@ COMMANDS = (
      "analyzer balance --players 4 --games-per-combo 50 --seat-players 4"),
     ("robustness", None, STUDIES, "Do the headline findings hold with other bots?",
      "analyzer robustness --games-per-combo 40 --decline-games 100"),
+    ("confirm", None, STUDIES, "Do the headline findings hold with strong bots?",
+     "analyzer confirm --from reports/swow-4p --strong lookahead-lite --games 200"),
     ("teams", None, STUDIES, "Battle for Azeroth: which faction wins, and allied bots.",
      "analyzer teams --players 4,5 --games 2000 --duel-games 500"),
     ("simulate", play.simulate, GAMES, "Play games; win rate and mean VC per seat.",

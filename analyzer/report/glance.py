@@ -37,6 +37,30 @@ def _marked(folder: Path, *prefixes: str) -> str:
     return " Across bots: " + "; ".join(f"{r.value}: {r.mark}" for r in rows.itertuples()) + "."
 
 
+def _confirmed(folder: Path, *prefixes: str) -> str:
+    """ " With strong play (...): ..." for the confirm study's verdicts on the findings
+    whose name starts with a prefix (confirm.csv), beside the reference bots' answer."""
+    import pandas as pd
+
+    path = folder.parent / "confirm" / "confirm.csv"
+    if not path.exists():
+        return ""
+    t = pd.read_csv(path)
+    rows = t[t.finding.str.startswith(prefixes)]
+    if not len(rows):
+        return ""
+    head = f" With strong play ({rows.field.iloc[0]}): "
+    verdicts = list(dict.fromkeys(rows.verdict))
+    if len(verdicts) == 1:
+        return head + f"{verdicts[0]}" + (" for each" if len(rows) > 1 else "") + "."
+
+    def label(finding: str) -> str:  # the words after the prefix the answer already says
+        prefix = next(p for p in prefixes if finding.startswith(p))
+        return finding[len(prefix) :].lstrip(" ,:") or finding
+
+    return head + "; ".join(f"{label(r.finding)}: {r.verdict}" for r in rows.itertuples()) + "."
+
+
 def combos_answer(folder: Path) -> str | None:
     import pandas as pd
 
@@ -65,7 +89,7 @@ def combos_answer(folder: Path) -> str | None:
         f"{lead}: {top}; weakest: "
         f"{named_first(c, combo, 'bottom')}; a fair share is {pct(fair)} "
         f"({int(best.games):,} and {int(worst.games):,} games)."
-    ) + _marked(folder, "Strongest", "Weakest")
+    ) + _marked(folder, "Strongest", "Weakest") + _confirmed(folder, "Strongest", "Weakest")
 
 
 def decline_answer(folder: Path) -> str | None:
@@ -93,7 +117,10 @@ def decline_answer(folder: Path) -> str | None:
             " in each" if len(parts) > 1 else "")  # fmt: skip
     else:
         text = "; ".join(f"{p}, {v})" for p, v in zip(parts, verdicts, strict=True))
-    return "Best rule by group of combos, " + text + "." + _decline_marked(folder, b)
+    return (
+        "Best rule by group of combos, " + text + "." + _decline_marked(folder, b)
+        + _confirmed(folder, "Best decline")
+    )  # fmt: skip
 
 
 def _decline_marked(folder: Path, best) -> str:
@@ -134,7 +161,7 @@ def seats_answer(folder: Path) -> str | None:
         "First seat against last seat: " + ", ".join(parts)
         + " (fair shares 50%, 33.3%, 25%, 20%)"
         + (f"; {precision.TOO_FEW} at {', '.join(rough)}" if rough else "") + "."
-        + _marked(folder, "Seat advantage")
+        + _marked(folder, "Seat advantage") + _confirmed(folder, "Seat order")
     )  # fmt: skip
 
 
@@ -227,7 +254,7 @@ def balance_answer(folder: Path) -> str | None:
             text += (
                 f"; extra starting coins by seat at {int(four.players.iloc[0])} players: {coins}"
             )
-    return text + "."
+    return text + "." + _confirmed(folder, "Balance")
 
 
 def robustness_answer(folder: Path) -> str | None:

@@ -69,6 +69,17 @@ class ReportSettings:
     robust_lookahead_games_per_combo: int = 20
     robust_decline_games: int = 400
     robust_bootstrap: int = 400
+    # One strong seat against each field (how exploitable it is): the small lookahead
+    # budget, to keep the report's time.
+    robust_responder: str = "lookahead-lite"
+    robust_exploit_games: int = 150
+    # The confirm section: every headline finding again with strong bots in every seat
+    # (docs/studies.md, "Confirmed with strong play"); the team claim's reference games
+    # are the team page's.
+    confirm_strong: str = "lookahead-lite"
+    confirm_games: int = 200
+    confirm_team_games: int = 10000
+    confirm_balance_changes: int = 4
     house_rules: list[Path] = field(default_factory=list)  # default: shipped ones
     bots: str | None = None  # --bots: styles by seat, or one for every seat (default: heuristic)
     scale: float = 1.0  # --scale: the games above are these times the defaults (the banner)
@@ -121,6 +132,8 @@ def code_files(parts=STUDY_CODE) -> list[Path]:
 def _files_hash(paths: list[Path]) -> str:
     digest = hashlib.sha1()
     for p in sorted(paths):
+        if not p.exists():  # a study's input another section may not write
+            continue
         digest.update(p.name.encode())
         digest.update(p.read_bytes())
     return digest.hexdigest()[:16]
@@ -267,7 +280,9 @@ def report_bots(s: ReportSettings) -> tuple[tuple[str, ...], dict]:
     return names, {n: resolve_policies(text, n, "--bots") for n in counts}
 
 
-def default_studies(s: ReportSettings, force: bool = False, backend=None) -> list[Study]:
+def default_studies(
+    s: ReportSettings, force: bool = False, backend=None, out: Path | None = None
+) -> list[Study]:
     """The studies of the report (the registry's studies with a report section, the
     bots' own check first), on settings `s`, their games played by `backend`
     (analyzer/backends; default: in this process). A study whose report entry is None
@@ -277,7 +292,7 @@ def default_studies(s: ReportSettings, force: bool = False, backend=None) -> lis
 
     seats, by_count = report_bots(s)
     rules = tuple(s.house_rules or house_rules(s.players))
-    context = ReportContext(s.players, s.seed, tuple(seats), by_count, rules, s.bots)
+    context = ReportContext(s.players, s.seed, tuple(seats), by_count, rules, s.bots, out)
     studies = []
     for study in report_studies():
         entry = study.step("report")(s, context)
@@ -332,7 +347,7 @@ def build_report(
     report = OutputFolder(out, force=force)
     report.check()
     code = code_hash()
-    studies = default_studies(s, force, backend)
+    studies = default_studies(s, force, backend, out)
     damage = {}  # study: why its stored files cannot be reused
     for study in studies:  # refuse a study folder holding a user's files before any game
         damage[study.key] = stored_damage(out / study.key, force)

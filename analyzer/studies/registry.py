@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from analyzer.studies.plans.confirm import GAMES as CONFIRM_GAMES
+from analyzer.studies.plans.confirm import STRONG as CONFIRM_STRONG
+from analyzer.studies.plans.confirm import TEAM_GAMES as CONFIRM_TEAM_GAMES
 from analyzer.studies.plans.tournament import LOOKAHEAD_GAMES as TOURNAMENT_LOOKAHEAD_GAMES
 from analyzer.studies.protocol import Option, Shared, Study
 
@@ -349,15 +352,85 @@ STUDIES: tuple[Study, ...] = (
                 500,
                 "Decline-study games per rule, group and field (0: skip).",
             ),
+            Option(
+                "responder",
+                ("--responder",),
+                str,
+                "lookahead",
+                "The strong bot of one seat against each field, to measure how exploitable "
+                "the field is (any name --bots takes).",
+            ),
+            Option(
+                "exploit_games",
+                ("--exploit-games",),
+                int,
+                200,
+                "Games of the responder against each field (0: skip).",
+            ),
             _BOOTSTRAP,
             Shared("seed"),
             _out("reports/robustness-<players>p"),
             *_ON_RULESET,
         ),  # fmt: skip
         settings=f"{_PLAN}.robustness:RobustnessSettings",
-        tables=("marks", "correlation", "effects", "seat_gap", "decline", "fields"),
+        tables=("marks", "correlation", "effects", "seat_gap", "decline", "fields", "exploit"),
         report_title="Robustness across bots",
         **_steps("robustness", own=True, report=f"{_PLAN}.robustness:report"),
+    ),
+    Study(
+        name="confirm",
+        group=BOTS,
+        summary="Do the headline findings hold with strong bots in every seat?",
+        help="Do the headline findings hold with strong bots in every seat? Each finding of a"
+        "\nreport (strongest and weakest race, power and combo; seat order; the best decline"
+        "\nrule; each balance change; the team variant's faction gap) played again, with a"
+        "\nverdict: holds, weaker, reverses, or too few games to tell.",
+        options=(
+            Shared("players"),
+            Option(
+                "strong",
+                ("--strong",),
+                str,
+                CONFIRM_STRONG,
+                "The bot or style of every seat (any name --bots takes, like lookahead or "
+                "lookahead-lite).",
+            ),
+            _games(
+                CONFIRM_GAMES,
+                "The most games per finding (and per arm of a paired one); it stops once decided.",
+            ),
+            Option(
+                "source",
+                ("--from",),
+                Path | None,
+                None,
+                "The folder whose findings are confirmed: a report page's (default: "
+                "reports/<ruleset>-<players>p, from `analyzer report --ruleset NAME`).",
+                metavar="FOLDER",
+                show_default=False,
+            ),
+            Option(
+                "team_games",
+                ("--team-games",),
+                int,
+                CONFIRM_TEAM_GAMES,
+                "Games of the reference bots for the team variant's faction gap (0: skip it).",
+            ),
+            Option(
+                "balance_changes",
+                ("--balance-changes",),
+                int,
+                0,
+                "Balance changes played, those that move a win rate most first (0: all).",
+            ),
+            Shared("seed"),
+            _out("reports/confirm-<players>p"),
+            *_ON_RULESET,
+        ),  # fmt: skip
+        settings=f"{_PLAN}.confirm:ConfirmSettings",
+        tables=("confirm",),
+        report_title="Confirmed with strong play",
+        **_steps("confirm", own=True, report=f"{_PLAN}.confirm:report"),
     ),
     Study(
         name="teams",

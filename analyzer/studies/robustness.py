@@ -93,6 +93,7 @@ class RobustnessStudy:
     field_games: pd.DataFrame  # field, bots, forced_bot, combo_games, decline_games, seconds
     seconds: float
     not_modeled: list[str] = field(default_factory=list)
+    exploit: pd.DataFrame | None = None  # studies/exploit.py: a responder against each field
 
     @property
     def reference(self) -> str:
@@ -335,6 +336,15 @@ def run_robustness(
     correlation, seat_gap = _bootstrap(flds, played, keys, labels, games_per_combo, n_players,
                                        bootstrap, seed)  # fmt: skip
     decline = _decline_table(flds, declines)
+    exploit = None
+    if s.exploit_games:
+        from analyzer.studies.exploit import exploit_table
+
+        if log is not None:
+            log(f"Robustness: one {s.responder} seat against each field...")
+        plain = [(f.name, f.bots) for f in flds if f.forced_bot is None]
+        exploit = exploit_table(plain, s.responder, n_players, s.exploit_games, seed, tables,
+                                backend)  # fmt: skip
     marks = mark_findings(effects, correlation, seat_gap, decline, flds[0].name, decline_games)
     return RobustnessStudy(
         n_players=n_players, games_per_combo=games_per_combo, decline_games=decline_games,
@@ -342,6 +352,7 @@ def run_robustness(
         effects=effects, correlation=correlation, seat_gap=seat_gap, decline=decline,
         marks=marks, field_games=pd.DataFrame(field_rows),
         seconds=time.perf_counter() - started, not_modeled=tables.not_modeled(),
+        exploit=exploit,
     )  # fmt: skip
 
 
@@ -622,7 +633,9 @@ def findings(result: RobustnessStudy) -> list[str]:
     ]
     for r in result.marks.itertuples():
         out.append(f"{r.finding}: {r.value}: **{r.mark}** ({r.detail}).")
-    return out
+    from analyzer.studies import exploit
+
+    return out + exploit.findings(result.exploit)
 
 
 def _two(lo, hi) -> str:
@@ -722,12 +735,16 @@ def summary_markdown(result: RobustnessStudy) -> str:
                        f"{r.reference_rank} of {r.rules}"]
                       for r in result.decline.itertuples()])  # fmt: skip
         lines.append("")
+    from analyzer.studies import exploit
+
+    lines += exploit.markdown(result.exploit)
     lines += [
         "Not fully modeled (played, but their ability is missing or partial): "
         + (", ".join(result.not_modeled) or "none") + ".",
         "",
-        "Files: marks.csv, correlation.csv, effects.csv, seat_gap.csv, decline.csv, fields.csv "
-        "(each also as Parquet), correlation.png.",
+        "Files: marks.csv, correlation.csv, effects.csv, seat_gap.csv, decline.csv, fields.csv"
+        + (", exploit.csv" if result.exploit is not None else "")
+        + " (each also as Parquet), correlation.png.",
         "",
     ]  # fmt: skip
     return "\n".join(lines)
@@ -769,6 +786,8 @@ def write_robustness(result: RobustnessStudy, out_dir=None, force: bool = False)
         tables = {"marks": result.marks, "correlation": result.correlation,
                   "effects": result.effects, "seat_gap": result.seat_gap,
                   "decline": result.decline, "fields": result.field_games}  # fmt: skip
+        if result.exploit is not None:
+            tables["exploit"] = result.exploit
         for name, frame in tables.items():
             common.write_table(frame, temp, name)
         correlation_chart(result, temp / "correlation.png")

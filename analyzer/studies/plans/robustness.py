@@ -27,6 +27,11 @@ class RobustnessSettings:
     # games, so the comparison stays paired): main effects only.
     lookahead_games_per_combo: int = 20
     tables: Any = None  # None: the played ruleset's printed rules
+    # How exploitable each field is: one responder seat (a strong bot) against the
+    # field, exploit_games games each (studies/exploit.py; 0 here, the command's default
+    # is 200: a lookahead seat is slow, and a caller in Python asks for it by name).
+    responder: str = "lookahead"
+    exploit_games: int = 0
 
 
 def check(o: dict, log) -> RobustnessSettings:
@@ -38,9 +43,12 @@ def check(o: dict, log) -> RobustnessSettings:
         players, o["games_per_combo"], o["decline_games"], o["bootstrap"], o["seed"], lookahead
     )
     parse_fields(fields, o["forced_bots"], players, lookahead)
+    from analyzer.studies.exploit import check_exploit
+
+    responder = check_exploit(o["responder"], o["exploit_games"], players)
     return RobustnessSettings(
         players, tuple(fields), o["forced_bots"], o["games_per_combo"], o["decline_games"],
-        o["bootstrap"], o["seed"], lookahead,
+        o["bootstrap"], o["seed"], lookahead, None, responder, o["exploit_games"],
     )  # fmt: skip
 
 
@@ -75,10 +83,13 @@ def report(s, ctx) -> ReportEntry:
     lookahead = min(s.robust_lookahead_games_per_combo, s.robust_games_per_combo)
     settings = RobustnessSettings(
         ctx.players, tuple(fields), DEFAULT_FORCED, s.robust_games_per_combo,
-        s.robust_decline_games, s.robust_bootstrap, ctx.seed, lookahead,
+        s.robust_decline_games, s.robust_bootstrap, ctx.seed, lookahead, None,
+        s.robust_responder, s.robust_exploit_games,
     )  # fmt: skip
     stamp = {"players": ctx.players, "seed": ctx.seed, "games_per_combo": s.robust_games_per_combo,
              "decline_games": s.robust_decline_games, "bootstrap": s.robust_bootstrap,
              "lookahead_games_per_combo": s.robust_lookahead_games_per_combo,
-             "fields": fields, "forced": list(DEFAULT_FORCED)}  # fmt: skip
+             "fields": fields, "forced": list(DEFAULT_FORCED),
+             "responder": s.robust_responder,
+             "exploit_games": s.robust_exploit_games}  # fmt: skip
     return ReportEntry(settings, stamp, (styles_path(),))

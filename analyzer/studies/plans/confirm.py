@@ -1,0 +1,112 @@
+"""The confirm study's settings and steps (analyzer/studies/confirm.py plays it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from analyzer.errors import InputError, Problem
+from analyzer.studies.plans.common import CLI, ReportEntry, written
+
+STRONG = "lookahead"  # the strong bot by default: any name of the player registry
+GAMES = 400  # the most games a finding plays (looks at 100, 200 and 400)
+TEAM_GAMES = 10000  # the reference bots' team games (the team study's default count)
+
+
+@dataclass(frozen=True)
+class ConfirmSettings:
+    players: int = 4
+    strong: str = STRONG  # the bot of every seat (the test seat of a decline rule aside)
+    games: int = GAMES
+    seed: int = 1
+    source: str = ""  # the folder whose findings are confirmed (a report page's)
+    team_games: int = TEAM_GAMES  # reference games of the team variant's faction gap (0: none)
+    balance_changes: int = 0  # balance changes played, those moving a win rate most (0: all)
+    tables: Any = None  # None: the played ruleset's printed rules
+
+
+def default_source(players: int) -> Path:
+    """The played ruleset's report page (`analyzer report --ruleset NAME` writes it there:
+    report/site.py's default_out, which this layer cannot import)."""
+    from analyzer.rulesets import ruleset_name
+
+    return Path("reports") / f"{ruleset_name().replace('.', '-')}-{players}p"
+
+
+def check_confirm(players, strong, games, seed, team_games, source, balance_changes=0) -> None:
+    """InputError (exit 2) for a bad option, before any game: the strong bot must be a
+    name of the player registry (players/styles.py), the games in range, the source a
+    folder holding findings."""
+    from analyzer.engine.layout import MAX_PLAYERS
+    from analyzer.model.limits import MAX_STUDY_GAMES, range_text
+    from analyzer.simulate import resolve_policies
+    from analyzer.studies.common import check_seed
+
+    problems = check_seed(seed)
+    if isinstance(players, bool) or not 2 <= players <= MAX_PLAYERS:
+        problems.append(Problem(CLI, "--players", players, f"must be 2 to {MAX_PLAYERS}"))
+    for key, value, least in (("--games", games, 2), ("--team-games", team_games, 0),
+                              ("--balance-changes", balance_changes, 0)):  # fmt: skip
+        if isinstance(value, bool) or not least <= value <= MAX_STUDY_GAMES:
+            problems.append(Problem(CLI, key, value, range_text(least, MAX_STUDY_GAMES)))
+    if problems:
+        raise InputError(problems)
+    names = [p for p in str(strong).split(",") if p.strip()]
+    if len(names) != 1:
+        raise InputError(Problem(CLI, "--strong", strong, "name one bot or style"))
+    resolve_policies(strong, 2, "--strong")
+    from analyzer.studies.confirm_claims import check_source
+
+    check_source(Path(source))
+
+
+def check(o: dict, log) -> ConfirmSettings:
+    source = o["source"] if o["source"] is not None else default_source(o["players"])
+    strong = str(o["strong"]).strip().lower()
+    changes = o["balance_changes"]
+    check_confirm(o["players"], strong, o["games"], o["seed"], o["team_games"], source, changes)
+    return ConfirmSettings(o["players"], strong, o["games"], o["seed"], str(source),
+                           o["team_games"], changes)  # fmt: skip
+
+
+def default_out(s: ConfirmSettings):
+    from analyzer.studies.confirm import default_out
+
+    return default_out(s.players)
+
+
+def run(s: ConfirmSettings, backend=None, log=None):
+    from analyzer.studies.confirm import run_confirm
+
+    return run_confirm(s, backend=backend, log=log)
+
+
+def timing(result, where: str, s=None) -> list[str]:
+    from analyzer.studies.confirm import log_lines
+
+    return [line[:-1] + f" ({where})." for line in log_lines(result)]
+
+
+def answer(result, folder) -> list:
+    from analyzer.studies.confirm import answer_table, counts_text
+
+    return [answer_table(result), f"Verdicts: {counts_text(result)}.", written(folder)]
+
+
+def report(s, ctx) -> ReportEntry | None:
+    """The findings of this report page's own studies, played again (read from its folder
+    once they are written: the confirm section comes last)."""
+    from analyzer.studies.confirm_claims import SOURCES
+
+    if ctx.folder is None:
+        return None
+    settings = ConfirmSettings(ctx.players, s.confirm_strong, s.confirm_games, ctx.seed,
+                               str(ctx.folder), s.confirm_team_games,
+                               s.confirm_balance_changes)  # fmt: skip
+    stamp = {"players": ctx.players, "seed": ctx.seed, "strong": s.confirm_strong,
+             "games": s.confirm_games, "team_games": s.confirm_team_games,
+             "balance_changes": s.confirm_balance_changes}  # fmt: skip
+    inputs = tuple(Path(ctx.folder) / study / name
+                   for study, names in SOURCES.items() for name in names)  # fmt: skip
+    return ReportEntry(settings, stamp | ctx.who, inputs)
