@@ -92,7 +92,10 @@ def test_the_teams_command_writes_its_page(tmp_path):
     text = (out / "summary.md").read_text(encoding="utf-8")
     assert "## Faction win rates" in text and "| 4 | Horde |" in text
     assert "Allied bots against bots" in text
-    for name in ("factions", "seats", "within", "duels"):
+    assert text.startswith("# Battle for Azeroth") and "**As printed, at 4 players the" in text
+    assert "## Where the advantage comes from" in text and "| 4 | Horde |" in text
+    assert "../index.html" not in text  # not built in an index's folder
+    for name in ("factions", "seats", "within", "duels", "parts", "arms"):
         assert (out / f"{name}.csv").exists()
     bad = CliRunner().invoke(app, ["teams", "--games", "0"])
     assert bad.exit_code == 2 and "--games = 0" in bad.output
