@@ -84,6 +84,11 @@ def test_the_parts_add_up_to_each_factions_excess():
     shares = result.table.set_index(["players", "faction"]).share
     assert np.allclose(printed.loc[shares.index], shares)  # the printed games reused
     assert set(arms.arm) == {"printed", "seats exchanged", "no Faction Bonus", "mean team score"}
+    races = result.parts.races
+    assert set(races[races.players == 2].faction) <= {"Alliance", "Horde"}  # no Neutral seat
+    tauren = races[races.race == "Tauren"]
+    assert (tauren.banner == 11).all() and (races.vc_per_pick >= 0).all()
+    assert (races.groupby("players").picks_per_game.sum() >= 2).all()  # a pick a seat at least
 
 
 def test_the_teams_command_plays_the_exchanged_seating_and_refuses_an_unknown_one(tmp_path):

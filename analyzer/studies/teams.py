@@ -108,12 +108,13 @@ def faction_rates(
     from analyzer.rulesets.swow.bfa import seat_factions, seat_labels, team_wins
     from analyzer.stats import wilson
     from analyzer.studies.team_target import faction_shares
-    from analyzer.studies.teams_parts import gap_parts, play_arm
+    from analyzer.studies.teams_parts import final_vc, gap_parts, play_arm
 
     bots = {n: tuple((bots or {}).get(n) or ("heuristic",) * n) for n in counts}
-    rows, seat_rows, within_rows, finals = [], [], [], {}
+    rows, seat_rows, within_rows, finals, played = [], [], [], {}, {}
     for n in counts:
-        vc = finals[n] = play_arm(n, games, seed, tables, bots[n], exchanged=exchanged)
+        played[n] = play_arm(n, games, seed, tables, bots[n], exchanged=exchanged)
+        vc = finals[n] = final_vc(played[n], n)
         wins = team_wins(vc, n, exchanged)
         factions = seat_factions(n, exchanged)
         shares = faction_shares(vc, n, exchanged).set_index("faction")
@@ -148,7 +149,7 @@ def faction_rates(
     )
     found = None
     if parts and not exchanged:
-        found = gap_parts(counts, games, seed, tables, bots, printed=finals)
+        found = gap_parts(counts, games, seed, tables, bots, printed=played)
     return Factions(table=table, seats=seats, within=within, games=games, seed=seed,
                     bots=bots, exchanged=exchanged, vc=finals, parts=found)  # fmt: skip
 
@@ -254,18 +255,21 @@ def answer_lines(result: Factions) -> list[str]:
     from analyzer.studies.common import pct
     from analyzer.studies.teams_parts import parts_findings
 
-    said = []
+    said = {}
     for n, part in result.table.groupby("players", sort=True):
         top = part.sort_values("share").iloc[-1]
-        said.append(
-            f"at {n} players the {top.faction} wins {pct(top.win_rate)} of the games "
-            f"({pct(top.win_lo)} to {pct(top.win_hi)}) against a fair share of {pct(top.fair)}"
-        )
-    four = [s for s in said if s.startswith("at 4 players")]  # the count a table plays most
-    ordered = four + [s for s in said if s not in four]
-    lines = [f"**{seating_text(result)}, {'; '.join(ordered)}.**", ""]
+        said[n] = (top.faction, f"{pct(top.win_rate)} ({pct(top.win_lo)} to {pct(top.win_hi)})",
+                   pct(top.fair))  # fmt: skip
+    first = 4 if 4 in said else min(said)  # four players: the count a table plays most
+    faction, rate, fair = said[first]
+    text = f"{seating_text(result)}, at {first} players the {faction} wins {rate} of the games"
+    text += f" against a fair {fair}"
+    for n, (faction, rate, fair) in said.items():
+        if n != first:
+            text += f"; at {n} players the {faction} {rate} against {fair}"
+    lines = [f"**{text}.**", ""]
     if result.parts is not None:
-        lines += [" ".join(parts_findings(result.parts)), ""]
+        lines += [f"- {line}" for line in parts_findings(result.parts)] + [""]
     return lines
 
 

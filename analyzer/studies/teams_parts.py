@@ -39,13 +39,15 @@ PARTS = ("excess", "seat order", "races", "Faction Bonus", "team scoring")
 class Parts:
     table: object  # pandas DataFrame: one row per player count, faction and part
     arms: object  # one row per player count, faction and arm: its share and interval
+    races: object  # one row per player count and race: picks per game, VC per pick
     games: int
     seed: int
 
 
-def play_arm(n, games, seed, tables=None, bots=None, exchanged=False, bonus=True) -> np.ndarray:
-    """The final VC (float[games, n]) of games 0..games-1 of run `seed` at n players:
-    the printed variant, or with the seats exchanged, or without the Faction Bonus."""
+def play_arm(n, games, seed, tables=None, bots=None, exchanged=False, bonus=True):
+    """The engine's results (api.BatchResult) of games 0..games-1 of run `seed` at n
+    players: the printed variant, or with the seats exchanged, or without the Faction
+    Bonus."""
     from analyzer.engine import api
     from analyzer.model import default_tables
     from analyzer.model.tables import compile_tables
@@ -58,8 +60,32 @@ def play_arm(n, games, seed, tables=None, bots=None, exchanged=False, bonus=True
         base = compile_tables(base.ruleset, base.faces, parameters)
     etables = api.engine_tables(bfa_tables(base, n, exchanged))
     ids, params = seat_bots(tuple(bots or ("heuristic",) * n), n)
-    res = api.play_batch(etables, n, seed, 0, games, ids, params)
+    return api.play_batch(etables, n, seed, 0, games, ids, params)
+
+
+def final_vc(res, n) -> np.ndarray:
+    """float[games, n]: each seat's final VC."""
     return res.seats[:, :n, S_VC].astype(np.float64)
+
+
+def race_rows(res, n, tables=None) -> list[tuple]:
+    """(players, faction, race, banner, picks per game, mean VC per pick) of every
+    race picked in the games of `res`: what each faction's races earn (a pick's VC
+    while active and in decline)."""
+    from analyzer.engine.core_layout import I_RACE, I_VC_ACTIVE, I_VC_DECLINE
+    from analyzer.model import default_tables
+
+    ruleset = (tables or default_tables()).ruleset
+    games = len(res.n_inst)
+    picked = np.concatenate([res.inst[i, : res.n_inst[i]] for i in range(games)])
+    vc = picked[:, I_VC_ACTIVE] + picked[:, I_VC_DECLINE]
+    rows = []
+    for race_id in np.unique(picked[:, I_RACE]):
+        race = ruleset.races[int(race_id)]
+        mine = vc[picked[:, I_RACE] == race_id]
+        rows.append((n, FACTIONS[race.faction], race.name, race.banner, len(mine) / games,
+                     float(mine.mean())))  # fmt: skip
+    return rows
 
 
 def _row(n, faction, part, per_game) -> tuple:
@@ -70,25 +96,26 @@ def _row(n, faction, part, per_game) -> tuple:
 
 def gap_parts(counts, games, seed, tables=None, bots=None, printed=None) -> Parts:
     """The parts of each faction's excess at each count (see the module's text);
-    `printed` (players -> the printed games' final VC) spares replaying them; `bots`
-    (players -> a bot per seat) plays every arm's seats."""
+    `printed` (players -> the printed games' engine results) spares replaying them;
+    `bots` (players -> a bot per seat) plays every arm's seats."""
     import pandas as pd
 
     from analyzer.studies.team_target import fair_target, mean_scored_shares, victory_shares
 
-    rows, arm_rows = [], []
+    rows, arm_rows, races = [], [], []
     for n in counts:
         seat_bots = (bots or {}).get(n)
-        vc = (printed or {}).get(n)
-        if vc is None:
-            vc = play_arm(n, games, seed, tables, seat_bots)
+        res = (printed or {}).get(n)
+        if res is None:
+            res = play_arm(n, games, seed, tables, seat_bots)
+        vc = final_vc(res, n)
+        races += race_rows(res, n, tables)
+        swapped = play_arm(n, games, seed, tables, seat_bots, exchanged=True)
         arms = {
             "printed": victory_shares(vc, n),
-            "seats exchanged": victory_shares(
-                play_arm(n, games, seed, tables, seat_bots, exchanged=True), n, exchanged=True
-            ),
+            "seats exchanged": victory_shares(final_vc(swapped, n), n, exchanged=True),
             "no Faction Bonus": victory_shares(
-                play_arm(n, games, seed, tables, seat_bots, bonus=False), n
+                final_vc(play_arm(n, games, seed, tables, seat_bots, bonus=False), n), n
             ),
         }
         if n in (4, 5):
@@ -110,7 +137,10 @@ def gap_parts(counts, games, seed, tables=None, bots=None, printed=None) -> Part
     arms_table = pd.DataFrame(arm_rows, columns=columns).rename(
         columns={"part": "arm", "estimate": "share"}
     )
-    return Parts(table=table, arms=arms_table, games=games, seed=seed)
+    race_table = pd.DataFrame(
+        races, columns=["players", "faction", "race", "banner", "picks_per_game", "vc_per_pick"]
+    )
+    return Parts(table=table, arms=arms_table, races=race_table, games=games, seed=seed)
 
 
 def parts_lines(parts: Parts) -> list[str]:
@@ -143,22 +173,55 @@ def parts_lines(parts: Parts) -> list[str]:
             r = found.iloc[0]
             cells.append(f"{pp(r.estimate)} ({pp(r.lo)} to {pp(r.hi)})")
         lines.append(f"| {n} | {faction} | " + " | ".join(cells) + " |")
-    return lines + [""]
+    return lines + [""] + race_lines(parts)
+
+
+def _signed(r) -> str:
+    from analyzer.studies.common import pp
+
+    return f"{pp(r.estimate)} ({pp(r.lo)} to {pp(r.hi)})"
 
 
 def parts_findings(parts: Parts) -> list[str]:
-    """One sentence per count: the leading faction's excess and its biggest part."""
-    from analyzer.studies.common import pp
-
+    """One sentence per count: the leading faction's excess and its parts."""
     out = []
     for n, part in parts.table.groupby("players", sort=True):
         excess = part[part.part == "excess"].sort_values("estimate")
         top = excess.iloc[-1]
-        mine = part[(part.faction == top.faction) & (part.part != "excess")]
-        biggest = mine.loc[mine.estimate.abs().idxmax()]
-        out.append(
-            f"{n} players: the {top.faction} wins {pp(top.estimate)} over its fair share "
-            f"({pp(top.lo)} to {pp(top.hi)}); the biggest part is {biggest.part} "
-            f"({pp(biggest.estimate)}, {pp(biggest.lo)} to {pp(biggest.hi)})."
+        mine = part[part.faction == top.faction].set_index("part")
+        said = (
+            f"{n} players: the {top.faction} wins {_signed(top)} over its fair share, "
+            f"{_signed(mine.loc['seat order'])} from seat order and "
+            f"{_signed(mine.loc['races'])} from the races; the Faction Bonus gives it "
+            f"{_signed(mine.loc['Faction Bonus'])}"
         )
+        if "team scoring" in mine.index:
+            said += f", scoring a faction by its lower player {_signed(mine.loc['team scoring'])}"
+        out.append(said + ".")
     return out
+
+
+def race_lines(parts: Parts) -> list[str]:
+    """The page's table of what each faction's races earn, by count."""
+    counts = sorted(set(parts.races.players))
+    lines = [
+        "### What each faction's races earn",
+        "",
+        "Mean VC of a pick of the race over the game (while active and in decline), in the "
+        "printed games; picks per game over all seats. Banner: its printed tokens.",
+        "",
+        "| faction | race | banner | " + " | ".join(f"{n} players" for n in counts) + " |",
+        "|---|---|---|" + "---|" * len(counts),
+    ]
+    by = parts.races.set_index(["race", "players"])
+    order = parts.races.groupby(["faction", "race", "banner"], sort=False).vc_per_pick.mean()
+    for (faction, race, banner), _ in order.sort_index(level=0, sort_remaining=False).items():
+        cells = []
+        for n in counts:
+            if (race, n) in by.index:
+                r = by.loc[(race, n)]
+                cells.append(f"{r.vc_per_pick:.1f} VC ({r.picks_per_game:.2f} picks)")
+            else:
+                cells.append("")
+        lines.append(f"| {faction} | {race} | {banner} | " + " | ".join(cells) + " |")
+    return lines + [""]
