@@ -162,10 +162,7 @@ def top_bottom_chart(result, path: Path, n: int = 15) -> Path:
     if team:
         ax.axvline(0, color="black", linestyle="--", linewidth=1,
                    label="its faction's share")  # fmt: skip
-        ax.set_xlabel(
-            "team win rate of the forced seat's faction minus its faction's share, "
-            "percentage points (Wilson 95% interval)"
-        )
+        ax.set_xlabel("team win rate minus its faction's share, points (Wilson 95% interval)")
     else:
         ax.axvline(
             100 * result.fair, color="black", linestyle="--", linewidth=1, label="fair share"

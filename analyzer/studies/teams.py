@@ -257,9 +257,12 @@ def answer_lines(result: Factions) -> list[str]:
 
     said = {}
     for n, part in result.table.groupby("players", sort=True):
-        top = part.sort_values("share").iloc[-1]
-        said[n] = (top.faction, f"{pct(top.win_rate)} ({pct(top.win_lo)} to {pct(top.win_hi)})",
-                   pct(top.fair))  # fmt: skip
+        ranked = part.sort_values("share")
+        top, runner = ranked.iloc[-1], ranked.iloc[-2]
+        rate = f"{pct(top.win_rate)} ({pct(top.win_lo)} to {pct(top.win_hi)})"
+        if top.share_lo <= runner.share_hi:  # the intervals meet: no winner to name
+            rate += f", too few games to tell it from the {runner.faction}"
+        said[n] = (top.faction, rate, pct(top.fair))
     first = 4 if 4 in said else min(said)  # four players: the count a table plays most
     faction, rate, fair = said[first]
     text = f"{seating_text(result)}, at {first} players the {faction} wins {rate} of the games"
