@@ -6,10 +6,29 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 from builder import Position
-from kernels import ally_of, compute_targets, heuristic_target
+from kernels import (
+    ally_of,
+    compute_targets,
+    end_of_turn,
+    heuristic_artifact_region,
+    heuristic_champion,
+    heuristic_intimidation,
+    heuristic_target,
+)
 
 from analyzer.engine import layout as L
-from analyzer.model.ids import DWARVES, HUMANS, ORCS
+from analyzer.model.ids import (
+    CHAMPIONING,
+    DWARVES,
+    GNOMES,
+    GOBLINS,
+    HEART,
+    HUMANS,
+    INTIMIDATING,
+    ORCS,
+    TAUREN,
+    TROLLS,
+)
 from analyzer.studies.teams import alliance_duel
 
 BFA = {L.PAR_VARIANT: L.VARIANT_BFA}
@@ -57,6 +76,104 @@ def test_an_allied_bot_attacks_the_other_faction_instead():
     assert heuristic_target(pos.g, pos.t, 0)[0] == enemy
 
 
+# Ruling B12: an allied heuristic spares its ally in what its abilities aim at. The
+# sheet: "Players of the same Faction are Allies. They can share a common strategy
+# but they conquer Regions and score Victory Coins independently"; the Goblins "may
+# place Bombs in adjacent Regions that are occupied by opponents' Active Races".
+def goblins_between_ally_and_enemy(care):
+    """Seat 1 (Horde 1) plays the Goblins, next to its ally's Tauren (seat 3) and the
+    Alliance's Humans (seat 0), with three Bombs in its stack."""
+    pos = Position(n_players=4, params=BFA)
+    home = pos.region("Fields", "Entry")
+    ally = pos.region("Hills", neighbours=[home])
+    enemy = pos.region("Forest", neighbours=[home])
+    pos.give(1, GOBLINS, hand=0)
+    pos.put(home, 1, GOBLINS, 3)
+    pos.give(3, TAUREN, hand=0)
+    pos.put(ally, 3, TAUREN, 2)
+    pos.give(0, HUMANS, hand=0)
+    pos.put(enemy, 0, HUMANS, 3)
+    pos.g.gst[L.G_BOMBS_N] = 3
+    pos.g.gst[L.G_BOMBS : L.G_BOMBS + 3] = [L.BOMB_DUD, L.BOMB_LIVE, L.BOMB_LIVE]
+    pos.policy(1, "heuristic", ally_care=care)
+    return pos, ally, enemy
+
+
+def bombed(pos):
+    return {r for r in range(int(pos.g.gst[L.G_NREG])) if pos.g.reg[r, L.R_BOMB] != 0}
+
+
+def test_allied_goblins_bomb_the_other_faction_and_spare_their_ally():
+    pos, ally, enemy = goblins_between_ally_and_enemy(care=1.0)
+    end_of_turn(pos.g, pos.t, 1)
+    assert bombed(pos) == {enemy}
+    pos, ally, enemy = goblins_between_ally_and_enemy(care=0.0)  # the alliance ignored
+    end_of_turn(pos.g, pos.t, 1)
+    assert bombed(pos) == {ally, enemy}
+
+
+def test_an_allied_intimidation_hits_the_other_faction_not_the_cheaper_ally():
+    """Seat 0 (Alliance 1) may intimidate its ally's lone Gnomes (seat 2, the cheaper
+    conquest) or the Horde's Orcs (seat 1)."""
+    pos = Position(n_players=4, params=BFA)
+    home = pos.region("Fields", "Entry")
+    orcs = pos.region("Hills", neighbours=[home])
+    orcs_far = pos.region("Forest")
+    lone = pos.region("Forest", neighbours=[home])
+    pos.give(0, HUMANS, INTIMIDATING, hand=6)
+    pos.put(home, 0, HUMANS, 1)
+    pos.give(1, ORCS, hand=0)
+    pos.put(orcs, 1, ORCS, 3)
+    pos.put(orcs_far, 1, ORCS, 1)
+    pos.give(2, GNOMES, hand=0)
+    pos.put(lone, 2, GNOMES, 1)
+    pos.targets(0)
+    pos.policy(0, "heuristic", ally_care=0.0)
+    assert heuristic_intimidation(pos.g, pos.t, 0) == (lone, -1)
+    pos.policy(0, "heuristic", ally_care=1.0)
+    assert heuristic_intimidation(pos.g, pos.t, 0) == (orcs, orcs_far)
+
+
+def test_an_allied_heart_of_azeroth_charges_only_the_other_faction():
+    """Seat 0's first region touches its ally (seat 2) and a Horde seat, its second
+    region the two Horde seats: the Heart goes to the second once the ally counts
+    for nothing ("each opponent ... must pay its owner 1 Victory Coin")."""
+    pos = Position(n_players=4, params=BFA)
+    first = pos.region("Fields")
+    second = pos.region("Hills")
+    pos.give(0, HUMANS, hand=0)
+    pos.put(first, 0, HUMANS, 1)
+    pos.put(second, 0, HUMANS, 1)
+    for seat, race, near in ((2, DWARVES, first), (1, ORCS, first), (1, ORCS, second),
+                             (3, TROLLS, second)):  # fmt: skip
+        if int(pos.g.ply[seat, L.P_RACE]) != race:
+            pos.give(seat, race, hand=0)
+        pos.put(pos.region("Forest", neighbours=[near]), seat, race, 1)
+    pos.policy(0, "heuristic", ally_care=0.0)
+    assert heuristic_artifact_region(pos.g, pos.t, 0, HEART) == first  # 2 and 2: the first
+    pos.policy(0, "heuristic", ally_care=1.0)
+    assert heuristic_artifact_region(pos.g, pos.t, 0, HEART) == second
+
+
+def test_an_allied_champion_takes_the_other_factions_region_not_the_dearer_allys():
+    pos = Position(n_players=4, params=BFA)
+    home = pos.region("Fields", "Entry")
+    ally = pos.region("Hills", neighbours=[home])
+    enemy = pos.region("Forest", neighbours=[home])
+    pos.give(0, HUMANS, CHAMPIONING, hand=4, coins=5)
+    pos.g.ply[0, L.P_CHAMPION] = 1
+    pos.put(home, 0, HUMANS, 1)
+    pos.give(2, DWARVES, hand=0)
+    pos.put(ally, 2, DWARVES, 4)
+    pos.give(1, ORCS, hand=0)
+    pos.put(enemy, 1, ORCS, 2)
+    pos.targets(0)
+    pos.policy(0, "heuristic", ally_care=0.0)
+    assert heuristic_champion(pos.g, pos.t, 0) == ally  # the dearest
+    pos.policy(0, "heuristic", ally_care=1.0)
+    assert heuristic_champion(pos.g, pos.t, 0) == enemy
+
+
 def test_the_duel_plays_both_sides_on_the_same_seeds():
     duel = alliance_duel(4, 6, 3)
     assert duel.games == 6
@@ -92,7 +209,10 @@ def test_the_teams_command_writes_its_page(tmp_path):
     text = (out / "summary.md").read_text(encoding="utf-8")
     assert "## Faction win rates" in text and "| 4 | Horde |" in text
     assert "Allied bots against bots" in text
-    for name in ("factions", "seats", "within", "duels"):
+    assert text.startswith("# Battle for Azeroth") and "**As printed, at 4 players the" in text
+    assert "## Where the advantage comes from" in text and "| 4 | Horde |" in text
+    assert "../index.html" not in text  # not built in an index's folder
+    for name in ("factions", "seats", "within", "duels", "parts", "arms"):
         assert (out / f"{name}.csv").exists()
     bad = CliRunner().invoke(app, ["teams", "--games", "0"])
     assert bad.exit_code == 2 and "--games = 0" in bad.output

@@ -23,7 +23,7 @@ from analyzer.model.ids import ALLIANCE, HORDE, NEUTRAL
 from analyzer.model.tables import compile_tables
 from analyzer.players.params import N_POLICY_PARAMS
 from analyzer.rulesets.swow import draft
-from analyzer.rulesets.swow.bfa import SEAT_FACTIONS, bfa_tables
+from analyzer.rulesets.swow.bfa import SEAT_FACTIONS, bfa_tables, seat_factions
 from analyzer.simulate import simulate
 
 offer = python_entry(draft.offer_combos)
@@ -89,6 +89,26 @@ def test_a_seat_is_offered_its_factions_four_banners_each_with_the_power_on_its_
         shown = [int(x) for x in g.gst[L.G_COL_RACE : L.G_COL_RACE + 4]]
         assert shown == faction_list(g, f)[:4]
         assert g.gst[L.G_COL_RACE + 4] == -1
+
+
+@pytest.mark.parametrize("n", [2, 5])
+def test_exchanged_seats_give_seat_zero_the_horde_column_and_keep_the_allies(n):
+    """The team study's seating arm: the same deal, the Alliance's and the Horde's
+    seats exchanged (Horde 1 plays first), the same seats allied; "When a player
+    choses a Race ... they must pick one of their Faction"."""
+    printed_g, printed_t = dealt(n)
+    g, t = dealt(n, bfa_tables(default_tables(), n, exchanged=True))
+    swapped = seat_factions(n, exchanged=True)
+    assert swapped[:2] == (HORDE, ALLIANCE)
+    assert [f for f in swapped if f == NEUTRAL] == [f for f in SEAT_FACTIONS[n] if f == NEUTRAL]
+    for f in (ALLIANCE, HORDE):  # the same columns dealt
+        assert faction_list(g, f) == faction_list(printed_g, f)
+    ally = python_entry(draft.ally_of)
+    assert [ally(g, t, p) for p in range(n)] == [ally(printed_g, printed_t, p) for p in range(n)]
+    for p, f in enumerate(swapped):
+        assert offer(g, t, p) == 4
+        shown = [int(x) for x in g.gst[L.G_COL_RACE : L.G_COL_RACE + 4]]
+        assert shown == faction_list(g, f)[:4]
 
 
 def test_a_pick_slides_both_columns_up_and_refills_them_from_their_stacks():

@@ -263,7 +263,9 @@ def test_the_index_links_each_playable_rulesets_page(built, tmp_path, half_built
     assert f"[Open the {team} report](swow-bfa/index.html)" in index
     assert "players: allied bots beat bots that ignore the alliance" in index  # its findings
     assert "team play: the race doing most for its faction" in index
-    assert "Combos and races in team play" in (out / "swow-bfa" / "summary.md").read_text()
+    team_page = (out / "swow-bfa" / "summary.md").read_text()
+    assert "Combos and races in team play" in team_page
+    assert "[Back to the index of every ruleset](../index.html)" in team_page  # one step up
     assert not (out / f"{half_built}-bfa").exists()
     assert "[Open the Small World of Warcraft report](swow/index.html)" in index
     assert "[Race and power combos](swow/combos.html)" in index

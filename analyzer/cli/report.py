@@ -153,9 +153,11 @@ TEAM_GAMES_PER_COMBO = 200
 def _report_teams(
     seed: int, out: Path | None, scale: float, force: bool, threads, fresh: bool = False
 ) -> None:
-    """The team variant's page: `analyzer teams` at every count and the combo study
-    under the variant at 4 and 5 players (ruling B9), games times --scale. The page of
-    an earlier run with the same games, seed and code is kept (not with --fresh)."""
+    """The team variant's page: `analyzer teams` at every count (with the parts of each
+    faction's advantage) and the combo study under the variant at 4 and 5 players
+    (ruling B9), games times --scale. The page of an earlier run with the same games,
+    seed and code is kept (not with --fresh). Built in the index's folder for it
+    (page_folder), the page links back to the index."""
     out = check_out(out, force, Path("reports") / "bfa")
     from analyzer.report.site import code_hash, mark_page, page_reusable
 
@@ -164,7 +166,7 @@ def _report_teams(
     gpc = max(2, round(TEAM_GAMES_PER_COMBO * scale))
     stamp = {"page": "bfa", "seed": seed, "counts": list(counts), "games": games,
              "duel_games": duel_games, "combo_counts": list(TEAM_COMBO_COUNTS),
-             "games_per_combo": gpc, "scale": scale,
+             "games_per_combo": gpc, "scale": scale, "parts": True,
              "code": code_hash()}  # fmt: skip
     if not fresh and page_reusable(out, stamp):
         typer.echo(f"Reusing the team page of an earlier run: {out / 'index.html'}")
@@ -177,7 +179,7 @@ def _report_teams(
     from analyzer.variants import with_variant
 
     started = time.perf_counter()
-    result = faction_rates(counts, games, seed)
+    result = faction_rates(counts, games, seed, parts=True)
     duels = [alliance_duel(n, duel_games, seed) for n in (4, 5)]
     tables = with_variant(played_tables(), "bfa")
     combos = [
@@ -190,7 +192,10 @@ def _report_teams(
         scale,
         f"Each player count has {games:,} games, each combo {gpc:,} games per count.",
     )
-    folder = write_teams(result, duels, out, force, combos, banner)
+    from analyzer.report.site import page_folder
+
+    in_index = out.name == page_folder("swow", "bfa")  # the index writes ../index.html
+    folder = write_teams(result, duels, out, force, combos, banner, index=in_index)
     mark_page(folder, stamp, force)
     typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {folder / 'index.html'}")
 

@@ -125,9 +125,13 @@ def combo_heatmap(result, path: Path, q: float = 0.05) -> Path:
 
 
 def top_bottom_chart(result, path: Path, n: int = 15) -> Path:
-    """The n best and n worst combos by win rate, with their Wilson 95% intervals."""
+    """The n best and n worst combos by win rate, with their Wilson 95% intervals. In
+    the team variant (a `fair` column: each combo's faction's share) a combo is drawn
+    against its faction's share, so strongest and weakest read left to right whatever
+    the faction."""
     plt = pyplot()
-    key = "win_delta" if "fair" in result.combos else "win_rate"  # team variant: vs faction
+    team = "fair" in result.combos
+    key = "win_delta" if team else "win_rate"
     c = result.combos.sort_values([key, "vc_delta"], ascending=False)
     n = min(n, len(c) // 2) if len(c) > 1 else len(c)
     shown = (
@@ -135,9 +139,13 @@ def top_bottom_chart(result, path: Path, n: int = 15) -> Path:
     )
     shown = shown.iloc[::-1]  # best at the top
     y = np.arange(len(shown))
-    rate = 100 * shown["win_rate"].to_numpy()
+    base = 100 * shown["fair"].to_numpy() if team else 0.0  # team: points from the share
+    rate = 100 * shown["win_rate"].to_numpy() - base
     err = np.vstack(
-        [rate - 100 * shown["win_lo"].to_numpy(), 100 * shown["win_hi"].to_numpy() - rate]
+        [
+            rate - (100 * shown["win_lo"].to_numpy() - base),
+            100 * shown["win_hi"].to_numpy() - base - rate,
+        ]
     ).clip(min=0)  # matplotlib refuses a rounding error's -1e-15
     colours = ["#b2182b" if d > 0 else "#2166ac" for d in shown["win_delta"]]
     # Drawn to be read across the report's main page (about 1,000 px wide).
@@ -145,27 +153,23 @@ def top_bottom_chart(result, path: Path, n: int = 15) -> Path:
     ax.errorbar(rate, y, xerr=err, fmt="none", ecolor="#555555", capsize=2, linewidth=1)
     ax.scatter(rate, y, c=colours, zorder=3, s=18)
     labels = [
-        f"{r.race} + {r.power}"
+        (f"{r.race} ({r.faction}) + {r.power}" if team else f"{r.race} + {r.power}")
         + (" ⚠" if r.race_modeled != "full" or r.power_modeled != "full" else "")
         + (" *" if r.significant else "")
         for r in shown.itertuples()
     ]
     ax.set_yticks(y, labels, fontsize=9)
-    if "fair" in shown:  # the team variant: each combo's faction has its own fair share
-        ax.scatter(100 * shown["fair"].to_numpy(), y, marker="|", color="black", s=60,
-                   label="its faction's fair share")  # fmt: skip
+    if team:
+        ax.axvline(0, color="black", linestyle="--", linewidth=1,
+                   label="its faction's share")  # fmt: skip
+        ax.set_xlabel("team win rate minus its faction's share, points (Wilson 95% interval)")
     else:
         ax.axvline(
             100 * result.fair, color="black", linestyle="--", linewidth=1, label="fair share"
         )
+        ax.set_xlabel("win rate of the forced seat, % (Wilson 95% interval)")
     if len(c) > 2 * n:
         ax.axhline(n - 0.5, color="#999999", linewidth=0.8)
-    who = (
-        "team win rate of the forced seat's faction"
-        if "fair" in shown
-        else "win rate of the forced seat"
-    )
-    ax.set_xlabel(f"{who}, % (Wilson 95% interval)")
     ax.set_title(
         f"Top and bottom {n} combos (* significant after BH, ⚠ ability not fully modeled)",
         fontsize=10,

@@ -437,8 +437,9 @@ STUDIES: tuple[Study, ...] = (
         group=TEAMS,
         summary="Battle for Azeroth: faction win rates, seats within a faction, allied bots.",
         help="Battle for Azeroth (SWoW's team variant): each faction's win rate per player"
-        "\ncount, the seat advantage within a faction, and allied bots against bots that"
-        "\nignore the alliance.",
+        "\ncount against its fair share, where the advantage comes from (seat order, races,"
+        "\nthe Faction Bonus, team scoring), the seat advantage within a faction, and"
+        "\nallied bots against bots that ignore the alliance.",
         options=(
             Option(
                 "players",
@@ -454,6 +455,24 @@ STUDIES: tuple[Study, ...] = (
                 int,
                 5000,
                 "Game pairs per count (4 and 5) for the allied bots (0: none).",
+            ),
+            Option(
+                "seating",
+                ("--seating",),
+                str,
+                "printed",
+                "printed (Alliance 1, Horde 1, Neutral, Alliance 2, Horde 2) or exchanged "
+                "(the Alliance's and the Horde's seats swapped: Horde 1 plays first).",
+                metavar="NAME",
+            ),
+            Option(
+                "no_parts",
+                ("--no-parts",),
+                bool,
+                False,
+                "Skip where each faction's advantage comes from (by default, with the printed "
+                "seating: the same games again with the seats exchanged and without the "
+                "Faction Bonus, three times the games).",
             ),
             Shared("seed"),
             Shared(

@@ -86,50 +86,60 @@ class Factions:
     games: int
     seed: int
     bots: dict = None  # players -> the bot or style of each seat (None: heuristic)
+    exchanged: bool = False  # the Alliance's and the Horde's seats exchanged
+    vc: dict = None  # players -> the games' final VC, float[games, seats]
+    parts: object = None  # teams_parts.Parts: where each faction's advantage comes from
 
 
-def faction_rates(counts, games: int, seed: int, tables=None, bots=None) -> Factions:
+def faction_rates(
+    counts, games: int, seed: int, tables=None, bots=None, exchanged=False, parts=False
+) -> Factions:
     """Each faction's win rate (a shared victory counts for each winner, so the rates
-    of a count may add up to a little more than 1) and each seat's mean VC, with 95%
-    intervals, over games 0..games-1 of run `seed` at each player count; `bots`
-    (players -> a bot or style name per seat) plays the seats, default heuristic bots
-    everywhere. Within a faction, the seats' mean VC show the seat advantage."""
+    of a count may add up to a little more than 1), its share of the victories (a
+    shared victory split, ruling B10) against its fair share, and each seat's mean
+    VC, with 95% intervals, over games 0..games-1 of run `seed` at each player count;
+    `bots` (players -> a bot or style name per seat) plays the seats, default
+    heuristic bots everywhere; `exchanged`: the Alliance's and the Horde's seats
+    exchanged. Within a faction, the seats' mean VC show the seat advantage. `parts`
+    (printed seating only): also take each faction's advantage apart (teams_parts)."""
     import pandas as pd
 
-    from analyzer.engine import api
-    from analyzer.model import default_tables
     from analyzer.model.ids import FACTIONS
-    from analyzer.rulesets.swow.bfa import bfa_tables, seat_factions, seat_labels, team_wins
-    from analyzer.simulate import seat_bots
+    from analyzer.rulesets.swow.bfa import seat_factions, seat_labels, team_wins
     from analyzer.stats import wilson
+    from analyzer.studies.team_target import faction_shares
+    from analyzer.studies.teams_parts import final_vc, gap_parts, play_arm
 
     bots = {n: tuple((bots or {}).get(n) or ("heuristic",) * n) for n in counts}
-    rows, seat_rows, within_rows = [], [], []
+    rows, seat_rows, within_rows, finals, played = [], [], [], {}, {}
     for n in counts:
-        etables = api.engine_tables(bfa_tables(tables or default_tables(), n))
-        ids, params = seat_bots(bots[n], n)
-        res = api.play_batch(etables, n, seed, 0, games, ids, params)
-        vc = res.seats[:, :n, S_VC].astype(np.float64)
-        wins = team_wins(vc, n)
-        for f in dict.fromkeys(seat_factions(n)):
+        played[n] = play_arm(n, games, seed, tables, bots[n], exchanged=exchanged)
+        vc = finals[n] = final_vc(played[n], n)
+        wins = team_wins(vc, n, exchanged)
+        factions = seat_factions(n, exchanged)
+        shares = faction_shares(vc, n, exchanged).set_index("faction")
+        for f in dict.fromkeys(seat_factions(n)):  # the printed seats' order
             won = int(wins[:, f].sum())
             lo, hi = wilson(won, games)
-            rows.append((n, FACTIONS[f], games, won, won / games, float(lo), float(hi)))
-        for s, label in enumerate(seat_labels(n)):
+            share = shares.loc[FACTIONS[f]]
+            rows.append((n, FACTIONS[f], games, won, won / games, float(lo), float(hi),
+                         share.share, share.share_lo, share.share_hi, share.fair))  # fmt: skip
+        for s, label in enumerate(seat_labels(n, exchanged)):
             mean, se = mean_se(vc[:, s])
             lo, hi = normal_interval(mean, se)
-            f = seat_factions(n)[s]
-            rate = float(wins[:, f].mean())
+            rate = float(wins[:, factions[s]].mean())
             seat_rows.append((n, s + 1, label, rate, float(mean), float(lo), float(hi)))
         for f in (ALLIANCE, HORDE):
-            mine = [s for s, g in enumerate(seat_factions(n)) if g == f]
+            mine = [s for s, g in enumerate(factions) if g == f]
             if len(mine) == 2:  # the same games: a paired difference
                 mean, se = mean_se(vc[:, mine[1]] - vc[:, mine[0]])
                 lo, hi = normal_interval(mean, se)
                 within_rows.append((n, FACTIONS[f], float(mean), float(lo), float(hi)))
     table = pd.DataFrame(
-        rows, columns=["players", "faction", "games", "wins", "win_rate", "win_lo", "win_hi"]
-    )
+        rows,
+        columns=["players", "faction", "games", "wins", "win_rate", "win_lo", "win_hi",
+                 "share", "share_lo", "share_hi", "fair"],
+    )  # fmt: skip
     seats = pd.DataFrame(
         seat_rows,
         columns=["players", "seat", "faction_seat", "team_win_rate", "mean_vc", "vc_lo", "vc_hi"],
@@ -137,7 +147,11 @@ def faction_rates(counts, games: int, seed: int, tables=None, bots=None) -> Fact
     within = pd.DataFrame(
         within_rows, columns=["players", "faction", "second_minus_first_vc", "lo", "hi"]
     )
-    return Factions(table=table, seats=seats, within=within, games=games, seed=seed, bots=bots)
+    found = None
+    if parts and not exchanged:
+        found = gap_parts(counts, games, seed, tables, bots, printed=played)
+    return Factions(table=table, seats=seats, within=within, games=games, seed=seed,
+                    bots=bots, exchanged=exchanged, vc=finals, parts=found)  # fmt: skip
 
 
 def combo_lines(study) -> list[str]:
@@ -201,6 +215,10 @@ def findings(result: Factions, duels: list[Duel], combos=()) -> list[str]:
         best = part.sort_values("win_rate").iloc[-1]
         rates = ", ".join(f"{r.faction} {pct(r.win_rate)}" for r in part.itertuples())
         out.append(f"{n} players: the {best.faction} wins most ({rates}).")
+    if result.parts is not None:
+        from analyzer.studies.teams_parts import parts_findings
+
+        out += parts_findings(result.parts)
     for d in duels:
         out.append(
             f"{d.n_players} players: allied bots beat bots that ignore the alliance by "
@@ -224,28 +242,72 @@ def _bots_text(bots) -> str:
     return "Bots by seat: " + "; ".join(f"{n} players {', '.join(b)}" for n, b in bots.items())
 
 
-def summary_markdown(result: Factions, duels: list[Duel], combos=()) -> str:
-    """The team study's page: who wins, the seats within a faction, the allied bots,
-    and (`combos`: combo studies under the variant) the combos and races in team play."""
+def seating_text(result: Factions) -> str:
+    """How the seats were laid out, in the page's words."""
+    if result.exchanged:
+        return "With the Alliance's and the Horde's seats exchanged (Horde 1 plays first)"
+    return "As printed"
+
+
+def answer_lines(result: Factions) -> list[str]:
+    """The page's opening: each count's leading faction against its fair share, and
+    (with the parts) where its advantage comes from."""
     from analyzer.studies.common import pct
+    from analyzer.studies.teams_parts import parts_findings
+
+    said = {}
+    for n, part in result.table.groupby("players", sort=True):
+        ranked = part.sort_values("share")
+        top, runner = ranked.iloc[-1], ranked.iloc[-2]
+        rate = f"{pct(top.win_rate)} ({pct(top.win_lo)} to {pct(top.win_hi)})"
+        if top.share_lo <= runner.share_hi:  # the intervals meet: no winner to name
+            rate += f", too few games to tell it from the {runner.faction}"
+        said[n] = (top.faction, rate, pct(top.fair))
+    first = 4 if 4 in said else min(said)  # four players: the count a table plays most
+    faction, rate, fair = said[first]
+    text = f"{seating_text(result)}, at {first} players the {faction} wins {rate} of the games"
+    text += f" against a fair {fair}"
+    for n, (faction, rate, fair) in said.items():
+        if n != first:
+            text += f"; at {n} players the {faction} {rate} against {fair}"
+    lines = [f"**{text}.**", ""]
+    if result.parts is not None:
+        lines += [f"- {line}" for line in parts_findings(result.parts)] + [""]
+    return lines
+
+
+def summary_markdown(result: Factions, duels: list[Duel], combos=(), index: bool = False) -> str:
+    """The team study's page: the answer first, who wins, where the advantage comes
+    from, the seats within a faction, the allied bots, and (`combos`: combo studies
+    under the variant) the combos and races in team play; `index`: the page sits in
+    the report's index folder and links back to it."""
+    from analyzer.studies.common import pct
+    from analyzer.studies.teams_parts import parts_lines
 
     lines = [
         "# Battle for Azeroth: factions, seats and allies",
         "",
+        *(["[Back to the index of every ruleset](../index.html)", ""] if index else []),
+        *answer_lines(result),
         f"{_bots_text(result.bots)}, {result.games:,} games per player count, seed "
-        f"{result.seed}; a faction wins as the sheet says (rulings.md B3), a shared victory "
-        "counts for each winner. Intervals are 95%.",
+        f"{result.seed}; a faction wins as the sheet says (rulings.md B3). A faction's "
+        "**win rate** counts a shared victory for each winner; its **share** of the "
+        "victories splits it, and is what its fair share (one half with two factions, one "
+        "third with three, ruling B10) is measured against. Intervals are 95%.",
         "",
         "## Faction win rates",
         "",
-        "| players | faction | win rate | interval |",
-        "|---|---|---|---|",
+        "| players | faction | win rate | interval | share | interval | fair share |",
+        "|---|---|---|---|---|---|---|",
     ]
     for r in result.table.itertuples():
         lines.append(f"| {r.players} | {r.faction} | {pct(r.win_rate)} | "
-                     f"{pct(r.win_lo)} to {pct(r.win_hi)} |")  # fmt: skip
+                     f"{pct(r.win_lo)} to {pct(r.win_hi)} | {pct(r.share)} | "
+                     f"{pct(r.share_lo)} to {pct(r.share_hi)} | {pct(r.fair)} |")  # fmt: skip
+    lines.append("")
+    if result.parts is not None:
+        lines += parts_lines(result.parts)
     lines += [
-        "",
         "## Seat advantage within a faction",
         "",
         "Mean VC of a faction's second seat minus its first (same games).",
@@ -279,13 +341,20 @@ def summary_markdown(result: Factions, duels: list[Duel], combos=()) -> str:
 
 
 def write_teams(
-    result: Factions, duels: list[Duel], out, force: bool = False, combos=(), banner=()
+    result: Factions,
+    duels: list[Duel],
+    out,
+    force: bool = False,
+    combos=(),
+    banner=(),
+    index: bool = False,
 ):
-    """factions, seats and within tables (CSV and Parquet), duels, summary.md,
-    findings.json and index.html (the team page of `analyzer report --variant bfa`),
-    and a combos-<n>p folder per combo study in `combos`; `banner`: Markdown lines
-    under the page's title (the report's rough-run banner); the folder appears complete
-    or not at all (studies/common.py write_folder)."""
+    """factions, seats and within tables (CSV and Parquet), parts and arms (with the
+    parts), duels, summary.md, findings.json and index.html (the team page of
+    `analyzer report --variant bfa`), and a combos-<n>p folder per combo study in
+    `combos`; `banner`: Markdown lines under the page's title (the report's rough-run
+    banner); `index`: the page links back to the index above it; the folder appears
+    complete or not at all (studies/common.py write_folder)."""
     import json
 
     import pandas as pd
@@ -302,8 +371,11 @@ def write_teams(
         (temp / "findings.json").write_text(json.dumps(found, indent=1), encoding="utf-8")
         for name in ("table", "seats", "within"):
             common.write_table(getattr(result, name), temp, "factions" if name == "table" else name)
+        if result.parts is not None:
+            common.write_table(result.parts.table, temp, "parts")
+            common.write_table(result.parts.arms, temp, "arms")
         common.write_table(pd.DataFrame([d.__dict__ for d in duels]), temp, "duels")
-        page = common.with_game_line(summary_markdown(result, duels, combos))
+        page = common.with_game_line(summary_markdown(result, duels, combos, index))
         (temp / "summary.md").write_text(page, encoding="utf-8")
         from analyzer.present.html import to_html
 

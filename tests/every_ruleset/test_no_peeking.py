@@ -15,6 +15,8 @@ from kernels import play_turns, start_game
 
 from analyzer.engine import layout as L
 from analyzer.engine.api import no_forced_picks, seat_arrays
+from analyzer.engine.bot_hooks import ally_of
+from analyzer.engine.jit import python_entry
 from analyzer.engine.state import new_game
 from analyzer.players.params import default_vector, policy_id
 
@@ -59,13 +61,15 @@ def same(a, b) -> bool:
     return all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
 
 
-def hide_differently(g, p: int, rng) -> None:
+def hide_differently(g, etables, p: int, rng) -> None:
     """Change what no player but its owner sees: the opponents' coins (more, so no
-    rule that asks whether a player has coins answers otherwise), and the order of
-    each stack below the cards this turn could draw."""
+    rule that asks whether a player has coins answers otherwise; not an ally's, which
+    allies share: rulings.md B8), and the order of each stack below the cards this
+    turn could draw."""
     n_players = int(g.gst[L.G_PLAYERS])
+    ally = python_entry(ally_of)(g, etables, p)
     for q in range(n_players):
-        if q != p:
+        if q != p and q != ally:
             g.ply[q, L.P_COINS] += rng.integers(1, 60)
     for top, size in ((L.G_RACE_STACK, L.G_RACE_STACK_N), (L.G_POWER_STACK, L.G_POWER_STACK_N)):
         below = g.gst[top + KEEP_ON_TOP : top + int(g.gst[size])]
@@ -86,7 +90,7 @@ def test_hidden_coins_and_stack_order_change_no_move(game, etables):
         played = moves(copy(g), etables)
         for _ in range(3):
             other = copy(g)
-            hide_differently(other, p, rng)
+            hide_differently(other, etables, p, rng)
             assert same(moves(other, etables), played), (n_players, number, "seat", p)
 
 

@@ -25,7 +25,7 @@ import pandas as pd
 
 from analyzer.model.ids import ALLIANCE, FACTIONS, HORDE, NEUTRAL
 from analyzer.model.tables import Tables, compile_tables
-from analyzer.rulesets.swow.layout import VARIANT_BFA
+from analyzer.rulesets.swow.layout import VARIANT_BFA, VARIANT_BFA_EXCHANGED
 
 VARIANT = "bfa"  # its name on the command line and in scenarios
 
@@ -39,19 +39,26 @@ SEAT_FACTIONS = {
 }
 
 
-def seat_factions(n_players: int) -> tuple[int, ...]:
-    """The faction of each seat, seat 0 first (it plays first)."""
+# The team study's other seating: the Alliance's and the Horde's seats exchanged
+# (Horde 1 plays first), the Neutral's kept; the same seats are allies.
+EXCHANGE = {ALLIANCE: HORDE, HORDE: ALLIANCE, NEUTRAL: NEUTRAL}
+
+
+def seat_factions(n_players: int, exchanged: bool = False) -> tuple[int, ...]:
+    """The faction of each seat, seat 0 first (it plays first); `exchanged`: with
+    the Alliance's and the Horde's seats exchanged (the team study's seating arm)."""
     if n_players not in SEAT_FACTIONS:
         raise ValueError(
             f"Battle for Azeroth is played by 2 to 5 players, not {n_players}: "
             f"choose one of {sorted(SEAT_FACTIONS)}"
         )
-    return SEAT_FACTIONS[n_players]
+    factions = SEAT_FACTIONS[n_players]
+    return tuple(EXCHANGE[f] for f in factions) if exchanged else factions
 
 
-def seat_labels(n_players: int) -> list[str]:
+def seat_labels(n_players: int, exchanged: bool = False) -> list[str]:
     """'Alliance 1', 'Horde 1', 'Neutral', ... by seat."""
-    factions = seat_factions(n_players)
+    factions = seat_factions(n_players, exchanged)
     return [
         FACTIONS[f] if f == NEUTRAL else f"{FACTIONS[f]} {factions[:s].count(f) + 1}"
         for s, f in enumerate(factions)
@@ -63,11 +70,12 @@ def neutral_in_game(n_players: int) -> bool:
     return NEUTRAL in seat_factions(n_players)
 
 
-def bfa_tables(tables: Tables, n_players: int) -> Tables:
+def bfa_tables(tables: Tables, n_players: int, exchanged: bool = False) -> Tables:
     """`tables` for a BfA game of n_players: the engine plays the variant's draft
     (params' variant, rulesets/swow/draft.py), and at 2 and 4 players the Neutral
     banners stay in the box ("In 2 or 4 player games, put the Neutral Races back
-    into the box"). Every other rule is SWoW's, as the sheet says."""
+    into the box"). Every other rule is SWoW's, as the sheet says. `exchanged`: the
+    Alliance's and the Horde's seats exchanged (the team study's seating arm)."""
     ruleset = tables.ruleset
     parameters = tables.parameters
     allowed = parameters.races_allowed or (True,) * len(ruleset.races)
@@ -78,7 +86,11 @@ def bfa_tables(tables: Tables, n_players: int) -> Tables:
     return compile_tables(
         ruleset,
         tables.faces,
-        dataclasses.replace(parameters, races_allowed=allowed, variant=VARIANT_BFA),
+        dataclasses.replace(
+            parameters,
+            races_allowed=allowed,
+            variant=VARIANT_BFA_EXCHANGED if exchanged else VARIANT_BFA,
+        ),
     )
 
 
@@ -94,12 +106,14 @@ class TeamStandings:
     winners: tuple[int, ...]  # the winning factions (several: a shared victory)
 
 
-def team_scores(vc: np.ndarray, n_players: int) -> tuple[np.ndarray, np.ndarray]:
+def team_scores(
+    vc: np.ndarray, n_players: int, exchanged: bool = False
+) -> tuple[np.ndarray, np.ndarray]:
     """(team score, best individual score) per game and faction id, from final VC
     vc[games, n_players]. A faction's score is the lowest of its players' (its
     only player's at 2 and 3 players, and the Neutral's); absent factions get -1."""
     vc = np.asarray(vc, dtype=np.int64).reshape(-1, n_players)
-    factions = np.array(seat_factions(n_players))
+    factions = np.array(seat_factions(n_players, exchanged))
     team = np.full((vc.shape[0], len(FACTIONS)), -1, dtype=np.int64)
     best = np.full((vc.shape[0], len(FACTIONS)), -1, dtype=np.int64)
     for f in set(factions.tolist()):
@@ -109,11 +123,16 @@ def team_scores(vc: np.ndarray, n_players: int) -> tuple[np.ndarray, np.ndarray]
     return team, best
 
 
-def team_wins(vc: np.ndarray, n_players: int) -> np.ndarray:
+def team_wins(vc: np.ndarray, n_players: int, exchanged: bool = False) -> np.ndarray:
     """bool[games, faction id]: the factions that win each game. The highest
     faction score wins; a tie goes to the faction with the highest individual
     score; a tie on both shares the victory."""
-    team, best = team_scores(vc, n_players)
+    return winners(*team_scores(vc, n_players, exchanged))
+
+
+def winners(team: np.ndarray, best: np.ndarray) -> np.ndarray:
+    """bool[games, faction id] from the factions' scores and best players' scores
+    (-1 for an absent faction): the sheet's winner, tie-break and shared victory."""
     top = team.max(axis=1, keepdims=True)
     contenders = team == top
     best_of_top = np.where(contenders, best, -1).max(axis=1, keepdims=True)
@@ -162,4 +181,5 @@ __all__ = [
     "team_scores",
     "team_standings",
     "team_wins",
+    "winners",
 ]

@@ -49,6 +49,7 @@ from analyzer.model.ids import (
 from analyzer.players.heuristic import free_tokens, known_vc, leader, turns_left
 from analyzer.players.params import (
     H_AGGRESSION,
+    H_ALLY_CARE,
     H_ENTRY_THREAT,
     H_LEADER_FOCUS,
     RANDOM,
@@ -59,6 +60,7 @@ from analyzer.rulesets.swow.abilities import (
     FORM_WORGEN,
     region_bonus,
 )
+from analyzer.rulesets.swow.draft import ally_of
 from analyzer.rulesets.swow.markers import (
     BATTLEGROUND_TIMES,
     guard_price,
@@ -123,16 +125,29 @@ def choose_objectives(g, t, p):
 
 
 @inline_kernel
+def spared_ally(g, t, p):
+    """The seat an allied heuristic spares in Battle for Azeroth (ruling B12): its
+    ally when its `ally_care` is above 0, else -1 (nobody: no region has player -1
+    once a test for a held region is made)."""
+    ally = ally_of(g, t, p)
+    if ally >= 0 and g.pol[p, H_ALLY_CARE] > 0.0:
+        return ally
+    return -1
+
+
+@inline_kernel
 def choose_bombs(g, t, p):
     """Goblins: Bombs from the stack on allowed regions. The random bot drops a
     uniform number (0..all allowed) on uniformly random ones; the heuristic drops
     one on every allowed region, the opponent who leads by the public tally first, while the stack
-    lasts (Bombs are spent once revealed, so holding them back gains little)."""
+    lasts (Bombs are spent once revealed, so holding them back gains little), never
+    on an ally's it spares (ruling B12)."""
     nreg = g.gst[G_NREG]
     rnd = g.ply[p, P_POLICY] == RANDOM
+    spare = -1 if rnd else spared_ally(g, t, p)
     n = 0
     for r in range(nreg):
-        if bomb_allowed(g, p, r):
+        if bomb_allowed(g, p, r) and (spare < 0 or g.reg[r, R_PLAYER] != spare):
             n += 1
     if rnd:
         n = randint(g.rng, STREAM_SEAT0 + p, n + 1)
@@ -140,7 +155,8 @@ def choose_bombs(g, t, p):
         best = -1
         best_score = -1.0
         for r in range(nreg):
-            if g.gst[G_BOMBS_N] > 0 and bomb_allowed(g, p, r):
+            spared = spare >= 0 and g.reg[r, R_PLAYER] == spare
+            if g.gst[G_BOMBS_N] > 0 and bomb_allowed(g, p, r) and not spared:
                 if rnd:
                     score = uniform(g.rng, STREAM_SEAT0 + p)
                 else:
@@ -283,12 +299,13 @@ def heuristic_side(g, t, p):
 def heuristic_artifact_region(g, t, p, m):
     """The Aegis guards the region most exposed to opponents (neighbouring active
     enemies, an Entry); the Heart goes where the most opponents' active races
-    touch it."""
+    touch it. An ally it spares is neither a threat nor charged (ruling B12)."""
     reg = g.reg
     board = g.board
     adj = g.adj
     n_players = g.gst[G_PLAYERS]
     entry_threat = g.pol[p, H_ENTRY_THREAT]
+    spare = spared_ally(g, t, p)
     best = -1
     best_score = -1.0
     for r in range(g.gst[G_NREG]):
@@ -297,7 +314,7 @@ def heuristic_artifact_region(g, t, p, m):
         score = 0.0
         if m == HEART:
             for q in range(n_players):
-                if q == p:
+                if q == p or q == spare:
                     continue
                 for k in range(board[r, B_DEGREE]):
                     nb = adj[r, k]
@@ -308,7 +325,7 @@ def heuristic_artifact_region(g, t, p, m):
             for k in range(board[r, B_DEGREE]):
                 nb = adj[r, k]
                 q = reg[nb, R_PLAYER]
-                if q >= 0 and q != p and reg[nb, R_DECLINE] == 0:
+                if q >= 0 and q != p and q != spare and reg[nb, R_DECLINE] == 0:
                     score += 1.0
             if (board[r, B_SYMBOLS] & SYM_ENTRY) != 0:
                 score += entry_threat * (n_players - 1)
@@ -321,9 +338,10 @@ def heuristic_artifact_region(g, t, p, m):
 @kernel
 def heuristic_champion(g, t, p):
     """The Champion takes the dearest region it may (the most tokens saved),
-    the richer one on a tie."""
+    the richer one on a tie; never an ally's it spares (ruling B12)."""
     if not champion_may_go(g, p):
         return -1
+    spare = spared_ally(g, t, p)
     reg = g.reg
     board = g.board
     adj = g.adj
@@ -334,7 +352,7 @@ def heuristic_champion(g, t, p):
     best = -1
     best_score = -1e9
     for r in range(g.gst[G_NREG]):
-        if champion_target(cost, work, r):
+        if champion_target(cost, work, r) and (spare < 0 or reg[r, R_PLAYER] != spare):
             score = cost[r] + 0.1 * region_bonus(board, adj, reg, race, power, r)
             if score > best_score:
                 best_score = score
@@ -345,8 +363,9 @@ def heuristic_champion(g, t, p):
 @kernel
 def heuristic_intimidation(g, t, p):
     """Weaken the opponent region that becomes the cheapest conquest (active
-    races, and the leader, count more), if the hand can then take it; the token
-    goes to the race's region farthest from us (not a neighbour), if any."""
+    races, and the leader, count more), if the hand can then take it, never an
+    ally's it spares (ruling B12); the token goes to the race's region farthest from
+    us (not a neighbour), if any."""
     reg = g.reg
     ply = g.ply
     cost = g.cost
@@ -355,14 +374,17 @@ def heuristic_intimidation(g, t, p):
     hand = conquest_hand(g, p)
     aggression = g.pol[p, H_AGGRESSION]
     lead = leader(g, t, p, -1)
+    spare = spared_ally(g, t, p)
     src = -1
     best_score = 0.0
     for r in range(nreg):
         c = cost[r]
         if c < 0 or c - 1 > hand or not intimidation_allowed(reg, ply, work, p, r):
             continue
-        value = 1.0
         q = reg[r, R_PLAYER]
+        if spare >= 0 and q == spare:
+            continue  # an ally it spares (ruling B12)
+        value = 1.0
         if q >= 0:
             value += aggression
             if q == lead:

@@ -50,6 +50,7 @@ from analyzer.engine.layout import (
     PAR_VARIANT,
     RT_FACTION,
     VARIANT_BFA,
+    VARIANT_BFA_EXCHANGED,
 )
 from analyzer.model.ids import ALLIANCE, HORDE, NEUTRAL
 
@@ -59,31 +60,41 @@ N_FACTIONS = 3
 
 @inline_kernel
 def is_bfa(t):
-    return t.params[PAR_VARIANT] == VARIANT_BFA
+    """Battle for Azeroth, as printed or with the factions' seats exchanged."""
+    v = t.params[PAR_VARIANT]
+    return v == VARIANT_BFA or v == VARIANT_BFA_EXCHANGED
+
+
+@inline_kernel
+def exchanged(t):
+    """The team study's arm with the Alliance's and the Horde's seats exchanged."""
+    return t.params[PAR_VARIANT] == VARIANT_BFA_EXCHANGED
 
 
 @kernel
-def seat_faction(n_players, p):
+def seat_faction(n_players, p, swap=False):
     """Seat p's faction: Alliance 1, Horde 1, Neutral, Alliance 2, Horde 2 without
-    the seats nobody takes (bfa.SEAT_FACTIONS, ruling B1)."""
+    the seats nobody takes (bfa.SEAT_FACTIONS, ruling B1); `swap`: the Alliance and
+    the Horde exchange their seats (Horde 1, Alliance 1, Neutral, Horde 2, Alliance 2)."""
+    first, second = (HORDE, ALLIANCE) if swap else (ALLIANCE, HORDE)
     if p == 0:
-        return ALLIANCE
+        return first
     if p == 1:
-        return HORDE
+        return second
     if n_players == 4:
-        return ALLIANCE if p == 2 else HORDE
+        return first if p == 2 else second
     if p == 2:
         return NEUTRAL
-    return ALLIANCE if p == 3 else HORDE
+    return first if p == 3 else second
 
 
 @kernel
-def draft_faction(g, p):
+def draft_faction(g, t, p):
     """The faction column p picks from: its own; when that one is empty (only a
     scenario that leaves banners in the box can empty it), the fullest other
     column, Alliance before Horde before Neutral on a tie (ruling B4)."""
     g_gst = g.gst
-    own = seat_faction(g_gst[G_PLAYERS], p)
+    own = seat_faction(g_gst[G_PLAYERS], p, exchanged(t))
     if g_gst[G_DRAFT_N + own] > 0:
         return own
     best = own
@@ -128,7 +139,7 @@ def offer_combos(g, t, p):
     if not is_bfa(t):
         return offer_column(g, t, p)
     g_gst = g.gst
-    f = draft_faction(g, p)
+    f = draft_faction(g, t, p)
     first = G_DRAFT + f * MAX_FACTION_BANNERS
     n = min(g_gst[G_DRAFT_N + f], BFA_COLUMN)
     k = 0
@@ -193,12 +204,13 @@ def banners_in_draft(g, t, seen):
 def ally_of(g, t, p):
     """p's ally (the other seat of its faction), -1 for none: the standard game,
     2 and 3 players, and the Neutral seat have none. Allies may share their VC
-    (the sheet), so a bot may read its ally's stash."""
+    (the sheet), so a bot may read its ally's stash. Exchanging the factions'
+    seats keeps the same pairs of allies."""
     if not is_bfa(t):
         return -1
     n = g.gst[G_PLAYERS]
-    mine = seat_faction(n, p)
+    mine = seat_faction(n, p, False)
     for q in range(n):
-        if q != p and seat_faction(n, q) == mine:
+        if q != p and seat_faction(n, q, False) == mine:
             return q
     return -1

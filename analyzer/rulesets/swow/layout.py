@@ -118,5 +118,7 @@ PAR_MURLOCS = PAR_NOBODY  # the rule constant "murlocs": whether the Murlocs are
 CAP_NOBODY = C_MURLOCS
 CAP_MOUNTAINS = C_MOUNTAINS
 
-# params[PAR_VARIANT]: SWoW's variants (rulesets/swow/bfa.py names them)
-VARIANT_STANDARD, VARIANT_BFA = 0, 1
+# params[PAR_VARIANT]: SWoW's variants (rulesets/swow/bfa.py names them). The last is
+# Battle for Azeroth with the Alliance's and the Horde's seats exchanged (Horde 1 plays
+# first): an arm of the team study (studies/teams.py), no variant of the command line.
+VARIANT_STANDARD, VARIANT_BFA, VARIANT_BFA_EXCHANGED = 0, 1, 2

@@ -1,5 +1,6 @@
-"""Battle for Azeroth's own study: faction win rates per player count, seats within a
-faction, allied bots against bots that ignore the alliance (analyzer/studies/teams.py)."""
+"""Battle for Azeroth's own study: faction win rates per player count against each
+faction's fair share, where the advantage comes from, seats within a faction, allied
+bots against bots that ignore the alliance (analyzer/studies/teams.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from typing import Any
 from analyzer.errors import InputError, Problem
 from analyzer.studies.plans.common import CLI, plain, written
 
+SEATINGS = ("printed", "exchanged")
+
 
 @dataclass(frozen=True)
 class TeamsSettings:
@@ -18,6 +21,8 @@ class TeamsSettings:
     duel_games: int = 5000  # game pairs per count (4 and 5) for the allied bots
     seed: int = 1
     bots: Any = None  # the faction games' bots by count (None: heuristic)
+    seating: str = "printed"  # or "exchanged": the Alliance's and the Horde's seats swap
+    parts: bool = True  # take each faction's advantage apart (two more games per game)
 
 
 @dataclass
@@ -33,13 +38,29 @@ def check(o: dict, log) -> TeamsSettings:
 
     counts = parse_counts(o["players"])
     problems = check_seed(o["seed"])
+    seating = o.get("seating", "printed")
+    if seating not in SEATINGS:
+        from analyzer.errors import closest
+
+        guess = closest(str(seating), SEATINGS)
+        hint = f" (did you mean {guess!r}?)" if guess else ""
+        problems.append(Problem(CLI, "--seating", seating,
+                                f"one of {', '.join(SEATINGS)}{hint}"))  # fmt: skip
     for key, value, least in (("--games", o["games"], 1), ("--duel-games", o["duel_games"], 0)):
         if isinstance(value, bool) or not least <= value <= MAX_STUDY_GAMES:
             problems.append(Problem(CLI, key, value, range_text(least, MAX_STUDY_GAMES)))
     if problems:
         raise InputError(problems)
     by_count = bots_by_count(o["bots"], counts) if o["bots"] is not None else None
-    return TeamsSettings(counts, o["games"], o["duel_games"], o["seed"], by_count)
+    return TeamsSettings(
+        counts,
+        o["games"],
+        o["duel_games"],
+        o["seed"],
+        by_count,
+        seating,
+        not o.get("no_parts", False),
+    )
 
 
 def default_out(s: TeamsSettings) -> Path:
@@ -49,7 +70,10 @@ def default_out(s: TeamsSettings) -> Path:
 def run(s: TeamsSettings, backend=None, log=None) -> TeamsResult:
     from analyzer.studies.teams import alliance_duel, faction_rates
 
-    result = faction_rates(s.players, s.games, s.seed, bots=s.bots)
+    exchanged = s.seating == "exchanged"
+    result = faction_rates(
+        s.players, s.games, s.seed, bots=s.bots, exchanged=exchanged, parts=s.parts
+    )
     duels = [
         alliance_duel(n, s.duel_games, s.seed) for n in s.players if n in (4, 5) and s.duel_games
     ]
