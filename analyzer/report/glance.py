@@ -86,10 +86,14 @@ def combos_answer(folder: Path) -> str | None:
     top += f" (the first's 95% interval {span})" if top.startswith("tied") else (
         f" of its games ({span})")  # fmt: skip
     return (
-        f"{lead}: {top}; weakest: "
-        f"{named_first(c, combo, 'bottom')}; a fair share is {pct(fair)} "
-        f"({int(best.games):,} and {int(worst.games):,} games)."
-    ) + _marked(folder, "Strongest", "Weakest") + _confirmed(folder, "Strongest", "Weakest")
+        (
+            f"{lead}: {top}; weakest: "
+            f"{named_first(c, combo, 'bottom')}; a fair share is {pct(fair)} "
+            f"({int(best.games):,} and {int(worst.games):,} games)."
+        )
+        + _marked(folder, "Strongest", "Weakest")
+        + _confirmed(folder, "Strongest", "Weakest")
+    )
 
 
 def decline_answer(folder: Path) -> str | None:
