@@ -160,8 +160,8 @@ def test_a_studys_stamp_covers_the_code_of_its_results_not_the_pages():
 
 def test_a_page_built_whole_is_reused_by_its_stamp(tmp_path):
     from analyzer.output import OutputFolder
-    from analyzer.report.site import mark_page, page_reusable
     from analyzer.report.index import battles_stamp
+    from analyzer.report.site import mark_page, page_reusable
 
     options = ["--games", "2000", "--seed", "1", "--threads", "2"]
     stamp = battles_stamp(options)

@@ -206,8 +206,8 @@ def _report_index(
     """Every shipped ruleset's page, each from `analyzer report --ruleset NAME` in a
     process of its own, and the index linking them."""
     from analyzer.backends import check_backend_options
-    from analyzer.report.site import default_index_out
     from analyzer.report.index import PageFailed, build_index, variant_pages
+    from analyzer.report.site import default_index_out
     from analyzer.rulesets import shipped_rulesets
 
     check_backend_options(workers, cluster)
