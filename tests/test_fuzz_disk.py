@@ -207,7 +207,7 @@ def test_a_report_never_publishes_a_changed_stored_file(tmp_path, monkeypatch):
     from analyzer.report import site
 
     runs: list[str] = []
-    monkeypatch.setattr(site, "default_studies", lambda s, force, backend: _fake_studies(runs))
+    monkeypatch.setattr(site, "default_studies", lambda s, *rest: _fake_studies(runs))
     out = tmp_path / "report"
     settings = site.ReportSettings(players=4)
     build = lambda force=False: site.build_report(out, settings, log=lambda m: None, force=force)  # noqa: E731

@@ -70,7 +70,7 @@ def site(report_site, tmp_path_factory):
     """The tiny report as the index holds it: out/swow/ and the index page linking it
     (index_page, without the child processes build_index starts)."""
     from analyzer.present.html import to_html
-    from analyzer.report.site import index_page
+    from analyzer.report.index import index_page
 
     out = tmp_path_factory.mktemp("site")
     shutil.copytree(report_site[0], out / "swow")

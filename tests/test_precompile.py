@@ -130,7 +130,7 @@ def test_a_report_builds_its_pages_without_compile_helpers(monkeypatch):
     import subprocess
 
     from analyzer.engine import HELPER_SWITCH
-    from analyzer.report import site
+    from analyzer.report import index as site
 
     seen = {}
 

@@ -160,7 +160,8 @@ def test_a_studys_stamp_covers_the_code_of_its_results_not_the_pages():
 
 def test_a_page_built_whole_is_reused_by_its_stamp(tmp_path):
     from analyzer.output import OutputFolder
-    from analyzer.report.site import battles_stamp, mark_page, page_reusable
+    from analyzer.report.index import battles_stamp
+    from analyzer.report.site import mark_page, page_reusable
 
     options = ["--games", "2000", "--seed", "1", "--threads", "2"]
     stamp = battles_stamp(options)
@@ -244,7 +245,7 @@ def half_built(tmp_path, monkeypatch):
 
 def test_the_index_links_each_playable_rulesets_page(built, tmp_path, half_built):
     from analyzer.output import OutputFolder
-    from analyzer.report.site import build_index
+    from analyzer.report.index import build_index
 
     out = tmp_path / "site"
     OutputFolder(out).ensure()
@@ -290,7 +291,7 @@ def test_the_index_links_each_playable_rulesets_page(built, tmp_path, half_built
 
 def test_the_index_refuses_a_folder_of_the_users_before_any_page(tmp_path):
     from analyzer.errors import InputError
-    from analyzer.report.site import build_index
+    from analyzer.report.index import build_index
 
     (tmp_path / "notes.txt").write_text("mine\n")
     with pytest.raises(InputError, match="notes.txt"):
@@ -299,7 +300,7 @@ def test_the_index_refuses_a_folder_of_the_users_before_any_page(tmp_path):
 
 
 def test_a_failed_page_writes_no_index(tmp_path):
-    from analyzer.report.site import PageFailed, build_index
+    from analyzer.report.index import PageFailed, build_index
 
     out = tmp_path / "site"
     with pytest.raises(PageFailed) as caught:
@@ -309,7 +310,7 @@ def test_a_failed_page_writes_no_index(tmp_path):
 
 
 def test_a_stopped_index_leaves_nothing_half_written(tmp_path, monkeypatch):
-    from analyzer.report import site
+    from analyzer.report import index as site
 
     def stop(*args, **kwargs):
         raise KeyboardInterrupt
@@ -378,7 +379,7 @@ def test_heatmap_text_reads_on_its_cell():
 
 
 def test_the_index_links_the_warcraft_battles_page_with_its_chart(tmp_path):
-    from analyzer.report.site import BATTLES_FOLDER, index_page
+    from analyzer.report.index import BATTLES_FOLDER, index_page
 
     assert "Warcraft" not in index_page(tmp_path, [], 1.0)  # not built: no link
     battles = tmp_path / BATTLES_FOLDER

@@ -130,7 +130,7 @@ def _check_bot_names(text: str, players: int) -> None:
 
 def _say_index_games() -> None:
     """What an index report plays: each ruleset's pages say their own game."""
-    from analyzer.report.site import variant_pages
+    from analyzer.report.index import variant_pages
     from analyzer.rulesets import playable_rulesets
 
     names = playable_rulesets()
@@ -192,7 +192,7 @@ def _report_teams(
         scale,
         f"Each player count has {games:,} games, each combo {gpc:,} games per count.",
     )
-    from analyzer.report.site import page_folder
+    from analyzer.report.index import page_folder
 
     in_index = out.name == page_folder("swow", "bfa")  # the index writes ../index.html
     folder = write_teams(result, duels, out, force, combos, banner, index=in_index)
@@ -206,7 +206,8 @@ def _report_index(
     """Every shipped ruleset's page, each from `analyzer report --ruleset NAME` in a
     process of its own, and the index linking them."""
     from analyzer.backends import check_backend_options
-    from analyzer.report.site import PageFailed, build_index, default_index_out, variant_pages
+    from analyzer.report.index import PageFailed, build_index, variant_pages
+    from analyzer.report.site import default_index_out
     from analyzer.rulesets import shipped_rulesets
 
     check_backend_options(workers, cluster)
