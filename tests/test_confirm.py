@@ -96,7 +96,7 @@ def _folder(root, tables):
     )
     (root / "balance").mkdir()
     r = int(pairs[0, 0])
-    change = {"kind": "race", "name": races[r], "id": r, "printed": 5, "suggested_final": 6}
+    change = {"kind": "race", "name": races[r], "id": r, "printed": 5, "suggested": 6}
     pd.DataFrame([{**change, "games": 300, "win_rate": 0.40, "win_lo": 0.35, "win_hi": 0.45}]
                  ).to_csv(root / "balance" / "balance.csv", index=False)  # fmt: skip
     return root

@@ -248,7 +248,7 @@ def _balance_claims(folder: Path, n: int, out: Claims) -> list[Claim]:
         return []
     fair = 1.0 / n
     claims = []
-    for r in table[table.suggested_final != table.printed].itertuples():
+    for r in table[table.suggested != table.printed].itertuples():
         key = "race_id" if r.kind == "race" else "power_id"
         mine = combos[combos[key] == int(r.id)]
         pairs = tuple(zip(mine.race_id.astype(int), mine.power_id.astype(int), strict=True))
@@ -256,12 +256,12 @@ def _balance_claims(folder: Path, n: int, out: Claims) -> list[Claim]:
         word = "raises" if sign > 0 else "lowers"
         noun = "banner" if r.kind == "race" else "badge"
         claims.append(Claim(
-            f"Balance: {r.name} {noun} {r.printed} → {r.suggested_final}",
+            f"Balance: {r.name} {noun} {r.printed} → {r.suggested}",
             f"it {word} {r.name}'s win rate toward the fair {pct(fair)}", "tables", n, 0.0,
             sign, float(fair - r.win_rate), reference_games=int(r.games),
             reference_text=f"now {_rate_text(r.win_rate, r.win_lo, r.win_hi, r.games)}; the "
             f"change aims at {pct(fair)}",
-            pairs=pairs, changes=((str(r.kind), int(r.id), int(r.suggested_final)),),
+            pairs=pairs, changes=((str(r.kind), int(r.id), int(r.suggested)),),
         ))  # fmt: skip
     return claims
 
