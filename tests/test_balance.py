@@ -9,6 +9,7 @@ import dataclasses
 import numpy as np
 import pandas as pd
 import pytest
+from intervals import impossible_numbers
 from typer.testing import CliRunner
 
 from analyzer.cli import app
@@ -177,6 +178,9 @@ def test_cli_writes_the_study_and_refuses_bad_options(tmp_path):
     summary = (out / "summary.md").read_text(encoding="utf-8")
     assert "How far each estimated number moves the answers" in summary
     assert "`powers.fishing.badge`" in summary
+    # tiny counts: no interval without width ("0 (0 to 0)") nor a missing end ("nan")
+    assert impossible_numbers(summary) == [] and impossible_numbers(result.output) == []
+    assert "suggested number replayed (95%)" in result.output
     assert runner.invoke(app, ["validate", str(out / "suggested.toml")]).exit_code == 0
     # Same seed, same bytes: the tables of a second run match the first to the byte.
     again = tmp_path / "again"

@@ -178,7 +178,8 @@ def test_the_report_answers_show_the_strong_play_verdict_beside_them(tmp_path):
     (tmp_path / "combos").mkdir()
     pd.DataFrame({"race": ["A", "B"], "power": ["X", "Y"], "win_rate": [0.4, 0.1],
                   "win_lo": [0.38, 0.08], "win_hi": [0.42, 0.12], "win_delta": [0.15, -0.15],
-                  "wins": [400, 100], "games": [1000, 1000]}).to_csv(tmp_path / "combos" / "combos.csv")  # fmt: skip
+                  "games": [1000, 1000], "wins": [400, 100]}
+                 ).to_csv(tmp_path / "combos" / "combos.csv")  # fmt: skip
     assert "strong play" not in combos_answer(tmp_path / "combos")
     (tmp_path / "confirm").mkdir()
     field = "lookahead in every seat"

@@ -99,12 +99,19 @@ def test_the_balance_table_lists_only_the_numbers_it_moves():
         "kind": ["race", "race", "power"], "name": ["Tauren", "Orcs", "Sailing"],
         "printed": [11, 6, 5], "suggested": [7, 6, 8], "games": [200, 200, 160],
         "win_rate": [0.48, 0.25, 0.21], "win_lo": [0.41, 0.19, 0.16], "win_hi": [0.55, 0.32, 0.28],
+        # the suggested number's replay on fresh games (verified.csv's rows)
+        "verified_games": [2000, np.nan, 1600], "verified_rate": [0.26, np.nan, 0.19],
+        "verified_lo": [0.24, np.nan, 0.17], "verified_hi": [0.28, np.nan, 0.21],
+        "lands": ["yes", "", "no"],
     })  # fmt: skip
     t = headlines.balance_table(SimpleNamespace(table=table, n_players=4, fair=0.25))
     assert t.rows == (
-        ("Tauren (race)", "11 -> 7", "200", "48.0% (41.0 to 55.0%)"),
-        ("Sailing (power)", "5 -> 8", "160", "21.0% (16.0 to 28.0%)"),
-    )
+        ("Tauren (race)", "11 -> 7", "200", "48.0% (41.0 to 55.0%)",
+         "26.0% (24.0 to 28.0%) on 2,000 games, lands"),
+        ("Sailing (power)", "5 -> 8", "160", "21.0% (16.0 to 28.0%)",
+         "19.0% (17.0 to 21.0%) on 1,600 games, misses"),
+    )  # fmt: skip
+    assert "suggested number replayed (95%)" in t.columns
     assert "2 of 3 moved" in t.title and "fair share 25.0%" in t.note
 
 

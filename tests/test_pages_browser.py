@@ -13,9 +13,6 @@ from pathlib import Path
 import pytest
 
 MAX_PAGE_HEIGHT = 12000  # px, any page at 1280 px wide (long tables fold)
-# The balance solver's page (its curves and every item's table) is being rewritten with
-# the solver itself, which owns its length: 12,600 px at the tiny report's size.
-TALL_PAGES = ("swow/balance.html",)
 # An answer card's chart is drawn at least at this share of its own width, or this wide.
 MIN_CHART_SHARE, MIN_CHART_PX = 0.6, 900
 WIDTHS = (1280, 390)
@@ -94,7 +91,7 @@ def test_every_page_fits_its_width_and_the_main_page_stays_short(browser, site, 
         size = _size(browser)
         name = page.relative_to(site).as_posix()
         assert size["width"] <= size["view"] + 1, (name, width, size)  # no sideways scroll
-        if width == 1280 and name not in TALL_PAGES:
+        if width == 1280:
             assert size["height"] <= MAX_PAGE_HEIGHT, (name, size)
         errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
         assert not errors, (name, errors)

@@ -53,6 +53,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.model import limits
+from analyzer.stats import RATE_DIFFERENCE, TOO_FEW, estimate_text, has_interval
 from analyzer.studies.balance_curves import (  # noqa: F401  (the study's public names)
     DEFAULT_CHECK_GAMES_PER_COMBO,
     DEFAULT_GAMES_PER_COMBO,
@@ -329,12 +330,27 @@ def _tokens(kind: str) -> str:
     return "banner" if kind == "race" else "badge"
 
 
+def _rate(est, lo, hi) -> str:
+    """ "24.1% (22.3% to 26.0%)" of a win rate, or its words for no interval."""
+    return estimate_text(100 * est, 100 * lo, 100 * hi, sign="", unit="%", within=(0, 100))
+
+
+def _points(est, lo, hi) -> str:
+    """ "+1.2 pp (-0.3 pp to +2.8 pp)" of a difference of win rates."""
+    lo_hi = (100 * RATE_DIFFERENCE[0], 100 * RATE_DIFFERENCE[1])
+    return estimate_text(100 * est, 100 * lo, 100 * hi, unit=" pp", within=lo_hi)
+
+
+def _number(value, digits: int = 3) -> str:
+    return f"{value:.{digits}f}" if np.isfinite(value) else "n/a"
+
+
 def _replayed(r) -> str:
-    """ "wins 24.1% (22.3% to 26.0%) on 2,000 fresh games" of a verified number."""
+    """ "24.1% (22.3% to 26.0%) on 2,000 fresh games" of a verified number."""
     if not np.isfinite(r.verified_rate):
         return ""
     return (
-        f"{pct(r.verified_rate)} ({pct(r.verified_lo)} to {pct(r.verified_hi)}) on "
+        f"{_rate(r.verified_rate, r.verified_lo, r.verified_hi)} on "
         f"{int(r.verified_games):,} fresh games"
     )
 
@@ -385,10 +401,13 @@ def findings(result: BalanceStudy) -> list[str]:
     w = result.whole.set_index("metric") if len(result.whole) else None
     if w is not None and "combo_win_sd" in w.index:
         row = w.loc["combo_win_sd"]
+        change = estimate_text(
+            100 * row.delta, 100 * row.delta_lo, 100 * row.delta_hi, unit=" points",
+            within=(-100, 100),
+        )  # fmt: skip
         text = (
             f"With every number at once, the spread of combo win rates (SD) goes "
-            f"from {pct(row.baseline)} to {pct(row.value)} ({100 * row.delta:+.1f} points, "
-            f"95% {100 * row.delta_lo:+.1f} to {100 * row.delta_hi:+.1f}, paired)"
+            f"from {pct(row.baseline)} to {pct(row.value)} ({change}, 95%, paired)"
         )
         gap = seat_gap(result.whole)
         if gap is not None:
@@ -426,12 +445,20 @@ def findings(result: BalanceStudy) -> list[str]:
 def _fair_text(r) -> str:
     if not np.isfinite(r.fair_tokens):
         return "nowhere"
-    if not (np.isfinite(r.fair_lo) and np.isfinite(r.fair_hi)):
-        return f"{r.fair_tokens:.1f} (no finite interval)"
+    if not has_interval(r.fair_lo, r.fair_hi, estimate=r.fair_tokens):
+        return f"{r.fair_tokens:.1f} ({TOO_FEW})"
     # The curve may cross beyond what the box allows: said so, not as a token count.
     lo = f"{r.fair_lo:.1f}" if r.fair_lo >= r.box_low else f"below {r.box_low}"
     hi = f"{r.fair_hi:.1f}" if r.fair_hi <= r.box_high else f"above {r.box_high}"
     return f"{r.fair_tokens:.1f} ({lo} to {hi})"
+
+
+def _coins(r) -> str:
+    """A seat's extra coins and their bootstrap interval: whole coins, so an interval
+    whose resamples all agree has no width and is not printed as one."""
+    if not has_interval(r.coins_lo, r.coins_hi, estimate=r.coins):
+        return f"{r.coins} ({TOO_FEW})"
+    return f"{r.coins} ({r.coins_lo} to {r.coins_hi})"
 
 
 def _predicted_for(result: BalanceStudy, r) -> str:
@@ -439,6 +466,11 @@ def _predicted_for(result: BalanceStudy, r) -> str:
     if not len(p):
         return ""
     return predicted_text(p[(p.kind == r.kind) & (p.id == r.id)])
+
+
+def _folded(summary: str) -> list[str]:
+    """The opening of a folded block (closed by "</details>"): Markdown inside it renders."""
+    return ['<details markdown="1">', f"<summary>{summary}</summary>", ""]
 
 
 def _table_md(header: list[str], rows: list[list]) -> list[str]:
@@ -522,18 +554,21 @@ def summary_markdown(result: BalanceStudy) -> str:
     for kind in ("race", "power"):
         part = t[t.kind == kind]
         lines += [f"## {kind.capitalize()}s: {_tokens(kind)} tokens", ""]
+        # Every item's row folded under its heading (the findings above name the ones
+        # that move): the page stays short, a click opens the whole table.
+        lines += _folded(f"Every {kind}: its win rate now, its curve and the number suggested")
         lines += _table_md(
             [kind, "printed", "win rate now (95%)", "games", "per token (95%)",
              "fair at (95%)", "predicted near fair (95%)", "suggested",
              "replayed on fresh games (95%)", "lands", "note"],
             [[r.name + ("" if r.modeled == "full" else " ⚠"), r.printed,
-              f"{pct(r.win_rate)} ({pct(r.win_lo)} to {pct(r.win_hi)})", f"{r.games:,}",
-              f"{pp(r.slope)} ({pp(r.slope_lo)} to {pp(r.slope_hi)})", _fair_text(r),
+              _rate(r.win_rate, r.win_lo, r.win_hi), f"{r.games:,}",
+              _points(r.slope, r.slope_lo, r.slope_hi), _fair_text(r),
               _predicted_for(result, r), r.suggested, _replayed(r) or "not replayed",
               r.lands or "fair already", r.note]
              for r in part.itertuples()],
         )  # fmt: skip
-        lines += ["", f"![{kind}s](curves-{kind}s.png)", ""]
+        lines += ["", "</details>", "", f"![{kind}s](curves-{kind}s.png)", ""]
     lines += ["## Every number at once", ""]
     if len(result.rounds):
         r = result.rounds.iloc[0]
@@ -555,8 +590,8 @@ def summary_markdown(result: BalanceStudy) -> str:
     if len(result.whole):
         lines += _table_md(
             ["metric", "printed", "suggested", "change (95%, paired)"],
-            [[r.label, f"{r.baseline:.3f}", f"{r.value:.3f}",
-              f"{r.delta:+.3f} ({r.delta_lo:+.3f} to {r.delta_hi:+.3f})"]
+            [[r.label, _number(r.baseline), _number(r.value),
+              estimate_text(r.delta, r.delta_lo, r.delta_hi, digits=3)]
              for r in result.whole.itertuples()],
         )  # fmt: skip
         lines.append("")
@@ -565,16 +600,15 @@ def summary_markdown(result: BalanceStudy) -> str:
         lines += _table_md(
             ["players", "seat", "win rate (95%)", "extra coins (95%)",
              "win rate with them (95%)", "change (95%, paired)"],
-            [[r.players, r.seat, f"{pct(r.win_rate)} ({pct(r.win_lo)} to {pct(r.win_hi)})",
-              f"{r.coins} ({r.coins_lo} to {r.coins_hi})",
-              f"{pct(r.win_rate_compensated)} ({pct(r.compensated_lo)} to "
-              f"{pct(r.compensated_hi)})",
-              f"{pp(r.change)} ({pp(r.change_lo)} to {pp(r.change_hi)})"]
+            [[r.players, r.seat, _rate(r.win_rate, r.win_lo, r.win_hi),
+              _coins(r), _rate(r.win_rate_compensated, r.compensated_lo, r.compensated_hi),
+              _points(r.change, r.change_lo, r.change_hi)]
              for r in result.seats.itertuples()],
         )  # fmt: skip
         lines += ["", "![seats](seats.png)", ""]
     lines += ["## How far each estimated number moves the answers", ""]
-    lines += sensitivity_markdown(result)
+    lines += _folded("Every estimated number, one step off: its power's win rate and rank")
+    lines += [*sensitivity_markdown(result), "</details>", ""]
     if "sensitivity.png" in chart_names(result):
         lines += ["![sensitivity](sensitivity.png)", ""]
     lines += [

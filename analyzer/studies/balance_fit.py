@@ -174,10 +174,11 @@ def predicted_rows(kind, i, name, printed, fit, low, high, measured, centre) -> 
 
 def predicted_text(rows: pd.DataFrame) -> str:
     """ "6: 26.1% (25.0% to 27.3%); 7: ..." for one item's predicted rows."""
-    from analyzer.studies.common import pct
+    from analyzer.stats import estimate_text
 
     return "; ".join(
-        f"{int(r.tokens)}: {pct(r.predicted)} ({pct(r.predicted_lo)} to {pct(r.predicted_hi)})"
-        if np.isfinite(r.predicted_lo) else f"{int(r.tokens)}: {pct(r.predicted)}"
+        f"{int(r.tokens)}: "
+        + estimate_text(100 * r.predicted, 100 * r.predicted_lo, 100 * r.predicted_hi, sign="",
+                        unit="%", within=(0, 100))
         for r in rows.itertuples()
     )  # fmt: skip

@@ -51,7 +51,6 @@ import pandas as pd
 
 from analyzer.precision import TOO_FEW
 from analyzer.studies import common
-from analyzer.studies.common import pct
 from analyzer.studies.confirm_claims import Claim, team_tables
 
 WHERE = "confirm study"
@@ -291,14 +290,13 @@ def reference_bots(folder: Path) -> str:
 
 # ------------------------------------------------------------------ output
 def _measure_text(kind: str, value, lo, hi) -> str:
-    """A rate in percent, a difference in points; the words for no interval."""
-    from analyzer.stats import interval_text
+    """A rate in percent, a difference in points; the words for no interval (none past
+    the possible range, without width or leaving out its value)."""
+    from analyzer.stats import estimate_text
 
     if kind == "forced":
-        return f"{pct(value)} ({interval_text(lo, hi, lambda v: f'{100 * v:.1f}')}%)".replace(
-            "interval%", "interval"
-        )
-    return f"{100 * value:+.1f} points ({interval_text(lo, hi, lambda v: f'{100 * v:+.1f}')})"
+        return estimate_text(100 * value, 100 * lo, 100 * hi, sign="", unit="%", within=(0, 100))
+    return estimate_text(100 * value, 100 * lo, 100 * hi, unit=" points", within=(-100, 100))
 
 
 def counts_text(result: ConfirmStudy) -> str:

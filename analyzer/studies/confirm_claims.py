@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.errors import InputError, Problem
+from analyzer.stats import estimate_text
 from analyzer.studies.common import CLI, pct
 
 # The tables read, by study folder (each is written by that study's `analyzer` command)
@@ -133,8 +134,13 @@ def read_claims(
     return out
 
 
+def _rate(rate, lo, hi) -> str:
+    """ "24.1% (22.3% to 26.0%)", or the words for no interval."""
+    return estimate_text(100 * rate, 100 * lo, 100 * hi, sign="", unit="%", within=(0, 100))
+
+
 def _rate_text(rate, lo, hi, games) -> str:
-    return f"{pct(rate)} ({pct(lo)} to {pct(hi)}, {int(games):,} games)"
+    return f"{_rate(rate, lo, hi)}, {int(games):,} games"
 
 
 def _combo_claims(folder: Path, n: int, out: Claims) -> list[Claim]:
@@ -179,7 +185,7 @@ def _seat_claims(folder: Path, out: Claims) -> list[Claim]:
         best, worst = order.iloc[0], order.iloc[-1]
         b, w = int(best.seat), int(worst.seat)
         ahead = _rate_text(best.win_rate, best.win_lo, best.win_hi, best.games)
-        behind = f"{pct(worst.win_rate)} ({pct(worst.win_lo)} to {pct(worst.win_hi)})"
+        behind = _rate(worst.win_rate, worst.win_lo, worst.win_hi)
         text = f"seat {b} {ahead}; seat {w} {behind}"
         claims.append(Claim(
             f"Seat order, {n} players: seat {b} over seat {w}",
@@ -226,8 +232,8 @@ def _decline_claims(folder: Path, n: int, tables, out: Claims) -> list[Claim]:
             vectors = (rule_vector(base, r.family, int(r.value)), base)
         names = groups[(groups.players == n) & (groups.group == r.group)].names.iloc[0]
         pairs = parse_combo_names(str(names).replace(", ", ","), tables)
-        text = (f"{100 * ref:+.1f} points ({100 * lo:+.1f} to {100 * hi:+.1f}, "
-                f"{int(r.games):,} paired games)")  # fmt: skip
+        text = (estimate_text(100 * ref, 100 * lo, 100 * hi, unit=" points", within=(-100, 100))
+                + f", {int(r.games):,} paired games")  # fmt: skip
         claims.append(Claim(
             f"Best decline rule ({r.group} tokens), {n} players: {r.rule}", claim, "rule", n,
             0.0, 1,
@@ -288,7 +294,7 @@ def _team_claims(n: int, games: int, seed: int, tables) -> list[Claim]:
     from analyzer.model.ids import FACTIONS
 
     text = (f"{a.faction} {_rate_text(a.win_rate, a.win_lo, a.win_hi, a.games)}; {b.faction} "
-            f"{pct(b.win_rate)} ({pct(b.win_lo)} to {pct(b.win_hi)})")  # fmt: skip
+            f"{_rate(b.win_rate, b.win_lo, b.win_hi)}")  # fmt: skip
     return [Claim(
         f"Team variant, {n} players: {a.faction} over {b.faction}",
         f"the {a.faction} wins more than the {b.faction}", "team", n, 0.0, 1,
