@@ -82,7 +82,7 @@ def test_the_decline_answer_carries_only_the_robustness_mark_of_its_own_rule(tmp
     ).to_csv(robustness / "marks.csv", index=False)
     text = glance.decline_answer(decline)
     assert "decline_tokens = 3: holds across bots" in text
-    assert "middle tokens: not checked" in text and "put decline_tokens = 4 first" in text
+    assert "middle tokens: not checked" in text and "checked decline_tokens = 4" in text
     assert "decline_tokens = 4: holds" not in text
 
 

@@ -81,7 +81,8 @@ def _gaps(values: dict[str, tuple[float, float, float]]) -> pd.DataFrame:
 def _decline(ranks: dict[str, int]) -> pd.DataFrame:
     return pd.DataFrame(
         [{"field": f, "group": "few", "best_rule": "decline_tokens = 3",
-          "reference_rule": "decline_tokens = 3", "reference_rank": r, "rules": 18}
+          "reference_rule": "decline_tokens = 3", "reference_rank": r, "rules": 18,
+          "named": False, "state": HOLDS if r <= 3 else DEPENDS, "where": f"rank {r}"}
          for f, r in ranks.items()]
     )  # fmt: skip
 
@@ -364,3 +365,72 @@ def test_a_seat_gap_whose_resamples_all_agree_says_too_few_games():
     marks = mark_findings(_effects(order), _correlation(["other"], 0.9), gaps, _decline({}), REF)
     seat = marks.set_index("finding").loc["Seat advantage"]
     assert TOO_FEW in seat.detail and "+5.0 to +5.0" not in seat.detail
+
+
+def _curves(rates: dict[str, float], games: int = 2000) -> pd.DataFrame:
+    """Fake decline curves of one group: rule "family = value" -> win rate."""
+    rows = []
+    for rule, rate in rates.items():
+        family, value = rule.split(" = ")
+        wins = round(rate * games)
+        rows.append({"group": "middle", "family": family, "value": int(value), "games": games,
+                     "wins": wins, "win_rate": wins / games, "win_lo": rate - 0.02,
+                     "win_hi": rate + 0.02, "mean_vc": 50.0})  # fmt: skip
+    return pd.DataFrame(rows)
+
+
+def test_in_the_report_robustness_checks_the_rule_the_decline_findings_name(tmp_path):
+    """The report's robustness plan reads the decline section's best.csv (stamped as an
+    input) and tests that rule in every field, the reference too, not its own best."""
+    from types import SimpleNamespace
+
+    from analyzer.report.site import ReportSettings
+    from analyzer.studies.plans.common import ReportContext
+    from analyzer.studies.plans.robustness import report
+    from analyzer.studies.robustness_decline import decline_table, named_rules
+
+    order = {"race": RACES, "power": POWERS, "seat": ["seat 1", "seat 2"]}
+    (tmp_path / "decline").mkdir()
+    pd.DataFrame(
+        [{"players": 4, "among": "all", "group": "middle", "rule": "decline_tokens = 3"},
+         {"players": 4, "among": "decline_tokens", "group": "middle",
+          "rule": "decline_tokens = 3"}]
+    ).to_csv(tmp_path / "decline" / "best.csv", index=False)  # fmt: skip
+    ctx = ReportContext(4, 1, ("default",) * 4, {}, (), None, tmp_path)
+    entry = report(ReportSettings(), ctx)
+    assert entry.settings.decline_source == str(tmp_path / "decline")
+    assert tmp_path / "decline" / "best.csv" in entry.inputs
+    named = named_rules(entry.settings.decline_source, 4)
+    assert named == {"middle": "decline_tokens = 3"}
+    # the robustness run's own reference games put decline_tokens = 4 first
+    flds = [SimpleNamespace(name=REF), SimpleNamespace(name="other")]
+    declines = [
+        _curves({"decline_tokens = 4": 0.30, "decline_tokens = 3": 0.29,
+                 "decline_round = 6": 0.20}),
+        _curves({"decline_tokens = 3": 0.31, "decline_tokens = 4": 0.22,
+                 "decline_round = 6": 0.20}),
+    ]  # fmt: skip
+    table = decline_table(flds, declines, named)
+    assert list(table.reference_rule) == ["decline_tokens = 3"] * 2
+    assert list(table.state) == [HOLDS, HOLDS]  # tied with the first, then first
+    marks = mark_findings(_effects({REF: order, "other": order}), _correlation(["other"], 0.9),
+                          _gaps({REF: (0.0, -0.01, 0.01), "other": (0.0, -0.01, 0.01)}),
+                          table, REF, decline_games=2000).set_index("finding")  # fmt: skip
+    row = marks.loc["Best decline rule (middle tokens)"]
+    assert row.value == "decline_tokens = 3" and row["mark"] == HOLDS
+    assert f"{REF}: 2nd from the top, tied with decline_tokens = 4" in row.detail
+    # a field where the named rule is told apart from the first: it depends on the bots
+    declines[1] = _curves({"decline_tokens = 4": 0.40, "decline_tokens = 3": 0.20})
+    marks = mark_findings(
+        _effects({REF: order, "other": order}),
+        _correlation(["other"], 0.9),
+        _gaps({REF: (0.0, -0.01, 0.01), "other": (0.0, -0.01, 0.01)}),
+        decline_table(flds, declines, named),
+        REF,
+        decline_games=2000,
+    )
+    assert marks.set_index("finding").loc["Best decline rule (middle tokens)", "mark"] == DEPENDS
+    # without the decline study's folder, the reference's own best is checked
+    assert decline_table(flds, declines, named_rules("", 4)).reference_rule.iloc[0] == (
+        "decline_tokens = 4"
+    )

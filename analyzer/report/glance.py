@@ -128,21 +128,22 @@ def decline_answer(folder: Path) -> str | None:
 
 
 def _decline_marked(folder: Path, best) -> str:
-    """The robustness marks of the decline rules, only for a group whose checked rule
-    is the one this answer names: its own decline games may have found another."""
+    """The robustness marks of the rules this answer names (the robustness section checks
+    the decline study's best rules); a group it has no mark of that rule for is "not
+    checked", with the rule it checked instead if any (a robustness run of its own)."""
     marks = robustness_marks(folder.parent / "robustness")
     if marks is None:
         return ""
-    named = {f"Best decline rule ({r.group} tokens)": str(r.rule) for r in best.itertuples()}
-    rows = marks[marks.finding.isin(named)]
-    same = rows[[named[f] == v for f, v in zip(rows.finding, rows.value, strict=True)]]
-    other = rows.drop(same.index)
-    parts = [f"{r.value}: {r.mark}" for r in same.itertuples()]
-    parts += [
-        f"{r.finding.split('(')[1].split(' ')[0]} tokens: not checked (the robustness "
-        f"study's own decline games put {r.value} first)"
-        for r in other.itertuples()
-    ]
+    found = {(f, str(v)): m for f, v, m in zip(marks.finding, marks.value, marks.mark, strict=True)}
+    checked = dict(zip(marks.finding, marks.value, strict=True))
+    parts = []
+    for r in best.itertuples():
+        finding = f"Best decline rule ({r.group} tokens)"
+        if (finding, str(r.rule)) in found:
+            parts.append(f"{r.rule}: {found[finding, str(r.rule)]}")
+        elif finding in checked:
+            parts.append(f"{r.group} tokens: not checked (the robustness study checked "
+                         f"{checked[finding]})")  # fmt: skip
     return (" Across bots: " + "; ".join(parts) + ".") if parts else ""
 
 

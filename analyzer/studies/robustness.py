@@ -9,8 +9,10 @@ bots of the seats) and with a stronger style in the forced seat:
   race's win rate is averaged over every power and a power's over every race;
 - seat advantage: the win rate of each seat over the same games (every seat carries
   the forced pick equally often), and the first seat's rate minus the last one's;
-- the best decline rule per group of combos (the decline study, `decline_games` games
-  per rule), its test seat starting from the field's bot (or the forced-seat style).
+- the best decline rule per group of combos (the one the decline study names when its
+  folder is given, else the reference field's own best), played again by the decline
+  study (`decline_games` games per rule) in every field, its test seat starting from
+  the field's bot (or the forced-seat style).
 
 Every field plays the same games (same seed and game indices: the same boards,
 forced combos, shuffles and dice), so the fields differ only by their bots. Each
@@ -52,7 +54,6 @@ from analyzer.studies.plans.robustness import (  # noqa: F401  (the study's publ
 )
 
 WHERE = "robustness study"
-TOP_K = 3  # a named decline rule must stay among the top 3 of every field
 HOLDS = "holds across bots"
 DEPENDS = "depends on the bots"
 TOO_FEW = precision.TOO_FEW  # a finding that does not hold, on games too few to decide
@@ -88,7 +89,7 @@ class RobustnessStudy:
     effects: pd.DataFrame  # field, kind, name, games, wins, win_rate, win_lo, win_hi, rank
     correlation: pd.DataFrame  # field, kind, items, spearman, spearman_lo, spearman_hi
     seat_gap: pd.DataFrame  # field, gap (first - last seat), gap_lo, gap_hi
-    decline: pd.DataFrame  # field, group, best_rule, reference_rule, reference_rank, rules
+    decline: pd.DataFrame  # robustness_decline.COLUMNS: the checked rule in each field
     marks: pd.DataFrame  # finding, value, mark, detail
     field_games: pd.DataFrame  # field, bots, forced_bot, combo_games, decline_games, seconds
     seconds: float
@@ -293,6 +294,7 @@ def run_robustness(
     from analyzer.engine import api
     from analyzer.simulate import engine_step
     from analyzer.studies.combos import allowed_combos
+    from analyzer.studies.robustness_decline import decline_curves, decline_table, named_rules
 
     check_robustness(n_players, games_per_combo, decline_games, bootstrap, seed,
                      lookahead_games_per_combo)  # fmt: skip
@@ -324,7 +326,7 @@ def run_robustness(
         played.append(games)
         curves = None
         if decline_games:
-            curves = _decline_curves(fld, n_players, decline_games, seed, tables, backend, chunk)
+            curves = decline_curves(fld, n_players, decline_games, seed, tables, backend, chunk)
         declines.append(curves)
         field_rows.append(
             {"field": fld.name, "bots": ",".join(fld.bots),
@@ -335,7 +337,7 @@ def run_robustness(
     effects = _effects(flds, played, keys, labels)
     correlation, seat_gap = _bootstrap(flds, played, keys, labels, games_per_combo, n_players,
                                        bootstrap, seed)  # fmt: skip
-    decline = _decline_table(flds, declines)
+    decline = decline_table(flds, declines, named_rules(s.decline_source, n_players))
     exploit = None
     if s.exploit_games:
         from analyzer.studies.exploit import exploit_table
@@ -354,20 +356,6 @@ def run_robustness(
         seconds=time.perf_counter() - started, not_modeled=tables.not_modeled(),
         exploit=exploit,
     )  # fmt: skip
-
-
-def _decline_curves(fld: Field, n, games, seed, tables, backend, chunk):
-    """The decline study's curves under this field; None when the test seat's style is
-    not the heuristic's (the decline rules are its parameters)."""
-    from analyzer.players.styles import policy_of
-    from analyzer.studies.decline import run_decline
-    from analyzer.studies.plans.decline import DeclineSettings
-
-    if fld.forced_bot is not None and policy_of(fld.forced_bot) != "heuristic":
-        return None
-    settings = DeclineSettings(n, games, seed, tables, list(fld.bots), test_bot=fld.forced_bot)
-    result = run_decline(settings, backend=backend, progress=False, chunk=chunk)
-    return result.curves
 
 
 # ------------------------------------------------------------------ tables
@@ -443,37 +431,8 @@ def _bootstrap(flds, played, keys, labels, gpc, n, reps, seed):
     return pd.DataFrame(corr_rows), pd.DataFrame(gap_rows)
 
 
-def _rule_order(curves: pd.DataFrame, group: str) -> list[str]:
-    """The swept rules of one group, best first (win rate, then mean VC)."""
-    from analyzer.studies.decline import FAMILIES
-
-    pool = curves[(curves.group == group) & curves.family.isin(FAMILIES)]
-    pool = pool.sort_values(["win_rate", "mean_vc"], ascending=False, kind="stable")
-    return [f"{r.family} = {r.value}" for r in pool.itertuples()]
-
-
-def _decline_table(flds, declines) -> pd.DataFrame:
-    rows = []
-    ref = declines[0]
-    if ref is None:
-        return pd.DataFrame(columns=["field", "group", "best_rule", "reference_rule",
-                                     "reference_rank", "rules"])  # fmt: skip
-    for group in dict.fromkeys(ref.group):
-        ref_best = _rule_order(ref, group)[0]
-        for fld, curves in zip(flds, declines, strict=True):
-            if curves is None:
-                continue
-            order = _rule_order(curves, group)
-            rows.append(
-                {"field": fld.name, "group": group, "best_rule": order[0],
-                 "reference_rule": ref_best, "reference_rank": order.index(ref_best) + 1,
-                 "rules": len(order)}
-            )  # fmt: skip
-    return pd.DataFrame(rows)
-
-
 # ------------------------------------------------------------------ the marks
-def _tier(table: pd.DataFrame, name: str, side: str) -> tuple[str, str]:
+def first_tier(table: pd.DataFrame, name: str, side: str) -> tuple[str, str]:
     """(HOLDS, DEPENDS or TOO_FEW, the words) for the item `name` in one field's
     table, ordered from its `side`: first there, or in the first tier (not told apart
     from the first by a two-sample test at 5%) on games enough to rank it, holds;
@@ -532,12 +491,13 @@ def mark_findings(
 
     - strongest race, weakest race, strongest power: the reference's top (bottom) one
       is first (last) in every other field, or in its first tier there on games enough
-      to tell (_tier); the rank correlations are evidence shown beside, not the test;
+      to tell (first_tier); the rank correlations are evidence shown beside, not the test;
     - seat advantage: when the reference's first-minus-last seat gap is clear (its
       interval excludes 0), every field's interval excludes 0 on the same side; when
       it is not, no field's is clear either;
-    - best decline rule of each group: the reference's best rule is among the top TOP_K
-      rules of that group in every field that played the decline rules.
+    - best decline rule of each group: the rule the decline study names (else the
+      reference's best) is first, or in the first tier (first_tier), in every field that
+      played the decline rules (the reference too when the decline study named it).
 
     A finding that does not hold is marked TOO_FEW rather than DEPENDS when the
     reference's own number is too rough to rank (analyzer/precision.py): the named race's
@@ -558,7 +518,7 @@ def mark_findings(
         states, details = [], []
         for f in others:
             t = part[part.field == f].sort_values("win_rate", ascending=side == "bottom")
-            state, text = _tier(t, name, side)
+            state, text = first_tier(t, name, side)
             states.append(state)
             c = correlation[(correlation.field == f) & (correlation.kind == kind)]
             rho = (f"ρ {_rho(c.spearman.iloc[0], c.spearman_lo.iloc[0], c.spearman_hi.iloc[0])}"
@@ -592,13 +552,15 @@ def mark_findings(
                  "detail": "; ".join(details)})  # fmt: skip
     for group in dict.fromkeys(decline.group) if len(decline) else ():
         part = decline[decline.group == group]
-        played = [row for row in part.itertuples() if row.field != reference]
-        ok = all(row.reference_rank <= TOP_K for row in played)
+        # the reference field is a test too when the rule was named by the decline study
+        played = [row for row in part.itertuples() if row.field != reference or row.named]
+        states = [row.state for row in played]
         rough = decline_games is not None and precision.too_few_games(decline_games)
-        details = [f"{row.field}: {_ordinal(row.reference_rank)} of {row.rules} (best there: "
-                   f"{row.best_rule})" for row in played]  # fmt: skip
+        mark = (HOLDS if all(s == HOLDS for s in states)
+                else DEPENDS if DEPENDS in states and not rough else TOO_FEW)  # fmt: skip
+        details = [f"{row.field}: {row.where} of {row.rules} rules" for row in played]
         rows.append({"finding": f"Best decline rule ({group} tokens)",
-                     "value": part.reference_rule.iloc[0], "mark": verdict(ok, rough),
+                     "value": part.reference_rule.iloc[0], "mark": mark,
                      "detail": "; ".join(details) or "no other field played them"})  # fmt: skip
     return pd.DataFrame(rows, columns=["finding", "value", "mark", "detail"])
 
@@ -615,8 +577,9 @@ CRITERION = (
     f"{100 * precision.MAX_HALF_WIDTH:.0f} points either side; else that field has too few "
     "games to tell); the seat advantage keeps its side (an interval "
     f"of first-minus-last that excludes 0 on the same side, or includes 0 when the "
-    f"reference's does); the reference's best decline rule stays among the top {TOP_K} "
-    f"rules of its group. Otherwise it **{DEPENDS}**, or, when the reference's own number "
+    f"reference's does); the best decline rule of a group (the one the decline study "
+    "names, in the reference field too) is first there, or in the first tier, on games "
+    "enough to rank it. Otherwise it **{DEPENDS}**, or, when the reference's own number "
     f"is too rough to rank (its interval more than {100 * precision.MAX_HALF_WIDTH:.0f} points "
     f"either side, or decline rules of fewer than {precision.MIN_GAMES} games), "
     f"**{TOO_FEW}**."
@@ -681,7 +644,9 @@ def summary_markdown(result: RobustnessStudy) -> str:
         "group of combos"
         + (" (skipped)" if not result.decline_games else "")
         + "; its test seat starts from the field's bot (the forced-seat style in a forced-seat "
-        "field).",
+        "field). The rule checked: "
+        + ("the decline study's best" if len(result.decline) and result.decline.named.any()
+           else "the reference field's own best") + ".",
         f"- Intervals: {result.bootstrap} bootstrap resamples of the games (within each seat's "
         "games, the same draws for both fields), 2.5 and 97.5 percentiles.",
         f"- Time: {result.seconds:.0f} s.",
@@ -730,9 +695,9 @@ def summary_markdown(result: RobustnessStudy) -> str:
     lines += _md(["field", "table", "strongest", "weakest"], rows) + [""]
     if len(result.decline):
         lines += ["## Best decline rule per group", ""]
-        lines += _md(["field", "group", "best rule", "reference's best", "its rank"],
+        lines += _md(["field", "group", "best rule there", "rule checked", "where it stands"],
                      [[r.field, r.group, r.best_rule, r.reference_rule,
-                       f"{r.reference_rank} of {r.rules}"]
+                       f"{r.where} of {r.rules} rules ({r.state})"]
                       for r in result.decline.itertuples()])  # fmt: skip
         lines.append("")
     from analyzer.studies import exploit

@@ -108,7 +108,7 @@ class ReportContext:
     by_count: dict
     rules: tuple[Path, ...]
     bots: str | None
-    folder: Path | None = None  # the page's folder (the confirm section reads its studies)
+    folder: Path | None = None  # the page's folder (confirm and robustness read its studies)
 
     @property
     def counts(self) -> list[int]:

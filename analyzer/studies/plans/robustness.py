@@ -32,6 +32,9 @@ class RobustnessSettings:
     # is 200: a lookahead seat is slow, and a caller in Python asks for it by name).
     responder: str = "lookahead"
     exploit_games: int = 0
+    # The folder of a decline study whose best rule per group is checked (its best.csv:
+    # the report page's decline section); "" checks the reference field's own best.
+    decline_source: str = ""
 
 
 def check(o: dict, log) -> RobustnessSettings:
@@ -75,8 +78,12 @@ def answer(result, folder) -> list[str]:
 
 
 def report(s, ctx) -> ReportEntry:
+    from pathlib import Path
+
     from analyzer.players.styles import styles_path
 
+    # The decline section runs first: its best rules are the ones checked here.
+    source = Path(ctx.folder) / "decline" if ctx.folder is not None else None
     # The reference field is the report's own bots; the others as `analyzer robustness`.
     reference = ",".join(ctx.seats) if s.bots else "default"
     fields = [reference] + [f for f in DEFAULT_FIELDS if f != reference]
@@ -84,7 +91,7 @@ def report(s, ctx) -> ReportEntry:
     settings = RobustnessSettings(
         ctx.players, tuple(fields), DEFAULT_FORCED, s.robust_games_per_combo,
         s.robust_decline_games, s.robust_bootstrap, ctx.seed, lookahead, None,
-        s.robust_responder, s.robust_exploit_games,
+        s.robust_responder, s.robust_exploit_games, str(source or ""),
     )  # fmt: skip
     stamp = {"players": ctx.players, "seed": ctx.seed, "games_per_combo": s.robust_games_per_combo,
              "decline_games": s.robust_decline_games, "bootstrap": s.robust_bootstrap,
@@ -92,4 +99,5 @@ def report(s, ctx) -> ReportEntry:
              "fields": fields, "forced": list(DEFAULT_FORCED),
              "responder": s.robust_responder,
              "exploit_games": s.robust_exploit_games}  # fmt: skip
-    return ReportEntry(settings, stamp, (styles_path(),))
+    inputs = (styles_path(),) + ((source / "best.csv",) if source is not None else ())
+    return ReportEntry(settings, stamp, inputs)
