@@ -81,9 +81,13 @@ def test_the_decline_answer_carries_only_the_robustness_mark_of_its_own_rule(tmp
         columns=["finding", "value", "mark", "detail"],
     ).to_csv(robustness / "marks.csv", index=False)
     text = glance.decline_answer(decline)
-    assert "decline_tokens = 3: holds across bots" in text
+    assert "Across bots: few: holds across bots;" in text
     assert "middle tokens: not checked" in text and "checked decline_tokens = 4" in text
     assert "decline_tokens = 4: holds" not in text
+    marks = pd.read_csv(robustness / "marks.csv").assign(value="decline_tokens = 3")
+    marks.to_csv(robustness / "marks.csv", index=False)
+    text = glance.decline_answer(decline)
+    assert text.endswith("Across bots: holds across bots in each group."), text
 
 
 def test_a_table_too_wide_for_the_terminal_reads_as_a_paragraph_per_row(capsys, monkeypatch):

@@ -136,14 +136,17 @@ def _decline_marked(folder: Path, best) -> str:
         return ""
     found = {(f, str(v)): m for f, v, m in zip(marks.finding, marks.value, marks.mark, strict=True)}
     checked = dict(zip(marks.finding, marks.value, strict=True))
-    parts = []
+    parts, verdicts = [], []
     for r in best.itertuples():
         finding = f"Best decline rule ({r.group} tokens)"
         if (finding, str(r.rule)) in found:
-            parts.append(f"{r.rule}: {found[finding, str(r.rule)]}")
+            verdicts.append(found[finding, str(r.rule)])
+            parts.append(f"{r.group}: {verdicts[-1]}")
         elif finding in checked:
             parts.append(f"{r.group} tokens: not checked (the robustness study checked "
                          f"{checked[finding]})")  # fmt: skip
+    if len(parts) > 1 and len(verdicts) == len(parts) and len(set(verdicts)) == 1:
+        return f" Across bots: {verdicts[0]} in each group."  # one verdict: said once
     return (" Across bots: " + "; ".join(parts) + ".") if parts else ""
 
 

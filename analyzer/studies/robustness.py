@@ -558,7 +558,7 @@ def mark_findings(
         rough = decline_games is not None and precision.too_few_games(decline_games)
         mark = (HOLDS if all(s == HOLDS for s in states)
                 else DEPENDS if DEPENDS in states and not rough else TOO_FEW)  # fmt: skip
-        details = [f"{row.field}: {row.where} of {row.rules} rules" for row in played]
+        details = [f"{row.field}: {row.where} ({row.rules} rules)" for row in played]
         rows.append({"finding": f"Best decline rule ({group} tokens)",
                      "value": part.reference_rule.iloc[0], "mark": mark,
                      "detail": "; ".join(details) or "no other field played them"})  # fmt: skip
