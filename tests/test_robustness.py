@@ -434,3 +434,21 @@ def test_in_the_report_robustness_checks_the_rule_the_decline_findings_name(tmp_
     assert decline_table(flds, declines, named_rules("", 4)).reference_rule.iloc[0] == (
         "decline_tokens = 4"
     )
+
+
+def test_robustness_decline_from_checks_the_named_rules_or_exits_2(tmp_path):
+    bad = run("robustness", *ROBUST_TINY, "--decline-from", tmp_path, "--out", tmp_path / "x")
+    assert bad.exit_code == 2 and "--decline-from" in bad.output, bad.output
+    assert "Traceback" not in bad.output and not (tmp_path / "x").exists()
+    rule = "decline_tokens = 2"
+    pd.DataFrame(
+        [{"players": 2, "among": "all", "group": g, "rule": rule}
+         for g in ("few", "middle", "many")]
+    ).to_csv(tmp_path / "best.csv", index=False)  # fmt: skip
+    out = tmp_path / "out"
+    result = run("robustness", *ROBUST_TINY, "--decline-from", tmp_path, "--out", out)
+    assert result.exit_code == 0, result.output
+    decline = pd.read_csv(out / "decline.csv")
+    assert len(decline) and (decline.reference_rule == rule).all() and decline.named.all()
+    marks = pd.read_csv(out / "marks.csv")
+    assert (marks[marks.finding.str.startswith("Best decline")].value == rule).all()

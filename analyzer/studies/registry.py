@@ -353,6 +353,17 @@ STUDIES: tuple[Study, ...] = (
                 "Decline-study games per rule, group and field (0: skip).",
             ),
             Option(
+                "decline_source",
+                ("--decline-from",),
+                Path | None,
+                None,
+                "A decline study's folder (`analyzer decline --out`, or a report page's "
+                "decline/): its best rule per group is the one checked in every field "
+                "(default: the reference field's own best).",
+                metavar="FOLDER",
+                show_default=False,
+            ),
+            Option(
                 "responder",
                 ("--responder",),
                 str,

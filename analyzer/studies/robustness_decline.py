@@ -21,9 +21,27 @@ def named_rules(source: str, n_players: int) -> dict[str, str] | None:
     path = Path(source) / "best.csv" if source else None
     if path is None or not path.exists():
         return None
-    best = pd.read_csv(path)
-    best = best[(best["among"] == "all") & (best["players"] == n_players)]
-    return {str(r.group): str(r.rule) for r in best.itertuples()} or None
+    try:
+        best = pd.read_csv(path)
+        best = best[(best["among"] == "all") & (best["players"] == n_players)]
+        return {str(r.group): str(r.rule) for r in best.itertuples()} or None
+    except (KeyError, ValueError, AttributeError):  # not a decline study's best.csv
+        return None
+
+
+def check_named_rules(source, n_players: int) -> None:
+    """InputError (exit 2) unless the folder `source` holds a decline study's best.csv
+    with a best rule per group at `n_players` players."""
+    from analyzer.errors import InputError, Problem
+    from analyzer.studies.common import CLI
+
+    if named_rules(str(source), n_players) is None:
+        raise InputError(
+            Problem(CLI, "--decline-from", str(source),
+                    f"holds no decline study's best.csv with rules at {n_players} players: "
+                    "give the folder `analyzer decline --out` wrote (or a report page's "
+                    "decline/)")
+        )  # fmt: skip
 
 
 def decline_curves(fld, n, games, seed, tables, backend, chunk):

@@ -49,9 +49,15 @@ def check(o: dict, log) -> RobustnessSettings:
     from analyzer.studies.exploit import check_exploit
 
     responder = check_exploit(o["responder"], o["exploit_games"], players)
+    source = o["decline_source"]
+    if source is not None:
+        from analyzer.studies.robustness_decline import check_named_rules
+
+        check_named_rules(source, players)
     return RobustnessSettings(
         players, tuple(fields), o["forced_bots"], o["games_per_combo"], o["decline_games"],
         o["bootstrap"], o["seed"], lookahead, None, responder, o["exploit_games"],
+        str(source or ""),
     )  # fmt: skip
 
 
