@@ -177,6 +177,26 @@ def test_a_page_built_whole_is_reused_by_its_stamp(tmp_path):
     assert not page_reusable(folder, stamp)
 
 
+def test_the_index_stamps_the_battles_page_its_child_wrote(tmp_path):
+    """`analyzer report` runs `analyzer battle-report` into out/warcraft-battles and then
+    stamps that page: the folder stays battle-report's, so the stamp and the next run's
+    check accept it (a fresh `make report` stopped here once)."""
+    from analyzer.errors import InputError
+    from analyzer.output import OutputFolder, running_command
+    from analyzer.report.index import BATTLES_KIND, battles_stamp
+    from analyzer.report.site import mark_page, page_reusable
+
+    folder, stamp = tmp_path / "warcraft-battles", battles_stamp(["--seed", "1"])
+    with running_command(BATTLES_KIND):
+        OutputFolder(folder).write_files({"index.html": "<html></html>"})
+    with running_command("report"):
+        with pytest.raises(InputError, match="battle-report"):
+            mark_page(folder, stamp)  # as the report's own: another command's folder
+        mark_page(folder, stamp, kind=BATTLES_KIND)
+        OutputFolder(folder, kind=BATTLES_KIND).check()  # the next run's check
+    assert page_reusable(folder, stamp)
+
+
 def test_a_study_stopped_half_way_is_not_reused(built, tmp_path, monkeypatch):
     out, _, settings, _ = built
     copy = tmp_path / "copy"

@@ -35,6 +35,7 @@ class PageFailed(Exception):
 # The variants with a page of their own in the index, by ruleset: (name, its title)
 VARIANT_PAGES = {"swow": (("bfa", "Battle for Azeroth, the team variant"),)}
 BATTLES_FOLDER = "warcraft-battles"  # Warcraft: the Board Game's battles page, in the index
+BATTLES_KIND = "battle-report"  # the command that writes it
 
 
 def page_folder(name: str, variant: str | None = None) -> str:
@@ -85,7 +86,8 @@ def build_index(
     for name, v in variants:
         OutputFolder(out / page_folder(name, v), force=force).check()
     if battles is not None:
-        OutputFolder(out / BATTLES_FOLDER, force=force).check()
+        # The battles page is `analyzer battle-report`'s, run as a child: its folder's kind.
+        OutputFolder(out / BATTLES_FOLDER, force=force, kind=BATTLES_KIND).check()
     started = time.perf_counter()
     try:
         report.remove_debris()
@@ -108,7 +110,14 @@ def build_index(
                 log(f"Warcraft battles: reusing {folder}/")
             else:
                 arguments = ["battle-report", "--out", str(folder), *battles]
-                jobs.append(("battles", arguments, None, lambda: mark_page(folder, stamp, force)))
+                jobs.append(
+                    (
+                        "battles",
+                        arguments,
+                        None,
+                        lambda: mark_page(folder, stamp, force, BATTLES_KIND),
+                    )
+                )
         _run_children(jobs, force, log)
         page = index_page(out, entries, time.perf_counter() - started, variants, scale)
         html = to_html(page, out, title="Small World analyzer report")

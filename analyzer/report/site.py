@@ -222,13 +222,16 @@ def page_reusable(folder: Path, stamp: dict) -> bool:
     return _reusable_meta(folder / PAGE_STAMP, stamp)
 
 
-def mark_page(folder: Path, stamp: dict, force: bool = False) -> None:
+def mark_page(folder: Path, stamp: dict, force: bool = False, kind: str | None = None) -> None:
     """Write the page's stamp last (a page stopped before it is rebuilt next time;
-    rebuilding it removes the old stamp with the rest of its old files)."""
-    from analyzer.output import OutputFolder
+    rebuilding it removes the old stamp with the rest of its old files). `kind`: the
+    command that wrote the page, when a child process of another command did (the
+    index stamps the battles page that `analyzer battle-report` wrote)."""
+    from analyzer.output import CURRENT, OutputFolder
 
     meta = {"stamp": stamp, "written": dt.datetime.now().isoformat(timespec="seconds")}
-    OutputFolder(folder, force=force).write_files({PAGE_STAMP: json.dumps(meta, indent=1)})
+    folder_of = OutputFolder(folder, force=force, kind=kind or CURRENT)
+    folder_of.write_files({PAGE_STAMP: json.dumps(meta, indent=1)})
 
 
 def _reusable_meta(meta: Path, stamp: dict) -> bool:
