@@ -301,16 +301,17 @@ def _section(check: Checker, data: dict, key: str, allowed: tuple[str, ...]) -> 
     return table
 
 
+def factionless(ruleset) -> bool:
+    """True when the ruleset's races belong to no faction: a faction bonus means nothing."""
+    races = getattr(ruleset, "races", None) or ()
+    return bool(races) and all(getattr(r, "faction", None) in (None, -1) for r in races)
+
+
 def _rules(check: Checker, data: dict, ruleset: Ruleset | None, players: int | None) -> dict:
     """Parameters fields the [rules] table changes."""
     table = _section(check, data, "rules", RULE_KEYS)
     changes: dict = {}
-    races = getattr(ruleset, "races", None) or ()
-    if (
-        "faction_bonus" in table
-        and races
-        and all(getattr(r, "faction", None) in (None, -1) for r in races)
-    ):
+    if "faction_bonus" in table and factionless(ruleset):
         check.add(
             "rules.faction_bonus", table["faction_bonus"],
             "this ruleset's races belong to no faction, so a faction bonus would change "

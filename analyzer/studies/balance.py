@@ -249,8 +249,12 @@ def suggestion_toml(tables, changes, n_players, policies, policy_params, scenari
         for key, (index, _) in PARAMS_BY_POLICY[bot_of(q)[0]].items():
             lines.append(f"{key} = {float(vec[index])!r}")
         lines.append("")
+    from analyzer.scenario import factionless
+
     lines.append("[rules]")
     for key in limits.RULE_NUMBERS:
+        if key == "faction_bonus" and factionless(rs):
+            continue  # a ruleset without factions refuses the key (scenario.py)
         lines.append(f"{key} = {int(getattr(p, key))}")
     lines.append(f"die_faces = {_toml_value(list(p.die_faces))}")
     lines.append(f"rounds = {int(p.rounds[n_players])}")
