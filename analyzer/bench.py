@@ -71,18 +71,14 @@ def run_bench(games: int, repeats: int, note: Callable[[str], None] = print) -> 
             rates = [games / play(n_players, policy, r + 1, games) for r in range(repeats)]
             rows.append(_row(ruleset, n_players, policy, statistics.median(rates)))
             note(f"  {n_players} players, {policy}: {rows[-1]['games_per_s']:.0f} games/s")
-    n = max(4, games // LOOKAHEAD_GAMES_SHARE)
-    warm = play(4, "heuristic", 0, 1, "lookahead")
-    note(f"Warm-up of the lookahead bot (load or compile it): {warm:.1f} s")
-    rates = [n / play(4, "heuristic", r + 1, n, "lookahead") for r in range(repeats)]
-    rows.append(_row(ruleset, 4, LOOKAHEAD_ROW, statistics.median(rates)))
-    note(f"  4 players, {LOOKAHEAD_ROW}: {rows[-1]['games_per_s']:.1f} games/s")
-    n = max(4, games // SEARCH_GAMES_SHARE)
-    warm = play(4, "heuristic", 0, 1, "search")
-    note(f"Warm-up of the search bot (load or compile it): {warm:.1f} s")
-    rates = [n / play(4, "heuristic", r + 1, n, "search") for r in range(repeats)]
-    rows.append(_row(ruleset, 4, SEARCH_ROW, statistics.median(rates)))
-    note(f"  4 players, {SEARCH_ROW}: {rows[-1]['games_per_s']:.1f} games/s")
+    for bot, share, label in (("lookahead", LOOKAHEAD_GAMES_SHARE, LOOKAHEAD_ROW),
+                              ("search", SEARCH_GAMES_SHARE, SEARCH_ROW)):  # fmt: skip
+        n = max(4, games // share)  # one seat of `bot` against three heuristic seats
+        warm = play(4, "heuristic", 0, 1, bot)
+        note(f"Warm-up of the {bot} bot (load or compile it): {warm:.1f} s")
+        rates = [n / play(4, "heuristic", r + 1, n, bot) for r in range(repeats)]
+        rows.append(_row(ruleset, 4, label, statistics.median(rates)))
+        note(f"  4 players, {label}: {rows[-1]['games_per_s']:.1f} games/s")
     return rows
 
 
