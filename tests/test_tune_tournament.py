@@ -31,6 +31,29 @@ def test_a_seat_paired_with_itself_gains_exactly_nothing():
     assert not np.array_equal(test, ref)  # another vector plays other games
 
 
+def test_a_field_against_a_responder_is_paired_with_the_field():
+    """With a responder, the test side is the field around one responder seat: the
+    field's own vector plays the very same games (no gain), another field other games,
+    and the responder's seat rotates over every seat."""
+    from analyzer.players.params import policy_id
+
+    field = bot_of("default")[1]
+    policy, vector = bot_of("lookahead-lite")
+    arena = Arena(4, field, 5, responder=(policy_id(policy), vector))
+    test, ref = arena.gain(field, 0, 8)
+    np.testing.assert_array_equal(test, ref)
+    assert set(np.unique(test)) <= {0.0, 1.0}
+    assert ref.mean() < 0.75  # the responder wins most games, so the field loses most
+    test, ref = arena.gain(bot_of("aggressive")[1], 0, 8)
+    assert not np.array_equal(test, ref)
+    assert arena.games_played == 8 + 8 + 8  # the field's games are played once
+
+
+def test_tune_refuses_an_unknown_responder_with_exit_2():
+    result = runner.invoke(app, ["tune", "--responder", "lookahed"])
+    assert result.exit_code == 2 and "Did you mean 'lookahead'" in result.output
+
+
 SMALL = TuneSettings(generations=2, population=4, games=8, validate_games=8, final_games=8)
 
 

@@ -527,6 +527,16 @@ STUDIES: tuple[Study, ...] = (
             ),
             Option("field", ("--field",), str, "default", "Style of the other seats."),
             Option("start", ("--start",), str, "default", "Style the search starts from."),
+            Option(
+                "responder",
+                ("--responder",),
+                str | None,
+                None,
+                "Instead: a field hard to exploit. The candidate plays every seat but one, "
+                "this bot (lookahead, search or a style of them) that one; the gain is the "
+                "responder's wins it denies against the --field style's.",
+                show_default=False,
+            ),
             Shared("players"),
             Shared("seed", help="Run seed: same seed, same search."),
             _out("reports/tune"),

@@ -10,7 +10,13 @@ mean is then scored on fresh games, which gives an unbiased gain with an interva
 the winner (the best validated mean) is checked last on a larger fresh set: the
 head-to-head figure that decides whether it ships as the `tuned` style.
 
-Seats rotate: the candidate plays each seat in an equal block of the games. Game
+With a responder (`--responder lookahead`, say) the search looks for a field that is hard
+to exploit instead: the candidate plays every seat but one, the responder that one, and
+a candidate's gain is how far it brings the responder's win rate down against the
+`--field` style's on the same games.
+
+Seats rotate: the candidate (or the responder) plays each seat in an equal block of the
+games. Game
 numbers of the training, validation and final sets never overlap, and every draw
 comes from --seed, so a run is reproducible.
 """
@@ -57,6 +63,9 @@ class TuneSettings:
     final_games: int = 10000  # the winner's head-to-head check
     field: str = "default"  # the style of the other seats
     start: str = "default"  # the style the search starts from
+    # "": one candidate seat against the field. A bot or style (lookahead, search, ...):
+    # the candidate plays every other seat and the gain is the responder's wins it denies.
+    responder: str = ""
     seed: int = 1
     elite: float = 0.25  # share of a generation the distribution moves to
     smoothing: float = 0.7  # weight of the elite's mean and spread against the old
@@ -79,9 +88,13 @@ class TuneResult:
 
 # --------------------------------------------------------------------- games
 class Arena:
-    """Plays one test seat against a field, paired with the field alone."""
+    """Plays one test seat against a field, paired with the field alone; or, given a
+    responder (policy id, vector), a test field against one responder seat, paired with
+    the responder against the field."""
 
-    def __init__(self, players: int, field_vector: np.ndarray, seed: int, tables=None):
+    def __init__(
+        self, players: int, field_vector: np.ndarray, seed: int, tables=None, responder=None
+    ):
         from analyzer.engine import api
         from analyzer.rulesets import played_tables
 
@@ -90,42 +103,58 @@ class Arena:
         self.field = np.asarray(field_vector, np.float64)
         self.seed = seed
         self.etables = api.engine_tables(played_tables() if tables is None else tables)
-        self._base: dict[tuple[int, int], np.ndarray] = {}
+        self.responder = responder
+        self._base: dict[tuple[int, int, int], np.ndarray] = {}
         self.games_played = 0
 
-    def _wins(self, vectors: np.ndarray, first: int, n: int) -> np.ndarray:
+    def _wins(self, vectors: np.ndarray, first: int, n: int, seat: int = -1) -> np.ndarray:
+        """Wins per game and seat; seat `seat` played by the responder when >= 0."""
         from analyzer.engine import layout as L
         from analyzer.players.params import HEURISTIC
 
-        result = self.api.play_batch(
-            self.etables, self.players, self.seed, first, n, [HEURISTIC] * self.players, vectors
-        )
+        ids = [HEURISTIC] * self.players
+        if seat >= 0:
+            ids[seat], vectors[seat] = self.responder
+        result = self.api.play_batch(self.etables, self.players, self.seed, first, n, ids, vectors)
         self.games_played += n
         return result.seats[:, : self.players, L.S_WIN].astype(np.float64)
 
-    def base(self, first: int, n: int) -> np.ndarray:
-        """Wins per game and seat with the field in every seat (cached: common numbers)."""
-        key = (first, n)
+    def _block(self, vector: np.ndarray, first: int, n: int, s: int) -> np.ndarray:
+        """The test side's win per game of one seat block: the test seat's wins, or with
+        a responder the games the responder in seat s did not win."""
+        if self.responder is None:
+            vectors = np.stack([self.field] * self.players)
+            vectors[s] = vector
+            return self._wins(vectors, first, n)[:, s]
+        vectors = np.stack([vector] * self.players)
+        return 1.0 - self._wins(vectors, first, n, s)[:, s]
+
+    def base(self, first: int, n: int, s: int = 0) -> np.ndarray:
+        """The field's side of the pair for games first..first+n-1 (cached: common
+        numbers): the field in every seat, or the field against the responder in seat s."""
+        key = (first, n, s if self.responder is not None else 0)
         if key not in self._base:
-            field = np.stack([self.field] * self.players)
-            self._base[key] = self._wins(field, first, n)
+            if self.responder is None:
+                self._base[key] = self._wins(np.stack([self.field] * self.players), first, n)
+            else:
+                self._base[key] = self._block(self.field, first, n, s)
         return self._base[key]
 
     def gain(self, vector: np.ndarray, first: int, n: int) -> tuple[np.ndarray, np.ndarray]:
-        """(test seat's win per game, field's win in that seat on the same game) over
-        games first..first+n-1: the test seat plays seat s in the s-th of `players`
-        equal blocks."""
-        base = self.base(first, n)
+        """(test side's win per game, field's win on the same game) over games
+        first..first+n-1: the test seat (or the responder) plays seat s in the s-th of
+        `players` equal blocks."""
         test = np.empty(n)
         ref = np.empty(n)
         for s in range(self.players):
             lo, hi = s * n // self.players, (s + 1) * n // self.players
             if hi == lo:
                 continue
-            vectors = np.stack([self.field] * self.players)
-            vectors[s] = vector
-            test[lo:hi] = self._wins(vectors, first + lo, hi - lo)[:, s]
-            ref[lo:hi] = base[lo:hi, s]
+            test[lo:hi] = self._block(vector, first + lo, hi - lo, s)
+            if self.responder is None:
+                ref[lo:hi] = self.base(first, n)[lo:hi, s]
+            else:
+                ref[lo:hi] = self.base(first + lo, hi - lo, s)
         return test, ref
 
 
@@ -167,6 +196,8 @@ def check_tune(s: TuneSettings) -> None:
             problems.append(
                 Problem(CLI, key, name, "must be the heuristic bot or one of its styles")
             )
+    if s.responder:
+        bot_of(s.responder, "--responder")  # an unknown name: one paragraph, exit 2
     if problems:
         raise InputError(problems)
 
@@ -182,7 +213,13 @@ def run_tune(s: TuneSettings, tables=None, log=None) -> TuneResult:
     high = np.array([SEARCH[n][1] for n in names])
     _, field_vector = bot_of(s.field)
     _, start_vector = bot_of(s.start)
-    arena = Arena(s.players, field_vector, s.seed, tables)
+    responder = None
+    if s.responder:
+        from analyzer.players.params import policy_id
+
+        policy, vector = bot_of(s.responder)
+        responder = (policy_id(policy), vector)
+    arena = Arena(s.players, field_vector, s.seed, tables, responder)
     rng = np.random.default_rng(s.seed)
     mean = np.clip(start_vector[index], low, high)
     spread = (high - low) / 4.0
@@ -251,13 +288,20 @@ def style_toml(result: TuneResult, name: str = "tuned") -> str:
     """The winner as a styles.toml table (what `tuned` in the shipped file came from)."""
     s = result.settings
     f = result.final
+    if s.responder:
+        what = (
+            f"as {s.players - 1} seats against one {s.responder} seat, the responder's win "
+            f"rate {common.pp(-f['gain'])} against {s.field}'s"
+        )
+    else:
+        what = f"one seat against {s.players - 1} {s.field} seats: {common.pp(f['gain'])} win rate"
     lines = [
         f"[{name}]",
         'policy = "heuristic"',
         f'description = "Found by analyzer tune (seed {s.seed}, {s.generations} generations '
-        f"of {s.population}); one seat against {s.players - 1} {s.field} seats: "
-        f"{common.pp(f['gain'])} win rate ({common.pp(f['gain_lo'])} to "
-        f'{common.pp(f["gain_hi"])}, {f["games"]} paired games)."',
+        f"of {s.population}); {what} ({common.pp(-f['gain_hi'] if s.responder else f['gain_lo'])}"
+        f" to {common.pp(-f['gain_lo'] if s.responder else f['gain_hi'])}, "
+        f'{f["games"]} paired games)."',
     ]
     lines += [f"{n} = {round(v, 3)!r}" for n, v in result.best.items()]
     return "\n".join(lines) + "\n"
@@ -273,21 +317,38 @@ def summary_markdown(result: TuneResult) -> str:
         else f"**Does not ship**: the gain is below {100 * SHIP_POINTS:.0f} points or its interval "
         "reaches zero."
     )
+    if s.responder:
+        setup = (
+            f"each candidate in {s.players - 1} seats against one `{s.responder}` seat "
+            f"(the responder; its seat rotates), paired with `{s.field}` in those seats"
+        )
+        check = (
+            f"On {f['games']} fresh paired games the responder wins "
+            f"{common.pct(1 - f['win_rate'])} against the winner's field and "
+            f"{common.pct(1 - f['field_win_rate'])} against `{s.field}` on the same games: "
+            f"the winner denies it {common.pp(f['gain'])} (95% interval "
+            f"{common.pp(f['gain_lo'])} to {common.pp(f['gain_hi'])}). {verdict}"
+        )
+    else:
+        setup = f"one candidate seat against {s.players - 1} seats of `{s.field}`"
+        check = (
+            f"On {f['games']} fresh paired games the winner's seat wins "
+            f"{common.pct(f['win_rate'])} against {common.pct(f['field_win_rate'])} for a "
+            f"`{s.field}` bot in the same seat on the same games: a gain of "
+            f"{common.pp(f['gain'])} (95% interval {common.pp(f['gain_lo'])} to "
+            f"{common.pp(f['gain_hi'])}). {verdict}"
+        )
     lines = [
         "# Tuning the heuristic",
         "",
         f"Cross-entropy search over {len(result.names)} parameters of the heuristic, "
         f"{s.generations} generations of {s.population} candidates, {s.games} paired games "
-        f"per candidate; one candidate seat against {s.players - 1} seats of `{s.field}` at "
-        f"{s.players} players, starting from `{s.start}`; seed {s.seed}; "
-        f"{result.games_played} games in {result.seconds:.0f} s.",
+        f"per candidate; {setup} at {s.players} players, starting from `{s.start}`; "
+        f"seed {s.seed}; {result.games_played} games in {result.seconds:.0f} s.",
         "",
         "## Head-to-head check of the winner",
         "",
-        f"On {f['games']} fresh paired games the winner's seat wins {common.pct(f['win_rate'])} "
-        f"against {common.pct(f['field_win_rate'])} for a `{s.field}` bot in the same seat on "
-        f"the same games: a gain of {common.pp(f['gain'])} (95% interval "
-        f"{common.pp(f['gain_lo'])} to {common.pp(f['gain_hi'])}). {verdict}",
+        check,
         "",
         "## Each generation's mean, validated on fresh games",
         "",
@@ -342,11 +403,14 @@ def gain_chart(result: TuneResult, path: Path) -> Path:
     ax.axhline(100 * SHIP_POINTS, color="#c0392b", linestyle="--", linewidth=0.8,
                label="shipping bar")  # fmt: skip
     ax.set_xlabel("generation")
-    ax.set_ylabel("win rate minus the field's (points)")
     s = result.settings
-    ax.set_title(
-        f"analyzer tune: one seat vs {s.players - 1} {s.field}, seed {s.seed}", fontsize=10
-    )
+    if s.responder:
+        ax.set_ylabel(f"{s.responder}'s win rate denied (points)")
+        title = f"{s.players - 1} seats vs one {s.responder}, against {s.field}"
+    else:
+        ax.set_ylabel("win rate minus the field's (points)")
+        title = f"one seat vs {s.players - 1} {s.field}"
+    ax.set_title(f"analyzer tune: {title}, seed {s.seed}", fontsize=10)
     ax.legend(fontsize=8)
     save_figure(fig, path, 120)
     return path
