@@ -485,6 +485,15 @@ STUDIES: tuple[Study, ...] = (
                 "seating: the same games again with the seats exchanged and without the "
                 "Faction Bonus, three times the games).",
             ),
+            Option(
+                "fix_from",
+                ("--fix-from",),
+                str,
+                None,
+                "Balance folders of the variant (`analyzer balance --variant bfa`), "
+                "comma-separated: the page opens with each one's verified change.",
+                metavar="FOLDERS",
+            ),
             Shared("seed"),
             Shared(
                 "bots",
