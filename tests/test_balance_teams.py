@@ -1,6 +1,6 @@
 """The balance study in Battle for Azeroth (studies/balance_teams.py): the factions
 balanced against their fair shares (ruling B10), each lever's best setting replayed on
-fresh games, the smallest that lands proposed (ruling B12)."""
+fresh games, the smallest that lands proposed (ruling B13)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,9 @@ from analyzer.studies.team_target import fair_target, seat_coins_by_faction, vic
 
 
 def test_the_coin_solver_aims_at_each_faction_share_not_one_over_players():
+    # Ruling B13: "Alliance and Horde Factions' scores are the lowest of the two
+    # player's scores. The Faction with the highest score wins": a coin for each seat of
+    # a faction raises its score by one.
     # 4 players, seats Alliance 1, Horde 1, Alliance 2, Horde 2: the Horde's players
     # end 0 to 6 VC ahead, so some coins bring the Alliance to one half (not 1 / 4)
     rng = np.random.default_rng(3)

@@ -155,7 +155,7 @@ def _report_teams(
 ) -> None:
     """The team variant's page: `analyzer teams` at every count (with the parts of each
     faction's advantage), the balance study of the variant at every count (its
-    verified change opens the page; as many games per arm as the page's per count) and
+    verified change opens the page; half the page's games per count on each arm) and
     the combo study under the variant at 4 and 5 players (ruling B9), games times
     --scale. The page of an earlier run with the same games,
     seed and code is kept (not with --fresh). Built in the index's folder for it
@@ -193,7 +193,7 @@ def _report_teams(
 
     fixes = [
         run_team_balance(
-            BalanceSettings(n, seed=seed, seat_games=max(100, games), tables=tables),
+            BalanceSettings(n, seed=seed, seat_games=max(100, games // 2), tables=tables),
             progress=False,
         ).verified
         for n in counts

@@ -19,7 +19,7 @@ The levers the study can really play (each a rule parameter the engine reads):
 Each lever's setting nearest the fair shares on the solver's games (least squares over
 the factions) is then replayed on fresh games, beside the printed rules on the same
 fresh games (paired): it lands when every faction's 95% interval holds its fair share.
-The change proposed is the smallest one that lands (ruling B12): fewest printed numbers
+The change proposed is the smallest one that lands (ruling B13): fewest printed numbers
 changed, then the smallest step, then the nearest to fair on the fresh games; when none
 lands, the nearest is shown and said to miss.
 
@@ -276,7 +276,7 @@ def run_team_balance(settings, backend=None, progress: bool = True) -> TeamBalan
 
 
 def _propose(verified: pd.DataFrame) -> pd.DataFrame:
-    """Mark each setting's verdict and the one proposed (ruling B12): among those that
+    """Mark each setting's verdict and the one proposed (ruling B13): among those that
     land, the fewest numbers changed, then the smallest step, then the nearest to fair
     on the fresh games; when none lands, the nearest to fair."""
     if verified.empty:
@@ -391,7 +391,7 @@ def summary_markdown(result: TeamBalance) -> str:
         "- Each lever's best setting is replayed on fresh games beside the printed rules on "
         "the same games; it lands when every faction's interval holds its fair share. The "
         "change proposed is the one that lands with the fewest numbers changed, then the "
-        "smallest step (ruling B12).",
+        "smallest step (ruling B13).",
         "- Win shares are against these bots; another style of play may need another change "
         "(`analyzer confirm` plays it with strong bots).",
         "",

@@ -305,7 +305,7 @@ def fix_table_lines(fixes) -> list[str]:
         "",
         "From `analyzer balance --variant bfa` (docs/studies.md): each lever's best setting "
         "replayed on games its solver never saw, beside the printed rules on the same games; "
-        "the change shown is the smallest that lands (ruling B12). Intervals are 95%.",
+        "the change shown is the smallest that lands (ruling B13). Intervals are 95%.",
         "",
         "| players | change | faction | as printed | with the change | fair share | lands |",
         "|---|---|---|---|---|---|---|",
