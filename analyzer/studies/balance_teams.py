@@ -17,8 +17,10 @@ The levers the study can really play (each a rule parameter the engine reads):
   faction, each played (a setting that leaves a race's box is not tried).
 
 Each lever's setting nearest the fair shares on the solver's games (least squares over
-the factions) is then replayed on fresh games, beside the printed rules on the same
-fresh games (paired): it lands when every faction's 95% interval holds its fair share.
+the factions) is then replayed on fresh games of its own seed, beside the printed rules
+on the same fresh games (paired): it lands when every faction's 95% interval holds its
+fair share. Coins that miss are tried again one coin at a time towards the fair shares,
+each on fresh games of its own (COIN_TRIES), as balance_verify.py searches a number.
 The change proposed is the smallest one that lands (ruling B13): fewest printed numbers
 changed, then the smallest step, then the nearest to fair on the fresh games; when none
 lands, the nearest is shown and said to miss.
@@ -59,8 +61,9 @@ LEVER_NAMES = {"coins": "starting coins by faction", "faction_bonus": "the Facti
 VERIFIED_COLUMNS = (
     "players", "faction", "lever", "change", "parameters", "proposed", "games",
     "printed_share", "printed_lo", "printed_hi", "share", "share_lo", "share_hi", "fair",
-    "holds_fair", "lands", "numbers_changed", "step", "solver_loss",
+    "holds_fair", "lands", "numbers_changed", "step", "solver_loss", "fresh_seed",
 )  # fmt: skip
+COIN_TRIES = 2  # coins tried again, one at a time, when the solver's miss on fresh games
 
 
 @dataclass
@@ -75,7 +78,6 @@ class TeamBalance:
     verified: pd.DataFrame  # VERIFIED_COLUMNS: each lever's best setting on fresh games
     n_games: int
     seconds: float
-    fresh_seed: int
     not_modeled: list[str] = field(default_factory=list)
 
     @property
@@ -149,25 +151,34 @@ def _coins_text(coins: dict) -> str:
     return "; ".join(given) or "no extra coins"
 
 
+def _lowest_zero(coins: dict) -> dict:
+    low = min(coins.values())
+    return {f: c - low for f, c in coins.items()}
+
+
+def coin_setting(tables, n: int, coins: dict) -> tuple:
+    """(change text, parameters, numbers changed, step) of coins by faction."""
+    base = np.asarray(tables.parameters.seat_coins[:n], np.int64)
+    seats = tuple(int(c) for c in base + seat_coins_by_faction(n, coins)) + (0,) * (5 - n)
+    used = [c for c in coins.values() if c]
+    return _coins_text(coins), {"seat_coins": seats}, len(used), max(used, default=0)
+
+
 def coin_settings(arms: _Arms, tables, vc, seed) -> list[tuple]:
     """The coins by faction, solved and played up to SEAT_STEPS times: (change text,
-    parameters, numbers changed, step, vc of the last games played with them)."""
-    n, base = arms.n, np.asarray(tables.parameters.seat_coins[: arms.n], np.int64)
+    parameters, numbers changed, step, vc of the last games played with them, coins)."""
+    n = arms.n
     coins, now_vc, played = {}, vc, None
     for _ in range(SEAT_STEPS):
         more = solve_faction_coins(now_vc, n)
         if not any(more.values()):
             break
-        coins = {f: coins.get(f, 0) + c for f, c in more.items()}
-        low = min(coins.values())
-        coins = {f: c - low for f, c in coins.items()}
-        seats = tuple(int(c) for c in base + seat_coins_by_faction(n, coins)) + (0,) * (5 - n)
-        played = {"seat_coins": seats}
-        now_vc = arms.vc(with_changes(tables, **played), seed)
+        coins = _lowest_zero({f: coins.get(f, 0) + c for f, c in more.items()})
+        played = coin_setting(tables, n, coins)
+        now_vc = arms.vc(with_changes(tables, **played[1]), seed)
     if played is None:
         return []
-    used = [c for c in coins.values() if c]
-    return [(_coins_text(coins), played, len(used), max(used), now_vc)]
+    return [(*played, now_vc, coins)]
 
 
 def bonus_settings(arms: _Arms, tables, seed) -> list[tuple]:
@@ -177,7 +188,7 @@ def bonus_settings(arms: _Arms, tables, seed) -> list[tuple]:
         if value != printed:
             played = {"faction_bonus": value}
             out.append((f"Faction Bonus {printed} → {value}", played, 1, abs(value - printed),
-                        arms.vc(with_changes(tables, **played), seed)))  # fmt: skip
+                        arms.vc(with_changes(tables, **played), seed), None))  # fmt: skip
     return out
 
 
@@ -197,15 +208,63 @@ def banner_settings(arms: _Arms, tables, seed) -> list[tuple]:
             played = {"banners": tuple(int(b) for b in moved)}
             text = f"every {faction} banner {step:+d} token{'s' * (abs(step) != 1)}"
             out.append((text, played, len(races), abs(step),
-                        arms.vc(with_changes(tables, **played), seed)))  # fmt: skip
+                        arms.vc(with_changes(tables, **played), seed), None))  # fmt: skip
     return out
 
 
-def fresh_seed(seed: int, n: int) -> int:
-    """The replays' seed: a hash of the solver's seed and the count, never the seed."""
-    state = np.random.SeedSequence([seed, PURPOSE_TEAM_VERIFY, n])
+def _json(params: dict) -> str:
+    return json.dumps({k: list(v) if isinstance(v, tuple) else v for k, v in params.items()})
+
+
+def fresh_seed(seed: int, n: int, params: dict) -> int:
+    """A replay's seed: a hash of the solver's seed, the count and the rule numbers
+    played, so each setting plays fresh games of its own, never the solver's."""
+    state = np.random.SeedSequence([seed, PURPOSE_TEAM_VERIFY, n, *_json(params).encode()])
     value = int(state.generate_state(1, np.uint64)[0]) & MAX_SEED
     return value if value != seed else value ^ 1
+
+
+def verify_setting(arms: _Arms, tables, seed: int, lever: str, setting, cost) -> pd.DataFrame:
+    """One setting (change text, parameters, numbers changed, step) and the printed
+    rules on fresh games of its own seed: a row per faction (VERIFIED_COLUMNS)."""
+    n = arms.n
+    text, params, changed, step = setting
+    fresh = fresh_seed(seed, n, params)
+    printed = faction_shares(arms.vc(tables, fresh), n).set_index("faction")
+    fixed = faction_shares(arms.vc(with_changes(tables, **params), fresh), n)
+    rows = []
+    for r in fixed.itertuples():
+        p = printed.loc[r.faction]
+        rows.append(
+            {"players": n, "faction": r.faction, "lever": lever, "change": text,
+             "parameters": _json(params), "proposed": False, "games": int(r.games),
+             "printed_share": p.share, "printed_lo": p.share_lo, "printed_hi": p.share_hi,
+             "share": r.share, "share_lo": r.share_lo, "share_hi": r.share_hi, "fair": r.fair,
+             "holds_fair": r.holds_fair, "lands": "", "numbers_changed": changed,
+             "step": step, "solver_loss": cost, "fresh_seed": fresh}
+        )  # fmt: skip
+    return pd.DataFrame(rows, columns=list(VERIFIED_COLUMNS))
+
+
+def search_coins(arms: _Arms, tables, seed: int, coins: dict, cost) -> list[pd.DataFrame]:
+    """The solver's coins on fresh games and, while they miss, one coin more for the
+    faction furthest below its share (one fewer for the one furthest above), each on
+    fresh games of its own (COIN_TRIES at most): every setting tried."""
+    frames, seen = [], set()
+    for k in range(1 + COIN_TRIES):
+        seen.add(tuple(sorted(coins.items())))
+        setting = coin_setting(tables, arms.n, coins)
+        rows = verify_setting(arms, tables, seed, "coins", setting, cost if k == 0 else np.nan)
+        frames.append(rows)
+        if lands(rows) != MISSES:
+            break
+        off = (rows.share - rows.fair).to_numpy()
+        worst = int(np.abs(off).argmax())
+        f = str(rows.faction.iloc[worst])
+        coins = _lowest_zero(coins | {f: coins[f] + (1 if off[worst] < 0 else -1)})
+        if tuple(sorted(coins.items())) in seen or not any(coins.values()):
+            break
+    return frames
 
 
 def lands(rows: pd.DataFrame) -> str:
@@ -238,40 +297,29 @@ def run_team_balance(settings, backend=None, progress: bool = True) -> TeamBalan
     lever_rows, best = [], []
     for lever, found in settings_by_lever.items():
         scored = []
-        for text, params, changed, step, arm_vc in found:
+        for text, params, changed, step, arm_vc, coins in found:
             shares = faction_shares(arm_vc, n).assign(lever=lever, change=text)
             cost = loss(victory_shares(arm_vc, n), n)
             lever_rows.append(shares.assign(solver_loss=cost))
-            scored.append((cost, changed, step, text, params))
+            scored.append((cost, changed, step, text, params, coins))
         if scored:
             best.append((lever, *min(scored, key=lambda x: (x[0], x[1], x[2]))))
-    fresh = fresh_seed(seed, n)
-    printed_fresh = faction_shares(arms.vc(tables, fresh), n).set_index("faction")
-    rows = []
-    for lever, cost, changed, step, text, params in best:
-        fixed = faction_shares(arms.vc(with_changes(tables, **params), fresh), n)
+    frames = []
+    for lever, cost, changed, step, text, params, coins in best:
+        if coins is not None:
+            frames += search_coins(arms, tables, seed, coins, cost)
+        else:
+            frames.append(verify_setting(arms, tables, seed, lever, (text, params, changed, step),
+                                         cost))  # fmt: skip
         bar.update(arms.done)
-        for r in fixed.itertuples():
-            p = printed_fresh.loc[r.faction]
-            rows.append(
-                {"players": n, "faction": r.faction, "lever": lever, "change": text,
-                 "parameters": json.dumps({k: list(v) if isinstance(v, tuple) else v
-                                           for k, v in params.items()}),
-                 "proposed": False, "games": int(r.games), "printed_share": p.share,
-                 "printed_lo": p.share_lo, "printed_hi": p.share_hi, "share": r.share,
-                 "share_lo": r.share_lo, "share_hi": r.share_hi, "fair": r.fair,
-                 "holds_fair": r.holds_fair, "lands": "", "numbers_changed": changed,
-                 "step": step, "solver_loss": cost}
-            )  # fmt: skip
     bar.close()
-    verified = pd.DataFrame(rows, columns=list(VERIFIED_COLUMNS))
-    verified = _propose(verified)
+    verified = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+    verified = _propose(verified.reindex(columns=list(VERIFIED_COLUMNS)))
     levers = pd.concat(lever_rows, ignore_index=True) if lever_rows else pd.DataFrame()
     return TeamBalance(
         n_players=n, games=games, seed=seed, policies=tuple(names),
         ruleset_name=tables.ruleset.name, printed=printed, levers=levers, verified=verified,
-        n_games=arms.done, seconds=time.perf_counter() - started, fresh_seed=fresh,
-        not_modeled=tables.not_modeled(),
+        n_games=arms.done, seconds=time.perf_counter() - started, not_modeled=tables.not_modeled(),
     )  # fmt: skip
 
 
@@ -341,8 +389,9 @@ def summary_markdown(result: TeamBalance) -> str:
     lines = [
         f"# What would balance it: {result.ruleset_name}, Battle for Azeroth, {n} players",
         "",
-        f"Bots: {bots_text(result.policies)}. Seed {result.seed} (fresh games: seed "
-        f"{result.fresh_seed}). {result.n_games:,} games in {result.seconds:.0f} s, "
+        f"Bots: {bots_text(result.policies)}. Seed {result.seed} (each replay: fresh games "
+        "of a seed of its own, verified.csv's fresh_seed). "
+        f"{result.n_games:,} games in {result.seconds:.0f} s, "
         f"{result.games:,} per arm. A faction's **share** splits a shared victory; its fair "
         "share is one half with two factions, one third with three (ruling B10). "
         "Intervals are 95%.",
