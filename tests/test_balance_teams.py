@@ -56,6 +56,16 @@ def test_balance_of_the_team_variant_writes_a_verified_row_per_faction(tmp_path)
     claims = read_claims(tmp_path, 4, default_tables(), 0, 1).claims
     fix = [c for c in claims if c.kind == "teamfix"]
     assert len(fix) == 1 and fix[0].faction in ("Alliance", "Horde") and fix[0].parameters
+    # the team page opens with it
+    page = tmp_path / "teams"
+    args = ["teams", "-p", "4", "--games", "20", "--duel-games", "0", "--no-parts",
+            "--fix-from", str(out), "--out", str(page)]  # fmt: skip
+    done = CliRunner().invoke(app, args)
+    assert done.exit_code == 0, done.output
+    text = (page / "summary.md").read_text(encoding="utf-8")
+    assert text.index("with this change") < text.index("## Faction win rates")
+    bad = CliRunner().invoke(app, ["teams", "--fix-from", str(tmp_path), "--out", str(page)])
+    assert bad.exit_code == 2 and "--fix-from" in bad.output
 
 
 def test_the_team_balance_refuses_what_it_cannot_answer(tmp_path):
