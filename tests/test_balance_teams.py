@@ -56,6 +56,13 @@ def test_balance_of_the_team_variant_writes_a_verified_row_per_faction(tmp_path)
     claims = read_claims(tmp_path, 4, default_tables(), 0, 1).claims
     fix = [c for c in claims if c.kind == "teamfix"]
     assert len(fix) == 1 and fix[0].faction in ("Alliance", "Horde") and fix[0].parameters
+    confirmed = tmp_path / "confirm"
+    args = ["confirm", "--from", str(tmp_path), "--strong", "heuristic", "--games", "20",
+            "--team-games", "0", "--out", str(confirmed)]  # fmt: skip
+    done = CliRunner().invoke(app, args)
+    assert done.exit_code == 0, done.output
+    row = pd.read_csv(confirmed / "confirm.csv").set_index("kind").loc["teamfix"]
+    assert row.games == 20 and row.lo <= row.value <= row.hi and "team variant" in row.field
     # the team page opens with it
     page = tmp_path / "teams"
     args = ["teams", "-p", "4", "--games", "20", "--duel-games", "0", "--no-parts",
