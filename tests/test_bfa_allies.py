@@ -260,5 +260,9 @@ def test_the_report_builds_the_team_page_for_the_variant(tmp_path):
     assert "The smallest change that balances the factions" in html
     assert html.index("with this change") < html.index("Faction win rates")
     assert set(pd.read_csv(out / "fixes.csv").players) == {2, 3, 4, 5}
+    import json
+
+    first = json.loads((out / "findings.json").read_text(encoding="utf-8"))[0]
+    assert first.startswith("As printed, at 4 players") and "*" not in first
     bad = CliRunner().invoke(app, ["report", "--variant", "bfz"])
     assert bad.exit_code == 2 and "Did you mean 'bfa'?" in bad.output

@@ -417,7 +417,8 @@ def write_teams(
             sub = temp / f"combos-{study.n_players}p"
             sub.mkdir()
             fill_folder(study, sub)
-        found = findings(result, duels, combos)
+        found = [line.lstrip("*- ").rstrip("*") for line in fix_lines(fixes) if line]
+        found += findings(result, duels, combos)
         (temp / "findings.json").write_text(json.dumps(found, indent=1), encoding="utf-8")
         for name in ("table", "seats", "within"):
             common.write_table(getattr(result, name), temp, "factions" if name == "table" else name)
