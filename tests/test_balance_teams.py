@@ -49,6 +49,12 @@ def test_balance_of_the_team_variant_writes_a_verified_row_per_faction(tmp_path)
     assert {"printed_share", "share_lo", "share_hi", "lands"} <= set(verified.columns)
     assert set(verified.lever) <= {"coins", "faction_bonus", "banners"}
     assert "As printed, at 4 players" in (out / "summary.md").read_text(encoding="utf-8")
+    # the change as a scenario of the variant, which `analyzer compare` loads
+    from analyzer.scenario import load_scenario
+    from analyzer.studies.common import team_variant
+
+    changed = load_scenario(out / "suggested.toml").tables()
+    assert team_variant(changed) and 'variant = "bfa"' in (out / "suggested.toml").read_text()
     # the confirm study reads the proposed change as a claim of its own
     from analyzer.model import default_tables
     from analyzer.studies.confirm_claims import read_claims

@@ -208,9 +208,12 @@ def _toml_value(value) -> str:
     return str(int(value))
 
 
-def suggestion_toml(tables, changes, n_players, policies, policy_params, scenario) -> str:
+def suggestion_toml(
+    tables, changes, n_players, policies, policy_params, scenario, variant=None, about=None
+) -> str:
     """A scenario file holding every rule of `tables` at this player count, with the
-    banner and badge numbers of `changes`: `analyzer compare` checks it again."""
+    banner and badge numbers of `changes`: `analyzer compare` checks it again;
+    `variant` (a name) plays that variant, `about` replaces the description."""
     from analyzer.model.ruleset import SIZE_KEYS, Ruleset
     from analyzer.players.params import PARAMS_BY_POLICY
     from analyzer.players.styles import bot_of
@@ -220,22 +223,23 @@ def suggestion_toml(tables, changes, n_players, policies, policy_params, scenari
     rs = tables.ruleset
     lines = [
         "# Written by `analyzer balance`: the printed rules (or the scenario it started",
-        "# from) with the banner and badge numbers it suggests. Check it with",
+        "# from) with the numbers it suggests. Check it with",
         "#     analyzer compare THIS_FILE",
         "",
         "[scenario]",
         f"name = {_toml_value('Balanced by analyzer balance')}",
         "description = "
         + _toml_value(
-            "Banner and badge numbers that bring every race and power closest to a fair "
-            f"share at {n_players} players, against these bots"
+            (about or "Banner and badge numbers that bring every race and power closest to "
+             f"a fair share at {n_players} players, against these bots")
             + (f", starting from {scenario}" if scenario else "")
             + "."
         ),
         f"ruleset = {_toml_value(ruleset_name())}",
+        *([f"variant = {_toml_value(variant)}"] if variant else []),
         f"players = {n_players}",
         "",
-    ]
+    ]  # fmt: skip
     from analyzer.simulate import seat_bots
 
     names = list(policies)

@@ -75,9 +75,10 @@ class TeamBalance:
     ruleset_name: str
     printed: pd.DataFrame  # team_target.faction_shares of the printed rules' games
     levers: pd.DataFrame  # one row per lever setting played and faction (solver's games)
-    verified: pd.DataFrame  # VERIFIED_COLUMNS: each lever's best setting on fresh games
+    verified: pd.DataFrame  # VERIFIED_COLUMNS: each setting replayed on fresh games
     n_games: int
     seconds: float
+    suggestion_toml: str = ""  # the proposed change as a scenario file ("" without one)
     not_modeled: list[str] = field(default_factory=list)
 
     @property
@@ -216,6 +217,12 @@ def _json(params: dict) -> str:
     return json.dumps({k: list(v) if isinstance(v, tuple) else v for k, v in params.items()})
 
 
+def fixed_tables(tables, parameters: str):
+    """`tables` with a change's rule numbers (verified.csv's parameters, JSON)."""
+    changes = {k: tuple(v) if isinstance(v, list) else v for k, v in json.loads(parameters).items()}
+    return with_changes(tables, **changes)
+
+
 def fresh_seed(seed: int, n: int, params: dict) -> int:
     """A replay's seed: a hash of the solver's seed, the count and the rule numbers
     played, so each setting plays fresh games of its own, never the solver's."""
@@ -315,11 +322,22 @@ def run_team_balance(settings, backend=None, progress: bool = True) -> TeamBalan
     bar.close()
     verified = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
     verified = _propose(verified.reindex(columns=list(VERIFIED_COLUMNS)))
+    toml = ""
+    if verified.proposed.any():
+        from analyzer.studies.balance import suggestion_toml
+
+        row = verified[verified.proposed].iloc[0]
+        toml = suggestion_toml(
+            fixed_tables(tables, row.parameters), {}, n, names, s.bot_params, s.scenario,
+            variant="bfa", about=f"Battle for Azeroth with one change ({row.change}), the one "
+            f"that brings every faction nearest its fair share at {n} players, against these bots",
+        )  # fmt: skip
     levers = pd.concat(lever_rows, ignore_index=True) if lever_rows else pd.DataFrame()
     return TeamBalance(
         n_players=n, games=games, seed=seed, policies=tuple(names),
         ruleset_name=tables.ruleset.name, printed=printed, levers=levers, verified=verified,
-        n_games=arms.done, seconds=time.perf_counter() - started, not_modeled=tables.not_modeled(),
+        n_games=arms.done, seconds=time.perf_counter() - started, suggestion_toml=toml,
+        not_modeled=tables.not_modeled(),
     )  # fmt: skip
 
 
@@ -445,7 +463,9 @@ def summary_markdown(result: TeamBalance) -> str:
         "(`analyzer confirm` plays it with strong bots).",
         "",
         "Files: verified.csv (the fresh replays, one row per setting and faction), levers.csv "
-        "(every setting on the solver's games), printed.csv.",
+        "(every setting on the solver's games), printed.csv, suggested.toml (the change "
+        "proposed as a scenario: `analyzer compare suggested.toml --baseline "
+        "scenarios/bfa-4p.toml` weighs it against the printed variant at 4 players).",
         "",
     ]
     lines += caveat_lines(result.not_modeled, [])
@@ -460,5 +480,7 @@ def write_team_balance(result: TeamBalance, out, force: bool = False):
         common.write_table(result.levers, temp, "levers")
         common.write_table(result.printed, temp, "printed")
         (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
+        if result.suggestion_toml:
+            (temp / "suggested.toml").write_text(result.suggestion_toml, encoding="utf-8")
 
     return common.write_folder(out, fill, force)

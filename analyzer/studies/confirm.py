@@ -147,7 +147,7 @@ def _arms(claim: Claim, setup: _Setup) -> list[tuple[object, object]]:
     if claim.kind == "team":
         return [(team, None)]
     if claim.kind == "teamfix":
-        from analyzer.studies.confirm_claims import fixed_tables
+        from analyzer.studies.balance_teams import fixed_tables
 
         make = lambda: team_tables(fixed_tables(setup.tables, claim.parameters), n)  # noqa: E731
         return [(setup.engine(("teamfix", n, claim.parameters), make), None), (team, None)]

@@ -305,16 +305,6 @@ def _team_fix_claims(folder: Path, n: int, out: Claims) -> list[Claim]:
     )]  # fmt: skip
 
 
-def fixed_tables(tables, parameters: str):
-    """`tables` with a team balance change's rule parameters (verified.csv's JSON)."""
-    import json
-
-    from analyzer.studies.balance_curves import with_changes
-
-    changes = {k: tuple(v) if isinstance(v, list) else v for k, v in json.loads(parameters).items()}
-    return with_changes(tables, **changes)
-
-
 def team_tables(tables, n: int):
     """The team variant's tables at n players (Battle for Azeroth)."""
     from analyzer.rulesets.swow.bfa import bfa_tables
