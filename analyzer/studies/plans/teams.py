@@ -44,8 +44,8 @@ def read_fixes(folders: str | None) -> tuple:
         table = pd.read_csv(path) if path.is_file() else None
         if table is None or not {"lever", "proposed", "faction"} <= set(table.columns):
             problems.append(Problem(CLI, "--fix-from", name,
-                                    "a folder written by `analyzer balance --variant bfa` "
-                                    "(with its verified.csv)"))  # fmt: skip
+                                    "a folder written by `analyzer balance` in Battle for "
+                                    "Azeroth (with its verified.csv of factions)"))  # fmt: skip
             continue
         out.append(table)
     if problems:
