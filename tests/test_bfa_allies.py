@@ -259,7 +259,8 @@ def test_the_report_builds_the_team_page_for_the_variant(tmp_path):
     # the balance study of the variant at every count: its verified change opens the page
     assert "The smallest change that balances the factions" in html
     assert html.index("with this change") < html.index("Faction win rates")
-    assert set(pd.read_csv(out / "fixes.csv").players) == {2, 3, 4, 5}
+    assert set(pd.read_csv(out / "fixes.csv").players) == {4}  # FIX_COUNTS
+    assert "Not played here at 2, 3, 5 players" in html
     import json
 
     first = json.loads((out / "findings.json").read_text(encoding="utf-8"))[0]

@@ -315,6 +315,12 @@ def fix_table_lines(fixes) -> list[str]:
                      f"({pct(r.printed_lo)} to {pct(r.printed_hi)}) | {pct(r.share)} "
                      f"({pct(r.share_lo)} to {pct(r.share_hi)}) | {pct(r.fair)} | "
                      f"{r.lands} |")  # fmt: skip
+    shown = {int(n) for part in rows for n in part.players}
+    others = [n for n in (2, 3, 4, 5) if n not in shown]
+    if others:
+        counts = ", ".join(str(n) for n in others)
+        lines += ["", f"Not played here at {counts} players: `analyzer balance --variant bfa "
+                  "--players N` proposes and verifies a change for any count."]  # fmt: skip
     return [*lines, ""]
 
 
