@@ -56,8 +56,8 @@ def run_bench(games: int, repeats: int, note: Callable[[str], None] = print) -> 
     the lookahead and search bots' rows (LOOKAHEAD_ROW, SEARCH_ROW), on fewer games. A warm-up
     call first loads or compiles the engine, so its time is reported apart and never
     counted."""
-    from analyzer.engine import api
-    from analyzer.rulesets import played_tables, ruleset_name
+    from analyzer.gameloop import api
+    from analyzer.ruleset_registry import played_tables, ruleset_name
 
     etables = api.engine_tables(played_tables())
     ruleset = ruleset_name()
@@ -98,7 +98,7 @@ def _row(ruleset: str, n_players: int, policy: str, rate: float, threads: int = 
 def _player(etables) -> Callable[..., float]:
     """play(n_players, policy, seed, n_games, first=""): seconds to play n_games
     games, every seat by `policy` but seat 0 by `first` when given."""
-    from analyzer.engine import api
+    from analyzer.gameloop import api
 
     def play(n_players: int, policy: str, seed: int, n_games: int, first: str = "") -> float:
         ids = [policy_id(policy)] * n_players
@@ -128,8 +128,8 @@ def run_scaling(games: int, repeats: int, note: Callable[[str], None] = print) -
     over the speed of perfect scaling (one thread's speed times the threads)."""
     import numba
 
-    from analyzer.engine import api
-    from analyzer.rulesets import played_tables, ruleset_name
+    from analyzer.gameloop import api
+    from analyzer.ruleset_registry import played_tables, ruleset_name
 
     most = numba.get_num_threads()
     play = _player(api.engine_tables(played_tables()))
@@ -161,7 +161,7 @@ import sys
 import numpy as np
 import analyzer
 etables = analyzer.load_game(sys.argv[1]).engine_tables()
-from analyzer.engine import api
+from analyzer.gameloop import api
 from analyzer.players.params import default_vector, policy_id
 params = np.array([default_vector("heuristic")] * 4)
 api.play_batch(etables, 4, 1, 0, 1, [policy_id("heuristic")] * 4, params)
@@ -175,7 +175,7 @@ def first_game_seconds(cache: str | None = None) -> float:
     if cache is not None:
         env["NUMBA_CACHE_DIR"] = cache
     start = time.perf_counter()
-    from analyzer.rulesets import ruleset_name
+    from analyzer.ruleset_registry import ruleset_name
 
     subprocess.run([sys.executable, "-c", FIRST_GAME, ruleset_name()], env=env, check=True)
     return time.perf_counter() - start
@@ -216,7 +216,7 @@ def run_cluster_bench(workers: int, games: int, repeats: int, note=print) -> dic
             remote.append(rate(cluster))
             note(f"  in-process {local[-1]:.0f} games/s, cluster {remote[-1]:.0f} games/s")
     best_local, best_remote = max(local), max(remote)
-    from analyzer.rulesets import ruleset_name
+    from analyzer.ruleset_registry import ruleset_name
 
     return {
         "ruleset": ruleset_name(),

@@ -146,7 +146,7 @@ def combos(
     named `races` and `powers`, forced as one seat's first pick. Tables `combos` (win
     rate with its interval, VC, significance), `races` and `powers` (main effects)."""
     from analyzer.studies.combos import allowed_combos, run_combos
-    from analyzer.studies.plans.combos import CombosSettings
+    from analyzer.studies.settings import CombosSettings
 
     with _named("combos"):
         g, tables, bots, params, players = _rules(game, scenario, players, bots)
@@ -182,7 +182,7 @@ def compare(
     printed rules (or `baseline`) on the same seeds. Tables `compare` (each metric's
     paired difference with its 95% interval) and `arms` (each metric's value)."""
     from analyzer.studies.compare import run_compare
-    from analyzer.studies.plans.compare import CompareSettings
+    from analyzer.studies.settings import CompareSettings
 
     paths = [scenarios] if isinstance(scenarios, str | Path) else list(scenarios)
     with _named("compare"):

@@ -25,7 +25,7 @@ def play_and_describe(
     policy_params=None,
 ) -> str:
     """Play game `game` of `seed` with its log on and return the log as text."""
-    from analyzer.engine.api import engine_tables, play_logged
+    from analyzer.gameloop.api import engine_tables, play_logged
     from analyzer.simulate import resolve_policies, seat_bots
 
     names = resolve_policies(policies, n_players)
@@ -36,7 +36,7 @@ def play_and_describe(
 
 def _region_names(g, tables) -> list[str]:
     from analyzer.engine import core_layout as L
-    from analyzer.rulesets import played_content
+    from analyzer.ruleset_registry import played_content
 
     # The played ruleset's words for its terrains and symbols (its tables.py).
     content = played_content()
@@ -58,7 +58,7 @@ def _region_names(g, tables) -> list[str]:
 
 def describe(g, seats, tables, n_players, policies, seed, game) -> str:
     from analyzer.engine import core_layout as L
-    from analyzer.rulesets import played_content
+    from analyzer.ruleset_registry import played_content
 
     races = tables.race_names
     powers = tables.power_names

@@ -58,7 +58,7 @@ def _names(codes: np.ndarray, names) -> pd.Categorical:
 
 def _ruleset(n: int) -> pd.Categorical:
     """The played ruleset's name on each of n rows (one byte a row)."""
-    from analyzer.rulesets import ruleset_name
+    from analyzer.ruleset_registry import ruleset_name
 
     return pd.Categorical.from_codes(np.zeros(n, np.int8), categories=[ruleset_name()])
 

@@ -16,10 +16,10 @@ import numpy as np
 import pandas as pd
 
 from analyzer.backends import Chunk, or_in_process
-from analyzer.engine import api
 from analyzer.engine import core_layout as L
 from analyzer.engine.invariants import ERROR_NAMES
 from analyzer.errors import InputError, Problem
+from analyzer.gameloop import api
 from analyzer.players.params import N_POLICY_PARAMS, policy_id
 from analyzer.present.progress import Bar
 from analyzer.results import ParquetSink, instance_rows, races_frame, seats_frame
@@ -290,7 +290,7 @@ def simulate(
     check_run(n_players, n_games, seed, chunk)
     names = resolve_policies(policies, n_players)
     if tables is None:
-        from analyzer.rulesets import played_tables
+        from analyzer.ruleset_registry import played_tables
 
         tables = played_tables()
     ids, params = seat_bots(names, n_players, policy_params)

@@ -41,7 +41,7 @@ def pytest_configure(config):
 
 
 def played() -> str:
-    from analyzer.rulesets import ruleset_name
+    from analyzer.ruleset_registry import ruleset_name
 
     return ruleset_name()
 
@@ -63,7 +63,7 @@ def pytest_ignore_collect(collection_path, config):
 
 def pytest_collection_modifyitems(config, items):
     """Tests marked shipped_rulesets are left out of a test ruleset's run."""
-    from analyzer.rulesets import shipped_rulesets
+    from analyzer.ruleset_registry import shipped_rulesets
 
     if played() in shipped_rulesets():
         return

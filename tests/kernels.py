@@ -16,7 +16,7 @@ from numba.core.dispatcher import Dispatcher
 
 from analyzer.engine import BOUND_RULESET
 from analyzer.engine.jit import python_entry
-from analyzer.rulesets import ruleset_package
+from analyzer.ruleset_registry import ruleset_package
 
 ENGINE = "coins column conquest decline faces game invariants play rng scoring setup state trace"
 # The modules of each shipped ruleset that hold compiled functions.

@@ -13,11 +13,11 @@ import pandas as pd
 import pytest
 
 from analyzer.engine import layout as L
-from analyzer.engine.api import engine_tables
 from analyzer.engine.jit import python_entry
 from analyzer.engine.rng import init_streams
 from analyzer.engine.setup import setup_game
 from analyzer.engine.state import new_game
+from analyzer.gameloop.api import engine_tables
 from analyzer.model import default_tables
 from analyzer.model.ids import ALLIANCE, HORDE, NEUTRAL
 from analyzer.model.tables import compile_tables

@@ -148,7 +148,7 @@ def test_bad_numbers_exit_2(args, key):
 
 def fail_on_call(monkeypatch, call: int, exc: BaseException):
     """Make the engine's play_batch raise `exc` on its call number `call`."""
-    from analyzer.engine import api
+    from analyzer.gameloop import api
 
     real = api.play_batch
     calls = []

@@ -123,10 +123,8 @@ def test_decline_players_and_compare_give_the_same_tables_on_a_cluster(cluster):
     from analyzer.scenario import load_scenario
     from analyzer.studies.compare import run_compare
     from analyzer.studies.decline import run_decline
-    from analyzer.studies.plans.compare import CompareSettings
-    from analyzer.studies.plans.decline import DeclineSettings
-    from analyzer.studies.plans.players import PlayersSettings
     from analyzer.studies.players import run_players
+    from analyzer.studies.settings import CompareSettings, DeclineSettings, PlayersSettings
 
     def same(a, b, names):
         for name in names:
@@ -159,7 +157,7 @@ def test_the_strong_play_studies_give_the_same_tables_on_a_cluster(tmp_path, clu
     from analyzer.model import default_tables
     from analyzer.studies.confirm import run_confirm
     from analyzer.studies.exploit import exploit_table
-    from analyzer.studies.plans.confirm import ConfirmSettings
+    from analyzer.studies.settings import ConfirmSettings
 
     tables = default_tables()
     folder = _folder(tmp_path / "page", tables)
@@ -252,7 +250,7 @@ def test_a_worker_with_another_engine_is_refused(cluster):
 def test_each_task_names_its_ruleset_and_a_worker_plays_one_for_its_life(cluster):
     from analyzer.backends import ClusterError
     from analyzer.backends.dask_cluster import use_own_engine_cache
-    from analyzer.rulesets import bound_ruleset
+    from analyzer.ruleset_registry import bound_ruleset
     from analyzer.simulate import simulate
 
     # Every worker loads the game the tasks name (this run's), needing no setting...

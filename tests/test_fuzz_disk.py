@@ -163,7 +163,7 @@ def test_a_changed_seed_scale_or_count_replays_every_study(setting):
 
 @pytest.mark.parametrize("what", ["code", "content", "ruleset", "variant"])
 def test_changed_code_content_ruleset_or_variant_replays_every_study(tmp_path, monkeypatch, what):
-    from analyzer import rulesets
+    from analyzer import ruleset_registry, rulesets
     from analyzer.report import site
 
     content = tmp_path / "content.toml"
@@ -176,8 +176,12 @@ def test_changed_code_content_ruleset_or_variant_replays_every_study(tmp_path, m
     elif what == "content":
         content.write_text("a = 2\n")
     else:
-        name = "ruleset_name" if what == "ruleset" else "played_variant"
-        monkeypatch.setattr(rulesets, name, lambda: "another")
+        owner, name = (
+            (ruleset_registry, "ruleset_name")
+            if what == "ruleset"
+            else (rulesets, "played_variant")
+        )
+        monkeypatch.setattr(owner, name, lambda: "another")
     assert _changed(before, _stamps()) == EVERY
 
 

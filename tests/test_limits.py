@@ -128,7 +128,7 @@ def test_bot_parameters_have_ranges(tmp_path):
     ],
 )
 def test_huge_options_are_refused_before_anything_is_played(args, key, monkeypatch):
-    from analyzer.engine import api
+    from analyzer.gameloop import api
 
     def never(*a, **k):
         raise AssertionError("a game was played")
@@ -140,7 +140,7 @@ def test_huge_options_are_refused_before_anything_is_played(args, key, monkeypat
 
 
 def test_a_study_too_large_for_memory_is_refused_before_it_plays(monkeypatch):
-    from analyzer.engine import api
+    from analyzer.gameloop import api
 
     monkeypatch.setattr(api, "play_batch", lambda *a, **k: pytest.fail("played"))
     result = run("decline", "--players", "2,3", "--games", 4_000_000)

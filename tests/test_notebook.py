@@ -29,7 +29,7 @@ def test_play_by_names_gives_the_simulation_tables():
 
 def test_combos_by_race_and_power_names_are_the_study_on_their_ids():
     from analyzer.studies.combos import run_combos
-    from analyzer.studies.plans.combos import CombosSettings
+    from analyzer.studies.settings import CombosSettings
 
     game = analyzer.load_game("swow")
     t = analyzer.combos(game, 2, races=["orcs", "Tauren"], powers="Battle_Master", seed=3,

@@ -106,8 +106,8 @@ def test_the_styles_play_measurably_differently(played):
 
 def test_a_study_plays_a_scenario_of_styles_and_names_them(tmp_path):
     from analyzer.studies.common import bots_text, scenario_counts
-    from analyzer.studies.plans.players import PlayersSettings
     from analyzer.studies.players import run_players, summary_markdown
+    from analyzer.studies.settings import PlayersSettings
 
     path = tmp_path / "styles.toml"
     path.write_text(
@@ -125,8 +125,8 @@ def test_a_study_plays_a_scenario_of_styles_and_names_them(tmp_path):
 
 def _picks(name, games=200):
     """(mean column position picked, mean coins paid) of four seats of one style."""
-    from analyzer.engine import api
     from analyzer.engine import layout as L
+    from analyzer.gameloop import api
     from analyzer.model import default_tables
     from analyzer.results import instance_rows
     from analyzer.simulate import seat_bots

@@ -21,7 +21,7 @@ def ruleset_files() -> tuple:
     """Each shipped ruleset's own file checks: its files.py module, where it has one,
     with file_kind(data), check_file(kind, data, file) and NOT_ONE (what a file of
     none of its kinds lacks). Found by file, so no ruleset is named here."""
-    from analyzer.rulesets import RULESETS_DIR, ruleset_package, shipped_rulesets
+    from analyzer.ruleset_registry import RULESETS_DIR, ruleset_package, shipped_rulesets
 
     return tuple(
         importlib.import_module(f"{ruleset_package(name)}.files")

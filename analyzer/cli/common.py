@@ -160,7 +160,7 @@ def check_out(out: Path | None, force: bool, default: Path, names=None, writes=(
     own, or (`names`) one it writes only those files into. `writes`: files the
     command's own folder will hold, never written over a user's."""
     from analyzer.output import OutputFolder
-    from analyzer.rulesets import DEFAULT_RULESET, bound_ruleset
+    from analyzer.ruleset_registry import DEFAULT_RULESET, bound_ruleset
 
     played = bound_ruleset() or DEFAULT_RULESET  # none for the battle commands
     if out is None and played != DEFAULT_RULESET:
@@ -190,7 +190,7 @@ def set_threads(threads: int | None) -> int:
     if threads is not None:
         check_threads(threads)
         numba.set_num_threads(threads)
-    from analyzer.engine.precompile import cache_is_ready
+    from analyzer.gameloop.precompile import cache_is_ready
 
     if not cache_is_ready():
         # The progress bar stands still meanwhile; say why.

@@ -353,7 +353,7 @@ def replay(
     check_options(game=game)
     names = resolve_policies(policies, players)
     from analyzer.playthrough import play_and_describe
-    from analyzer.rulesets import played_tables
+    from analyzer.ruleset_registry import played_tables
 
     tables = variant_tables(variant, played_tables())
     typer.echo(play_and_describe(tables, players, seed, game, names), nl=False)

@@ -131,7 +131,7 @@ def _check_bot_names(text: str, players: int) -> None:
 def _say_index_games() -> None:
     """What an index report plays: each ruleset's pages say their own game."""
     from analyzer.report.index import variant_pages
-    from analyzer.rulesets import playable_rulesets
+    from analyzer.ruleset_registry import playable_rulesets
 
     names = playable_rulesets()
     extra = "".join(f", and {v} of {n}" for n, v in variant_pages(names))
@@ -172,9 +172,9 @@ def _report_teams(
         typer.echo(f"Reusing the team page of an earlier run: {out / 'index.html'}")
         return
     set_threads(threads)
-    from analyzer.rulesets import played_tables
+    from analyzer.ruleset_registry import played_tables
     from analyzer.studies.combos import run_combos
-    from analyzer.studies.plans.combos import CombosSettings
+    from analyzer.studies.settings import CombosSettings
     from analyzer.studies.teams import alliance_duel, faction_rates, write_teams
     from analyzer.variants import with_variant
 
@@ -208,7 +208,7 @@ def _report_index(
     from analyzer.backends import check_backend_options
     from analyzer.report.index import PageFailed, build_index, variant_pages
     from analyzer.report.site import default_index_out
-    from analyzer.rulesets import shipped_rulesets
+    from analyzer.ruleset_registry import shipped_rulesets
 
     check_backend_options(workers, cluster)
     if threads is not None:  # before any page's process starts

@@ -70,13 +70,13 @@ BOT_PARAMETERS = {
     "reserve": (0.0, 100.0),
     "token_turns": (0.0, float(MAX_ROUNDS)),
     # the lookahead bot's budget: a game costs about rollouts x options x turns
-    # heuristic games (players/lookahead.py)
+    # heuristic games (gameloop/lookahead.py)
     "rollouts": (1.0, 4096.0),
     "horizon": (0.0, float(MAX_ROUNDS)),
     "candidates": (1.0, float(MAX_COLUMN)),
     "plans": (1.0, 4.0),  # players/params.py N_PLANS
     "prune": (0.0, 10.0),  # standard errors; 0: every option plays every rollout
-    # the search bot's budget (players/search.py): a game costs about simulations x
+    # the search bot's budget (gameloop/search.py): a game costs about simulations x
     # turns heuristic games
     "simulations": (1.0, 4096.0),
     "widening": (0.0, 16.0),  # 0: only the heuristic's own choice is ever open

@@ -72,7 +72,7 @@ def build_index(
     stopped half-way leaves finished pages and the previous index, never a half one.
     PageFailed when a page's process fails."""
     from analyzer.output import OutputFolder
-    from analyzer.rulesets import ruleset_problem
+    from analyzer.ruleset_registry import ruleset_problem
 
     out = Path(out) if out is not None else default_index_out(4)
     report = OutputFolder(out, force=force)
@@ -184,7 +184,7 @@ def _run_children(jobs, force: bool, log: Callable[[str], None]) -> None:
 
 
 def _engine_ready(ruleset: str) -> bool:
-    """Whether `ruleset`'s engine is in the compile cache (engine/precompile.py writes
+    """Whether `ruleset`'s engine is in the compile cache (gameloop/precompile.py writes
     its READY_MARKER after a run's first games); reads files only, compiles nothing."""
     return _ready_marker(ruleset).exists()
 

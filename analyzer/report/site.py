@@ -142,7 +142,8 @@ def _stamp(study: Study, code: str, s: ReportSettings) -> dict:
     """Everything a study's results depend on: its settings (the bots it plays with
     their parameters among them), the code, its input files, and the ruleset, variant
     and scale of the run (ANALYZER_RULESET and ANALYZER_STYLES enter through these)."""
-    from analyzer.rulesets import played_variant, ruleset_name
+    from analyzer.ruleset_registry import ruleset_name
+    from analyzer.rulesets import played_variant
 
     return {
         "study": study.key,
@@ -255,7 +256,8 @@ STUDY_KEYS = tuple(STUDY_TITLES)
 def house_rules(players: int) -> list[Path]:
     """The shipped house-rule scenarios of the played ruleset for this player count
     (baselines and the commented example left out)."""
-    from analyzer.rulesets import ruleset_name, scenario_ruleset
+    from analyzer.ruleset_registry import ruleset_name
+    from analyzer.rulesets import scenario_ruleset
     from analyzer.scenario import load_scenario
 
     out = []
@@ -320,7 +322,7 @@ def _run_and_write(study, settings, force: bool, backend) -> Callable[[Path], li
 # ------------------------------------------------------------------ building
 def default_out(players: int) -> Path:
     """One ruleset's page (the played one)."""
-    from analyzer.rulesets import ruleset_name
+    from analyzer.ruleset_registry import ruleset_name
 
     return Path("reports") / f"{ruleset_name().replace('.', '-')}-{players}p"
 
@@ -392,7 +394,8 @@ def build_report(
 
 
 def ruleset_title() -> str:
-    from analyzer.rulesets import ruleset_name, title
+    from analyzer.ruleset_registry import ruleset_name
+    from analyzer.rulesets import title
 
     return title(ruleset_name())
 
@@ -407,7 +410,7 @@ def _caveats(sensitivity: str | None = None, fold: bool = False) -> list[str]:
     """What every number rests on; `sensitivity`: the balance study's table of how far
     each estimated number moves the answers (a file under the report folder), folded
     with `fold`."""
-    from analyzer.rulesets import played_content, played_tables, ruleset_package
+    from analyzer.ruleset_registry import played_content, played_tables, ruleset_package
 
     tables = played_tables()
     missing = tables.not_modeled()
@@ -510,7 +513,8 @@ def banner_lines(scale: float, games: str) -> list[str]:
 def _opening(s: ReportSettings, seconds: float, reruns=()) -> list[str]:
     """The title, the rough-run banner, one line on how the page was made, and the
     studies run again because their stored files had changed or gone (`reruns`)."""
-    from analyzer.rulesets import played_variant, ruleset_name
+    from analyzer.ruleset_registry import ruleset_name
+    from analyzer.rulesets import played_variant
     from analyzer.studies.common import bots_text
 
     return [
@@ -550,7 +554,7 @@ def _findings_lines(sections, s: ReportSettings, marks, link: str) -> list[str]:
             lines += [f"- {f}" for f in found]
             lines.append("")
     if "compare" not in [study.key for study, _ in sections]:
-        from analyzer.rulesets import ruleset_name
+        from analyzer.ruleset_registry import ruleset_name
 
         lines += [
             "**House rules**",

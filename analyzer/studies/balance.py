@@ -85,7 +85,7 @@ from analyzer.studies.balance_seats import (  # noqa: F401
 from analyzer.studies.balance_sensitivity import sensitivity_rows
 from analyzer.studies.balance_verify import VERIFIED_COLUMNS, verify  # noqa: F401
 from analyzer.studies.common import pct, pp
-from analyzer.studies.plans.balance import BalanceSettings  # noqa: F401  (run_balance's)
+from analyzer.studies.settings import BalanceSettings  # noqa: F401  (run_balance's)
 
 
 # ------------------------------------------------------------------ the study
@@ -109,7 +109,7 @@ def run_balance(settings: BalanceSettings, backend=None, progress: bool = True) 
     check_balance(n_players, games_per_combo, seed, seat_games, check_games_per_combo, s.fair)
     names = resolve_policies(policies, n_players)
     if tables is None:
-        from analyzer.rulesets import played_tables
+        from analyzer.ruleset_registry import played_tables
 
         tables = played_tables()
     seat_counts = tuple(seat_counts or (n_players,))
@@ -179,7 +179,7 @@ def _compare_spread(tables, toml: str, n_players, seed, gpc, scenario, backend) 
 
     from analyzer.scenario import load_scenario
     from analyzer.studies.compare import run_compare
-    from analyzer.studies.plans.compare import CompareSettings
+    from analyzer.studies.settings import CompareSettings
 
     with tempfile.TemporaryDirectory(prefix="analyzer-balance-") as folder:
         path = Path(folder) / "suggested.toml"
@@ -217,7 +217,7 @@ def suggestion_toml(tables, changes, n_players, policies, policy_params, scenari
     from analyzer.model.ruleset import SIZE_KEYS, Ruleset
     from analyzer.players.params import PARAMS_BY_POLICY
     from analyzer.players.styles import bot_of
-    from analyzer.rulesets import ruleset_name
+    from analyzer.ruleset_registry import ruleset_name
 
     p = tables.parameters
     rs = tables.ruleset

@@ -35,7 +35,7 @@ def write_report(
 ) -> Path:
     """Run both batches and write the report folder; returns its path. `backend`
     plays the games (analyzer/backends; default: in this process)."""
-    from analyzer.rulesets import played_tables
+    from analyzer.ruleset_registry import played_tables
 
     out = Path(out) if out is not None else default_out(n_players)
     tables = played_tables()

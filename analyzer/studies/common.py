@@ -263,7 +263,8 @@ def check_out(out: Path, force: bool = False) -> None:
 def with_ruleset(frame):
     """A Small World table with the played ruleset and variant as its last columns, so
     tables of two rulesets or variants never mix."""
-    from analyzer.rulesets import played_variant, ruleset_name
+    from analyzer.ruleset_registry import ruleset_name
+    from analyzer.rulesets import played_variant
 
     return frame.assign(ruleset=ruleset_name(), variant=played_variant())
 

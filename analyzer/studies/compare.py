@@ -44,7 +44,7 @@ from analyzer.errors import InputError, Problem
 from analyzer.model.limits import MAX_STUDY_GAMES, OPTIONS, check_study_games, range_text
 from analyzer.present.metrics import METRICS
 from analyzer.stats import RATE_DIFFERENCE, Z95, honest, percentile_interval
-from analyzer.studies.plans.compare import CompareSettings
+from analyzer.studies.settings import CompareSettings
 
 WHERE = "compare study"
 # Ordinary games are 0..games-1; combo games start here, far past any run's length.
@@ -224,8 +224,8 @@ def _arm_calls(arm: Arm, tables, policy_params, games, gpc, seed, step):
     """The engine calls of one arm: its ordinary games, then its combo games; the
     tag says where the results go (None: ordinary games; (start, stop): combos)."""
     from analyzer.backends import Chunk
-    from analyzer.engine import api
     from analyzer.engine import layout as L
+    from analyzer.gameloop import api
     from analyzer.simulate import seat_bots
     from analyzer.studies.combos import forced_picks
 
@@ -570,7 +570,7 @@ def run_compare(settings: CompareSettings, backend=None, progress: bool = True) 
     )
     seed, bootstrap, bots = s.seed, s.bootstrap, s.bots
     from analyzer.present.progress import Bar
-    from analyzer.rulesets import played_tables
+    from analyzer.ruleset_registry import played_tables
 
     check_study(games, games_per_combo, seed, bootstrap)
     if len(scenarios) == 0:
@@ -693,16 +693,3 @@ def _arm_table(bases, arm_rows, table: pd.DataFrame) -> pd.DataFrame:
             rows.append(dict(arm=arm.name, file=arm.file, players=arm.players,
                              metric=r.metric, value=r.value))  # fmt: skip
     return pd.DataFrame(rows, columns=["arm", "file", "players", "metric", "value"])
-
-
-# The folder, page and findings (compare_page.py), under the names the registry and
-# callers import from the study's module.
-from analyzer.studies.compare_page import (  # noqa: E402, F401
-    changed_findings,
-    default_out,
-    delta_text,
-    findings,
-    in_unit,
-    summary_markdown,
-    write_compare,
-)

@@ -128,7 +128,7 @@ class _Setup:
         return seat_bots((self.strong,) * n, n)
 
     def engine(self, key, make):
-        from analyzer.engine import api
+        from analyzer.gameloop import api
 
         if key not in self.etables:
             self.etables[key] = api.engine_tables(make())
@@ -216,7 +216,7 @@ def run_confirm(settings, backend=None, log=None) -> ConfirmStudy:
     s = settings
     tables = s.tables
     if tables is None:
-        from analyzer.rulesets import played_tables
+        from analyzer.ruleset_registry import played_tables
 
         tables = played_tables()
     started = time.perf_counter()

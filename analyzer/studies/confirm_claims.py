@@ -280,7 +280,8 @@ def team_tables(tables, n: int):
 
 
 def _team_claims(n: int, games: int, seed: int, tables) -> list[Claim]:
-    from analyzer.rulesets import TEAM_VARIANTS, ruleset_name
+    from analyzer.ruleset_registry import ruleset_name
+    from analyzer.rulesets import TEAM_VARIANTS
 
     if not games or ruleset_name() not in TEAM_VARIANTS:
         return []

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from analyzer.studies.plans.confirm import GAMES as CONFIRM_GAMES
-from analyzer.studies.plans.confirm import STRONG as CONFIRM_STRONG
-from analyzer.studies.plans.confirm import TEAM_GAMES as CONFIRM_TEAM_GAMES
-from analyzer.studies.plans.tournament import LOOKAHEAD_GAMES as TOURNAMENT_LOOKAHEAD_GAMES
 from analyzer.studies.protocol import Option, Shared, Study
+from analyzer.studies.settings import GAMES as CONFIRM_GAMES
+from analyzer.studies.settings import LOOKAHEAD_GAMES as TOURNAMENT_LOOKAHEAD_GAMES
+from analyzer.studies.settings import STRONG as CONFIRM_STRONG
+from analyzer.studies.settings import TEAM_GAMES as CONFIRM_TEAM_GAMES
 
 PLAYERS_LIST_HELP = "Player count or counts, like 4 or 2,3,4,5"
 SMALL_WORLD = "Small World studies"

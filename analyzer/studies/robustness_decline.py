@@ -49,7 +49,7 @@ def decline_curves(fld, n, games, seed, tables, backend, chunk):
     not the heuristic's (the decline rules are its parameters)."""
     from analyzer.players.styles import policy_of
     from analyzer.studies.decline import run_decline
-    from analyzer.studies.plans.decline import DeclineSettings
+    from analyzer.studies.settings import DeclineSettings
 
     if fld.forced_bot is not None and policy_of(fld.forced_bot) != "heuristic":
         return None
@@ -70,9 +70,9 @@ def _rule_table(curves: pd.DataFrame, group: str) -> pd.DataFrame:
 
 def decline_table(flds, declines, named: dict[str, str] | None) -> pd.DataFrame:
     """One row per field and group: where the checked rule stands among that field's
-    rules, and its tier state (robustness.first_tier: first, or not told apart from the first
+    rules, and its tier state (tiers.first_tier: first, or not told apart from the first
     on games enough to rank it). A field that did not play the decline rules is left out."""
-    from analyzer.studies.robustness import first_tier
+    from analyzer.studies.tiers import first_tier
 
     rows = []
     ref = declines[0]

@@ -41,7 +41,7 @@ def _shares(vc: np.ndarray, n_players: int) -> np.ndarray:
 def alliance_duel(n_players: int, games: int, seed: int, care: float = 1.0, tables=None) -> Duel:
     """Allied heuristic bots (ally_care=care) against ignoring ones (ally_care=0),
     games 0..games-1 of run `seed`, each played with the allied team on each side."""
-    from analyzer.engine import api
+    from analyzer.gameloop import api
     from analyzer.model import default_tables
     from analyzer.players.params import default_vector, policy_id
     from analyzer.rulesets.swow.bfa import bfa_tables, seat_factions
@@ -360,7 +360,7 @@ def write_teams(
     import pandas as pd
 
     from analyzer.studies import common
-    from analyzer.studies.combos import fill_folder
+    from analyzer.studies.combos_page import fill_folder
 
     def fill(temp) -> None:
         for study in combos:

@@ -48,7 +48,7 @@ def play_arm(n, games, seed, tables=None, bots=None, exchanged=False, bonus=True
     """The engine's results (api.BatchResult) of games 0..games-1 of run `seed` at n
     players: the printed variant, or with the seats exchanged, or without the Faction
     Bonus."""
-    from analyzer.engine import api
+    from analyzer.gameloop import api
     from analyzer.model import default_tables
     from analyzer.model.tables import compile_tables
     from analyzer.rulesets.swow.bfa import bfa_tables

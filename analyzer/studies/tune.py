@@ -95,8 +95,8 @@ class Arena:
     def __init__(
         self, players: int, field_vector: np.ndarray, seed: int, tables=None, responder=None
     ):
-        from analyzer.engine import api
-        from analyzer.rulesets import played_tables
+        from analyzer.gameloop import api
+        from analyzer.ruleset_registry import played_tables
 
         self.api = api
         self.players = players

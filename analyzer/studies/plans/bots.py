@@ -7,13 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from analyzer.studies.plans.common import ReportEntry
-
-
-@dataclass(frozen=True)
-class BotsSettings:
-    players: int = 4
-    games: int = 20000  # per batch
-    seed: int = 1
+from analyzer.studies.settings import BotsSettings
 
 
 @dataclass

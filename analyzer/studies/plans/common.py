@@ -19,7 +19,7 @@ def variant_tables(name: str | None, tables, counts=None):
     when given). An unknown name is refused with the valid ones (exit 2)."""
     if name is None:
         return tables
-    from analyzer.rulesets import played_tables
+    from analyzer.ruleset_registry import played_tables
     from analyzer.variants import with_variant
 
     if tables is None and counts is not None:

@@ -10,19 +10,9 @@ from typing import Any
 
 from analyzer.errors import InputError, Problem
 from analyzer.studies.plans.common import CLI, plain, written
+from analyzer.studies.settings import TeamsSettings
 
 SEATINGS = ("printed", "exchanged")
-
-
-@dataclass(frozen=True)
-class TeamsSettings:
-    players: tuple[int, ...] = (2, 3, 4, 5)
-    games: int = 10000  # per count
-    duel_games: int = 5000  # game pairs per count (4 and 5) for the allied bots
-    seed: int = 1
-    bots: Any = None  # the faction games' bots by count (None: heuristic)
-    seating: str = "printed"  # or "exchanged": the Alliance's and the Horde's seats swap
-    parts: bool = True  # take each faction's advantage apart (two more games per game)
 
 
 @dataclass

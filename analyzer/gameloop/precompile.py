@@ -46,7 +46,7 @@ READY_MARKER = "compiled"  # written into the engine's cache folder after a firs
 # argv[2] says whether the run checks invariants.
 HELPER = (
     "import sys, analyzer; analyzer.load_game(sys.argv[1]); "
-    "from analyzer.engine.precompile import compile_turn_backwards; "
+    "from analyzer.gameloop.precompile import compile_turn_backwards; "
     "compile_turn_backwards(exit_once_typed=True, checked=sys.argv[2] == 'checked')"
 )
 
@@ -66,9 +66,9 @@ def compile_turn_backwards(exit_once_typed: bool = False, checked: bool = False)
     callees linked and optimised once more) would only take CPU from the run."""
     from numba.core import event
 
-    from analyzer.engine.api import engine_tables
     from analyzer.engine.jit import load_numba_registries
-    from analyzer.rulesets import played_tables
+    from analyzer.engine.state import engine_tables
+    from analyzer.ruleset_registry import played_tables
 
     class ExitOnceTyped(event.Listener):
         def on_start(self, ev):
