@@ -124,7 +124,7 @@ def play(
     with _named("play"):
         g, tables, bots, params, players = _rules(game, scenario, players, bots)
         run = simulate(
-            players, games, seed, bots, tables=tables, policy_params=params, progress=progress
+            g, players, games, seed, bots, tables=tables, policy_params=params, progress=progress
         )
     return Tables(seats=run.summary, races=run.race_summary, powers=run.power_summary)
 

@@ -18,10 +18,13 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
+from analyzer import load_game
 from analyzer.cli import app
 
 distributed = pytest.importorskip("distributed")
 from analyzer.backends.dask_cluster import NO_DASHBOARD  # noqa: E402
+
+SWOW = load_game("swow")  # the game these tests play (the default run's)
 
 runner = CliRunner()
 TABLES = (".csv", ".parquet")
@@ -79,7 +82,7 @@ def test_simulate_writes_the_same_parquet_bytes_on_any_cluster(tmp_path, cluster
     from analyzer.simulate import simulate
 
     backend = backend_on(cluster, 97)
-    simulate(3, 700, 5, "heuristic,random,heuristic", out_dir=tmp_path / "odd", chunk=300,
+    simulate(SWOW, 3, 700, 5, "heuristic,random,heuristic", out_dir=tmp_path / "odd", chunk=300,
              progress=False, backend=backend)  # fmt: skip
     same_files(tmp_path / "local", tmp_path / "odd")
     assert backend.games == 700
@@ -211,7 +214,7 @@ def test_a_killed_worker_costs_a_retry_never_a_lost_or_double_game(tmp_path, clu
 
     from analyzer.simulate import simulate
 
-    local = simulate(4, 600, 9, "heuristic", out_dir=tmp_path / "local", chunk=200,
+    local = simulate(SWOW, 4, 600, 9, "heuristic", out_dir=tmp_path / "local", chunk=200,
                      progress=False)  # fmt: skip
     before = set(cluster.run(os.getpid).values())
     marker = tmp_path / "killed"
@@ -219,7 +222,7 @@ def test_a_killed_worker_costs_a_retry_never_a_lost_or_double_game(tmp_path, clu
     try:
         cluster.register_plugin(KillOnce(str(marker)), name="kill-once")
         backend = backend_on(cluster, 150)
-        remote = simulate(4, 600, 9, "heuristic", out_dir=tmp_path / "remote", chunk=200,
+        remote = simulate(SWOW, 4, 600, 9, "heuristic", out_dir=tmp_path / "remote", chunk=200,
                           progress=False, backend=backend)  # fmt: skip
     finally:
         cluster.unregister_worker_plugin("kill-once")
@@ -243,7 +246,7 @@ def test_a_worker_with_another_engine_is_refused(cluster):
         backend = backend_on(cluster, 8)
         backend.engine = here  # as if this process played another version or ruleset
         with pytest.raises(ClusterError, match=refusal):
-            simulate(2, 16, 1, "random", progress=False, backend=backend)
+            simulate(SWOW, 2, 16, 1, "random", progress=False, backend=backend)
         assert backend.games == 0
 
 
@@ -260,7 +263,7 @@ def test_each_task_names_its_ruleset_and_a_worker_plays_one_for_its_life(cluster
     backend = backend_on(cluster, 8)
     backend.ruleset = "classic"
     with pytest.raises(ClusterError, match="a worker plays the swow ruleset, this run classic"):
-        simulate(2, 16, 1, "random", progress=False, backend=backend)
+        simulate(SWOW, 2, 16, 1, "random", progress=False, backend=backend)
     assert backend.games == 0
 
 

@@ -12,9 +12,12 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+from analyzer import load_game
 from analyzer.cli import app
 from analyzer.model import limits
 from analyzer.model.ruleset import RULESET_PATH
+
+SWOW = load_game("swow")  # the game these tests play (the default run's)
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[1]
@@ -74,7 +77,7 @@ def _play(path: Path, games: int = 40):
     from analyzer.simulate import simulate
 
     sc = load_scenario(path)
-    return simulate(sc.players, games, 3, sc.policies, check=True, progress=False,
+    return simulate(SWOW, sc.players, games, 3, sc.policies, check=True, progress=False,
                     tables=sc.tables(), policy_params=sc.policy_params)  # fmt: skip
 
 

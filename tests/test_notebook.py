@@ -8,7 +8,10 @@ import pandas as pd
 import pytest
 
 import analyzer
+from analyzer import load_game
 from analyzer.errors import InputError
+
+SWOW = load_game("swow")  # the game these tests play (the default run's)
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 
@@ -19,7 +22,7 @@ def test_play_by_names_gives_the_simulation_tables():
     t = analyzer.play("swow", 30, bots="aggressive", seed=4, progress=False)
     assert list(t) == ["seats", "races", "powers"]
     assert all(isinstance(df, pd.DataFrame) for df in t.values())
-    same = simulate(4, 30, 4, "aggressive", progress=False)
+    same = simulate(SWOW, 4, 30, 4, "aggressive", progress=False)
     pd.testing.assert_frame_equal(t.seats, same.summary)
     assert repr(t).startswith("Tables(seats: 4 rows")
     assert "<b>seats</b>; also races, powers" in t._repr_html_()

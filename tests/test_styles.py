@@ -7,10 +7,13 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+from analyzer import load_game
 from analyzer.cli import app
 from analyzer.errors import InputError
 from analyzer.players.params import HEURISTIC_PARAMS, default_vector
 from analyzer.players.styles import bot_of, load_styles, parse_styles, styles_lines
+
+SWOW = load_game("swow")  # the game these tests play (the default run's)
 
 runner = CliRunner()
 REQUIRED = ("default", "expansive", "aggressive", "defensive", "coin-saver")
@@ -81,7 +84,7 @@ def played():
     from analyzer.simulate import simulate
 
     return {
-        name: simulate(4, 240, 3, [name, "default", "default", "default"], progress=False)
+        name: simulate(SWOW, 4, 240, 3, [name, "default", "default", "default"], progress=False)
         for name in REQUIRED
     }
 

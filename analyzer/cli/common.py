@@ -12,6 +12,7 @@ from pathlib import Path
 import typer
 
 from analyzer.errors import EXIT_BAD_INPUT, InputError, Problem
+from analyzer.rulesets import Game, decide_game
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
 CLI = "command line"
@@ -143,15 +144,14 @@ def _typed_twice(command, args: list[str]) -> list[Problem]:
 
 def choose_ruleset(
     ruleset: str | None, scenarios=(), variant: str | None = None, *, only=None, command=""
-) -> str:
+) -> Game:
     """Decide the run's ruleset and variant (rulesets.decide_game: --ruleset and
     --variant, the scenarios, ANALYZER_RULESET; sources that disagree exit 2), bind the
-    ruleset before anything imports the engine, and say what the run plays."""
-    from analyzer.rulesets import decide_game
-
+    ruleset before anything imports the engine, and say what the run plays: the Game
+    the command then hands down."""
     game = decide_game(ruleset, variant, scenarios, only=only, command=command or "this command")
     err(game.line())
-    return game.ruleset
+    return game
 
 
 def check_out(out: Path | None, force: bool, default: Path, names=None, writes=()) -> Path:

@@ -18,7 +18,7 @@ POLICIES = "heuristic,random,heuristic,random"
 def frames(game, tmp_path, name: str, seed: int = 11, chunk: int = 300, **kwargs):
     out = tmp_path / name
     sim = simulate(
-        4, 300, seed, POLICIES, out_dir=out, chunk=chunk, progress=False,
+        game, 4, 300, seed, POLICIES, out_dir=out, chunk=chunk, progress=False,
         tables=game.default_tables(), **kwargs,
     )  # fmt: skip
     seats = pd.read_parquet(out / "seats.parquet")
