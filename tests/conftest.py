@@ -103,7 +103,10 @@ def report_site(tmp_path_factory):
     from analyzer.report.site import ReportSettings, build_report
 
     out = tmp_path_factory.mktemp("report") / "swow-4p"
-    settings = ReportSettings(players=4, seed=2).scaled(0.002)
+    import analyzer
+
+    game = analyzer.load_game(played())
+    settings = ReportSettings(players=4, seed=2, game=game).scaled(0.002)
     settings.house_rules = [ROOT / "scenarios" / "extra-round.toml",
                             ROOT / "scenarios" / "no-murlocs.toml"]  # fmt: skip
     messages = []

@@ -358,7 +358,9 @@ def test_the_report_hands_its_backend_to_every_study(tmp_path, cluster, monkeypa
                          (robustness, "run_robustness"), (confirm, "run_confirm")):  # fmt: skip
         monkeypatch.setattr(module, name, seen(name))
     backend = backend_on(cluster, 64)
-    studies = site.default_studies(site.ReportSettings(), backend=backend, out=tmp_path)
+    studies = site.default_studies(
+        site.ReportSettings(game=load_game("swow")), backend=backend, out=tmp_path
+    )
     for study in studies:
         with pytest.raises(Seen):
             study.run_and_write(tmp_path / study.key)

@@ -340,3 +340,79 @@ def test_the_engine_core_imports_no_bot():
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "ruleset_module":
                 bound |= {a.value for a in node.args if isinstance(a, ast.Constant)}
     assert bound == {"layout", "hooks.rules"}
+
+
+# ------------------------------------------------------------------ the handle, not globals
+# Reading the bound game back (rather than taking the Game handed down) is allowed where
+# a process binds its engine: the registry that remembers it, the engine binding its
+# hooks and cache, the process compiling beside a first run, a cluster's workers.
+BINDS = {"analyzer.ruleset_registry", "analyzer.engine", "analyzer.gameloop.precompile",
+         "analyzer.backends.dask_cluster", "analyzer.rulesets"}  # fmt: skip
+BOUND_READS = {"played_tables", "played_content", "ruleset_name", "bound_ruleset",
+               "played_variant", "played_line", "PLAYED"}  # fmt: skip
+# What is left to hand the Game down to (each a read of the bound game elsewhere): the
+# studies, the report's pages, scenario files and the command line's checks. Lower it
+# as they take the Game; it never goes up.
+MOST_BOUND_READS = 40
+
+
+def bound_reads() -> list[str]:
+    found = []
+    for name, path in modules().items():
+        if name in BINDS:
+            continue
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            called = isinstance(node, ast.Call) and (
+                getattr(node.func, "id", None) in BOUND_READS - {"PLAYED"}
+                or getattr(node.func, "attr", None) in BOUND_READS - {"PLAYED"}
+            )
+            named = (isinstance(node, ast.Name) and node.id == "PLAYED") or (
+                isinstance(node, ast.Attribute) and node.attr == "PLAYED"
+            )
+            if called or named:
+                found.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}")
+    return found
+
+
+def test_the_bound_game_is_read_back_only_where_it_binds():
+    """simulate, the replay and bench commands, the bots' check and the report's
+    settings take the Game they play; the reads left are counted, never more."""
+    reads = bound_reads()
+    assert len(reads) <= MOST_BOUND_READS, "\n".join(reads)
+    for module in ("simulate", "results", "playthrough", "bench", "studies/bots"):
+        assert not [r for r in reads if r.startswith(f"analyzer/{module}.py")], reads
+
+
+# Imports written inside a function hide the graph; they are kept where they save
+# start-up time (a module the command line loads must not load the engine, numba or
+# pandas) or keep an optional dependency optional. Lower it as modules import at the
+# top; it never goes up (the aim: 120, each with its reason).
+MOST_FUNCTION_IMPORTS = 510
+
+
+def function_imports() -> list[str]:
+    found = set()
+    for _name, path in modules().items():
+        tree = ast.parse(path.read_text("utf-8"))
+        for function in ast.walk(tree):
+            if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+                for node in ast.walk(function):
+                    if isinstance(node, ast.Import | ast.ImportFrom):
+                        found.add(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}")
+    return sorted(found)
+
+
+def test_imports_inside_functions_are_counted_and_never_more():
+    assert len(function_imports()) <= MOST_FUNCTION_IMPORTS
+
+
+# ------------------------------------------------------------------ file sizes
+MOST_LINES = 800
+MOST_COMMAND_LINES = 500  # a command-line file (analyzer/cli/)
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: p.name)
+def test_files_stay_short(path):
+    most = MOST_COMMAND_LINES if path.parent.name == "cli" else MOST_LINES
+    lines = len(path.read_text("utf-8").splitlines())
+    assert lines <= most, f"{path.relative_to(PACKAGE.parent)}: {lines} lines (at most {most})"

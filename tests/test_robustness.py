@@ -9,6 +9,7 @@ import pytest
 from intervals import impossible_numbers
 from typer.testing import CliRunner
 
+from analyzer import load_game
 from analyzer.cli import app
 from analyzer.errors import InputError
 from analyzer.studies.robustness import mark_findings, parse_fields
@@ -397,8 +398,8 @@ def test_in_the_report_robustness_checks_the_rule_the_decline_findings_name(tmp_
          {"players": 4, "among": "decline_tokens", "group": "middle",
           "rule": "decline_tokens = 3"}]
     ).to_csv(tmp_path / "decline" / "best.csv", index=False)  # fmt: skip
-    ctx = ReportContext(4, 1, ("default",) * 4, {}, (), None, tmp_path)
-    entry = report(ReportSettings(), ctx)
+    ctx = ReportContext(4, 1, ("default",) * 4, {}, (), None, tmp_path, game=load_game("swow"))
+    entry = report(ReportSettings(game=load_game("swow")), ctx)
     assert entry.settings.decline_source == str(tmp_path / "decline")
     assert tmp_path / "decline" / "best.csv" in entry.inputs
     named = named_rules(entry.settings.decline_source, 4)

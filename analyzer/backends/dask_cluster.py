@@ -24,6 +24,7 @@ import itertools
 import logging
 import os
 import shutil
+import signal
 import threading
 import time
 import uuid
@@ -35,6 +36,8 @@ import numpy as np
 
 from analyzer.backends.chunk import CLI, Chunk, ClusterError
 from analyzer.errors import InputError, Problem
+from analyzer.ruleset_registry import bound_ruleset
+from analyzer.rulesets import load_game
 
 CONNECT_TIMEOUT_S = 5
 WORKER_WAIT_S = 10
@@ -99,7 +102,6 @@ def use_own_engine_cache(ruleset: str) -> Path:
     machine's complete engine cache. Idempotent: a process keeps its first folder,
     whichever of its threads asks. ClusterError when the process plays another
     ruleset already."""
-    from analyzer.ruleset_registry import bound_ruleset
 
     with _own_cache_lock:
         bound = bound_ruleset()
@@ -118,8 +120,6 @@ def _take_engine_cache(ruleset: str) -> dict:
     folder, lock = _lock_slot(base)
     os.environ[CACHE_ENV] = str(folder)  # the compile helper inherits it too
     import numba
-
-    from analyzer.rulesets import load_game
 
     load_game(ruleset)
     from analyzer.engine import bind_engine
@@ -144,7 +144,6 @@ def dask_setup(worker) -> None:
     """Run by each worker of a local cluster as it starts (the cluster's `preload`).
     Its processes share the user's terminal: Ctrl-C is for the client, which then
     cancels the work and stops them, so they ignore it rather than print tracebacks."""
-    import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 

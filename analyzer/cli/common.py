@@ -5,6 +5,7 @@ threads or a Dask cluster for the games."""
 from __future__ import annotations
 
 import functools
+import os
 import signal
 from contextlib import contextmanager
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 import typer
 
 from analyzer.errors import EXIT_BAD_INPUT, InputError, Problem
+from analyzer.ruleset_registry import DEFAULT_RULESET, bound_ruleset
 from analyzer.rulesets import Game, decide_game
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
@@ -93,7 +95,6 @@ def raw_arguments_check(group, ctx, args: list[str]) -> None:
 def check_thread_setting() -> None:
     """NUMBA_NUM_THREADS, when set, must be a whole number of 1 or more (numba would
     stop the run with a traceback)."""
-    import os
 
     threads = os.environ.get("NUMBA_NUM_THREADS")
     if threads is not None and not (threads.strip().isdigit() and int(threads) >= 1):
@@ -160,7 +161,6 @@ def check_out(out: Path | None, force: bool, default: Path, names=None, writes=(
     own, or (`names`) one it writes only those files into. `writes`: files the
     command's own folder will hold, never written over a user's."""
     from analyzer.output import OutputFolder
-    from analyzer.ruleset_registry import DEFAULT_RULESET, bound_ruleset
 
     played = bound_ruleset() or DEFAULT_RULESET  # none for the battle commands
     if out is None and played != DEFAULT_RULESET:

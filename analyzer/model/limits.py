@@ -14,6 +14,7 @@ score stays far below 2**31 (tests/test_limits.py plays such games).
 from __future__ import annotations
 
 from analyzer.engine.core_layout import MAX_COLUMN, MAX_PLAYERS, MAX_REGIONS
+from analyzer.errors import InputError, Problem
 from analyzer.tomlcheck.tomlfile import range_text  # noqa: F401 (the studies read it here too)
 
 MAX_ROUNDS = 20  # the engine's race-instance table holds one pick every other round
@@ -105,7 +106,6 @@ MAX_STUDY_GAMES = 10**7
 
 def check_option(key: str, value, where: str = "command line"):
     """A Problem when a command-line option is not a whole number in its range."""
-    from analyzer.errors import Problem
 
     low, high = OPTIONS[key]
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -116,7 +116,6 @@ def check_option(key: str, value, where: str = "command line"):
 def check_options(where: str = "command line", **values):
     """InputError listing every option out of its range (keyword: option without
     its dashes, underscores for hyphens)."""
-    from analyzer.errors import InputError
 
     problems = []
     for name, value in values.items():
@@ -132,7 +131,6 @@ def check_study_games(
 ) -> None:
     """Refuse a study that would keep more games in memory than MAX_STUDY_GAMES; `keys`:
     the command's options that set its games (the message names only those)."""
-    from analyzer.errors import InputError, Problem
 
     if total > MAX_STUDY_GAMES:
         raise InputError(

@@ -10,6 +10,8 @@ import importlib
 
 import numpy as np
 
+from analyzer.ruleset_registry import RULESETS_DIR, ruleset_package, shipped_rulesets
+
 RANDOM = 0
 HEURISTIC = 1
 LOOKAHEAD = 2
@@ -51,7 +53,6 @@ def ruleset_bot_params() -> dict[str, tuple[int, float, tuple[float, float]]]:
     where it has one): name -> (slot in the vector, default, (low, high)). Found by
     file, so no ruleset is named here (and no numba imported); a scenario may set
     them whichever ruleset it plays."""
-    from analyzer.ruleset_registry import RULESETS_DIR, ruleset_package, shipped_rulesets
 
     found: dict[str, tuple[int, float, tuple[float, float]]] = {}
     for name in shipped_rulesets():

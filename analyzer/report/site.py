@@ -23,6 +23,7 @@ study.json is written last, so a study stopped half-way is never reused.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import hashlib
 import json
@@ -31,8 +32,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+from analyzer.errors import InputError, Problem
 from analyzer.present.html import anchor, to_html
+from analyzer.ruleset_registry import played_content, played_tables, ruleset_package
+from analyzer.rulesets import scenario_ruleset, title
+from analyzer.studies.plans.common import ReportContext
+from analyzer.studies.registry import report_studies
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
 
@@ -82,10 +89,10 @@ class ReportSettings:
     house_rules: list[Path] = field(default_factory=list)  # default: shipped ones
     bots: str | None = None  # --bots: styles by seat, or one for every seat (default: heuristic)
     scale: float = 1.0  # --scale: the games above are these times the defaults (the banner)
+    game: Any = field(kw_only=True)  # the Game the page plays (load_game's handle)
 
     def scaled(self, factor: float) -> ReportSettings:
         """Every study's games times `factor` (at least a handful each): a quick look."""
-        import dataclasses
 
         # The balance curves need ten games per combo and number to fit at all.
         least = {"balance_games_per_combo": 10}
@@ -173,7 +180,6 @@ def stored_damage(folder: Path, force: bool = False) -> str | None:
     """Why the stored files of a study folder cannot be reused (some are gone), or
     None. A changed file is refused (InputError, --force or not): it is never
     published, nor replaced; moved away, its study runs again."""
-    from analyzer.errors import InputError, Problem
     from analyzer.output import CLI, OutputFolder
 
     changed, missing = OutputFolder(folder, force=force).stored_changes()
@@ -244,7 +250,6 @@ def _reusable_meta(meta: Path, stamp: dict) -> bool:
 
 # ------------------------------------------------------------------ the studies
 def _titles() -> dict[str, str]:
-    from analyzer.studies.registry import report_studies
 
     return {study.name: study.report_title for study in report_studies()}
 
@@ -257,7 +262,6 @@ def house_rules(players: int) -> list[Path]:
     """The shipped house-rule scenarios of the played ruleset for this player count
     (baselines and the commented example left out)."""
     from analyzer.ruleset_registry import ruleset_name
-    from analyzer.rulesets import scenario_ruleset
     from analyzer.scenario import load_scenario
 
     out = []
@@ -291,12 +295,12 @@ def default_studies(
     bots' own check first), on settings `s`, their games played by `backend`
     (analyzer/backends; default: in this process). A study whose report entry is None
     (no shipped house rule to compare) is left out."""
-    from analyzer.studies.plans.common import ReportContext
-    from analyzer.studies.registry import report_studies
 
     seats, by_count = report_bots(s)
     rules = tuple(s.house_rules or house_rules(s.players))
-    context = ReportContext(s.players, s.seed, tuple(seats), by_count, rules, s.bots, out)
+    context = ReportContext(
+        s.players, s.seed, tuple(seats), by_count, rules, s.bots, out, game=s.game
+    )
     studies = []
     for study in report_studies():
         entry = study.step("report")(s, context)
@@ -395,7 +399,6 @@ def build_report(
 
 def ruleset_title() -> str:
     from analyzer.ruleset_registry import ruleset_name
-    from analyzer.rulesets import title
 
     return title(ruleset_name())
 
@@ -410,7 +413,6 @@ def _caveats(sensitivity: str | None = None, fold: bool = False) -> list[str]:
     """What every number rests on; `sensitivity`: the balance study's table of how far
     each estimated number moves the answers (a file under the report folder), folded
     with `fold`."""
-    from analyzer.ruleset_registry import played_content, played_tables, ruleset_package
 
     tables = played_tables()
     missing = tables.not_modeled()

@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.errors import InputError, Problem
+from analyzer.rulesets import played_line
 
 # faction_seats: the team variant's seats, asked here by several studies
 from analyzer.studies.scoring import faction_seats, for_team, scoring  # noqa: F401
@@ -242,7 +243,6 @@ def write_folder(out: Path, fill: Callable[[Path], None], force: bool = False) -
 
 def with_game_line(page: str) -> str:
     """A page with the run's "Ruleset: ..., variant: ..." line under its title (once)."""
-    from analyzer.rulesets import played_line
 
     line = played_line()
     if line is None or line in page:

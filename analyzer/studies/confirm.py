@@ -50,8 +50,9 @@ import numpy as np
 import pandas as pd
 
 from analyzer.precision import TOO_FEW
+from analyzer.stats import estimate_text, honest, mean_se, normal_interval, wilson
 from analyzer.studies import common
-from analyzer.studies.confirm_claims import Claim, team_tables
+from analyzer.studies.confirm_claims import Claim, read_claims, team_tables
 
 WHERE = "confirm study"
 HOLDS, WEAKER, REVERSES = "holds", "weaker", "reverses"
@@ -101,7 +102,6 @@ def verdict(claim: Claim, lo: float, hi: float) -> str:
 def _interval(claim: Claim, values: np.ndarray, z: float) -> tuple[float, float, float]:
     """(measure, lo, hi) of the per-game values at the look's z: Wilson for a win rate,
     the normal interval of a mean for a difference; NaN ends where games all agree."""
-    from analyzer.stats import honest, mean_se, normal_interval, wilson
 
     if claim.kind == "forced":
         lo, hi = wilson(values.sum(), values.size, z)
@@ -210,7 +210,6 @@ def run_confirm(settings, backend=None, log=None) -> ConfirmStudy:
     """Read the findings (settings.source) and play each with strong bots, adaptively
     (the module's text). `backend` (analyzer/backends) never changes the results."""
     from analyzer.backends import or_in_process
-    from analyzer.studies.confirm_claims import read_claims
     from analyzer.studies.sequential import look_z, schedule
 
     s = settings
@@ -292,7 +291,6 @@ def reference_bots(folder: Path) -> str:
 def _measure_text(kind: str, value, lo, hi) -> str:
     """A rate in percent, a difference in points; the words for no interval (none past
     the possible range, without width or leaving out its value)."""
-    from analyzer.stats import estimate_text
 
     if kind == "forced":
         return estimate_text(100 * value, 100 * lo, 100 * hi, sign="", unit="%", within=(0, 100))

@@ -54,6 +54,7 @@ from analyzer.stats import (
 )
 from analyzer.studies import common
 from analyzer.studies.common import CLI, pct, pp
+from analyzer.studies.scoring import scoring
 from analyzer.studies.settings import DeclineSettings  # noqa: F401  (run_decline's)
 
 WHERE = "decline study"
@@ -228,7 +229,6 @@ def _plan(
     from analyzer.players.styles import policy_of
     from analyzer.simulate import resolve_policies, seat_bots
     from analyzer.studies.combos import allowed_combos
-    from analyzer.studies.scoring import scoring
 
     names = resolve_policies(policies, n)
     ids, params = seat_bots(names, n, policy_params)

@@ -49,7 +49,10 @@ from analyzer.stats import (
 from analyzer.studies import common
 from analyzer.studies.common import CLI, pct, pp
 from analyzer.studies.scoring import Scoring, scoring
-from analyzer.studies.settings import PlayersSettings  # noqa: F401  (run_players')
+from analyzer.studies.settings import (
+    CombosSettings,
+    PlayersSettings,  # noqa: F401  (run_players')
+)
 
 WHERE = "players study"
 DEFAULT_GAMES = 20000
@@ -184,7 +187,6 @@ def run_players(
     from analyzer.present.progress import Bar
     from analyzer.simulate import engine_step
     from analyzer.studies.combos import run_combos
-    from analyzer.studies.settings import CombosSettings
 
     counts = common.parse_counts(n_players)
     check_players(games, games_per_combo, seed)

@@ -25,6 +25,7 @@ bots" by the criterion in `mark_findings` (README: "Robustness").
 
 from __future__ import annotations
 
+import textwrap
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -693,7 +694,6 @@ def summary_markdown(result: RobustnessStudy) -> str:
 
 def correlation_chart(result: RobustnessStudy, path: Path) -> Path:
     """Each field's rank correlation with the reference, per table, with its interval."""
-    import textwrap
 
     from analyzer.present.charts import pyplot, save_figure
 

@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pandas as pd
 
+from analyzer.errors import InputError, Problem
+from analyzer.studies.settings import DeclineSettings
+
 COLUMNS = ["field", "group", "best_rule", "reference_rule", "reference_rank", "rules",
            "named", "state", "where"]  # fmt: skip
 
@@ -32,7 +35,6 @@ def named_rules(source: str, n_players: int) -> dict[str, str] | None:
 def check_named_rules(source, n_players: int) -> None:
     """InputError (exit 2) unless the folder `source` holds a decline study's best.csv
     with a best rule per group at `n_players` players."""
-    from analyzer.errors import InputError, Problem
     from analyzer.studies.common import CLI
 
     if named_rules(str(source), n_players) is None:
@@ -49,7 +51,6 @@ def decline_curves(fld, n, games, seed, tables, backend, chunk):
     not the heuristic's (the decline rules are its parameters)."""
     from analyzer.players.styles import policy_of
     from analyzer.studies.decline import run_decline
-    from analyzer.studies.settings import DeclineSettings
 
     if fld.forced_bot is not None and policy_of(fld.forced_bot) != "heuristic":
         return None

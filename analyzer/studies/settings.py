@@ -40,6 +40,7 @@ class BotsSettings:
     players: int = 4
     games: int = 20000  # per batch
     seed: int = 1
+    game: Any = field(kw_only=True)  # the Game played (load_game's handle)
 
 
 # ------------------------------------------------------------------ combos

@@ -10,13 +10,15 @@ the result is its mean with a 95% interval.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 import numpy as np
 
 from analyzer.engine.core_layout import S_VC
-from analyzer.model.ids import ALLIANCE, HORDE
-from analyzer.stats import mean_se, normal_interval
+from analyzer.model import default_tables
+from analyzer.model.ids import ALLIANCE, FACTIONS, HORDE
+from analyzer.stats import mean_se, normal_interval, wilson
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,6 @@ def alliance_duel(n_players: int, games: int, seed: int, care: float = 1.0, tabl
     """Allied heuristic bots (ally_care=care) against ignoring ones (ally_care=0),
     games 0..games-1 of run `seed`, each played with the allied team on each side."""
     from analyzer.gameloop import api
-    from analyzer.model import default_tables
     from analyzer.players.params import default_vector, policy_id
     from analyzer.rulesets.swow.bfa import bfa_tables, seat_factions
 
@@ -104,9 +105,7 @@ def faction_rates(
     (printed seating only): also take each faction's advantage apart (teams_parts)."""
     import pandas as pd
 
-    from analyzer.model.ids import FACTIONS
     from analyzer.rulesets.swow.bfa import seat_factions, seat_labels, team_wins
-    from analyzer.stats import wilson
     from analyzer.studies.team_target import faction_shares
     from analyzer.studies.teams_parts import final_vc, gap_parts, play_arm
 
@@ -355,7 +354,6 @@ def write_teams(
     `combos`; `banner`: Markdown lines under the page's title (the report's rough-run
     banner); `index`: the page links back to the index above it; the folder appears
     complete or not at all (studies/common.py write_folder)."""
-    import json
 
     import pandas as pd
 

@@ -27,6 +27,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.errors import InputError, Problem
+from analyzer.ruleset_registry import played_tables
 from analyzer.studies import common
 from analyzer.studies.common import CLI
 from analyzer.studies.settings import LOOKAHEAD_GAMES, TournamentSettings  # noqa: F401
@@ -156,7 +157,6 @@ def run_tournament(settings: TournamentSettings) -> TournamentResult:
     from analyzer.engine import layout as L
     from analyzer.gameloop import api
     from analyzer.players.params import LOOKAHEAD, SEARCH
-    from analyzer.ruleset_registry import played_tables
     from analyzer.simulate import seat_bots
     from analyzer.stats import bootstrap_resamples, honest, percentile_interval, wilson
 

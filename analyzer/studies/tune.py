@@ -31,7 +31,8 @@ import numpy as np
 import pandas as pd
 
 from analyzer.errors import InputError, Problem
-from analyzer.players.params import HEURISTIC_PARAMS
+from analyzer.players.params import HEURISTIC, HEURISTIC_PARAMS
+from analyzer.ruleset_registry import played_tables
 from analyzer.studies import common
 from analyzer.studies.common import CLI
 
@@ -96,7 +97,6 @@ class Arena:
         self, players: int, field_vector: np.ndarray, seed: int, tables=None, responder=None
     ):
         from analyzer.gameloop import api
-        from analyzer.ruleset_registry import played_tables
 
         self.api = api
         self.players = players
@@ -110,7 +110,6 @@ class Arena:
     def _wins(self, vectors: np.ndarray, first: int, n: int, seat: int = -1) -> np.ndarray:
         """Wins per game and seat; seat `seat` played by the responder when >= 0."""
         from analyzer.engine import layout as L
-        from analyzer.players.params import HEURISTIC
 
         ids = [HEURISTIC] * self.players
         if seat >= 0:

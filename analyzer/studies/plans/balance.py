@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 from analyzer.errors import InputError, Problem
-from analyzer.studies.plans.common import CLI, ReportEntry, plain, written
+from analyzer.studies.plans.common import (
+    CLI,
+    ReportEntry,
+    bots_by_count,
+    combo_scenario,
+    plain,
+    variant_tables,
+    written,
+)
 from analyzer.studies.settings import BalanceSettings
 
 
 def check(o: dict, log) -> BalanceSettings:
     from analyzer.studies.balance import check_balance
     from analyzer.studies.common import parse_counts
-    from analyzer.studies.plans.common import bots_by_count, combo_scenario, variant_tables
 
     scenario, players, seat_styles = o["scenario"], o["players"], o["bots"]
     tables, policies, params, name = None, "heuristic", None, None

@@ -23,7 +23,7 @@ def check(o: dict, log) -> BotsSettings:
     from analyzer.simulate import check_run
 
     check_run(o["players"], o["games"], o["seed"], 1)
-    return BotsSettings(o["players"], o["games"], o["seed"])
+    return BotsSettings(o["players"], o["games"], o["seed"], game=o["game"])
 
 
 def default_out(s: BotsSettings):
@@ -41,7 +41,7 @@ def write(result: BotsRun, out, force: bool = False) -> Path:
 
     s = result.settings
     result.folder = write_report(
-        out, n_players=s.players, n_games=s.games, seed=s.seed, force=force,
+        s.game, out, n_players=s.players, n_games=s.games, seed=s.seed, force=force,
         backend=result.backend,
     )  # fmt: skip
     return result.folder
@@ -79,5 +79,5 @@ def answer(result: BotsRun, folder) -> list[str]:
 
 
 def report(s, ctx) -> ReportEntry:
-    settings = BotsSettings(ctx.players, s.bot_games, ctx.seed)
+    settings = BotsSettings(ctx.players, s.bot_games, ctx.seed, game=ctx.game)
     return ReportEntry(settings, {"players": ctx.players, "seed": ctx.seed, "games": s.bot_games})

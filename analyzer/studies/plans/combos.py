@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from analyzer.studies.plans.common import ReportEntry, combo_scenario, speed_line, written
+from analyzer.studies.plans.common import (
+    ReportEntry,
+    combo_scenario,
+    speed_line,
+    variant_tables,
+    written,
+)
 from analyzer.studies.settings import CombosSettings
 
 
@@ -20,7 +26,6 @@ def check(o: dict, log) -> CombosSettings:
         from analyzer.simulate import resolve_policies
 
         forced_bot = resolve_policies(forced_bot, 1, "--forced-bot")[0]
-    from analyzer.studies.plans.common import variant_tables
 
     tables = variant_tables(o["variant"], tables)
     from analyzer.studies.combos import check_study

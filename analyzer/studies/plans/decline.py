@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from analyzer.studies.plans.common import ReportEntry, speed_line, written
+from analyzer.studies.plans.common import (
+    ReportEntry,
+    bots_by_count,
+    speed_line,
+    study_setup,
+    variant_tables,
+    written,
+)
 from analyzer.studies.settings import DeclineSettings
 
 
 def check(o: dict, log) -> DeclineSettings:
-    from analyzer.studies.plans.common import bots_by_count, study_setup, variant_tables
 
     counts, tables, bots, params, name, _ = study_setup(
         o["scenario"], o["players"], "decline", False

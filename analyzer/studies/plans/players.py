@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 from analyzer.errors import InputError, Problem
-from analyzer.studies.plans.common import CLI, ReportEntry, speed_line, written
+from analyzer.studies.plans.common import (
+    CLI,
+    ReportEntry,
+    bots_by_count,
+    speed_line,
+    study_setup,
+    variant_tables,
+    written,
+)
 from analyzer.studies.settings import PlayersSettings
 
 
 def check(o: dict, log) -> PlayersSettings:
-    from analyzer.studies.plans.common import bots_by_count, study_setup, variant_tables
 
     counts, tables, bots, params, name, skipped = study_setup(
         o["scenario"], o["players"], "players", True

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from analyzer.studies.plans.common import ReportEntry, plain, written
 from analyzer.studies.settings import DEFAULT_FIELDS, DEFAULT_FORCED, RobustnessSettings
 
@@ -53,7 +55,6 @@ def answer(result, folder) -> list[str]:
 
 
 def report(s, ctx) -> ReportEntry:
-    from pathlib import Path
 
     from analyzer.players.styles import styles_path
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from analyzer.errors import InputError, Problem
-from analyzer.studies.plans.common import CLI, plain, written
+from analyzer.studies.plans.common import CLI, bots_by_count, plain, written
 from analyzer.studies.settings import TeamsSettings
 
 SEATINGS = ("printed", "exchanged")
@@ -24,7 +24,6 @@ class TeamsResult:
 def check(o: dict, log) -> TeamsSettings:
     from analyzer.model.limits import MAX_STUDY_GAMES, range_text
     from analyzer.studies.common import check_seed, parse_counts
-    from analyzer.studies.plans.common import bots_by_count
 
     counts = parse_counts(o["players"])
     problems = check_seed(o["seed"])
