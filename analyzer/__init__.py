@@ -21,6 +21,7 @@ import os
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from analyzer.notebook import Tables, combos, compare, play
-from analyzer.rulesets import Game, NoGameLoaded, load_game
+from analyzer.ruleset_registry import NoGameLoaded
+from analyzer.rulesets import Game, load_game
 
 __all__ = ["Game", "NoGameLoaded", "Tables", "combos", "compare", "load_game", "play"]

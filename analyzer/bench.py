@@ -49,20 +49,15 @@ def goal_text(value: float, goal: float, higher_is_better: bool, unit: str = "")
     return f"goal {sign} {shown}: not met ({100 * share:.0f}%)"
 
 
-def run_bench(games: int, repeats: int, note: Callable[[str], None] = print) -> list[dict]:
+def run_bench(game, games: int, repeats: int, note: Callable[[str], None] = print) -> list[dict]:
     """[{ruleset, players, policy, threads, games_per_s, goal_games_per_s}], the
     median of `repeats` runs of
-    `games` games of the played ruleset, every seat played by the same bot; then
+    `games` games of `game` (the Game load_game gives), every seat played by the same bot; then
     the lookahead and search bots' rows (LOOKAHEAD_ROW, SEARCH_ROW), on fewer games. A warm-up
     call first loads or compiles the engine, so its time is reported apart and never
     counted."""
-    from analyzer.engine import api
-    from analyzer.rulesets import played_tables, ruleset_name
-
-    etables = api.engine_tables(played_tables())
-    ruleset = ruleset_name()
-
-    play = _player(etables)
+    ruleset = game.ruleset
+    play = _player(game.engine_tables())
     warm = play(4, "heuristic", 0, 16)
     note(f"Warm-up (load or compile the engine): {warm:.1f} s")
     rows = []
@@ -98,7 +93,7 @@ def _row(ruleset: str, n_players: int, policy: str, rate: float, threads: int = 
 def _player(etables) -> Callable[..., float]:
     """play(n_players, policy, seed, n_games, first=""): seconds to play n_games
     games, every seat by `policy` but seat 0 by `first` when given."""
-    from analyzer.engine import api
+    from analyzer.gameloop import api
 
     def play(n_players: int, policy: str, seed: int, n_games: int, first: str = "") -> float:
         ids = [policy_id(policy)] * n_players
@@ -121,18 +116,15 @@ def thread_counts(most: int) -> list[int]:
     return counts + [most] if most > 1 else counts
 
 
-def run_scaling(games: int, repeats: int, note: Callable[[str], None] = print) -> list[dict]:
+def run_scaling(game, games: int, repeats: int, note: Callable[[str], None] = print) -> list[dict]:
     """4-player heuristic games/s on 1, 2, 4, ... threads up to this process's
     count, the thread counts taken in turns within each repetition (so a busy
     moment of the machine hits them all), with each count's efficiency: its speed
     over the speed of perfect scaling (one thread's speed times the threads)."""
     import numba
 
-    from analyzer.engine import api
-    from analyzer.rulesets import played_tables, ruleset_name
-
     most = numba.get_num_threads()
-    play = _player(api.engine_tables(played_tables()))
+    play = _player(game.engine_tables())
     counts = thread_counts(most)
     rates: dict[int, list[float]] = {n: [] for n in counts}
     try:
@@ -145,7 +137,7 @@ def run_scaling(games: int, repeats: int, note: Callable[[str], None] = print) -
     one = statistics.median(rates[1])
     rows = []
     for n in counts:
-        row = _row(ruleset_name(), 4, "heuristic", statistics.median(rates[n]), threads=n)
+        row = _row(game.ruleset, 4, "heuristic", statistics.median(rates[n]), threads=n)
         row["efficiency"] = round(row["games_per_s"] / (n * one), 3)
         rows.append(row)
         note(
@@ -161,36 +153,34 @@ import sys
 import numpy as np
 import analyzer
 etables = analyzer.load_game(sys.argv[1]).engine_tables()
-from analyzer.engine import api
+from analyzer.gameloop import api
 from analyzer.players.params import default_vector, policy_id
 params = np.array([default_vector("heuristic")] * 4)
 api.play_batch(etables, 4, 1, 0, 1, [policy_id("heuristic")] * 4, params)
 """
 
 
-def first_game_seconds(cache: str | None = None) -> float:
-    """Wall seconds for a fresh Python process to play its first game, with the
-    engine cache under `cache` (None: wherever this process's settings put it)."""
+def first_game_seconds(game, cache: str | None = None) -> float:
+    """Wall seconds for a fresh Python process to play its first game of `game`, with
+    the engine cache under `cache` (None: wherever this process's settings put it)."""
     env = dict(os.environ)
     if cache is not None:
         env["NUMBA_CACHE_DIR"] = cache
     start = time.perf_counter()
-    from analyzer.rulesets import ruleset_name
-
-    subprocess.run([sys.executable, "-c", FIRST_GAME, ruleset_name()], env=env, check=True)
+    subprocess.run([sys.executable, "-c", FIRST_GAME, game.ruleset], env=env, check=True)
     return time.perf_counter() - start
 
 
-def run_startup() -> dict:
+def run_startup(game) -> dict:
     """Time to a first game with an empty engine cache (everything compiles),
     then with the cache that run left (everything loads)."""
     with tempfile.TemporaryDirectory(prefix="analyzer-bench-cache-") as cache:
-        cold = first_game_seconds(cache)
-        warm = first_game_seconds(cache)
+        cold = first_game_seconds(game, cache)
+        warm = first_game_seconds(game, cache)
     return {"cold_compile_s": round(cold, 1), "warm_start_s": round(warm, 1)}
 
 
-def run_cluster_bench(workers: int, games: int, repeats: int, note=print) -> dict:
+def run_cluster_bench(game, workers: int, games: int, repeats: int, note=print) -> dict:
     """Games per second of a long 4-player heuristic run (simulate, summaries and
     all) in this process and on a local Dask cluster of `workers` processes: the
     best of `repeats` runs each, taken in turns so that a busy moment of the machine
@@ -200,15 +190,15 @@ def run_cluster_bench(workers: int, games: int, repeats: int, note=print) -> dic
     from analyzer.simulate import simulate
 
     def rate(backend) -> float:
-        sim = simulate(4, games, 1, "heuristic", progress=False, backend=backend)
+        sim = simulate(game, 4, games, 1, "heuristic", progress=False, backend=backend)
         return games / sim.seconds
 
-    simulate(4, 256, 1, "heuristic", progress=False)  # load (or compile) the engine here
+    simulate(game, 4, 256, 1, "heuristic", progress=False)  # load (or compile) the engine here
     started = time.perf_counter()
     with open_backend(workers=workers, log=note) as cluster:
         # Two chunks per worker: every worker loads the engine.
         warm_up = 2 * workers * cluster.games_per_chunk
-        simulate(4, warm_up, 1, "heuristic", progress=False, backend=cluster)
+        simulate(game, 4, warm_up, 1, "heuristic", progress=False, backend=cluster)
         note(f"Cluster started and warm in {time.perf_counter() - started:.1f} s")
         local, remote = [], []
         for _ in range(repeats):
@@ -216,10 +206,8 @@ def run_cluster_bench(workers: int, games: int, repeats: int, note=print) -> dic
             remote.append(rate(cluster))
             note(f"  in-process {local[-1]:.0f} games/s, cluster {remote[-1]:.0f} games/s")
     best_local, best_remote = max(local), max(remote)
-    from analyzer.rulesets import ruleset_name
-
     return {
-        "ruleset": ruleset_name(),
+        "ruleset": game.ruleset,
         "players": 4,
         "policy": "heuristic",
         "games": games,

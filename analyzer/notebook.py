@@ -19,7 +19,13 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
+
+from analyzer.errors import InputError
+from analyzer.rulesets import Game, decide_game, load_game
+from analyzer.studies.plans.common import combo_scenario
+from analyzer.studies.settings import CombosSettings, CompareSettings
 
 
 class Tables(dict):
@@ -49,9 +55,7 @@ def _named(function: str):
     """The command line's checks, told as this function's: a problem the checks place
     on the "command line" (--policies, --players) names `analyzer.<function>` and its
     argument instead."""
-    from dataclasses import replace
 
-    from analyzer.errors import InputError
     from analyzer.studies.common import CLI
 
     keys = {"--policies": "bots", "--bots": "bots", "--forced-bot": "forced_bot"}
@@ -70,7 +74,6 @@ def _named(function: str):
 def _game(game, scenarios: Sequence = ()):
     """The Game of `game` (a name, a (name, variant) pair or a handle), bound to this
     process's engine; the scenarios' ruleset must agree (else InputError)."""
-    from analyzer.rulesets import Game, decide_game, load_game
 
     if isinstance(game, Game):
         name, variant = game.ruleset, game.variant
@@ -89,7 +92,6 @@ def _rules(game, scenario, players: int | None, bots):
     g = _game(game, [scenario] if scenario is not None else [])
     if scenario is None:
         return g, g.default_tables(), bots or "heuristic", None, players or 4
-    from analyzer.studies.plans.common import combo_scenario
 
     tables, sc_bots, params, n = combo_scenario(Path(scenario), players)
     if bots is not None:  # named bots replace the scenario's seats and their parameters
@@ -124,7 +126,7 @@ def play(
     with _named("play"):
         g, tables, bots, params, players = _rules(game, scenario, players, bots)
         run = simulate(
-            players, games, seed, bots, tables=tables, policy_params=params, progress=progress
+            g, players, games, seed, bots, tables=tables, policy_params=params, progress=progress
         )
     return Tables(seats=run.summary, races=run.race_summary, powers=run.power_summary)
 
@@ -146,7 +148,6 @@ def combos(
     named `races` and `powers`, forced as one seat's first pick. Tables `combos` (win
     rate with its interval, VC, significance), `races` and `powers` (main effects)."""
     from analyzer.studies.combos import allowed_combos, run_combos
-    from analyzer.studies.plans.combos import CombosSettings
 
     with _named("combos"):
         g, tables, bots, params, players = _rules(game, scenario, players, bots)
@@ -182,7 +183,6 @@ def compare(
     printed rules (or `baseline`) on the same seeds. Tables `compare` (each metric's
     paired difference with its 95% interval) and `arms` (each metric's value)."""
     from analyzer.studies.compare import run_compare
-    from analyzer.studies.plans.compare import CompareSettings
 
     paths = [scenarios] if isinstance(scenarios, str | Path) else list(scenarios)
     with _named("compare"):

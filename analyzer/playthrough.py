@@ -17,6 +17,7 @@ Words = namedtuple("Words", ["region", "race", "power", "marker"])
 
 
 def play_and_describe(
+    played,
     tables,
     n_players: int,
     seed: int,
@@ -24,22 +25,21 @@ def play_and_describe(
     policies: Sequence[str] | str = "heuristic",
     policy_params=None,
 ) -> str:
-    """Play game `game` of `seed` with its log on and return the log as text."""
-    from analyzer.engine.api import engine_tables, play_logged
+    """Play game `game` of `seed` of `played` (the Game load_game gives; `tables`: its
+    rules as played) with its log on and return the log as text."""
+    from analyzer.gameloop.api import engine_tables, play_logged
     from analyzer.simulate import resolve_policies, seat_bots
 
     names = resolve_policies(policies, n_players)
     pol, params = seat_bots(names, n_players, policy_params)
     g, seats = play_logged(engine_tables(tables), n_players, seed, game, pol, params)
-    return describe(g, seats, tables, n_players, names, seed, game)
+    return describe(g, seats, tables, n_players, names, seed, game, content=played.content())
 
 
-def _region_names(g, tables) -> list[str]:
+def _region_names(g, tables, content) -> list[str]:
     from analyzer.engine import core_layout as L
-    from analyzer.rulesets import played_content
 
-    # The played ruleset's words for its terrains and symbols (its tables.py).
-    content = played_content()
+    # The ruleset's words for its terrains and symbols (its tables.py).
     terrains = content.TERRAIN_NAMES
     symbol_names = content.SYMBOL_NAMES
     n = int(g.gst[L.G_NREG])
@@ -56,14 +56,15 @@ def _region_names(g, tables) -> list[str]:
     return out
 
 
-def describe(g, seats, tables, n_players, policies, seed, game) -> str:
+def describe(g, seats, tables, n_players, policies, seed, game, *, content) -> str:
+    """The log of game `game` as text, in the words of `content` (the ruleset's content
+    module, Game.content())."""
     from analyzer.engine import core_layout as L
-    from analyzer.rulesets import played_content
 
     races = tables.race_names
     powers = tables.power_names
     markers = tables.marker_names
-    regions = _region_names(g, tables)
+    regions = _region_names(g, tables, content)
 
     def region(r):
         return regions[r] if 0 <= r < len(regions) else f"region {r}"
@@ -94,7 +95,7 @@ def describe(g, seats, tables, n_players, policies, seed, game) -> str:
         ),
     }
     words = Words(region, race, lambda x: powers[x], lambda x: markers[x])
-    for kind, text in getattr(played_content(), "EVENT_TEXTS", {}).items():
+    for kind, text in getattr(content, "EVENT_TEXTS", {}).items():
         kinds[kind] = lambda p, r, a, b, text=text: text(words, p, r, a, b)
     lines = [
         f"# Game {game} of seed {seed}: {n_players} players ({', '.join(policies)})",

@@ -56,11 +56,9 @@ def _names(codes: np.ndarray, names) -> pd.Categorical:
     return pd.Categorical.from_codes(codes.astype(np.int64), categories=list(names))
 
 
-def _ruleset(n: int) -> pd.Categorical:
-    """The played ruleset's name on each of n rows (one byte a row)."""
-    from analyzer.rulesets import ruleset_name
-
-    return pd.Categorical.from_codes(np.zeros(n, np.int8), categories=[ruleset_name()])
+def _ruleset(n: int, name: str) -> pd.Categorical:
+    """The ruleset's name on each of n rows (one byte a row)."""
+    return pd.Categorical.from_codes(np.zeros(n, np.int8), categories=[name])
 
 
 def _variant(n: int, tables) -> pd.Categorical:
@@ -68,9 +66,10 @@ def _variant(n: int, tables) -> pd.Categorical:
     return pd.Categorical.from_codes(np.zeros(n, np.int8), categories=[variant_name(tables)])
 
 
-def seats_frame(result, tables, n_players: int, styles=None) -> pd.DataFrame:
-    """One row per game and seat (seat 0 plays first); `styles`: the bot or style
-    name each seat played (players/styles.py), else the bot's name."""
+def seats_frame(result, tables, n_players: int, styles=None, *, ruleset: str) -> pd.DataFrame:
+    """One row per game and seat (seat 0 plays first) of a run of ruleset `ruleset`
+    (its name); `styles`: the bot or style name each seat played (players/styles.py),
+    else the bot's name."""
     # int32 whatever the engine's own width, so the Parquet schema never changes.
     seats = result.seats[:, :n_players, :].astype(np.int32, copy=False)
     n = seats.shape[0]
@@ -89,7 +88,7 @@ def seats_frame(result, tables, n_players: int, styles=None) -> pd.DataFrame:
             "win": col[:, L.S_WIN] == 1,
             "tokens_on_board": col[:, L.S_TOKENS_ON_BOARD],
             "declines": col[:, L.S_DECLINES],
-            "ruleset": _ruleset(n * n_players),
+            "ruleset": _ruleset(n * n_players, ruleset),
             "variant": _variant(n * n_players, tables),
         }
     )
@@ -108,8 +107,9 @@ def instance_rows(result) -> tuple[np.ndarray, np.ndarray]:
     return game, result.inst[used]  # boolean indexing is row-major: games stay in order
 
 
-def races_frame(result, tables) -> pd.DataFrame:
-    """One row per race a player picked, in the order they were picked."""
+def races_frame(result, tables, *, ruleset: str) -> pd.DataFrame:
+    """One row per race a player picked, in the order they were picked, in a run of
+    ruleset `ruleset` (its name)."""
     game, rows = instance_rows(result)
     rows = rows.astype(np.int32, copy=False)  # a fixed schema, as in seats_frame
     declined = rows[:, L.I_ROUND_DECLINED]
@@ -129,7 +129,7 @@ def races_frame(result, tables) -> pd.DataFrame:
             "vc_active": rows[:, L.I_VC_ACTIVE],
             "vc_decline": rows[:, L.I_VC_DECLINE],
             "tokens": rows[:, L.I_TOKENS],
-            "ruleset": _ruleset(len(game)),
+            "ruleset": _ruleset(len(game), ruleset),
             "variant": _variant(len(game), tables),
         }
     )

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from analyzer import rulesets
+from analyzer import ruleset_registry
 from analyzer.engine.core_layout import MAX_PLAYERS, MAX_REGIONS
 from analyzer.errors import InputError
 from analyzer.model import ids, limits
@@ -29,7 +29,7 @@ from analyzer.players.params import PARAMS_BY_POLICY
 from analyzer.players.styles import bot_names, bot_number, bot_of
 from analyzer.tomlcheck.tomlfile import Checker, read_toml
 
-DEFAULT_RULESET = rulesets.DEFAULT_RULESET
+DEFAULT_RULESET = ruleset_registry.DEFAULT_RULESET
 MAX_ROUNDS = limits.MAX_ROUNDS
 DIE_SIDES = limits.DIE_SIDES
 
@@ -69,7 +69,7 @@ class Scenario:
 
     def tables(self) -> Tables:
         """The engine's tables with every override of the scenario applied."""
-        content = rulesets.played_content()
+        content = ruleset_registry.played_content()
         if self.parameters is None:
             return content.default_tables()
         return content.compile_tables(self.ruleset, self.faces, self.parameters)
@@ -134,7 +134,7 @@ def parse_scenario(data: dict, file: str, base: Path) -> Scenario:
         policies=policies,
         policy_params=params,
         parameters=parameters,
-        played=rulesets.ruleset_name(),
+        played=ruleset_registry.ruleset_name(),
     )
 
 
@@ -145,7 +145,7 @@ def _printed_parameters(ruleset) -> Parameters | None:
         return None
     if _swow_form(ruleset):
         return Parameters.from_ruleset(ruleset)
-    return getattr(rulesets.played_tables(), "parameters", None)
+    return getattr(ruleset_registry.played_tables(), "parameters", None)
 
 
 def _no_house_rules(check: Checker, data: dict, name: str) -> None:
@@ -193,7 +193,7 @@ def _variant(check: Checker, head: dict, ruleset: Ruleset | None) -> dict:
 
 def ruleset_names() -> list[str]:
     """The rulesets a scenario may name (analyzer/rulesets/__init__.py says which)."""
-    return rulesets.playable_rulesets()
+    return ruleset_registry.playable_rulesets()
 
 
 def _swow_form(ruleset) -> bool:
@@ -209,9 +209,9 @@ def _content(check: Checker, head: dict, base: Path):
     if not isinstance(name, str):
         check.add("scenario.ruleset", name, "must be text in quotes", ruleset_names())
         return name, None, ()
-    played = rulesets.ruleset_name()
-    if rulesets.names_ruleset(name):
-        problem = rulesets.ruleset_problem(name, check.file, "scenario.ruleset")
+    played = ruleset_registry.ruleset_name()
+    if ruleset_registry.names_ruleset(name):
+        problem = ruleset_registry.ruleset_problem(name, check.file, "scenario.ruleset")
         if problem is not None:
             check.problems.items.append(problem)
             return name, None, ()
@@ -222,7 +222,7 @@ def _content(check: Checker, head: dict, base: Path):
                 "--ruleset out to play the scenario's own",
             )  # fmt: skip
             return name, None, ()
-        ruleset, faces = rulesets.played_content().default_content()
+        ruleset, faces = ruleset_registry.played_content().default_content()
         return name, ruleset, faces
     folder = base / name
     if not (folder / "ruleset.toml").is_file() or not (folder / "boards.toml").is_file():
@@ -234,7 +234,7 @@ def _content(check: Checker, head: dict, base: Path):
             ruleset_names(),
         )
         return name, None, ()
-    if not _swow_form(rulesets.played_content().default_content()[0]):
+    if not _swow_form(ruleset_registry.played_content().default_content()[0]):
         check.add(
             "scenario.ruleset", name,
             f"a folder of content files is read in SWoW's form, which the {played} ruleset "

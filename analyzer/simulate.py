@@ -16,10 +16,10 @@ import numpy as np
 import pandas as pd
 
 from analyzer.backends import Chunk, or_in_process
-from analyzer.engine import api
 from analyzer.engine import core_layout as L
 from analyzer.engine.invariants import ERROR_NAMES
 from analyzer.errors import InputError, Problem
+from analyzer.gameloop import api
 from analyzer.players.params import N_POLICY_PARAMS, policy_id
 from analyzer.present.progress import Bar
 from analyzer.results import ParquetSink, instance_rows, races_frame, seats_frame
@@ -254,6 +254,7 @@ def engine_step() -> int:
 
 
 def simulate(
+    game,
     n_players: int,
     n_games: int,
     seed: int,
@@ -268,9 +269,11 @@ def simulate(
     parquet_dir=None,
     backend=None,
 ) -> Simulation:
-    """Play games 0..n_games-1 of run `seed`; write seats.parquet and races.parquet to
-    out_dir when given (complete files or none; a file of the user's with either name
-    is refused before anything is played, see analyzer/output.py). `policy_params`
+    """Play games 0..n_games-1 of run `seed` of `game` (the Game load_game gives;
+    `tables`: its rules as changed, None for its printed rules in its variant); write
+    seats.parquet and races.parquet to out_dir when given (complete files or none; a
+    file of the user's with either name is refused before anything is played, see
+    analyzer/output.py). `policy_params`
     overrides the bots' default parameter vectors: one vector for every seat, or one
     row per seat. `parquet_dir` writes into a folder the caller is already staging."""
     if out_dir is not None:
@@ -281,7 +284,7 @@ def simulate(
         check_run(n_players, n_games, seed, chunk)
         with folder.staging(PARQUET_NAMES) as stage:
             sim = simulate(
-                n_players, n_games, seed, policies, chunk=chunk, check=check,
+                game, n_players, n_games, seed, policies, chunk=chunk, check=check,
                 progress=progress, policy_params=policy_params, tables=tables,
                 parquet_dir=stage, backend=backend,
             )  # fmt: skip
@@ -290,9 +293,7 @@ def simulate(
     check_run(n_players, n_games, seed, chunk)
     names = resolve_policies(policies, n_players)
     if tables is None:
-        from analyzer.rulesets import played_tables
-
-        tables = played_tables()
+        tables = game.default_tables()
     ids, params = seat_bots(names, n_players, policy_params)
     etables = api.engine_tables(tables)
     step = or_in_process(backend).games_per_call(n_games) or engine_step()
@@ -322,7 +323,8 @@ def simulate(
             totals.add(result)
             if sink is not None:
                 sink.write(
-                    seats_frame(result, tables, n_players, names), races_frame(result, tables)
+                    seats_frame(result, tables, n_players, names, ruleset=game.ruleset),
+                    races_frame(result, tables, ruleset=game.ruleset),
                 )
         if sink is not None:
             paths = sink.close()

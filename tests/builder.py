@@ -30,9 +30,9 @@ import numpy as np
 from kernels import compute_targets, init_streams
 
 from analyzer.engine import layout as L
-from analyzer.engine.api import engine_tables
 from analyzer.engine.layout import MAX_LOG
 from analyzer.engine.state import new_game
+from analyzer.gameloop.api import engine_tables
 from analyzer.model import default_tables, ids
 from analyzer.players.params import N_POLICY_PARAMS, POLICY_NAMES, default_vector
 

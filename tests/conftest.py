@@ -41,7 +41,7 @@ def pytest_configure(config):
 
 
 def played() -> str:
-    from analyzer.rulesets import ruleset_name
+    from analyzer.ruleset_registry import ruleset_name
 
     return ruleset_name()
 
@@ -63,7 +63,7 @@ def pytest_ignore_collect(collection_path, config):
 
 def pytest_collection_modifyitems(config, items):
     """Tests marked shipped_rulesets are left out of a test ruleset's run."""
-    from analyzer.rulesets import shipped_rulesets
+    from analyzer.ruleset_registry import shipped_rulesets
 
     if played() in shipped_rulesets():
         return
@@ -103,7 +103,10 @@ def report_site(tmp_path_factory):
     from analyzer.report.site import ReportSettings, build_report
 
     out = tmp_path_factory.mktemp("report") / "swow-4p"
-    settings = ReportSettings(players=4, seed=2).scaled(0.002)
+    import analyzer
+
+    game = analyzer.load_game(played())
+    settings = ReportSettings(players=4, seed=2, game=game).scaled(0.002)
     settings.house_rules = [ROOT / "scenarios" / "extra-round.toml",
                             ROOT / "scenarios" / "no-murlocs.toml"]  # fmt: skip
     messages = []

@@ -3,7 +3,8 @@ tests/conftest.py before any test module is imported) in each of its variants.""
 
 from __future__ import annotations
 
-from analyzer.rulesets import Game, ruleset_name
+from analyzer.ruleset_registry import ruleset_name
+from analyzer.rulesets import Game
 
 
 def run_games() -> list[Game]:

@@ -16,23 +16,34 @@ from numba.core.dispatcher import Dispatcher
 
 from analyzer.engine import BOUND_RULESET
 from analyzer.engine.jit import python_entry
-from analyzer.rulesets import ruleset_package
+from analyzer.ruleset_registry import ruleset_package
 
-ENGINE = "coins column conquest decline faces game invariants play rng scoring setup state trace"
+# The core's modules and the game loop's turn and game, in the order names are looked up.
+ENGINE = (
+    "engine.coins engine.column engine.conquest engine.decline engine.faces gameloop.turns "
+    "engine.invariants gameloop.play engine.rng engine.scoring engine.setup engine.state "
+    "engine.trace"
+)
 # The modules of each shipped ruleset that hold compiled functions.
 RULESET_MODULES = {
     "swow": "abilities bots checks draft markers modes pieces powers races scoring setup "
     "rivals targets turn values",
     "classic": "abilities bots rivals setup targets turn",
 }
-MODULES = [importlib.import_module(f"analyzer.engine.{name}") for name in ENGINE.split()]
+MODULES = [importlib.import_module(f"analyzer.{name}") for name in ENGINE.split()]
 MODULES += [
     importlib.import_module(f"{ruleset_package(BOUND_RULESET)}.{name}")
     for name in RULESET_MODULES.get(BOUND_RULESET, "").split()
 ]
 MODULES += [
-    importlib.import_module(f"analyzer.players.{name}")
-    for name in ("heuristic", "lookahead", "policy", "random_player", "search")
+    importlib.import_module(f"analyzer.{name}")
+    for name in (
+        "players.heuristic",
+        "gameloop.lookahead",
+        "players.policy",
+        "players.random_player",
+        "gameloop.search",
+    )  # fmt: skip
 ]
 
 

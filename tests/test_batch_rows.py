@@ -5,7 +5,7 @@ the results are those of a batch that kept every row."""
 import numpy as np
 
 from analyzer.backends.shared import SharedGames
-from analyzer.engine import api
+from analyzer.gameloop import api
 from analyzer.model import default_tables
 from analyzer.players.params import default_vector, policy_id
 

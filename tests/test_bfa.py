@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from analyzer import load_game
 from analyzer.engine import layout as L
 from analyzer.model import default_tables
 from analyzer.model.ids import ALLIANCE, HORDE, NEUTRAL
@@ -19,6 +20,8 @@ from analyzer.rulesets.swow.bfa import (
     team_standings,
 )
 from analyzer.simulate import simulate
+
+SWOW = load_game("swow")  # the game these tests play (the default run's)
 
 A, H, N = ALLIANCE, HORDE, NEUTRAL
 
@@ -64,7 +67,9 @@ def test_the_neutral_banners_stay_in_the_box_at_2_and_4_players(n):
 
 def test_a_four_player_game_never_sees_a_neutral_race(tmp_path):
     base = default_tables()
-    simulate(4, 12, 3, "heuristic", tables=bfa_tables(base, 4), out_dir=tmp_path, progress=False)
+    simulate(
+        SWOW, 4, 12, 3, "heuristic", tables=bfa_tables(base, 4), out_dir=tmp_path, progress=False
+    )
     races = pd.read_parquet(tmp_path / "races.parquet")
     names = {base.ruleset.races[i].name for i in neutral_races(base)}
     assert len(races) > 12 and not set(races["race"].astype(str)) & names

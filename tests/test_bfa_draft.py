@@ -12,12 +12,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from analyzer import load_game
 from analyzer.engine import layout as L
-from analyzer.engine.api import engine_tables
 from analyzer.engine.jit import python_entry
 from analyzer.engine.rng import init_streams
 from analyzer.engine.setup import setup_game
 from analyzer.engine.state import new_game
+from analyzer.gameloop.api import engine_tables
 from analyzer.model import default_tables
 from analyzer.model.ids import ALLIANCE, HORDE, NEUTRAL
 from analyzer.model.tables import compile_tables
@@ -25,6 +26,8 @@ from analyzer.players.params import N_POLICY_PARAMS
 from analyzer.rulesets.swow import draft
 from analyzer.rulesets.swow.bfa import SEAT_FACTIONS, bfa_tables, seat_factions
 from analyzer.simulate import simulate
+
+SWOW = load_game("swow")  # the game these tests play (the default run's)
 
 offer = python_entry(draft.offer_combos)
 take = python_entry(draft.take_combo)
@@ -173,7 +176,9 @@ def test_an_empty_faction_column_sends_its_player_to_the_fullest_other_one():
 def five_player_run(tmp_path_factory):
     out = tmp_path_factory.mktemp("bfa5")
     tables = bfa_tables(default_tables(), 5)
-    sim = simulate(5, 16, 4, "heuristic", tables=tables, out_dir=out, progress=False, check=True)
+    sim = simulate(
+        SWOW, 5, 16, 4, "heuristic", tables=tables, out_dir=out, progress=False, check=True
+    )
     return sim, tables, out
 
 

@@ -8,16 +8,17 @@ import numpy as np
 import pytest
 
 from analyzer.engine import layout as L
-from analyzer.engine.api import engine_tables, play_batch
 from analyzer.engine.jit import python_entry
 from analyzer.engine.rng import init_streams
 from analyzer.engine.setup import setup_game
 from analyzer.engine.state import new_game
+from analyzer.gameloop.api import engine_tables, play_batch
 from analyzer.model import default_tables
 from analyzer.model.ids import HORDE, NEUTRAL
 from analyzer.players.params import HEURISTIC, N_POLICY_PARAMS, default_vector
 from analyzer.rulesets.swow.bfa import SEAT_FACTIONS, team_wins
 from analyzer.studies import combos as C
+from analyzer.studies import combos_page
 from analyzer.variants import with_variant
 
 BFA = with_variant(default_tables(), "bfa")
@@ -121,9 +122,9 @@ def test_a_neutral_race_at_four_players_is_refused_or_left_out(tmp_path):
     both = [(race_named("Naga"), 0), (race_named("Worgen"), 0)]
     study = C.run_combos(C.CombosSettings(4, 2, 1, tables=BFA, combos=both), progress=False)
     assert list(study.combos["race"]) == ["Worgen"] and study.skipped == ["Naga"]
-    text = C.summary_markdown(study)
+    text = combos_page.summary_markdown(study)
     assert "team win" in text and "Left out: Naga" in text and "its faction's" in text
-    assert C.write_combos(study, tmp_path / "c").joinpath("top_bottom.png").exists()
+    assert combos_page.write_combos(study, tmp_path / "c").joinpath("top_bottom.png").exists()
 
 
 def test_a_forced_seat_style_is_refused_in_team_play():
@@ -149,7 +150,7 @@ def test_the_decline_study_forces_each_test_seat_a_combo_of_its_own_faction(n):
 
 def test_the_decline_study_reads_the_test_seats_team_win():
     from analyzer.studies.decline import run_decline
-    from analyzer.studies.plans.decline import DeclineSettings
+    from analyzer.studies.settings import DeclineSettings
 
     study = run_decline(DeclineSettings(4, 8, 5, BFA, tokens=[0], rounds=[]), progress=False)
     rows = study.curves[(study.curves.family == "decline_tokens") & (study.curves.value == 0)]
@@ -170,8 +171,8 @@ def test_the_decline_study_reads_the_test_seats_team_win():
 
 
 def test_the_players_study_reads_each_seats_team_win_against_the_factions_even_share():
-    from analyzer.studies.plans.players import PlayersSettings
     from analyzer.studies.players import run_players, summary_markdown
+    from analyzer.studies.settings import PlayersSettings
 
     games, seed = 12, 4
     study = run_players(PlayersSettings([4, 5], games, seed, 1, BFA), progress=False)
@@ -190,8 +191,9 @@ def test_the_players_study_reads_each_seats_team_win_against_the_factions_even_s
 def test_compare_weighs_the_variant_against_the_standard_game_on_what_both_read():
     from pathlib import Path
 
-    from analyzer.studies.compare import TEAM_ONLY, run_compare, summary_markdown
-    from analyzer.studies.plans.compare import CompareSettings
+    from analyzer.studies.compare import TEAM_ONLY, run_compare
+    from analyzer.studies.compare_page import summary_markdown
+    from analyzer.studies.settings import CompareSettings
 
     bfa = Path(__file__).resolve().parents[1] / "scenarios" / "bfa-4p.toml"
     kw = dict(games=16, games_per_combo=2, seed=3, bootstrap=20)

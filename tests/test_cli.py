@@ -13,6 +13,7 @@ import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
+from analyzer import load_game
 from analyzer.cli import app
 from analyzer.model.ruleset import RULESET_PATH
 from analyzer.results import RACE_COLUMNS, SEAT_COLUMNS
@@ -148,7 +149,7 @@ def test_bad_numbers_exit_2(args, key):
 
 def fail_on_call(monkeypatch, call: int, exc: BaseException):
     """Make the engine's play_batch raise `exc` on its call number `call`."""
-    from analyzer.engine import api
+    from analyzer.gameloop import api
 
     real = api.play_batch
     calls = []
@@ -230,7 +231,7 @@ def test_first_game_script_plays_in_a_fresh_process():
     # test session's warm cache, so that it only loads.
     from analyzer.bench import first_game_seconds
 
-    assert first_game_seconds() > 0
+    assert first_game_seconds(load_game("swow")) > 0
 
 
 def test_report_writes_a_complete_folder(tmp_path):

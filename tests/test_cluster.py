@@ -18,10 +18,13 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
+from analyzer import load_game
 from analyzer.cli import app
 
 distributed = pytest.importorskip("distributed")
 from analyzer.backends.dask_cluster import NO_DASHBOARD  # noqa: E402
+
+SWOW = load_game("swow")  # the game these tests play (the default run's)
 
 runner = CliRunner()
 TABLES = (".csv", ".parquet")
@@ -79,7 +82,7 @@ def test_simulate_writes_the_same_parquet_bytes_on_any_cluster(tmp_path, cluster
     from analyzer.simulate import simulate
 
     backend = backend_on(cluster, 97)
-    simulate(3, 700, 5, "heuristic,random,heuristic", out_dir=tmp_path / "odd", chunk=300,
+    simulate(SWOW, 3, 700, 5, "heuristic,random,heuristic", out_dir=tmp_path / "odd", chunk=300,
              progress=False, backend=backend)  # fmt: skip
     same_files(tmp_path / "local", tmp_path / "odd")
     assert backend.games == 700
@@ -123,10 +126,8 @@ def test_decline_players_and_compare_give_the_same_tables_on_a_cluster(cluster):
     from analyzer.scenario import load_scenario
     from analyzer.studies.compare import run_compare
     from analyzer.studies.decline import run_decline
-    from analyzer.studies.plans.compare import CompareSettings
-    from analyzer.studies.plans.decline import DeclineSettings
-    from analyzer.studies.plans.players import PlayersSettings
     from analyzer.studies.players import run_players
+    from analyzer.studies.settings import CompareSettings, DeclineSettings, PlayersSettings
 
     def same(a, b, names):
         for name in names:
@@ -159,7 +160,7 @@ def test_the_strong_play_studies_give_the_same_tables_on_a_cluster(tmp_path, clu
     from analyzer.model import default_tables
     from analyzer.studies.confirm import run_confirm
     from analyzer.studies.exploit import exploit_table
-    from analyzer.studies.plans.confirm import ConfirmSettings
+    from analyzer.studies.settings import ConfirmSettings
 
     tables = default_tables()
     folder = _folder(tmp_path / "page", tables)
@@ -213,7 +214,7 @@ def test_a_killed_worker_costs_a_retry_never_a_lost_or_double_game(tmp_path, clu
 
     from analyzer.simulate import simulate
 
-    local = simulate(4, 600, 9, "heuristic", out_dir=tmp_path / "local", chunk=200,
+    local = simulate(SWOW, 4, 600, 9, "heuristic", out_dir=tmp_path / "local", chunk=200,
                      progress=False)  # fmt: skip
     before = set(cluster.run(os.getpid).values())
     marker = tmp_path / "killed"
@@ -221,7 +222,7 @@ def test_a_killed_worker_costs_a_retry_never_a_lost_or_double_game(tmp_path, clu
     try:
         cluster.register_plugin(KillOnce(str(marker)), name="kill-once")
         backend = backend_on(cluster, 150)
-        remote = simulate(4, 600, 9, "heuristic", out_dir=tmp_path / "remote", chunk=200,
+        remote = simulate(SWOW, 4, 600, 9, "heuristic", out_dir=tmp_path / "remote", chunk=200,
                           progress=False, backend=backend)  # fmt: skip
     finally:
         cluster.unregister_worker_plugin("kill-once")
@@ -245,14 +246,14 @@ def test_a_worker_with_another_engine_is_refused(cluster):
         backend = backend_on(cluster, 8)
         backend.engine = here  # as if this process played another version or ruleset
         with pytest.raises(ClusterError, match=refusal):
-            simulate(2, 16, 1, "random", progress=False, backend=backend)
+            simulate(SWOW, 2, 16, 1, "random", progress=False, backend=backend)
         assert backend.games == 0
 
 
 def test_each_task_names_its_ruleset_and_a_worker_plays_one_for_its_life(cluster):
     from analyzer.backends import ClusterError
     from analyzer.backends.dask_cluster import use_own_engine_cache
-    from analyzer.rulesets import bound_ruleset
+    from analyzer.ruleset_registry import bound_ruleset
     from analyzer.simulate import simulate
 
     # Every worker loads the game the tasks name (this run's), needing no setting...
@@ -262,7 +263,7 @@ def test_each_task_names_its_ruleset_and_a_worker_plays_one_for_its_life(cluster
     backend = backend_on(cluster, 8)
     backend.ruleset = "classic"
     with pytest.raises(ClusterError, match="a worker plays the swow ruleset, this run classic"):
-        simulate(2, 16, 1, "random", progress=False, backend=backend)
+        simulate(SWOW, 2, 16, 1, "random", progress=False, backend=backend)
     assert backend.games == 0
 
 
@@ -357,7 +358,9 @@ def test_the_report_hands_its_backend_to_every_study(tmp_path, cluster, monkeypa
                          (robustness, "run_robustness"), (confirm, "run_confirm")):  # fmt: skip
         monkeypatch.setattr(module, name, seen(name))
     backend = backend_on(cluster, 64)
-    studies = site.default_studies(site.ReportSettings(), backend=backend, out=tmp_path)
+    studies = site.default_studies(
+        site.ReportSettings(game=load_game("swow")), backend=backend, out=tmp_path
+    )
     for study in studies:
         with pytest.raises(Seen):
             study.run_and_write(tmp_path / study.key)

@@ -8,8 +8,9 @@ import pandas as pd
 from analyzer.engine import layout as L
 from analyzer.model import default_tables, ids
 from analyzer.stats import benjamini_hochberg
-from analyzer.studies.combos import run_combos, significance, write_combos
-from analyzer.studies.plans.combos import CombosSettings as S
+from analyzer.studies.combos import run_combos, significance
+from analyzer.studies.combos_page import write_combos
+from analyzer.studies.settings import CombosSettings as S
 
 DOCUMENTED = ["race", "power", "games", "win_rate", "win_lo", "win_hi", "mean_vc", "significant",
               "vc_delta", "vc_delta_lo", "vc_delta_hi", "race_vc", "p_value", "race_modeled",

@@ -16,13 +16,12 @@ from analyzer.studies.compare import (
     Arm,
     changed_rows,
     combo_resamples,
-    findings,
     paired_rows,
     resamples,
     run_compare,
-    write_compare,
 )
-from analyzer.studies.plans.compare import CompareSettings as S
+from analyzer.studies.compare_page import findings, write_compare
+from analyzer.studies.settings import CompareSettings as S
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 

@@ -107,7 +107,7 @@ def played(tmp_path_factory):
     """The study on a made-up folder, the heuristic in every seat, 6 games a finding."""
     from analyzer.model import default_tables
     from analyzer.studies.confirm import run_confirm
-    from analyzer.studies.plans.confirm import ConfirmSettings
+    from analyzer.studies.settings import ConfirmSettings
 
     tables = default_tables()
     folder = _folder(tmp_path_factory.mktemp("page"), tables)

@@ -25,7 +25,7 @@ from analyzer.studies.decline import (
     token_groups,
     write_decline,
 )
-from analyzer.studies.plans.decline import DeclineSettings
+from analyzer.studies.settings import DeclineSettings
 
 runner = CliRunner()
 BEST_COLUMNS = ["players", "group", "among", "family", "value", "rule", "games", "win_rate",

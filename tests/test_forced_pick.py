@@ -3,7 +3,7 @@
 import numpy as np
 
 from analyzer.engine import layout as L
-from analyzer.engine.api import engine_tables, no_forced_picks, play_batch
+from analyzer.gameloop.api import engine_tables, no_forced_picks, play_batch
 from analyzer.model import default_tables, ids
 from analyzer.players.params import HEURISTIC, default_vector
 

@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_fuzz_inputs import FAST, ROOT, no_game, refused, runner  # noqa: F401
 
+from analyzer import load_game
 from analyzer.cli import app
 from analyzer.output import MANIFEST, OutputFolder, running_command
 
@@ -106,7 +107,7 @@ def _changed(before: dict, after: dict) -> set[str]:
 def _stamps(**changes):
     from analyzer.report.site import ReportSettings, report_stamps
 
-    settings = ReportSettings(**{"players": 4, **changes}).scaled(0.001)
+    settings = ReportSettings(**{"players": 4, **changes}, game=load_game("swow")).scaled(0.001)
     return report_stamps(settings)
 
 
@@ -155,7 +156,7 @@ def test_a_changed_seed_scale_or_count_replays_every_study(setting):
     if setting == "scale":
         from analyzer.report.site import ReportSettings, report_stamps
 
-        after = report_stamps(ReportSettings(players=4).scaled(0.002))
+        after = report_stamps(ReportSettings(players=4, game=load_game("swow")).scaled(0.002))
     else:
         after = _stamps(**{setting: 2 if setting == "seed" else 3})
     assert _changed(before, after) == EVERY
@@ -163,7 +164,7 @@ def test_a_changed_seed_scale_or_count_replays_every_study(setting):
 
 @pytest.mark.parametrize("what", ["code", "content", "ruleset", "variant"])
 def test_changed_code_content_ruleset_or_variant_replays_every_study(tmp_path, monkeypatch, what):
-    from analyzer import rulesets
+    from analyzer import ruleset_registry, rulesets
     from analyzer.report import site
 
     content = tmp_path / "content.toml"
@@ -176,8 +177,12 @@ def test_changed_code_content_ruleset_or_variant_replays_every_study(tmp_path, m
     elif what == "content":
         content.write_text("a = 2\n")
     else:
-        name = "ruleset_name" if what == "ruleset" else "played_variant"
-        monkeypatch.setattr(rulesets, name, lambda: "another")
+        owner, name = (
+            (ruleset_registry, "ruleset_name")
+            if what == "ruleset"
+            else (rulesets, "played_variant")
+        )
+        monkeypatch.setattr(owner, name, lambda: "another")
     assert _changed(before, _stamps()) == EVERY
 
 
@@ -209,7 +214,7 @@ def test_a_report_never_publishes_a_changed_stored_file(tmp_path, monkeypatch):
     runs: list[str] = []
     monkeypatch.setattr(site, "default_studies", lambda s, *rest: _fake_studies(runs))
     out = tmp_path / "report"
-    settings = site.ReportSettings(players=4)
+    settings = site.ReportSettings(players=4, game=load_game("swow"))
     build = lambda force=False: site.build_report(out, settings, log=lambda m: None, force=force)  # noqa: E731
     build()
     build()

@@ -43,7 +43,7 @@ FAST = settings(
 @pytest.fixture(autouse=True)
 def no_game(monkeypatch):
     """A game played fails the test: every input here is refused before one."""
-    from analyzer.engine import api
+    from analyzer.gameloop import api
 
     def refuse(*args, **kwargs):
         raise AssertionError("a game was played for input that should be refused")

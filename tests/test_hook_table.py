@@ -19,7 +19,7 @@ import pytest
 
 from analyzer.engine import hook_table
 from analyzer.engine.core_layout import terrain_bits
-from analyzer.rulesets import playable_rulesets
+from analyzer.ruleset_registry import playable_rulesets
 
 ROOT = Path(__file__).resolve().parents[1]
 RULESETS = [*playable_rulesets(), "tests.plain_ruleset"]
@@ -35,10 +35,12 @@ from analyzer import load_game
 
 load_game(sys.argv[1])
 from analyzer.engine import hook_table, ruleset_module
-from analyzer.engine import bot_hooks, rule_hooks, turn_hooks  # binding refuses a bad module
+from analyzer.engine import rule_hooks  # binding refuses a bad module
+from analyzer.gameloop import turn_hooks
+from analyzer.players import bot_hooks
 from analyzer.engine.neutral_hooks import bots, rules, turn
 from analyzer.engine.terrain import water_terrain
-from analyzer.rulesets import played_content, played_tables
+from analyzer.ruleset_registry import played_content, played_tables
 
 problems = []
 for group in hook_table.GROUPS:

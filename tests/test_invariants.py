@@ -8,7 +8,6 @@ from builder import Position
 from kernels import check_invariants
 
 from analyzer.engine import layout as L
-from analyzer.engine.game import ERR_BAD_MOVE
 from analyzer.engine.invariants import (
     ERR_BANNERS,
     ERR_BOX,
@@ -24,6 +23,7 @@ from analyzer.engine.invariants import (
     ERROR_NAMES,
 )
 from analyzer.engine.jit import python_entry
+from analyzer.gameloop.turns import ERR_BAD_MOVE
 from analyzer.model.ids import (
     BEAST_MASTER,
     C_FORTS,
@@ -189,7 +189,7 @@ def test_an_unchecked_run_compiles_no_invariant_check():
     # play_turns is typed with check None in an unchecked run (check_flag): numba
     # prunes the branch, so check_invariants is never compiled or linked for it;
     # a checked run (True) still links it.
-    from analyzer.engine import game
+    from analyzer.gameloop import turns as game
 
     assert game.check_flag(False) is None and game.check_flag(True) is True
     pos = Position()
@@ -208,9 +208,10 @@ def test_an_unchecked_run_reuses_the_checked_code_a_process_has():
     import numpy as np
     from numba import types
 
-    from analyzer.engine import api, batch, game
+    from analyzer.gameloop import api, batch
+    from analyzer.gameloop import turns as game
     from analyzer.players.params import default_vector, policy_id
-    from analyzer.rulesets import played_tables
+    from analyzer.ruleset_registry import played_tables
 
     assert game.check_flag(False, [(types.int64, types.boolean)]) is False
     assert game.check_flag(False, [(types.int64, types.none)]) is None

@@ -171,9 +171,9 @@ def test_a_warm_first_game_loads_the_engine_alone():
     # numba's compiler registries stay unloaded (0.3 s of CPU) and no library of
     # tables, plots or the command line is imported. It plays the same game as this process.
     from analyzer.bench import FIRST_GAME
-    from analyzer.engine import api
+    from analyzer.gameloop import api
     from analyzer.players.params import default_vector, policy_id
-    from analyzer.rulesets import played_tables, ruleset_name
+    from analyzer.ruleset_registry import played_tables, ruleset_name
     from tests.engine_cache import engine_cache_base
 
     params = np.array([default_vector("heuristic")] * 4)
@@ -210,7 +210,7 @@ def test_a_compilations_objects_wait_for_the_next_call_to_be_collected(monkeypat
     # plays once and exits never pays for it.
     import gc
 
-    from analyzer.engine import api
+    from analyzer.gameloop import api
 
     monkeypatch.setattr(api, "COMPILED_OBJECTS", 10_000)
     assert gc.isenabled()
@@ -257,10 +257,10 @@ def test_an_index_assumed_nonnegative_is_taken_as_such():
 
 
 def test_games_are_played_only_on_the_shapes_the_kernels_assume():
-    from analyzer.engine import api
     from analyzer.engine.state import check_as_built, new_game
+    from analyzer.gameloop import api
     from analyzer.players.params import N_POLICY_PARAMS, default_vector, policy_id
-    from analyzer.rulesets import played_tables
+    from analyzer.ruleset_registry import played_tables
 
     etables = api.engine_tables(played_tables())
     check_as_built(new_game(N_POLICY_PARAMS, 1), etables)  # as built: no complaint

@@ -1,16 +1,23 @@
-"""The analyzer's parts import one way: down the declared order, never up.
+"""The analyzer's parts import one way: down the declared order, never up, and no
+import ever comes back round to where it started.
 
 A part is a top-level module or subpackage of analyzer (analyzer/stats.py is
-`stats`, analyzer/studies/ is `studies`). Every module's AST is walked, imports
-inside functions included (a function-local import binds as surely, only later).
+`stats`, analyzer/studies/ is `studies`); a ruleset's own package
+(analyzer/rulesets/swow/, ...) is the part `rulesets.*`, apart from
+analyzer/rulesets/__init__.py (`rulesets`, the Game handle above them). Every
+module's AST is walked, imports inside functions included (a function-local import
+binds as surely, only later).
 
 LAYERS below lists the parts from the bottom up. A part may import its own part and
-any part of a lower layer. Two exceptions are declared, not discovered:
+any part of a lower layer. The game is layered too: the rulesets there are and the
+one bound (ruleset_registry), the engine's core (state, rules, conquest, scoring:
+no bot), the content model, the bots (players), the game loop that calls the core
+and the bots in turn (gameloop, with the bots that search by playing turns ahead),
+each ruleset's own package, the variants and the Game handle. The core calls a
+ruleset's hooks by name once the process has bound its ruleset
+(engine.ruleset_module): a plug-in called, not imported. One exception is declared,
+not discovered:
 
-- The game layer is one layer of several parts: the engine core, the players (bots),
-  the ruleset plug-ins, the content model and the variants call each other by design.
-  A ruleset plug-in is called by the core (its hooks) and calls the core's helpers
-  and the bots' shared planning; its content compiles through the model.
 - The Warcraft battle calculator is a sibling of the Small World parts: it may use
   only the shared foundation and presentation layers, and only the command line
   imports it.
@@ -30,15 +37,21 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "analyzer"
 
-# From the bottom up; a layer is a tuple of parts. Only the game layer's parts import
-# each other (stats and precision, side by side, import neither).
+# From the bottom up; a layer is a tuple of parts side by side (which import neither).
 LAYERS = (
     ("errors", "compile_cache"),  # problems a user can fix; compile-cache files checked
     ("tomlcheck",),  # reading and checking TOML files, shared by every file the analyzer reads
     ("stats", "precision"),  # intervals, correlations, tests; when games are too few to tell
     ("output",),  # output folders that never lose a user's file
     ("present",),  # charts, the progress bar, HTML pages
-    ("model", "engine", "players", "rulesets", "variants"),  # the game (see above)
+    ("ruleset_registry",),  # the rulesets there are and the one this process plays
+    ("engine",),  # the core: state, rules, conquest, scoring; no bot
+    ("model",),  # content files checked and compiled into the engine's tables
+    ("players",),  # the bots, on the core
+    ("gameloop",),  # the game loop: the core and the bots in turn; the searching bots
+    ("rulesets.*",),  # a ruleset's own package: its content, abilities and hooks
+    ("variants",),  # a ruleset's variants, by name
+    ("rulesets",),  # the Game handle: load_game and the game a run plays
     ("scenario",),  # scenario files: a ruleset, its changes and the bots
     ("results",),  # what a run measured
     ("backends",),  # where batches of games run
@@ -61,6 +74,8 @@ ALLOWED: dict[tuple[str, str], str] = {}
 
 def part_of(module: str) -> str:
     parts = module.split(".")
+    if parts[1:2] == ["rulesets"] and len(parts) > 2:
+        return "rulesets.*"
     return parts[1] if len(parts) > 1 else "analyzer"
 
 
@@ -212,3 +227,192 @@ def test_the_check_command_finds_classic_files_through_the_ruleset(tmp_path):
         "policy) nor an original Small World file "
         '(no [[maps]], no ruleset = "classic").'
     )
+
+
+# ------------------------------------------------------------------ no import circle
+def import_graph(unit=lambda module: module) -> dict[str, set[str]]:
+    """unit -> the units it imports (module-level and function-level imports alike);
+    `unit` maps a module to its unit (itself, or its part)."""
+    known = modules()
+    graph: dict[str, set[str]] = {}
+    for name, path in known.items():
+        edges = graph.setdefault(unit(name), set())
+        for target, _imported, _line in imports(name, path, known):
+            if target in known and unit(target) != unit(name):
+                edges.add(unit(target))
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of `graph`: its strongly connected components of more than
+    one unit (Tarjan's algorithm, iterative), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_no_module_imports_itself_round_a_circle():
+    """A study and its plan, the engine's API and its compile helper: each pair that
+    imported each other now shares what both need from a third module below them."""
+    assert cycles(import_graph()) == []
+
+
+def test_no_part_imports_itself_round_a_circle():
+    """The parts, the game's among them, form no circle either (the layers say the
+    same from above; this finds a circle whatever the declared order)."""
+    assert cycles(import_graph(part_of)) == []
+
+
+def test_the_cycle_check_finds_a_circle(tmp_path, monkeypatch):
+    """The check itself can fail: a planted circle of three modules, one of them
+    imported inside a function, is found, and a one-way chain is not."""
+    fake = tmp_path / "analyzer"
+    (fake / "studies").mkdir(parents=True)
+    (fake / "__init__.py").write_text("")
+    (fake / "studies" / "__init__.py").write_text("")
+    (fake / "studies" / "a.py").write_text("from analyzer.studies import b\n")
+    (fake / "studies" / "b.py").write_text("from analyzer.studies.c import X\n")
+    (fake / "studies" / "c.py").write_text(
+        "X = 1\ndef f():\n    from analyzer.studies.a import Y\n"
+    )
+    (fake / "studies" / "d.py").write_text("from analyzer.studies import a\n")
+    monkeypatch.setitem(globals(), "PACKAGE", fake)
+    assert cycles(import_graph()) == [
+        ["analyzer.studies.a", "analyzer.studies.b", "analyzer.studies.c"]
+    ]
+
+
+BOTS = ("analyzer.players", "analyzer.gameloop")
+
+
+def test_the_engine_core_imports_no_bot():
+    """The core (state, rules, conquest, scoring...) imports neither the bots nor the
+    game loop that calls them, not even through another module; and the hooks it
+    binds by name are the ruleset's rules and layout, never its bots' or its turn's
+    (players/bot_hooks.py and gameloop/turn_hooks.py bind those)."""
+    graph = import_graph()
+    reached = {m for m in graph if m.startswith("analyzer.engine")}
+    todo = list(reached)
+    while todo:
+        for target in graph[todo.pop()]:
+            if target not in reached:
+                reached.add(target)
+                todo.append(target)
+    assert sorted(m for m in reached if m.startswith(BOTS)) == []
+    bound = set()
+    for path in (PACKAGE / "engine").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "ruleset_module":
+                bound |= {a.value for a in node.args if isinstance(a, ast.Constant)}
+    assert bound == {"layout", "hooks.rules"}
+
+
+# ------------------------------------------------------------------ the handle, not globals
+# Reading the bound game back (rather than taking the Game handed down) is allowed where
+# a process binds its engine: the registry that remembers it, the engine binding its
+# hooks and cache, the process compiling beside a first run, a cluster's workers.
+BINDS = {"analyzer.ruleset_registry", "analyzer.engine", "analyzer.gameloop.precompile",
+         "analyzer.backends.dask_cluster", "analyzer.rulesets"}  # fmt: skip
+BOUND_READS = {"played_tables", "played_content", "ruleset_name", "bound_ruleset",
+               "played_variant", "played_line", "PLAYED"}  # fmt: skip
+# What is left to hand the Game down to (each a read of the bound game elsewhere): the
+# studies, the report's pages, scenario files and the command line's checks. Lower it
+# as they take the Game; it never goes up.
+MOST_BOUND_READS = 40
+
+
+def bound_reads() -> list[str]:
+    found = []
+    for name, path in modules().items():
+        if name in BINDS:
+            continue
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            called = isinstance(node, ast.Call) and (
+                getattr(node.func, "id", None) in BOUND_READS - {"PLAYED"}
+                or getattr(node.func, "attr", None) in BOUND_READS - {"PLAYED"}
+            )
+            named = (isinstance(node, ast.Name) and node.id == "PLAYED") or (
+                isinstance(node, ast.Attribute) and node.attr == "PLAYED"
+            )
+            if called or named:
+                found.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}")
+    return found
+
+
+def test_the_bound_game_is_read_back_only_where_it_binds():
+    """simulate, the replay and bench commands, the bots' check and the report's
+    settings take the Game they play; the reads left are counted, never more."""
+    reads = bound_reads()
+    assert len(reads) <= MOST_BOUND_READS, "\n".join(reads)
+    for module in ("simulate", "results", "playthrough", "bench", "studies/bots"):
+        assert not [r for r in reads if r.startswith(f"analyzer/{module}.py")], reads
+
+
+# Imports written inside a function hide the graph; they are kept where they save
+# start-up time (a module the command line loads must not load the engine, numba or
+# pandas) or keep an optional dependency optional. Lower it as modules import at the
+# top; it never goes up (the aim: 120, each with its reason).
+MOST_FUNCTION_IMPORTS = 510
+
+
+def function_imports() -> list[str]:
+    found = set()
+    for _name, path in modules().items():
+        tree = ast.parse(path.read_text("utf-8"))
+        for function in ast.walk(tree):
+            if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+                for node in ast.walk(function):
+                    if isinstance(node, ast.Import | ast.ImportFrom):
+                        found.add(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}")
+    return sorted(found)
+
+
+def test_imports_inside_functions_are_counted_and_never_more():
+    assert len(function_imports()) <= MOST_FUNCTION_IMPORTS
+
+
+# ------------------------------------------------------------------ file sizes
+MOST_LINES = 800
+MOST_COMMAND_LINES = 500  # a command-line file (analyzer/cli/)
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: p.name)
+def test_files_stay_short(path):
+    most = MOST_COMMAND_LINES if path.parent.name == "cli" else MOST_LINES
+    lines = len(path.read_text("utf-8").splitlines())
+    assert lines <= most, f"{path.relative_to(PACKAGE.parent)}: {lines} lines (at most {most})"

@@ -12,9 +12,12 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+from analyzer import load_game
 from analyzer.cli import app
 from analyzer.model import limits
 from analyzer.model.ruleset import RULESET_PATH
+
+SWOW = load_game("swow")  # the game these tests play (the default run's)
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[1]
@@ -74,7 +77,7 @@ def _play(path: Path, games: int = 40):
     from analyzer.simulate import simulate
 
     sc = load_scenario(path)
-    return simulate(sc.players, games, 3, sc.policies, check=True, progress=False,
+    return simulate(SWOW, sc.players, games, 3, sc.policies, check=True, progress=False,
                     tables=sc.tables(), policy_params=sc.policy_params)  # fmt: skip
 
 
@@ -128,7 +131,7 @@ def test_bot_parameters_have_ranges(tmp_path):
     ],
 )
 def test_huge_options_are_refused_before_anything_is_played(args, key, monkeypatch):
-    from analyzer.engine import api
+    from analyzer.gameloop import api
 
     def never(*a, **k):
         raise AssertionError("a game was played")
@@ -140,7 +143,7 @@ def test_huge_options_are_refused_before_anything_is_played(args, key, monkeypat
 
 
 def test_a_study_too_large_for_memory_is_refused_before_it_plays(monkeypatch):
-    from analyzer.engine import api
+    from analyzer.gameloop import api
 
     monkeypatch.setattr(api, "play_batch", lambda *a, **k: pytest.fail("played"))
     result = run("decline", "--players", "2,3", "--games", 4_000_000)

@@ -1,4 +1,4 @@
-"""The lookahead bot (players/lookahead.py): its games keep the rules, a game is a
+"""The lookahead bot (gameloop/lookahead.py): its games keep the rules, a game is a
 function of its seed whatever the threads or batches, it reads nothing hidden,
 and its rollouts find the better option. Small budgets keep these quick."""
 
@@ -17,12 +17,12 @@ from kernels import (
     setup_game,
 )
 
-from analyzer.engine import api
 from analyzer.engine import layout as L
 from analyzer.engine.state import Game, new_game
+from analyzer.gameloop import api
 from analyzer.model import default_tables
 from analyzer.players.params import N_POLICY_PARAMS, default_vector, policy_id
-from analyzer.rulesets import played_tables
+from analyzer.ruleset_registry import played_tables
 from analyzer.rulesets.swow.bfa import bfa_tables
 
 CHEAP = {"rollouts": 2.0, "plans": 2.0, "candidates": 2.0, "prune": 0.0}
@@ -117,7 +117,7 @@ def hide_differently(g, rng):
 def imagined(g, et, p, stream_key):
     """A scratch game as the lookahead imagines g for p: it holds g's map first
     (lookahead_decide copies it once), then each rollout's `imagine`."""
-    from analyzer.players.lookahead import imagine
+    from analyzer.gameloop.lookahead import imagine
 
     sim = new_game(N_POLICY_PARAMS, 1)
     copy_game(g, sim, et)
@@ -172,7 +172,7 @@ def played_out(g, et, p, n_plans, n_rollouts):
     race (each plan kept, then a decline) as the lookahead would reach them playing
     every rollout of every option to the end, and how many option-rollouts ended
     their turn in the same game as an earlier option."""
-    from analyzer.players.lookahead import ROLLOUT_SALT, margin, state_hash
+    from analyzer.gameloop.lookahead import ROLLOUT_SALT, margin, state_hash
 
     options = [(0, plan) for plan in range(n_plans)] + [(1, 0)]
     turn = int(g.gst[L.G_TURN])
@@ -220,7 +220,7 @@ def test_an_option_far_behind_after_8_rollouts_is_dropped_and_the_others_play_on
     it is the only one left (then it is the choice, and no more rollouts are played)."""
     from scipy import stats
 
-    from analyzer.players.lookahead import DROPPED
+    from analyzer.gameloop.lookahead import DROPPED
 
     dropped = kept = 0
     for turn in (8, 12, 20, 24):  # seat 0 has an active race at each (not at 16)

@@ -811,8 +811,8 @@ def test_the_bots_use_every_artifact_in_real_games(kind):
     by its use (or placed) at least once, and every game keeps its invariants."""
     from builder import base_tables
 
-    from analyzer.engine.api import play_logged
     from analyzer.engine.layout import EV_MOVE
+    from analyzer.gameloop.api import play_logged
     from analyzer.players.params import default_vector, policy_id
 
     moved = set()

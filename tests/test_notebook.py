@@ -8,7 +8,10 @@ import pandas as pd
 import pytest
 
 import analyzer
+from analyzer import load_game
 from analyzer.errors import InputError
+
+SWOW = load_game("swow")  # the game these tests play (the default run's)
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 
@@ -19,7 +22,7 @@ def test_play_by_names_gives_the_simulation_tables():
     t = analyzer.play("swow", 30, bots="aggressive", seed=4, progress=False)
     assert list(t) == ["seats", "races", "powers"]
     assert all(isinstance(df, pd.DataFrame) for df in t.values())
-    same = simulate(4, 30, 4, "aggressive", progress=False)
+    same = simulate(SWOW, 4, 30, 4, "aggressive", progress=False)
     pd.testing.assert_frame_equal(t.seats, same.summary)
     assert repr(t).startswith("Tables(seats: 4 rows")
     assert "<b>seats</b>; also races, powers" in t._repr_html_()
@@ -29,7 +32,7 @@ def test_play_by_names_gives_the_simulation_tables():
 
 def test_combos_by_race_and_power_names_are_the_study_on_their_ids():
     from analyzer.studies.combos import run_combos
-    from analyzer.studies.plans.combos import CombosSettings
+    from analyzer.studies.settings import CombosSettings
 
     game = analyzer.load_game("swow")
     t = analyzer.combos(game, 2, races=["orcs", "Tauren"], powers="Battle_Master", seed=3,

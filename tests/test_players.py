@@ -12,7 +12,6 @@ from typer.testing import CliRunner
 
 from analyzer.cli import app
 from analyzer.stats import fisher_interval, spearman
-from analyzer.studies.plans.players import PlayersSettings
 from analyzer.studies.players import (
     chart_names,
     findings,
@@ -21,6 +20,7 @@ from analyzer.studies.players import (
     summary_markdown,
     write_players,
 )
+from analyzer.studies.settings import PlayersSettings
 
 runner = CliRunner()
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"

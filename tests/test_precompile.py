@@ -9,7 +9,7 @@ import sys
 import numba
 import pytest
 
-from analyzer.engine import precompile
+from analyzer.gameloop import precompile
 
 
 def test_the_helper_kernel_list_types_with_a_turns_arguments():

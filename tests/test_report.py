@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from intervals import impossible_numbers
 
+from analyzer import load_game
 from analyzer.report.site import ReportSettings, build_report, default_studies
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
@@ -81,8 +82,8 @@ def test_a_rough_page_says_so_and_a_full_one_does_not(built):
         assert f"{settings.games_per_combo:,} games per combo" in banner
         assert "too few games to tell" in banner
         assert html.index('class="banner"') < html.index("<h2")  # at the top
-    assert rough_banner(ReportSettings()) == []
-    assert ReportSettings().scaled(0.5).scaled(0.5).scale == 0.25
+    assert rough_banner(ReportSettings(game=load_game("swow"))) == []
+    assert ReportSettings(game=load_game("swow")).scaled(0.5).scaled(0.5).scale == 0.25
 
 
 def test_the_page_flags_what_is_not_modeled(built):
@@ -214,7 +215,7 @@ def test_an_interrupted_report_writes_no_page(tmp_path, monkeypatch):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(combos, "run_combos", stop)
-    s = ReportSettings(players=4, seed=2).scaled(0.001)
+    s = ReportSettings(players=4, seed=2, game=load_game("swow")).scaled(0.001)
     s.house_rules = [SCENARIOS / "extra-round.toml"]
     with pytest.raises(KeyboardInterrupt):
         build_report(tmp_path / "r", s, log=lambda m: None)

@@ -9,9 +9,11 @@ import pytest
 from intervals import impossible_numbers
 from typer.testing import CliRunner
 
+from analyzer import load_game
 from analyzer.cli import app
 from analyzer.errors import InputError
-from analyzer.studies.robustness import DEPENDS, HOLDS, TOO_FEW, mark_findings, parse_fields
+from analyzer.studies.robustness import mark_findings, parse_fields
+from analyzer.studies.tiers import DEPENDS, HOLDS, TOO_FEW
 
 runner = CliRunner()
 
@@ -233,7 +235,7 @@ def test_robustness_refuses_a_typo_before_playing(tmp_path):
 # ------------------------------------------------------------------ --forced-bot
 def test_the_forced_seat_style_is_recorded_and_keeps_the_counts():
     from analyzer.studies.combos import run_combos
-    from analyzer.studies.plans.combos import CombosSettings as S
+    from analyzer.studies.settings import CombosSettings as S
 
     pick = [(0, 0), (3, 5)]
     own = run_combos(S(3, 7, seed=2, combos=pick), progress=False)
@@ -334,8 +336,8 @@ def test_a_lookahead_field_plays_the_first_games_of_each_combo_and_seat():
 
 def test_a_lookahead_forced_seat_is_compared_with_the_reference_on_its_own_games():
     from analyzer.model import default_tables
-    from analyzer.studies.plans.robustness import RobustnessSettings
     from analyzer.studies.robustness import run_robustness, summary_markdown
+    from analyzer.studies.settings import RobustnessSettings
 
     fields = parse_fields(["default"], "lookahead-lite,tuned", 2, 2)
     assert [f.games_per_combo for f in fields] == [None, 2, None]
@@ -396,8 +398,8 @@ def test_in_the_report_robustness_checks_the_rule_the_decline_findings_name(tmp_
          {"players": 4, "among": "decline_tokens", "group": "middle",
           "rule": "decline_tokens = 3"}]
     ).to_csv(tmp_path / "decline" / "best.csv", index=False)  # fmt: skip
-    ctx = ReportContext(4, 1, ("default",) * 4, {}, (), None, tmp_path)
-    entry = report(ReportSettings(), ctx)
+    ctx = ReportContext(4, 1, ("default",) * 4, {}, (), None, tmp_path, game=load_game("swow"))
+    entry = report(ReportSettings(game=load_game("swow")), ctx)
     assert entry.settings.decline_source == str(tmp_path / "decline")
     assert tmp_path / "decline" / "best.csv" in entry.inputs
     named = named_rules(entry.settings.decline_source, 4)

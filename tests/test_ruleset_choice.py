@@ -18,7 +18,7 @@ from engine_cache import engine_cache_base
 from typer.testing import CliRunner
 
 import analyzer.engine  # noqa: F401  (this run plays swow: tests/conftest.py loads it)
-from analyzer import rulesets
+from analyzer import ruleset_registry, rulesets
 from analyzer.cli import app
 from analyzer.errors import InputError
 from analyzer.scenario import load_scenario
@@ -65,16 +65,16 @@ def scenario(tmp_path: Path, head: str, body: str = "", name: str = "s.toml") ->
 
 # ------------------------------------------------------------------ the names
 def test_swow_is_playable_and_listed_first():
-    assert rulesets.shipped_rulesets()[0] == "swow"
-    assert "swow" in rulesets.playable_rulesets()
-    assert rulesets.missing_parts("swow") == []
-    assert rulesets.missing_parts(PLAIN) == []
+    assert ruleset_registry.shipped_rulesets()[0] == "swow"
+    assert "swow" in ruleset_registry.playable_rulesets()
+    assert ruleset_registry.missing_parts("swow") == []
+    assert ruleset_registry.missing_parts(PLAIN) == []
 
 
 def test_classic_is_choosable_exactly_when_its_engine_and_content_are_there():
-    missing = rulesets.missing_parts("classic")
-    assert ("classic" in rulesets.playable_rulesets()) == (missing == [])
-    problem = rulesets.ruleset_problem("classic", "command line", "--ruleset")
+    missing = ruleset_registry.missing_parts("classic")
+    assert ("classic" in ruleset_registry.playable_rulesets()) == (missing == [])
+    problem = ruleset_registry.ruleset_problem("classic", "command line", "--ruleset")
     if missing:
         assert "its engine is not built yet" in problem.message
         assert all(part.replace(".", "/") + ".py" in problem.message for part in missing)
@@ -116,7 +116,7 @@ def test_the_engine_binds_to_no_ruleset_before_a_game_is_loaded():
     # Not even the one the environment names: it is read when a command runs.
     code = (
         "import analyzer\n"
-        "try:\n    import analyzer.engine.api\n"
+        "try:\n    import analyzer.gameloop.api\n"
         "except analyzer.NoGameLoaded as exc:\n    print(exc)\n"
         "game = analyzer.load_game('classic')\n"
         "import analyzer.engine\nprint(analyzer.engine.BOUND_RULESET, game.title)"
@@ -209,7 +209,7 @@ def other_form(tmp_path, monkeypatch):
     )
     monkeypatch.syspath_prepend(str(tmp_path))
     # As if this process had loaded it: its scenarios are read as the played ruleset's.
-    monkeypatch.setattr(rulesets, "_BOUND", "formpkg.other")
+    monkeypatch.setattr(ruleset_registry, "_BOUND", "formpkg.other")
     return "formpkg.other"
 
 

@@ -223,7 +223,7 @@ def test_a_manifest_that_is_not_json_is_refused(tmp_path):
 
 
 def test_an_interrupted_run_leaves_no_new_folder(tmp_path, monkeypatch):
-    from analyzer.engine import api
+    from analyzer.gameloop import api
 
     def stop(*args, **kwargs):
         raise KeyboardInterrupt
@@ -287,7 +287,7 @@ def test_the_compile_helper_dies_with_its_parent(tmp_path):
     script = (
         "import subprocess, sys, time\n"
         "import analyzer; analyzer.load_game('swow')\n"
-        "from analyzer.engine.precompile import _die_with_parent\n"
+        "from analyzer.gameloop.precompile import _die_with_parent\n"
         "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'],"
         " preexec_fn=_die_with_parent)\n"
         "print(child.pid, flush=True)\n"
@@ -371,7 +371,7 @@ def test_a_byte_order_mark_is_accepted(tmp_path):
 
 
 def test_the_same_scenario_twice_in_compare_is_refused_before_any_game(tmp_path, monkeypatch):
-    from analyzer.engine import api
+    from analyzer.gameloop import api
 
     def never(*args, **kwargs):
         raise AssertionError("a game was played")

@@ -13,6 +13,7 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
+from analyzer import load_game
 from analyzer.cli import app
 from analyzer.cli.check import validate_path
 from analyzer.engine import layout as L
@@ -22,6 +23,8 @@ from analyzer.model.ruleset import CONTENT_DIR
 from analyzer.players.params import HEURISTIC_PARAMS, RANDOM_PARAMS, default_vector
 from analyzer.scenario import POWER_KEYS, RACE_KEYS, RULE_KEYS, SCENARIO_KEYS, load_scenario
 from analyzer.simulate import simulate
+
+SWOW = load_game("swow")  # the game these tests play (the default run's)
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 SHIPPED = sorted(SCENARIOS.glob("*.toml"))
@@ -212,6 +215,7 @@ def test_a_ruleset_folder_next_to_the_scenario(tmp_path):
 def test_a_banned_race_is_never_played(tmp_path):
     scenario = shipped("no-tauren")
     sim = simulate(
+        SWOW,
         scenario.players,
         300,
         7,
@@ -370,7 +374,7 @@ def test_seat_coins_start_a_seat_richer(tmp_path):
     path = write(tmp_path, HEAD + "[rules]\nseat_coins = [0, 0, 0, 1000]\n")
     sc = load_scenario(path)
     assert sc.parameters.seat_coins == (0, 0, 0, 1000, 0)
-    sim = simulate(4, 40, 1, sc.policies, progress=False, tables=sc.tables(), check=True)
+    sim = simulate(SWOW, 4, 40, 1, sc.policies, progress=False, tables=sc.tables(), check=True)
     assert sim.error_games == 0
     # 1,000 coins more than anyone can score: the last seat wins every game.
     assert sim.summary.win_rate.tolist() == [0.0, 0.0, 0.0, 1.0]

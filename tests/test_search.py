@@ -1,4 +1,4 @@
-"""The search bot (players/search.py): its games keep the rules in both the standard
+"""The search bot (gameloop/search.py): its games keep the rules in both the standard
 game and the team variant, a game is a function of its seed whatever the threads,
 it reads nothing hidden, its search (sequential halving, or PUCT) follows the
 heuristic's ranking, and it holds its own against the lookahead. Small budgets keep these quick."""
@@ -12,12 +12,12 @@ from kernels import search_decide
 from statsmodels.stats.proportion import proportion_confint
 from test_lookahead import game_at, hide_differently
 
-from analyzer.engine import api
 from analyzer.engine import layout as L
 from analyzer.engine.state import Game, new_game
+from analyzer.gameloop import api
 from analyzer.model import default_tables
 from analyzer.players.params import N_POLICY_PARAMS, default_vector, policy_id
-from analyzer.rulesets import played_tables
+from analyzer.ruleset_registry import played_tables
 from analyzer.rulesets.swow.bfa import bfa_tables
 
 CHEAP = {"simulations": 24.0}
@@ -101,7 +101,7 @@ def test_hidden_coins_stacks_markers_bombs_dice_and_bots_change_no_search_decisi
 
 
 def chosen_option(g2, plan):
-    from analyzer.players.lookahead import OPTIONS
+    from analyzer.gameloop.lookahead import OPTIONS
 
     chosen = (int(g2.gst[L.G_LA_SLOT]), int(g2.gst[L.G_LA_DECLINE]), int(plan))
     options = [tuple(int(g2.work[OPTIONS + 3 * o + i]) for i in range(3)) for o in range(16)]
@@ -110,7 +110,7 @@ def chosen_option(g2, plan):
 
 def searched(turn, **budget):
     """(visits, prior, the chosen option's index) of the search at game_at(turn)."""
-    from analyzer.players.search import PRIOR, VISITS
+    from analyzer.gameloop.search import PRIOR, VISITS
 
     g, et = search_game_at(turn, **budget)
     g2 = Game(*[a.copy() for a in g])
@@ -122,7 +122,7 @@ def searched(turn, **budget):
 
 
 def test_puct_spends_the_budget_and_chooses_the_most_visited_option():
-    from analyzer.players.search import CLOSED
+    from analyzer.gameloop.search import CLOSED
 
     for turn in (0, 8, 12, 20):
         visits, prior, best = searched(turn, simulations=40, exploration=1.0, widening=1.0)
@@ -135,7 +135,7 @@ def test_puct_spends_the_budget_and_chooses_the_most_visited_option():
 
 
 def test_sequential_halving_plays_the_options_left_alike_and_keeps_the_best():
-    from analyzer.players.search import CLOSED
+    from analyzer.gameloop.search import CLOSED
 
     for turn in (0, 8, 12, 20):
         g, et = search_game_at(turn, simulations=48, widening=1.0)

@@ -9,10 +9,10 @@ import pytest
 
 from analyzer.backends import Chunk, InProcess
 from analyzer.backends.shared import SharedGames
-from analyzer.engine import api
 from analyzer.engine import layout as L
+from analyzer.gameloop import api
 from analyzer.players.params import policy_id
-from analyzer.rulesets import played_tables
+from analyzer.ruleset_registry import played_tables
 from analyzer.simulate import seat_bots
 
 
@@ -101,8 +101,8 @@ def test_the_balance_study_plays_no_game_the_player_count_study_played(engine_ga
     the printed rules (the same all-bot games, more of them)."""
     from analyzer.studies.balance_curves import ComboPlayer
     from analyzer.studies.balance_seats import play_seat_games
-    from analyzer.studies.plans.players import PlayersSettings
     from analyzer.studies.players import run_players
+    from analyzer.studies.settings import PlayersSettings
 
     tables = played_tables()
     bots = ("heuristic",) * 3

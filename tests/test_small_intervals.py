@@ -33,7 +33,7 @@ def test_resamples_that_all_agree_give_no_interval():
 @pytest.fixture
 def no_game(monkeypatch):
     """Any game played fails the test: refusals come before the first one."""
-    from analyzer.engine import api
+    from analyzer.gameloop import api
 
     def refuse(*args, **kwargs):
         raise AssertionError("a game was played")

@@ -7,10 +7,13 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+from analyzer import load_game
 from analyzer.cli import app
 from analyzer.errors import InputError
 from analyzer.players.params import HEURISTIC_PARAMS, default_vector
 from analyzer.players.styles import bot_of, load_styles, parse_styles, styles_lines
+
+SWOW = load_game("swow")  # the game these tests play (the default run's)
 
 runner = CliRunner()
 REQUIRED = ("default", "expansive", "aggressive", "defensive", "coin-saver")
@@ -81,7 +84,7 @@ def played():
     from analyzer.simulate import simulate
 
     return {
-        name: simulate(4, 240, 3, [name, "default", "default", "default"], progress=False)
+        name: simulate(SWOW, 4, 240, 3, [name, "default", "default", "default"], progress=False)
         for name in REQUIRED
     }
 
@@ -106,8 +109,8 @@ def test_the_styles_play_measurably_differently(played):
 
 def test_a_study_plays_a_scenario_of_styles_and_names_them(tmp_path):
     from analyzer.studies.common import bots_text, scenario_counts
-    from analyzer.studies.plans.players import PlayersSettings
     from analyzer.studies.players import run_players, summary_markdown
+    from analyzer.studies.settings import PlayersSettings
 
     path = tmp_path / "styles.toml"
     path.write_text(
@@ -125,8 +128,8 @@ def test_a_study_plays_a_scenario_of_styles_and_names_them(tmp_path):
 
 def _picks(name, games=200):
     """(mean column position picked, mean coins paid) of four seats of one style."""
-    from analyzer.engine import api
     from analyzer.engine import layout as L
+    from analyzer.gameloop import api
     from analyzer.model import default_tables
     from analyzer.results import instance_rows
     from analyzer.simulate import seat_bots

@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 
 from analyzer.cli import app
 from analyzer.players.styles import bot_of
-from analyzer.studies.plans.tournament import TournamentSettings
+from analyzer.studies.settings import TournamentSettings
 from analyzer.studies.tournament import (
     bradley_terry,
     lineups,

@@ -6,11 +6,14 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
+from analyzer import load_game
 from analyzer.errors import InputError
 from analyzer.model import default_tables
 from analyzer.model.ids import NEUTRAL
 from analyzer.simulate import simulate
 from analyzer.variants import variant_name, with_variant
+
+SWOW = load_game("swow")  # the game these tests play (the default run's)
 
 
 def test_a_variant_is_a_rule_parameter_and_standard_is_the_default():
@@ -33,7 +36,7 @@ def test_an_unknown_variant_names_the_choices_and_the_closest():
 def test_a_four_player_variant_run_keeps_the_neutral_banners_in_the_box(tmp_path):
     """Ruling B2 holds in the engine itself: nobody seats the Neutral column."""
     tables = with_variant(default_tables(), "bfa")
-    sim = simulate(4, 12, 5, "heuristic", tables=tables, out_dir=tmp_path, progress=False)
+    sim = simulate(SWOW, 4, 12, 5, "heuristic", tables=tables, out_dir=tmp_path, progress=False)
     races = pd.read_parquet(tmp_path / "races.parquet")
     neutral = {r.name for r in tables.ruleset.races if r.faction == NEUTRAL}
     assert len(races) > 12 and not set(races["race"].astype(str)) & neutral
@@ -46,7 +49,7 @@ def test_a_four_player_variant_run_keeps_the_neutral_banners_in_the_box(tmp_path
 
 
 def test_a_standard_run_has_no_team_columns():
-    sim = simulate(2, 2, 5, "heuristic", progress=False)
+    sim = simulate(SWOW, 2, 2, 5, "heuristic", progress=False)
     assert "faction" not in sim.summary and "team_wins" not in sim.summary
 
 

@@ -101,7 +101,7 @@ def main() -> None:
     import analyzer
 
     etables = analyzer.load_game(args.ruleset).engine_tables()
-    from analyzer.engine import api, precompile
+    from analyzer.gameloop import api, precompile
     from analyzer.players.params import default_vector, policy_id
 
     if args.one_process:

@@ -38,8 +38,8 @@ def main() -> int:
     game = analyzer.load_game(args.ruleset)
     from statsmodels.stats.proportion import proportion_confint
 
-    from analyzer.engine import api
     from analyzer.engine import layout as L
+    from analyzer.gameloop import api
     from analyzer.players.params import policy_id
 
     etables = game.engine_tables()

@@ -17,40 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any
 
+from analyzer.backends.chunk import CLI, Chunk, ClusterError  # noqa: F401 (the package's face)
 from analyzer.errors import InputError, Problem
 
-CLI = "command line"
 MAX_LOCAL_WORKERS = 256
 INSTALL_HINT = "pip install 'smallworld-analyzer[cluster]'"
-
-
-class ClusterError(Exception):
-    """The cluster could not finish the work (not the user's input): one sentence,
-    exit code 1."""
-
-
-@dataclass(frozen=True)
-class Chunk:
-    """Games first..first+n_games-1 of run `seed`: everything api.play_batch needs,
-    plus `tag`, the caller's own note to find its place again when the result
-    comes back (never sent to a worker)."""
-
-    etables: Any  # engine.state.EngineTables
-    n_players: int
-    seed: int
-    first: int
-    n_games: int
-    policies: Any  # one policy id per seat
-    params: Any  # float64[n_players, N_POLICY_PARAMS]
-    check: bool = False
-    forced: Any = None  # int64[n_games, F_NF], or None
-    tag: Any = None
-    # games another study of this process may play again: kept here, and taken from
-    # what was kept when met again (backends/shared.py; in this process only)
-    shared: bool = False
 
 
 class InProcess:
@@ -63,7 +36,7 @@ class InProcess:
     def play(self, chunks: Iterable[Chunk]) -> Iterator[tuple[Chunk, Any]]:
         """(chunk, api.BatchResult) for each chunk, in the order given."""
         from analyzer.backends.shared import GAMES
-        from analyzer.engine import api
+        from analyzer.gameloop import api
 
         for c in chunks:
             play = GAMES.play if c.shared else api.play_batch

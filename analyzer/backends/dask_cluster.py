@@ -24,6 +24,7 @@ import itertools
 import logging
 import os
 import shutil
+import signal
 import threading
 import time
 import uuid
@@ -33,8 +34,10 @@ from pathlib import Path
 
 import numpy as np
 
-from analyzer.backends import CLI, Chunk, ClusterError
+from analyzer.backends.chunk import CLI, Chunk, ClusterError
 from analyzer.errors import InputError, Problem
+from analyzer.ruleset_registry import bound_ruleset
+from analyzer.rulesets import load_game
 
 CONNECT_TIMEOUT_S = 5
 WORKER_WAIT_S = 10
@@ -50,7 +53,7 @@ CACHE_ENV = "NUMBA_CACHE_DIR"
 # even for None, on port 8787 when that is free; any free port never clashes with
 # another cluster on the machine.
 NO_DASHBOARD = ":0"
-READY_MARKER = "compiled"  # as engine/precompile.py writes it
+READY_MARKER = "compiled"  # as gameloop/precompile.py writes it
 # A local cluster's scheduler and nannies share the client's process, and its workers
 # share the machine with it: Dask's diagnostics (a stack sampler in every worker every
 # 10 ms, event-loop ticks every 20 ms, memory and system polls) cost about 13% of a
@@ -99,7 +102,6 @@ def use_own_engine_cache(ruleset: str) -> Path:
     machine's complete engine cache. Idempotent: a process keeps its first folder,
     whichever of its threads asks. ClusterError when the process plays another
     ruleset already."""
-    from analyzer.rulesets import bound_ruleset
 
     with _own_cache_lock:
         bound = bound_ruleset()
@@ -118,8 +120,6 @@ def _take_engine_cache(ruleset: str) -> dict:
     folder, lock = _lock_slot(base)
     os.environ[CACHE_ENV] = str(folder)  # the compile helper inherits it too
     import numba
-
-    from analyzer.rulesets import load_game
 
     load_game(ruleset)
     from analyzer.engine import bind_engine
@@ -144,7 +144,6 @@ def dask_setup(worker) -> None:
     """Run by each worker of a local cluster as it starts (the cluster's `preload`).
     Its processes share the user's terminal: Ctrl-C is for the client, which then
     cancels the work and stops them, so they ignore it rather than print tracebacks."""
-    import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -171,8 +170,8 @@ def play_chunk(ruleset, tables, n_players, seed, first, n_games, policies, param
     import numba
     from distributed import get_worker
 
-    from analyzer.engine import api
     from analyzer.engine.state import EngineTables
+    from analyzer.gameloop import api
 
     numba.set_num_threads(1)  # for this thread only
     started = time.perf_counter()
@@ -204,7 +203,7 @@ def _engine_ruleset(engine: str) -> str:
 
 def _batch_result(first: int, played: PlayedChunk):
     """The BatchResult a local run would have made, byte for byte."""
-    from analyzer.engine import api
+    from analyzer.gameloop import api
 
     inst = api.with_width(played.inst, played.inst_width)
     return api.BatchResult(first, played.seats, inst, played.n_inst, played.errors)
@@ -252,7 +251,7 @@ class DaskBackend:
             self.where = f"the cluster at {client.scheduler.address}"
         self.games_per_chunk = chunk_games or DEFAULT_CHUNK_GAMES
         self.engine = _engine_name()
-        from analyzer.rulesets import ruleset_name
+        from analyzer.ruleset_registry import ruleset_name
 
         self.ruleset = ruleset_name()  # each task names it: the workers load that game
         self.games = 0
@@ -271,7 +270,7 @@ class DaskBackend:
         if address is None:
             from distributed import LocalCluster
 
-            from analyzer.engine.precompile import cache_is_ready
+            from analyzer.gameloop.precompile import cache_is_ready
 
             say(f"Starting a local Dask cluster of {workers} worker processes.")
             if not cache_is_ready():

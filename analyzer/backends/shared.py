@@ -6,7 +6,7 @@ study's seats), a combo table (the player-count study's at the report's count, t
 the balance study's printed rules) and the house rules' baseline combos (then the
 balance study's spread). A game's rows depend only on its inputs (the tables, the
 player count, the seed, its index, the bots and their parameters, the check flag
-and its forced pick; engine/batch.py), so a game met again with the same inputs is
+and its forced pick; gameloop/batch.py), so a game met again with the same inputs is
 taken from here instead of played: the same rows, byte for byte.
 
 Only the engine calls marked `shared` (backends.Chunk) are kept or looked up, and
@@ -67,7 +67,7 @@ class SharedGames:
     def play(self, etables, n_players, seed, first, n_games, policies, params, check, forced):
         """api.play_batch's result for these games, each kept game taken as kept and
         the others played (in runs of consecutive games) and kept while room is left."""
-        from analyzer.engine import api
+        from analyzer.gameloop import api
 
         forced = api.no_forced_picks(n_games) if forced is None else np.asarray(forced, np.int64)
         pol, par = api.seat_arrays(policies, params, n_players)

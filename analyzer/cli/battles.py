@@ -3,10 +3,13 @@ battle-report, battle-bench (analyzer/warcraft/)."""
 
 from __future__ import annotations
 
+import os
+from dataclasses import replace
 from pathlib import Path
 
 import typer
 
+from analyzer import rulesets
 from analyzer.cli.common import CLI, check_out, err, guarded
 from analyzer.cli.options import FORCE, SEED_SHORT, THREADS
 from analyzer.errors import InputError, Problem
@@ -14,7 +17,6 @@ from analyzer.errors import InputError, Problem
 
 def _say_battles() -> None:
     """The battle commands play Warcraft: the Board Game, no Small World ruleset."""
-    from analyzer import rulesets
 
     rulesets.PLAYED = None
     err("Ruleset: Warcraft: the Board Game (battles), variant: standard")
@@ -33,7 +35,6 @@ def _battle_from_options(
     attacker_reserve, defender_reserve, units, webs=(False, False),
 ):  # fmt: skip
     """The battle of a TOML file or of the army options (never both)."""
-    from dataclasses import replace
 
     from analyzer.warcraft.battle import (
         Battle,
@@ -103,7 +104,6 @@ def _check_battle_run(games: int, seed: int) -> None:
 
 def _battle_threads(threads: int | None) -> int:
     """--threads of the battle commands: Python threads over the compiled kernel."""
-    import os
 
     if threads is not None and not 1 <= threads <= 256:
         raise InputError(Problem(CLI, "--threads", threads, "must be 1 to 256"))

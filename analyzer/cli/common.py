@@ -5,6 +5,7 @@ threads or a Dask cluster for the games."""
 from __future__ import annotations
 
 import functools
+import os
 import signal
 from contextlib import contextmanager
 from pathlib import Path
@@ -12,6 +13,8 @@ from pathlib import Path
 import typer
 
 from analyzer.errors import EXIT_BAD_INPUT, InputError, Problem
+from analyzer.ruleset_registry import DEFAULT_RULESET, bound_ruleset
+from analyzer.rulesets import Game, decide_game
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
 CLI = "command line"
@@ -92,7 +95,6 @@ def raw_arguments_check(group, ctx, args: list[str]) -> None:
 def check_thread_setting() -> None:
     """NUMBA_NUM_THREADS, when set, must be a whole number of 1 or more (numba would
     stop the run with a traceback)."""
-    import os
 
     threads = os.environ.get("NUMBA_NUM_THREADS")
     if threads is not None and not (threads.strip().isdigit() and int(threads) >= 1):
@@ -143,15 +145,14 @@ def _typed_twice(command, args: list[str]) -> list[Problem]:
 
 def choose_ruleset(
     ruleset: str | None, scenarios=(), variant: str | None = None, *, only=None, command=""
-) -> str:
+) -> Game:
     """Decide the run's ruleset and variant (rulesets.decide_game: --ruleset and
     --variant, the scenarios, ANALYZER_RULESET; sources that disagree exit 2), bind the
-    ruleset before anything imports the engine, and say what the run plays."""
-    from analyzer.rulesets import decide_game
-
+    ruleset before anything imports the engine, and say what the run plays: the Game
+    the command then hands down."""
     game = decide_game(ruleset, variant, scenarios, only=only, command=command or "this command")
     err(game.line())
-    return game.ruleset
+    return game
 
 
 def check_out(out: Path | None, force: bool, default: Path, names=None, writes=()) -> Path:
@@ -160,7 +161,6 @@ def check_out(out: Path | None, force: bool, default: Path, names=None, writes=(
     own, or (`names`) one it writes only those files into. `writes`: files the
     command's own folder will hold, never written over a user's."""
     from analyzer.output import OutputFolder
-    from analyzer.rulesets import DEFAULT_RULESET, bound_ruleset
 
     played = bound_ruleset() or DEFAULT_RULESET  # none for the battle commands
     if out is None and played != DEFAULT_RULESET:
@@ -190,7 +190,7 @@ def set_threads(threads: int | None) -> int:
     if threads is not None:
         check_threads(threads)
         numba.set_num_threads(threads)
-    from analyzer.engine.precompile import cache_is_ready
+    from analyzer.gameloop.precompile import cache_is_ready
 
     if not cache_is_ready():
         # The progress bar stands still meanwhile; say why.

@@ -71,7 +71,7 @@ def simulate(
     With --scenario the scenario supplies the rules, the player count and the seats;
     --policies replaces its seats (those bots then play with their default
     parameters), and --players may only repeat its player count."""
-    choose_ruleset(ruleset, [scenario] if scenario is not None else [], variant)
+    game = choose_ruleset(ruleset, [scenario] if scenario is not None else [], variant)
     from analyzer.simulate import check_run, resolve_policies
 
     # Refuse bad input before anything is compiled (a scenario only reads files).
@@ -96,7 +96,7 @@ def simulate(
     players = 4 if players is None else players
     policies = "heuristic" if policies is None else policies
     check_run(players, games, seed, chunk)
-    tables = variant_tables(variant, tables)
+    tables = game.default_tables() if tables is None else variant_tables(variant, tables)
     resolve_policies(policies, players)
     if out is not None:
         from analyzer.simulate import PARQUET_NAMES
@@ -106,6 +106,7 @@ def simulate(
         from analyzer.simulate import simulate as run
 
         sim = run(
+            game,
             players,
             games,
             seed,
@@ -225,7 +226,7 @@ def bench(
 ) -> None:
     """Games per second for 2 to 5 players and each bot, after a warm-up; then the
     time to a first game with a cold and a warm engine cache."""
-    choose_ruleset(ruleset)
+    game = choose_ruleset(ruleset)
     from analyzer.model.limits import check_options
 
     if games is None:
@@ -237,7 +238,7 @@ def bench(
     if held is not None:
         raise InputError(Problem(CLI, "--games", games, held.message))
     if workers is not None:
-        _bench_cluster(workers, games, repeats, as_json, threads)
+        _bench_cluster(game, workers, games, repeats, as_json, threads)
         return
     n_threads = set_threads(threads)
     from analyzer.bench import run_bench, run_scaling, run_startup
@@ -250,13 +251,13 @@ def bench(
             typer.echo(text)
 
     note(f"Threads: {n_threads}")
-    rows = run_bench(games, repeats, note)
+    rows = run_bench(game, games, repeats, note)
     note(f"4-player heuristic games/s by threads, {repeats} x {games} games each, in turns:")
-    scaling = run_scaling(games, repeats, note)
+    scaling = run_scaling(game, games, repeats, note)
     startup_row = None
     if startup:
         note("Timing a fresh process to its first game (empty cache, then warm)...")
-        startup_row = run_startup()
+        startup_row = run_startup(game)
     if as_json:
         typer.echo(
             json.dumps({"games": rows, "scaling": scaling, "startup": startup_row}, indent=2)
@@ -306,7 +307,7 @@ def _print_bench(rows, scaling, startup_row, games, repeats, n_threads) -> None:
         )
 
 
-def _bench_cluster(workers: int, games: int, repeats: int, as_json: bool, threads) -> None:
+def _bench_cluster(game, workers: int, games: int, repeats: int, as_json: bool, threads) -> None:
     from analyzer.backends import check_backend_options
 
     check_backend_options(workers, None)
@@ -318,7 +319,7 @@ def _bench_cluster(workers: int, games: int, repeats: int, as_json: bool, thread
         f"{games} 4-player heuristic games a run: this process on {n_threads} threads, "
         f"then a local cluster of {workers} workers (1 thread each), best of {repeats}"
     )
-    row = run_cluster_bench(workers, games, repeats, note)
+    row = run_cluster_bench(game, workers, games, repeats, note)
     if as_json:
         typer.echo(json.dumps(row, indent=2))
         return
@@ -344,7 +345,7 @@ def replay(
     variant: str | None = VARIANT,
 ) -> None:
     """Play one game with its event log and print it, move by move."""
-    choose_ruleset(ruleset, (), variant)
+    played = choose_ruleset(ruleset, (), variant)
     from analyzer.simulate import check_run, resolve_policies
 
     check_run(players, 1, seed, 1)
@@ -353,7 +354,6 @@ def replay(
     check_options(game=game)
     names = resolve_policies(policies, players)
     from analyzer.playthrough import play_and_describe
-    from analyzer.rulesets import played_tables
 
-    tables = variant_tables(variant, played_tables())
-    typer.echo(play_and_describe(tables, players, seed, game, names), nl=False)
+    tables = played.default_tables()  # in --variant's variant
+    typer.echo(play_and_describe(played, tables, players, seed, game, names), nl=False)

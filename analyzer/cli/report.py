@@ -11,6 +11,9 @@ import typer
 from analyzer.cli.common import CLI, check_out, choose_ruleset, err, games_on, guarded, set_threads
 from analyzer.cli.options import BOTS, CLUSTER, FORCE, PLAYERS, SEED_SHORT, THREADS, WORKERS
 from analyzer.errors import InputError, Problem
+from analyzer.ruleset_registry import playable_rulesets, played_tables, shipped_rulesets
+from analyzer.rulesets import environment_ruleset
+from analyzer.studies.settings import CombosSettings
 
 
 @guarded
@@ -54,13 +57,13 @@ def report(
 ) -> None:
     """Run the default studies (reusing up-to-date ones) and write index.html + index.md:
     one page per ruleset, each built in a process of its own, and an index linking them."""
-    from analyzer.rulesets import environment_ruleset
 
     # ANALYZER_RULESET=NAME is --ruleset NAME (one ruleset's page), as documented.
     ruleset = ruleset if ruleset is not None else environment_ruleset()
     index = ruleset is None and variant in (None, "standard")
+    game = None  # the index plays no game itself: each page's process chooses its own
     if not index:
-        choose_ruleset(ruleset, (), variant)  # before anything imports the engine
+        game = choose_ruleset(ruleset, (), variant)  # before anything imports the engine
     else:
         _say_index_games()
     from analyzer.model.limits import check_options
@@ -98,7 +101,7 @@ def report(
     with games_on(workers, cluster, threads) as (backend, _):
         from analyzer.report.site import ReportSettings, build_report
 
-        settings = ReportSettings(players=players, seed=seed, bots=seat_styles)
+        settings = ReportSettings(players=players, seed=seed, bots=seat_styles, game=game)
         if scale != 1.0:
             settings = settings.scaled(scale)
         started = time.perf_counter()
@@ -131,7 +134,6 @@ def _check_bot_names(text: str, players: int) -> None:
 def _say_index_games() -> None:
     """What an index report plays: each ruleset's pages say their own game."""
     from analyzer.report.index import variant_pages
-    from analyzer.rulesets import playable_rulesets
 
     names = playable_rulesets()
     extra = "".join(f", and {v} of {n}" for n, v in variant_pages(names))
@@ -178,9 +180,7 @@ def _report_teams(
         typer.echo(f"Reusing the team page of an earlier run: {out / 'index.html'}")
         return
     set_threads(threads)
-    from analyzer.rulesets import played_tables
     from analyzer.studies.combos import run_combos
-    from analyzer.studies.plans.combos import CombosSettings
     from analyzer.studies.teams import alliance_duel, faction_rates, write_teams
     from analyzer.variants import with_variant
 
@@ -193,7 +193,7 @@ def _report_teams(
         for n in TEAM_COMBO_COUNTS
     ]
     from analyzer.studies.balance_teams import run_team_balance
-    from analyzer.studies.plans.balance import BalanceSettings
+    from analyzer.studies.settings import BalanceSettings
 
     fixes = [
         run_team_balance(
@@ -224,7 +224,6 @@ def _report_index(
     from analyzer.backends import check_backend_options
     from analyzer.report.index import PageFailed, build_index, variant_pages
     from analyzer.report.site import default_index_out
-    from analyzer.rulesets import shipped_rulesets
 
     check_backend_options(workers, cluster)
     if threads is not None:  # before any page's process starts

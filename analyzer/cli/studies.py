@@ -9,8 +9,9 @@ import re
 
 import typer
 
-from analyzer.cli.common import choose_ruleset, err, games_on, guarded, set_threads
+from analyzer.cli.common import check_out, choose_ruleset, err, games_on, guarded, set_threads
 from analyzer.cli.options import with_options
+from analyzer.errors import closest
 from analyzer.studies.protocol import Study
 
 
@@ -24,11 +25,11 @@ def run_study(study: Study, values: dict) -> None:
     if study.only is not None:
         from analyzer.rulesets import Game
 
-        choose_ruleset(None, only=Game(*study.only), command=study.name)
+        game = choose_ruleset(None, only=Game(*study.only), command=study.name)
     else:
-        choose_ruleset(values.get("ruleset"), scenarios, values.get("variant"))
+        game = choose_ruleset(values.get("ruleset"), scenarios, values.get("variant"))
+    values = {**values, "game": game}  # the Game the study plays, handed down
     settings = study.step("check")(values, err)
-    from analyzer.cli.common import check_out
 
     # A file of the user's named like one the study writes is refused before any game.
     writes = ["summary.md", *(f"{table}.csv" for table in study.tables)]
@@ -121,7 +122,6 @@ def in_help_order(commands: tuple, studies: dict) -> tuple:
     (name, function) pair) as given, then every study of the registry they leave out,
     in the registry's order, so a study added there always gets its command. A name
     that is no study is refused, naming the file to edit and the closest study."""
-    from analyzer.errors import closest
 
     for entry in commands:
         if isinstance(entry, str) and entry not in studies:

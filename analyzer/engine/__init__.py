@@ -14,8 +14,8 @@ ruleset-free parts (core_layout, error_codes) import without a game.
 numba checks a cached kernel only against its own file, not the files it calls,
 so an edit to one engine file could leave a stale caller in the cache. The cache
 folder is therefore named after the ruleset and a hash of the engine's, the
-players' and that ruleset's sources: each ruleset has its own folder, and an
-edit to one ruleset leaves the others' caches valid.
+players', the game loop's and that ruleset's sources: each ruleset has its own
+folder, and an edit to one ruleset leaves the others' caches valid.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ import os
 from pathlib import Path
 
 from analyzer.errors import InputError, RulesetCodeError
-from analyzer.rulesets import bound_ruleset, engine_binds, ruleset_package
+from analyzer.ruleset_registry import bound_ruleset, engine_binds, ruleset_package
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 _bound: str | None = None  # the ruleset this engine is bound to (bind_engine)
@@ -75,11 +75,12 @@ def _ruleset_folder(name: str) -> Path:
 
 
 def source_hash(name: str | None = None) -> str:
-    """A hash of the engine's, the players' and ruleset `name`'s sources (default:
-    the bound one)."""
+    """A hash of the engine's, the players', the game loop's and ruleset `name`'s
+    sources (default: the bound one)."""
     digest = hashlib.sha1()
     name = bind_engine() if name is None else name
-    folders = [_PACKAGE / "engine", _PACKAGE / "players", _ruleset_folder(name)]
+    folders = [_PACKAGE / part for part in ("engine", "players", "gameloop")]
+    folders.append(_ruleset_folder(name))
     for folder in folders:
         for path in sorted(folder.rglob("*.py")):
             digest.update(path.name.encode())

@@ -19,7 +19,7 @@ MAX_COLUMN = 10  # visible combos a scenario may ask for
 MAX_RACES = 32
 MAX_POWERS = 32
 MAX_INSTANCES = 16  # race instances one player may pick in a game (one per turn at most)
-MAX_OPTIONS = 16  # options the lookahead bot weighs in one decision (players/lookahead.py)
+MAX_OPTIONS = 16  # options the lookahead bot weighs in one decision (gameloop/lookahead.py)
 # The bots' float scratch: a value per region, or the lookahead's running sums (a
 # total and a last result per option, and the sums of products of every pair)
 BOT_SCRATCH = max(MAX_REGIONS, 2 * MAX_OPTIONS + MAX_OPTIONS * MAX_OPTIONS)
@@ -156,7 +156,7 @@ G_RACE_STACK = G_COL_COINS + MAX_COLUMN  # stack top is the first element
 G_POWER_STACK = G_RACE_STACK + MAX_RACES
 G_POWER_DISCARD = G_POWER_STACK + MAX_POWERS
 G_DEFEATED = G_POWER_DISCARD + MAX_POWERS  # per race id: regions taken from it this turn
-# The lookahead bot (players/lookahead.py): what it chose for the turn in play, which
+# The lookahead bot (gameloop/lookahead.py): what it chose for the turn in play, which
 # that seat's choose_* read back (-1: no choice, play the heuristic), and the key of
 # its rollouts' random streams (from the game's seed and index).
 G_LA_SLOT = G_DEFEATED + MAX_RACES  # the column slot to pick

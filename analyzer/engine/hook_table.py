@@ -193,7 +193,7 @@ HOOKS += _hooks(
 )
 
 # ----------------------------------------------------------------------- turn
-# Called by engine/game.py at each point of a turn (in this order).
+# Called by gameloop/turns.py at each point of a turn (in this order).
 HOOKS += _hooks(
     "turn",
     """
@@ -231,7 +231,7 @@ HOOKS += _hooks(
     "precompile",
     """
     turn_backwards(g, t, seats, run) | required | the kernels of a turn, last first, for the
-        compile helper (engine/precompile.py)
+        compile helper (gameloop/precompile.py)
     """,
 )
 

@@ -185,3 +185,22 @@ def check_as_built(g, t) -> None:
                 n is not None and n != m for n, m in zip(shape, got, strict=True)
             ):
                 raise ValueError(f"engine array {name}.{field} of shape {got}, expected {shape}")
+
+
+def engine_tables(tables) -> EngineTables:
+    """The numba view of compiled content (analyzer.model.tables.Tables)."""
+    c = np.ascontiguousarray
+    faces = np.stack(
+        [tables.face_size, tables.face_board, tables.face_start, tables.face_nreg], axis=1
+    )
+    face_regions = np.concatenate(
+        [tables.face_terrain[:, None], tables.face_symbols[:, None], tables.face_adj], axis=1
+    )
+    return EngineTables(
+        c(tables.race_tab, np.int64),
+        c(tables.power_tab, np.int64),
+        c(tables.marker_tab, np.int64),
+        c(np.concatenate([tables.params, tables.caps]), np.int64),
+        c(faces, np.int64),
+        c(face_regions, np.int64),
+    )

@@ -14,6 +14,7 @@ score stays far below 2**31 (tests/test_limits.py plays such games).
 from __future__ import annotations
 
 from analyzer.engine.core_layout import MAX_COLUMN, MAX_PLAYERS, MAX_REGIONS
+from analyzer.errors import InputError, Problem
 from analyzer.tomlcheck.tomlfile import range_text  # noqa: F401 (the studies read it here too)
 
 MAX_ROUNDS = 20  # the engine's race-instance table holds one pick every other round
@@ -70,13 +71,13 @@ BOT_PARAMETERS = {
     "reserve": (0.0, 100.0),
     "token_turns": (0.0, float(MAX_ROUNDS)),
     # the lookahead bot's budget: a game costs about rollouts x options x turns
-    # heuristic games (players/lookahead.py)
+    # heuristic games (gameloop/lookahead.py)
     "rollouts": (1.0, 4096.0),
     "horizon": (0.0, float(MAX_ROUNDS)),
     "candidates": (1.0, float(MAX_COLUMN)),
     "plans": (1.0, 4.0),  # players/params.py N_PLANS
     "prune": (0.0, 10.0),  # standard errors; 0: every option plays every rollout
-    # the search bot's budget (players/search.py): a game costs about simulations x
+    # the search bot's budget (gameloop/search.py): a game costs about simulations x
     # turns heuristic games
     "simulations": (1.0, 4096.0),
     "widening": (0.0, 16.0),  # 0: only the heuristic's own choice is ever open
@@ -105,7 +106,6 @@ MAX_STUDY_GAMES = 10**7
 
 def check_option(key: str, value, where: str = "command line"):
     """A Problem when a command-line option is not a whole number in its range."""
-    from analyzer.errors import Problem
 
     low, high = OPTIONS[key]
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -116,7 +116,6 @@ def check_option(key: str, value, where: str = "command line"):
 def check_options(where: str = "command line", **values):
     """InputError listing every option out of its range (keyword: option without
     its dashes, underscores for hyphens)."""
-    from analyzer.errors import InputError
 
     problems = []
     for name, value in values.items():
@@ -132,7 +131,6 @@ def check_study_games(
 ) -> None:
     """Refuse a study that would keep more games in memory than MAX_STUDY_GAMES; `keys`:
     the command's options that set its games (the message names only those)."""
-    from analyzer.errors import InputError, Problem
 
     if total > MAX_STUDY_GAMES:
         raise InputError(

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from analyzer.engine.core_layout import MAX_PLAYERS
 from analyzer.model import ids, limits
-from analyzer.rulesets import content_dir
+from analyzer.ruleset_registry import content_dir
 from analyzer.tomlcheck.tomlfile import (
     PROVENANCES,
     Checker,

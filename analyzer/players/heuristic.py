@@ -14,7 +14,7 @@
   the race is old enough, or at a fixed age), never in the last round.
 - Abilities: what a target is worth beyond its region, a special assault
   (SWoW's Gnomes fly when it beats the best normal conquest) and the pieces
-  placed with the tokens come from the ruleset's bot hooks (engine/bot_hooks.py);
+  placed with the tokens come from the ruleset's bot hooks (players/bot_hooks.py);
   every other decision an ability asks is in the ruleset's package
   (rulesets/<name>/bots.py), and what the bot thinks abilities are worth in
   its values.py.
@@ -22,30 +22,6 @@
 
 from __future__ import annotations
 
-from analyzer.engine.bot_hooks import (
-    MODES_FAR,
-    N_MODES,
-    POWER_VALUE,
-    RACE_VALUE,
-    ally_of,
-    assault_cost,
-    assault_open,
-    decline_eagerness,
-    far_cost,
-    modes_cost,
-    modes_may_reach,
-    modes_price,
-    pieces_in_hand,
-    place_held,
-    place_next_door,
-    put_piece,
-    region_price,
-    region_worth,
-    region_worth_after,
-    rival_score,
-    set_pieces_in_hand,
-    target_context,
-)
 from analyzer.engine.conquest import die_reach, list_active_regions
 from analyzer.engine.jit import assume_nonnegative, inline_kernel, kernel
 from analyzer.engine.layout import (
@@ -84,6 +60,30 @@ from analyzer.engine.rule_hooks import (
     min_region_tokens,
 )
 from analyzer.engine.state import assume_as_built, neighbour
+from analyzer.players.bot_hooks import (
+    MODES_FAR,
+    N_MODES,
+    POWER_VALUE,
+    RACE_VALUE,
+    ally_of,
+    assault_cost,
+    assault_open,
+    decline_eagerness,
+    far_cost,
+    modes_cost,
+    modes_may_reach,
+    modes_price,
+    pieces_in_hand,
+    place_held,
+    place_next_door,
+    put_piece,
+    region_price,
+    region_worth,
+    region_worth_after,
+    rival_score,
+    set_pieces_in_hand,
+    target_context,
+)
 from analyzer.players.params import (
     H_ABILITY_WEIGHT,
     H_AGGRESSION,
@@ -262,7 +262,7 @@ def heuristic_target(g, t, p):
     budget = hand - int(pol[p, H_RESERVE])
     reach = die_reach(t, race, power, hand)
     lead = leader(g, t, p, -1)
-    # a team variant's ally (engine/bot_hooks.py ally_of): taking its regions hurts
+    # a team variant's ally (players/bot_hooks.py ally_of): taking its regions hurts
     # the team, more when it is the weaker ally (the team scores the lower of the
     # two), and a weaker ally's enemy neighbours are worth clearing
     ally = ally_of(g, t, p)

@@ -10,6 +10,8 @@ import importlib
 
 import numpy as np
 
+from analyzer.ruleset_registry import RULESETS_DIR, ruleset_package, shipped_rulesets
+
 RANDOM = 0
 HEURISTIC = 1
 LOOKAHEAD = 2
@@ -51,7 +53,6 @@ def ruleset_bot_params() -> dict[str, tuple[int, float, tuple[float, float]]]:
     where it has one): name -> (slot in the vector, default, (low, high)). Found by
     file, so no ruleset is named here (and no numba imported); a scenario may set
     them whichever ruleset it plays."""
-    from analyzer.rulesets import RULESETS_DIR, ruleset_package, shipped_rulesets
 
     found: dict[str, tuple[int, float, tuple[float, float]]] = {}
     for name in shipped_rulesets():
@@ -93,7 +94,7 @@ HEURISTIC_PARAMS = {
     **{name: (slot, default) for name, (slot, default, _) in RULESET_BOT_PARAMS.items()},
 }
 
-# Lookahead bot (players/lookahead.py): plays the heuristic with the parameters
+# Lookahead bot (gameloop/lookahead.py): plays the heuristic with the parameters
 # above, but chooses its combo, its decline and its conquest plan for the turn by
 # playing each option out (its budget below).
 (
@@ -114,7 +115,7 @@ LOOKAHEAD_PARAMS = {
     "prune": (L_PRUNE, 4.0),
 }
 
-# Search bot (players/search.py): plays the heuristic with the parameters above, but
+# Search bot (gameloop/search.py): plays the heuristic with the parameters above, but
 # chooses its combo, its decline and its plan for the turn by a Monte Carlo tree
 # search over those options (the same slots as the lookahead's budget, other meanings).
 (

@@ -2,7 +2,7 @@
 
 The lookahead and search bots play the heuristic, but for the combo and the decline
 that the game loop had them choose by imagined games at the start of their turn
-(players/lookahead.py and search.py leave them in gst[G_LA_SLOT] and
+(gameloop/lookahead.py and search.py leave them in gst[G_LA_SLOT] and
 gst[G_LA_DECLINE]; -1: no choice made)."""
 
 from __future__ import annotations

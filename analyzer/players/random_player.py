@@ -10,19 +10,6 @@ target option here; the other ability decisions are in the ruleset's package
 
 from __future__ import annotations
 
-from analyzer.engine.bot_hooks import (
-    MODES_FAR,
-    assault_cost,
-    assault_open,
-    far_cost,
-    modes_cost,
-    modes_price,
-    pieces_in_hand,
-    place_held_random,
-    place_next_door,
-    put_piece,
-    set_pieces_in_hand,
-)
 from analyzer.engine.conquest import (
     abandon,
     die_reach,
@@ -47,6 +34,19 @@ from analyzer.engine.rng import randint, uniform
 from analyzer.engine.rule_hooks import (
     guard_price,
     least_conquest_tokens,
+)
+from analyzer.players.bot_hooks import (
+    MODES_FAR,
+    assault_cost,
+    assault_open,
+    far_cost,
+    modes_cost,
+    modes_price,
+    pieces_in_hand,
+    place_held_random,
+    place_next_door,
+    put_piece,
+    set_pieces_in_hand,
 )
 from analyzer.players.params import R_ABANDON, TARGET_ASSAULT, TARGET_CONQUER, TARGET_DIE
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -412,7 +413,6 @@ def rank_correlation_heatmap(result, path: Path) -> Path:
 
 def _one_count(result):
     """The footer's view of a study played at one player count."""
-    from types import SimpleNamespace
 
     return SimpleNamespace(
         policies={result.n_players: result.policies}, ruleset_name=result.ruleset_name,

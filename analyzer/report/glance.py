@@ -7,6 +7,8 @@ import math
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
+
 from analyzer import precision
 from analyzer.studies.common import named_first, pct
 
@@ -200,7 +202,6 @@ def _corrected(tests):
     """`tests` (rows of compare.csv) with `tested` (an interval to test) and `kept`
     (significant after Benjamini-Hochberg at 5% over them all). The p-value of each is
     read back from its normal 95% interval, as the paired mean's interval was made."""
-    import numpy as np
 
     from analyzer.stats import Z95, benjamini_hochberg
 

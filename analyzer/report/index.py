@@ -8,6 +8,10 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import json
+import os
+import subprocess
+import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -21,6 +25,8 @@ from analyzer.report.site import (
     mark_page,
     page_reusable,
 )
+from analyzer.ruleset_registry import ruleset_problem
+from analyzer.rulesets import title
 
 
 class PageFailed(Exception):
@@ -72,7 +78,6 @@ def build_index(
     stopped half-way leaves finished pages and the previous index, never a half one.
     PageFailed when a page's process fails."""
     from analyzer.output import OutputFolder
-    from analyzer.rulesets import ruleset_problem
 
     out = Path(out) if out is not None else default_index_out(4)
     report = OutputFolder(out, force=force)
@@ -184,7 +189,7 @@ def _run_children(jobs, force: bool, log: Callable[[str], None]) -> None:
 
 
 def _engine_ready(ruleset: str) -> bool:
-    """Whether `ruleset`'s engine is in the compile cache (engine/precompile.py writes
+    """Whether `ruleset`'s engine is in the compile cache (gameloop/precompile.py writes
     its READY_MARKER after a run's first games); reads files only, compiles nothing."""
     return _ready_marker(ruleset).exists()
 
@@ -200,10 +205,6 @@ class _Child:
     """`python -m analyzer ARGUMENTS` running, its output forwarded line by line."""
 
     def __init__(self, label: str, arguments: list[str], force: bool, log):
-        import os
-        import subprocess
-        import sys
-        import threading
 
         from analyzer.engine import HELPER_SWITCH
 
@@ -230,7 +231,6 @@ class _Child:
     def stop(self) -> None:
         """Stopped with this one (Ctrl-C reaches the child too; SIGTERM may not): the
         child cleans up its own staging when it is told to stop."""
-        import subprocess
 
         self.process.terminate()
         try:
@@ -258,7 +258,6 @@ def index_page(out: Path, entries, seconds: float, variants=(), scale: float = 1
     and to each study's page, or the reason it has no page yet; then one section per
     variant page with its findings (findings.json); then the Warcraft battles page, if
     it was built in out/warcraft-battles/."""
-    from analyzer.rulesets import title
 
     lines = ["# Small World analyzer report", ""]
     if scale < 1:

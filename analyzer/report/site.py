@@ -23,6 +23,7 @@ study.json is written last, so a study stopped half-way is never reused.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import hashlib
 import json
@@ -31,8 +32,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+from analyzer.errors import InputError, Problem
 from analyzer.present.html import anchor, to_html
+from analyzer.ruleset_registry import played_content, played_tables, ruleset_package
+from analyzer.rulesets import scenario_ruleset, title
+from analyzer.studies.plans.common import ReportContext
+from analyzer.studies.registry import report_studies
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
 
@@ -80,12 +87,12 @@ class ReportSettings:
     confirm_team_games: int = 10000
     confirm_balance_changes: int = 4
     house_rules: list[Path] = field(default_factory=list)  # default: shipped ones
-    bots: str | None = None  # --bots: styles by seat, or one for every seat (default: heuristic)
+    bots: str | None = None  # --bots: styles by seat, or one for every seat (default: report_field)
     scale: float = 1.0  # --scale: the games above are these times the defaults (the banner)
+    game: Any = field(kw_only=True)  # the Game the page plays (load_game's handle)
 
     def scaled(self, factor: float) -> ReportSettings:
         """Every study's games times `factor` (at least a handful each): a quick look."""
-        import dataclasses
 
         # The balance curves need ten games per combo and number to fit at all.
         least = {"balance_games_per_combo": 10}
@@ -142,7 +149,8 @@ def _stamp(study: Study, code: str, s: ReportSettings) -> dict:
     """Everything a study's results depend on: its settings (the bots it plays with
     their parameters among them), the code, its input files, and the ruleset, variant
     and scale of the run (ANALYZER_RULESET and ANALYZER_STYLES enter through these)."""
-    from analyzer.rulesets import played_variant, ruleset_name
+    from analyzer.ruleset_registry import ruleset_name
+    from analyzer.rulesets import played_variant
 
     return {
         "study": study.key,
@@ -172,7 +180,6 @@ def stored_damage(folder: Path, force: bool = False) -> str | None:
     """Why the stored files of a study folder cannot be reused (some are gone), or
     None. A changed file is refused (InputError, --force or not): it is never
     published, nor replaced; moved away, its study runs again."""
-    from analyzer.errors import InputError, Problem
     from analyzer.output import CLI, OutputFolder
 
     changed, missing = OutputFolder(folder, force=force).stored_changes()
@@ -243,7 +250,6 @@ def _reusable_meta(meta: Path, stamp: dict) -> bool:
 
 # ------------------------------------------------------------------ the studies
 def _titles() -> dict[str, str]:
-    from analyzer.studies.registry import report_studies
 
     return {study.name: study.report_title for study in report_studies()}
 
@@ -255,7 +261,7 @@ STUDY_KEYS = tuple(STUDY_TITLES)
 def house_rules(players: int) -> list[Path]:
     """The shipped house-rule scenarios of the played ruleset for this player count
     (baselines and the commented example left out)."""
-    from analyzer.rulesets import ruleset_name, scenario_ruleset
+    from analyzer.ruleset_registry import ruleset_name
     from analyzer.scenario import load_scenario
 
     out = []
@@ -271,9 +277,9 @@ def house_rules(players: int) -> list[Path]:
 
 def report_field(s: ReportSettings) -> str:
     """--bots, or the ruleset's headline field (rulesets.HEADLINE_BOTS)."""
-    from analyzer.rulesets import headline_bots, ruleset_name
+    from analyzer.rulesets import headline_bots
 
-    return s.bots or headline_bots(ruleset_name())
+    return s.bots or headline_bots(s.game.ruleset)
 
 
 def report_bots(s: ReportSettings) -> tuple[tuple[str, ...], dict]:
@@ -296,12 +302,12 @@ def default_studies(
     bots' own check first), on settings `s`, their games played by `backend`
     (analyzer/backends; default: in this process). A study whose report entry is None
     (no shipped house rule to compare) is left out."""
-    from analyzer.studies.plans.common import ReportContext
-    from analyzer.studies.registry import report_studies
 
     seats, by_count = report_bots(s)
     rules = tuple(s.house_rules or house_rules(s.players))
-    context = ReportContext(s.players, s.seed, tuple(seats), by_count, rules, report_field(s), out)
+    context = ReportContext(
+        s.players, s.seed, tuple(seats), by_count, rules, report_field(s), out, game=s.game
+    )
     studies = []
     for study in report_studies():
         entry = study.step("report")(s, context)
@@ -327,7 +333,7 @@ def _run_and_write(study, settings, force: bool, backend) -> Callable[[Path], li
 # ------------------------------------------------------------------ building
 def default_out(players: int) -> Path:
     """One ruleset's page (the played one)."""
-    from analyzer.rulesets import ruleset_name
+    from analyzer.ruleset_registry import ruleset_name
 
     return Path("reports") / f"{ruleset_name().replace('.', '-')}-{players}p"
 
@@ -401,7 +407,7 @@ def build_report(
 
 
 def ruleset_title() -> str:
-    from analyzer.rulesets import ruleset_name, title
+    from analyzer.ruleset_registry import ruleset_name
 
     return title(ruleset_name())
 
@@ -416,7 +422,6 @@ def _caveats(sensitivity: str | None = None, fold: bool = False) -> list[str]:
     """What every number rests on; `sensitivity`: the balance study's table of how far
     each estimated number moves the answers (a file under the report folder), folded
     with `fold`."""
-    from analyzer.rulesets import played_content, played_tables, ruleset_package
 
     tables = played_tables()
     missing = tables.not_modeled()
@@ -519,7 +524,8 @@ def banner_lines(scale: float, games: str) -> list[str]:
 def _opening(s: ReportSettings, seconds: float, reruns=()) -> list[str]:
     """The title, the rough-run banner, one line on how the page was made, and the
     studies run again because their stored files had changed or gone (`reruns`)."""
-    from analyzer.rulesets import played_variant, ruleset_name
+    from analyzer.ruleset_registry import ruleset_name
+    from analyzer.rulesets import played_variant
     from analyzer.studies.common import bots_text
 
     return [
@@ -559,7 +565,7 @@ def _findings_lines(sections, s: ReportSettings, marks, link: str) -> list[str]:
             lines += [f"- {f}" for f in found]
             lines.append("")
     if "compare" not in [study.key for study, _ in sections]:
-        from analyzer.rulesets import ruleset_name
+        from analyzer.ruleset_registry import ruleset_name
 
         lines += [
             "**House rules**",

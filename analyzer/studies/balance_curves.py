@@ -104,7 +104,7 @@ def check_balance(n_players, games_per_combo, seed, seat_games, check_gpc, fair=
 
 # ------------------------------------------------------------------ tables
 def with_changes(tables, **changes):
-    from analyzer.rulesets import played_content
+    from analyzer.ruleset_registry import played_content
 
     parameters = dataclasses.replace(tables.parameters, **changes)
     return played_content().compile_tables(tables.ruleset, tables.faces, parameters)
@@ -202,7 +202,7 @@ class ComboPlayer:
 
     def _settings(self, tables, pairs, gpc=None, shared=False):
         """The combo study's settings for `pairs` on `tables` (gpc None: the player's)."""
-        from analyzer.studies.plans.combos import CombosSettings
+        from analyzer.studies.settings import CombosSettings
 
         return CombosSettings(
             self.n_players, gpc or self.gpc, self.seed, tables=tables, bots=self.policies,

@@ -18,8 +18,8 @@ def play_seat_games(n, games, seed, tables, policies, policy_params, backend=Non
     """(final VC, tokens on the boards, wins) per game and seat; `shared`: games other
     studies of this process play too (backends/shared.py)."""
     from analyzer.backends import Chunk, or_in_process
-    from analyzer.engine import api
     from analyzer.engine import layout as L
+    from analyzer.gameloop import api
     from analyzer.simulate import engine_step, resolve_policies, seat_bots
 
     names = resolve_policies(policies, n)

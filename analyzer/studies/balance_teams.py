@@ -40,9 +40,11 @@ import numpy as np
 import pandas as pd
 
 from analyzer.model.limits import MAX_SEED
+from analyzer.present.progress import Bar
+from analyzer.studies import common
 from analyzer.studies.balance_curves import MAX_SEAT_COINS, token_range, with_changes
 from analyzer.studies.balance_seats import SEAT_STEPS, play_seat_games
-from analyzer.studies.common import pct
+from analyzer.studies.common import bots_text, caveat_lines, pct
 from analyzer.studies.team_target import (
     faction_races,
     faction_shares,
@@ -284,7 +286,6 @@ def lands(rows: pd.DataFrame) -> str:
 def run_team_balance(settings, backend=None, progress: bool = True) -> TeamBalance:
     """The team variant's balance study on `settings` (plans/balance.py's
     BalanceSettings: players, seat_games the games of every arm, seed, bots, tables)."""
-    from analyzer.present.progress import Bar
     from analyzer.simulate import resolve_policies
 
     s = settings
@@ -324,7 +325,7 @@ def run_team_balance(settings, backend=None, progress: bool = True) -> TeamBalan
     verified = _propose(verified.reindex(columns=list(VERIFIED_COLUMNS)))
     toml = ""
     if verified.proposed.any():
-        from analyzer.studies.balance import suggestion_toml
+        from analyzer.studies.balance_toml import suggestion_toml
 
         row = verified[verified.proposed].iloc[0]
         toml = suggestion_toml(
@@ -401,7 +402,6 @@ def findings(result: TeamBalance) -> list[str]:
 
 
 def summary_markdown(result: TeamBalance) -> str:
-    from analyzer.studies.common import bots_text, caveat_lines
 
     n = result.n_players
     lines = [
@@ -473,7 +473,6 @@ def summary_markdown(result: TeamBalance) -> str:
 
 
 def write_team_balance(result: TeamBalance, out, force: bool = False):
-    from analyzer.studies import common
 
     def fill(temp) -> None:
         common.write_table(result.verified, temp, "verified")

@@ -24,6 +24,7 @@ def default_out(n_players: int) -> Path:
 
 
 def write_report(
+    game,
     out: Path | None = None,
     n_players: int = 4,
     n_games: int = 20000,
@@ -33,21 +34,20 @@ def write_report(
     force: bool = False,
     backend=None,
 ) -> Path:
-    """Run both batches and write the report folder; returns its path. `backend`
-    plays the games (analyzer/backends; default: in this process)."""
-    from analyzer.rulesets import played_tables
-
+    """Run both batches of `game` (the Game load_game gives) and write the report
+    folder; returns its path. `backend` plays the games (analyzer/backends; default:
+    in this process)."""
     out = Path(out) if out is not None else default_out(n_players)
-    tables = played_tables()
+    tables = game.default_tables()
     started = time.perf_counter()
 
     def fill(temp: Path) -> None:
         common = dict(n_games=n_games, seed=seed, chunk=chunk, check=True, progress=progress)
         common.update(tables=tables, backend=backend)
-        both = simulate(n_players, policies="heuristic", parquet_dir=temp, **common)
+        both = simulate(game, n_players, policies="heuristic", parquet_dir=temp, **common)
         mixed = ["heuristic"] + ["random"] * (n_players - 1)
         (temp / VS_FOLDER).mkdir()
-        vs = simulate(n_players, policies=mixed, parquet_dir=temp / VS_FOLDER, **common)
+        vs = simulate(game, n_players, policies=mixed, parquet_dir=temp / VS_FOLDER, **common)
         frames = {BATCH_ALL: both, BATCH_VS: vs}
         for name, attr in (
             ("summary", "summary"),

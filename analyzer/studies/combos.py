@@ -47,11 +47,10 @@ from analyzer.stats import (
     normal_interval,
     wilson,
 )
-from analyzer.studies.plans.combos import CombosSettings  # noqa: F401  (run_combos's)
 from analyzer.studies.scoring import Scoring, TeamScoring, for_team, scoring
+from analyzer.studies.settings import FDR_Q, CombosSettings  # noqa: F401  (run_combos's)
 
 WHERE = "combos study"
-FDR_Q = 0.05
 # Running sums per combo, all of whole numbers (exact in float64 for any order).
 (
     _N,
@@ -462,7 +461,7 @@ def _play(
         s.bots, s.bot_params, s.check, s.forced_bot, s.combos, s.shared,
     )  # fmt: skip
     from analyzer.backends import Chunk, or_in_process
-    from analyzer.engine import api
+    from analyzer.gameloop import api
     from analyzer.present.progress import Bar
     from analyzer.simulate import engine_step, resolve_policies, seat_bots
 
@@ -473,7 +472,7 @@ def _play(
     if forced_bot is not None:
         forced_bot = resolve_policies(forced_bot, 1, "--forced-bot")[0]
     if tables is None:
-        from analyzer.rulesets import played_tables
+        from analyzer.ruleset_registry import played_tables
 
         tables = played_tables()
     pairs_list = _check_combos(combos, tables)
@@ -664,16 +663,3 @@ def _tables(
         faction_fair=faction_fair,
         looks=() if race is None else tuple(race.looks),
     )
-
-
-# ------------------------------------------------------------------ output
-# The folder and the page (studies/combos_page.py), by their names here too.
-from analyzer.studies.combos_page import (  # noqa: E402
-    default_out,
-    fill_folder,
-    findings,
-    summary_markdown,
-    write_combos,
-)
-
-__all__ = ["default_out", "fill_folder", "findings", "summary_markdown", "write_combos"]

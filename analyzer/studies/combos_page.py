@@ -1,18 +1,16 @@
 """The combo study's folder and page: its tables (CSV and Parquet), charts,
-summary.md and findings (analyzer/studies/combos.py plays it)."""
+summary.md and findings (analyzer/studies/combos.py plays it). `result` is the
+study's ComboStudy; the study imports this module, not the other way round."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
 from analyzer.studies import common
-
-if TYPE_CHECKING:
-    from analyzer.studies.combos import ComboStudy
+from analyzer.studies.settings import FDR_Q
 
 TOP_N = 15  # combos listed at each end of the page
 
@@ -21,14 +19,14 @@ def default_out(n_players: int) -> Path:
     return Path("reports") / f"combos-{n_players}p"
 
 
-def write_combos(result: ComboStudy, out_dir=None, force: bool = False) -> Path:
+def write_combos(result, out_dir=None, force: bool = False) -> Path:
     """Write the study's folder (CSV, Parquet, charts, summary.md); it appears complete
     or not at all. Returns its path."""
     out = Path(out_dir) if out_dir is not None else default_out(result.n_players)
     return common.write_folder(out, lambda temp: fill_folder(result, temp), force)
 
 
-def fill_folder(result: ComboStudy, folder: Path) -> None:
+def fill_folder(result, folder: Path) -> None:
     """The study's files in `folder` (which the caller stages)."""
     from analyzer.present.charts import combo_heatmap, top_bottom_chart
 
@@ -85,7 +83,7 @@ def _effect_lines(frame: pd.DataFrame, name: str) -> list[str]:
     return lines
 
 
-def findings(result: ComboStudy) -> list[str]:
+def findings(result) -> list[str]:
     """Short sentences for the report, generated from the tables."""
     c = result.combos
     out = []
@@ -132,7 +130,7 @@ def findings(result: ComboStudy) -> list[str]:
     return out
 
 
-def games_each(result: ComboStudy) -> str:
+def games_each(result) -> str:
     """ "1100 games each", or for a raced study "138 to 1100 games each"."""
     games = result.combos.games
     if not result.looks or games.min() == games.max():
@@ -140,7 +138,7 @@ def games_each(result: ComboStudy) -> str:
     return f"{games.min()} to {games.max()} games each"
 
 
-def raced_sentence(result: ComboStudy) -> str:
+def raced_sentence(result) -> str:
     """Why games per combo vary (studies/sequential.py), in one sentence."""
     from analyzer.studies.sequential import WHY
 
@@ -153,7 +151,7 @@ def raced_sentence(result: ComboStudy) -> str:
     )
 
 
-def _team_lines(result: ComboStudy) -> list[str]:
+def _team_lines(result) -> list[str]:
     """The team variant's design and fair shares, for the summary."""
     seated = common.faction_seats(result.n_players)
     from analyzer.model.ids import FACTIONS
@@ -183,8 +181,7 @@ def _team_lines(result: ComboStudy) -> list[str]:
     return lines
 
 
-def summary_markdown(result: ComboStudy) -> str:
-    from analyzer.studies.combos import FDR_Q
+def summary_markdown(result) -> str:
 
     c = result.combos
     # the team variant ranks against each faction's fair share (factions differ a lot)

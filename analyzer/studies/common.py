@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.errors import InputError, Problem
+from analyzer.rulesets import played_line
 
 # faction_seats: the team variant's seats, asked here by several studies
 from analyzer.studies.scoring import faction_seats, for_team, scoring  # noqa: F401
@@ -242,7 +243,6 @@ def write_folder(out: Path, fill: Callable[[Path], None], force: bool = False) -
 
 def with_game_line(page: str) -> str:
     """A page with the run's "Ruleset: ..., variant: ..." line under its title (once)."""
-    from analyzer.rulesets import played_line
 
     line = played_line()
     if line is None or line in page:
@@ -263,7 +263,8 @@ def check_out(out: Path, force: bool = False) -> None:
 def with_ruleset(frame):
     """A Small World table with the played ruleset and variant as its last columns, so
     tables of two rulesets or variants never mix."""
-    from analyzer.rulesets import played_variant, ruleset_name
+    from analyzer.ruleset_registry import ruleset_name
+    from analyzer.rulesets import played_variant
 
     return frame.assign(ruleset=ruleset_name(), variant=played_variant())
 

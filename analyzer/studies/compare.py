@@ -32,6 +32,7 @@ factions (each combo's rate minus its faction's mean over its combos), ruling B9
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -43,8 +44,9 @@ import pandas as pd
 from analyzer.errors import InputError, Problem
 from analyzer.model.limits import MAX_STUDY_GAMES, OPTIONS, check_study_games, range_text
 from analyzer.present.metrics import METRICS
-from analyzer.stats import RATE_DIFFERENCE, Z95, honest, percentile_interval
-from analyzer.studies.plans.compare import CompareSettings
+from analyzer.ruleset_registry import played_tables
+from analyzer.stats import RATE_DIFFERENCE, Z95, honest, percentile_interval, wilson
+from analyzer.studies.settings import CompareSettings
 
 WHERE = "compare study"
 # Ordinary games are 0..games-1; combo games start here, far past any run's length.
@@ -133,7 +135,6 @@ def _scenario(item):
 
 def with_bots(sc, bots: str):
     """The scenario with its seats replaced by --bots (each style's own parameters)."""
-    import dataclasses
 
     from analyzer.simulate import resolve_policies, seat_bots
 
@@ -224,8 +225,8 @@ def _arm_calls(arm: Arm, tables, policy_params, games, gpc, seed, step):
     """The engine calls of one arm: its ordinary games, then its combo games; the
     tag says where the results go (None: ordinary games; (start, stop): combos)."""
     from analyzer.backends import Chunk
-    from analyzer.engine import api
     from analyzer.engine import layout as L
+    from analyzer.gameloop import api
     from analyzer.simulate import seat_bots
     from analyzer.studies.combos import forced_picks
 
@@ -510,7 +511,6 @@ def changed_rows(
     A race or power banned in one arm has no rate there, and no difference. `wins` is
     (the baseline's, the scenario's) combo_resamples() when already drawn for many
     arms; without it they are drawn for this pair alone (the same numbers)."""
-    from analyzer.stats import wilson
 
     if not items or gpc == 0:
         return []
@@ -570,7 +570,6 @@ def run_compare(settings: CompareSettings, backend=None, progress: bool = True) 
     )
     seed, bootstrap, bots = s.seed, s.bootstrap, s.bots
     from analyzer.present.progress import Bar
-    from analyzer.rulesets import played_tables
 
     check_study(games, games_per_combo, seed, bootstrap)
     if len(scenarios) == 0:
@@ -693,16 +692,3 @@ def _arm_table(bases, arm_rows, table: pd.DataFrame) -> pd.DataFrame:
             rows.append(dict(arm=arm.name, file=arm.file, players=arm.players,
                              metric=r.metric, value=r.value))  # fmt: skip
     return pd.DataFrame(rows, columns=["arm", "file", "players", "metric", "value"])
-
-
-# The folder, page and findings (compare_page.py), under the names the registry and
-# callers import from the study's module.
-from analyzer.studies.compare_page import (  # noqa: E402, F401
-    changed_findings,
-    default_out,
-    delta_text,
-    findings,
-    in_unit,
-    summary_markdown,
-    write_compare,
-)

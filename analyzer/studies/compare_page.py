@@ -1,10 +1,10 @@
 """The compare study's folder and page: its tables (CSV and Parquet), forest charts,
-summary.md and findings (analyzer/studies/compare.py plays it)."""
+summary.md and findings (analyzer/studies/compare.py plays it). `result` is the
+study's CompareStudy; the study imports this module, not the other way round."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -12,16 +12,13 @@ from analyzer.precision import MAX_HALF_WIDTH, TOO_FEW, too_wide
 from analyzer.present.metrics import METRICS
 from analyzer.stats import interval_text
 
-if TYPE_CHECKING:
-    from analyzer.studies.compare import CompareStudy
-
 
 # ------------------------------------------------------------------ output
 def default_out() -> Path:
     return Path("reports") / "compare"
 
 
-def write_compare(result: CompareStudy, out_dir=None, force: bool = False) -> Path:
+def write_compare(result, out_dir=None, force: bool = False) -> Path:
     """Write compare.csv/.parquet, arms.csv, the forest plot and summary.md; the
     folder appears complete or not at all."""
     from analyzer.present.charts import KEY_METRICS, forest_plot
@@ -55,7 +52,7 @@ def delta_text(r) -> str:
     return f"{in_unit(r.metric, r.delta, True)} ({span})"
 
 
-def findings(result: CompareStudy) -> list[str]:
+def findings(result) -> list[str]:
     """Short sentences on what changed significantly, generated from the numbers."""
     out = []
     t = result.table
@@ -90,7 +87,7 @@ def _rate_text(rate: float, games: int) -> str:
     return pct(rate) if games else "not played (banned)"
 
 
-def changed_findings(result: CompareStudy) -> list[str]:
+def changed_findings(result) -> list[str]:
     """A sentence per scenario on the win rates of the races and powers it changes."""
     out = []
     for name, rows in result.changed.groupby("scenario", sort=False):
@@ -119,7 +116,7 @@ def changed_findings(result: CompareStudy) -> list[str]:
     return out
 
 
-def summary_markdown(result: CompareStudy) -> str:
+def summary_markdown(result) -> str:
     lines = [
         "# House rules against the printed rules",
         "",
@@ -192,7 +189,7 @@ def _difference(r) -> str:
     return f"{100 * r.delta:+.1f} ({100 * r.delta_lo:+.1f} to {100 * r.delta_hi:+.1f}){star}"
 
 
-def _team_lines(result: CompareStudy) -> list[str]:
+def _team_lines(result) -> list[str]:
     if not result.team_arms:
         return []
     return [

@@ -52,9 +52,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from analyzer.players.params import HEURISTIC
+from analyzer.players.styles import styles_lines
 from analyzer.precision import TOO_FEW
+from analyzer.stats import estimate_text, honest, mean_se, normal_interval, wilson
 from analyzer.studies import common
-from analyzer.studies.confirm_claims import Claim, team_tables
+from analyzer.studies.confirm_claims import Claim, read_claims, team_tables
+from analyzer.studies.sequential import look_z, schedule
 
 WHERE = "confirm study"
 HOLDS, WEAKER, REVERSES = "holds", "weaker", "reverses"
@@ -104,7 +108,6 @@ def verdict(claim: Claim, lo: float, hi: float) -> str:
 def _interval(claim: Claim, values: np.ndarray, z: float) -> tuple[float, float, float]:
     """(measure, lo, hi) of the per-game values at the look's z: Wilson for a win rate,
     the normal interval of a mean for a difference; NaN ends where games all agree."""
-    from analyzer.stats import honest, mean_se, normal_interval, wilson
 
     if claim.kind == "forced":
         lo, hi = wilson(values.sum(), values.size, z)
@@ -131,7 +134,7 @@ class _Setup:
         return seat_bots((self.strong,) * n, n)
 
     def engine(self, key, make):
-        from analyzer.engine import api
+        from analyzer.gameloop import api
 
         if key not in self.etables:
             self.etables[key] = api.engine_tables(make())
@@ -172,7 +175,6 @@ def _chunks(j: int, claim: Claim, setup: _Setup, first: int, stop: int):
     """The engine calls of games first..stop-1 of finding j: one per arm and block."""
     from analyzer.backends import Chunk
     from analyzer.engine import layout as L
-    from analyzer.players.params import HEURISTIC
 
     n = claim.players
     ids, params = setup.bots(n)
@@ -224,13 +226,11 @@ def run_confirm(settings, backend=None, log=None) -> ConfirmStudy:
     """Read the findings (settings.source) and play each with strong bots, adaptively
     (the module's text). `backend` (analyzer/backends) never changes the results."""
     from analyzer.backends import or_in_process
-    from analyzer.studies.confirm_claims import read_claims
-    from analyzer.studies.sequential import look_z, schedule
 
     s = settings
     tables = s.tables
     if tables is None:
-        from analyzer.rulesets import played_tables
+        from analyzer.ruleset_registry import played_tables
 
         tables = played_tables()
     started = time.perf_counter()
@@ -307,7 +307,6 @@ def reference_bots(folder: Path) -> str:
 def _measure_text(kind: str, value, lo, hi) -> str:
     """A rate in percent, a difference in points; the words for no interval (none past
     the possible range, without width or leaving out its value)."""
-    from analyzer.stats import estimate_text
 
     if kind == "forced":
         return estimate_text(100 * value, 100 * lo, 100 * hi, sign="", unit="%", within=(0, 100))
@@ -364,7 +363,6 @@ VERDICT_NOTE = (
 
 
 def summary_markdown(result: ConfirmStudy) -> str:
-    from analyzer.players.styles import styles_lines
 
     t = result.table
     lines = [

@@ -29,8 +29,10 @@ import numpy as np
 import pandas as pd
 
 from analyzer.errors import InputError, Problem
+from analyzer.players.params import default_vector
+from analyzer.rulesets import TEAM_VARIANTS
 from analyzer.stats import estimate_text
-from analyzer.studies.common import CLI, pct
+from analyzer.studies.common import CLI, parse_combo_names, pct
 
 # The tables read, by study folder (each is written by that study's `analyzer` command)
 SOURCES = {
@@ -213,8 +215,6 @@ def _rank(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def _decline_claims(folder: Path, n: int, tables, out: Claims) -> list[Claim]:
-    from analyzer.players.params import default_vector
-    from analyzer.studies.common import parse_combo_names
     from analyzer.studies.decline import rule_vector
 
     best, curves = _read(folder, "decline", "best.csv"), _read(folder, "decline", "decline.csv")
@@ -313,7 +313,7 @@ def team_tables(tables, n: int):
 
 
 def _team_claims(n: int, games: int, seed: int, tables) -> list[Claim]:
-    from analyzer.rulesets import TEAM_VARIANTS, ruleset_name
+    from analyzer.ruleset_registry import ruleset_name
 
     if not games or ruleset_name() not in TEAM_VARIANTS:
         return []

@@ -54,7 +54,8 @@ from analyzer.stats import (
 )
 from analyzer.studies import common
 from analyzer.studies.common import CLI, pct, pp
-from analyzer.studies.plans.decline import DeclineSettings  # noqa: F401  (run_decline's)
+from analyzer.studies.scoring import scoring
+from analyzer.studies.settings import DeclineSettings  # noqa: F401  (run_decline's)
 
 WHERE = "decline study"
 FAMILIES = ("decline_tokens", "decline_round")
@@ -228,7 +229,6 @@ def _plan(
     from analyzer.players.styles import policy_of
     from analyzer.simulate import resolve_policies, seat_bots
     from analyzer.studies.combos import allowed_combos
-    from analyzer.studies.scoring import scoring
 
     names = resolve_policies(policies, n)
     ids, params = seat_bots(names, n, policy_params)
@@ -383,7 +383,7 @@ def run_decline(
     tokens = DEFAULT_TOKENS if s.tokens is None else s.tokens
     test_bot = s.test_bot
     from analyzer.backends import or_in_process
-    from analyzer.engine import api
+    from analyzer.gameloop import api
     from analyzer.present.progress import Bar
     from analyzer.simulate import engine_step
 
@@ -395,7 +395,7 @@ def run_decline(
     for n in counts:
         tab = _per_count(tables, n)
         if tab is None:
-            from analyzer.rulesets import played_tables
+            from analyzer.ruleset_registry import played_tables
 
             tab = played_tables()
         plans.append(

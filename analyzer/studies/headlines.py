@@ -187,7 +187,7 @@ def compare_tables(result) -> list[AnswerTable]:
     win rates of the races and powers it changes under both rule sets."""
     from analyzer.present.charts import KEY_METRICS
     from analyzer.present.metrics import METRICS
-    from analyzer.studies.compare import in_unit
+    from analyzer.studies.compare_page import in_unit
 
     out = []
     for name, rows in result.table.groupby("scenario", sort=False):

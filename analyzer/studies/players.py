@@ -48,8 +48,11 @@ from analyzer.stats import (
 )
 from analyzer.studies import common
 from analyzer.studies.common import CLI, pct, pp
-from analyzer.studies.plans.players import PlayersSettings  # noqa: F401  (run_players')
 from analyzer.studies.scoring import Scoring, scoring
+from analyzer.studies.settings import (
+    CombosSettings,
+    PlayersSettings,  # noqa: F401  (run_players')
+)
 
 WHERE = "players study"
 DEFAULT_GAMES = 20000
@@ -113,8 +116,8 @@ def _play_counts(counts, games, seed, tables, policies, policy_params, step, che
     of the declines, players who declined, and the games with an invariant violation).
     Every count's games go through the backend in one stream."""
     from analyzer.backends import Chunk, or_in_process
-    from analyzer.engine import api
     from analyzer.engine import layout as L
+    from analyzer.gameloop import api
     from analyzer.simulate import resolve_policies, seat_bots
 
     out = {}
@@ -184,7 +187,6 @@ def run_players(
     from analyzer.present.progress import Bar
     from analyzer.simulate import engine_step
     from analyzer.studies.combos import run_combos
-    from analyzer.studies.plans.combos import CombosSettings
 
     counts = common.parse_counts(n_players)
     check_players(games, games_per_combo, seed)
@@ -193,7 +195,7 @@ def run_players(
     for n in counts:
         tab = _per_count(tables, n)
         if tab is None:
-            from analyzer.rulesets import played_tables
+            from analyzer.ruleset_registry import played_tables
 
             tab = played_tables()
         tabs[n] = tab

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from analyzer.studies.plans.confirm import GAMES as CONFIRM_GAMES
-from analyzer.studies.plans.confirm import STRONG as CONFIRM_STRONG
-from analyzer.studies.plans.confirm import TEAM_GAMES as CONFIRM_TEAM_GAMES
-from analyzer.studies.plans.tournament import LOOKAHEAD_GAMES as TOURNAMENT_LOOKAHEAD_GAMES
 from analyzer.studies.protocol import Option, Shared, Study
+from analyzer.studies.settings import GAMES as CONFIRM_GAMES
+from analyzer.studies.settings import LOOKAHEAD_GAMES as TOURNAMENT_LOOKAHEAD_GAMES
+from analyzer.studies.settings import STRONG as CONFIRM_STRONG
+from analyzer.studies.settings import TEAM_GAMES as CONFIRM_TEAM_GAMES
 
 PLAYERS_LIST_HELP = "Player count or counts, like 4 or 2,3,4,5"
 SMALL_WORLD = "Small World studies"
@@ -60,12 +60,18 @@ def _per_combo(default: int, help: str, short: bool = True) -> Option:
     return Option("games_per_combo", flags, int, default, help)
 
 
+# The studies whose folder and page have a module of their own (`<study>_page.py`).
+PAGES = ("combos", "compare")
+
+
 def _steps(module: str, own: bool = False, **extra) -> dict:
     """The "module:function" names of a study's steps, in its plans module; with `own`,
-    its writer and findings are the study module's own (`analyzer.studies.<module>`:
-    `write_<module>`, `findings`), which take the result as the protocol does."""
+    its writer and findings are the study's own (`analyzer.studies.<module>`, or its
+    `<module>_page` when PAGES names it: `write_<module>`, `findings`), which take the
+    result as the protocol does."""
     m = f"{_PLAN}.{module}"
-    done = f"analyzer.studies.{module}" if own else m
+    page = f"{module}_page" if module in PAGES else module
+    done = f"analyzer.studies.{page}" if own else m
     steps = {
         "check": f"{m}:check",
         "run": f"{m}:run",
@@ -91,7 +97,7 @@ STUDIES: tuple[Study, ...] = (
             _out("reports/baseline-<players>p"),
             *_ON_RULESET,
         ),
-        settings=f"{_PLAN}.bots:BotsSettings",
+        settings="analyzer.studies.settings:BotsSettings",
         tables=("summary", "race_summary", "power_summary"),
         report_title="The bots",
         **_steps("bots", timing=None, report=f"{_PLAN}.bots:report"),
@@ -128,7 +134,7 @@ STUDIES: tuple[Study, ...] = (
             _out("reports/combos-<players>p"),
             *_PLAYED,
         ),  # fmt: skip
-        settings=f"{_PLAN}.combos:CombosSettings",
+        settings="analyzer.studies.settings:CombosSettings",
         tables=("combos", "races", "powers"),
         scenario_options=("scenario",),
         report_title="Race and power combos",
@@ -157,7 +163,7 @@ STUDIES: tuple[Study, ...] = (
             _out("reports/decline-<players>p"),
             *_PLAYED,
         ),  # fmt: skip
-        settings=f"{_PLAN}.decline:DeclineSettings",
+        settings="analyzer.studies.settings:DeclineSettings",
         tables=("decline", "best", "groups"),
         scenario_options=("scenario",),
         report_title="When to decline",
@@ -187,7 +193,7 @@ STUDIES: tuple[Study, ...] = (
             _out("reports/players-<players>p"),
             *_PLAYED,
         ),  # fmt: skip
-        settings=f"{_PLAN}.players:PlayersSettings",
+        settings="analyzer.studies.settings:PlayersSettings",
         tables=(
             "seats",
             "scores",
@@ -240,7 +246,7 @@ STUDIES: tuple[Study, ...] = (
             _out("reports/compare"),
             *_ON_RULESET,
         ),  # fmt: skip
-        settings=f"{_PLAN}.compare:CompareSettings",
+        settings="analyzer.studies.settings:CompareSettings",
         tables=("compare", "changed", "arms"),
         scenario_options=("scenarios", "baseline"),
         report_title="House rules",
@@ -297,7 +303,7 @@ STUDIES: tuple[Study, ...] = (
             *_ON_RULESET,
             Shared("variant"),
         ),  # fmt: skip
-        settings=f"{_PLAN}.balance:BalanceSettings",
+        settings="analyzer.studies.settings:BalanceSettings",
         tables=(
             "balance",
             "curves",
@@ -386,7 +392,7 @@ STUDIES: tuple[Study, ...] = (
             _out("reports/robustness-<players>p"),
             *_ON_RULESET,
         ),  # fmt: skip
-        settings=f"{_PLAN}.robustness:RobustnessSettings",
+        settings="analyzer.studies.settings:RobustnessSettings",
         tables=("marks", "correlation", "effects", "seat_gap", "decline", "fields", "exploit"),
         report_title="Robustness across bots",
         **_steps("robustness", own=True, report=f"{_PLAN}.robustness:report"),
@@ -441,7 +447,7 @@ STUDIES: tuple[Study, ...] = (
             _out("reports/confirm-<players>p"),
             *_ON_RULESET,
         ),  # fmt: skip
-        settings=f"{_PLAN}.confirm:ConfirmSettings",
+        settings="analyzer.studies.settings:ConfirmSettings",
         tables=("confirm",),
         report_title="Confirmed with strong play",
         **_steps("confirm", own=True, report=f"{_PLAN}.confirm:report"),
@@ -507,7 +513,7 @@ STUDIES: tuple[Study, ...] = (
             _out("reports/teams"),
             *_THREADS,
         ),  # fmt: skip
-        settings=f"{_PLAN}.teams:TeamsSettings",
+        settings="analyzer.studies.settings:TeamsSettings",
         tables=("factions", "seats", "within", "duels"),
         games_on="threads",
         only=("swow", "bfa"),
@@ -594,7 +600,7 @@ STUDIES: tuple[Study, ...] = (
             *_THREADS,
             Shared("ruleset"),
         ),  # fmt: skip
-        settings=f"{_PLAN}.tournament:TournamentSettings",
+        settings="analyzer.studies.settings:TournamentSettings",
         tables=("ratings", "matrix"),
         games_on="threads",
         **_steps("tournament", timing=None),

@@ -25,6 +25,7 @@ bots" by the criterion in `mark_findings` (README: "Robustness").
 
 from __future__ import annotations
 
+import textwrap
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -47,16 +48,14 @@ from analyzer.stats import (
 )
 from analyzer.studies import common
 from analyzer.studies.common import CLI, pct
-from analyzer.studies.plans.robustness import (  # noqa: F401  (the study's public names)
+from analyzer.studies.settings import (  # noqa: F401  (the study's public names)
     DEFAULT_FIELDS,
     DEFAULT_FORCED,
     RobustnessSettings,
 )
+from analyzer.studies.tiers import DEPENDS, HOLDS, TOO_FEW, first_tier
 
 WHERE = "robustness study"
-HOLDS = "holds across bots"
-DEPENDS = "depends on the bots"
-TOO_FEW = precision.TOO_FEW  # a finding that does not hold, on games too few to decide
 KINDS = ("race", "power", "seat")
 _BOOT_PURPOSE = 0xB0075  # the bootstrap's random stream within the run seed
 
@@ -291,7 +290,7 @@ def run_robustness(
     decline_games, bootstrap, seed, tables = s.decline_games, s.bootstrap, s.seed, s.tables
     lookahead_games_per_combo = s.lookahead_games_per_combo
     from analyzer.backends import or_in_process
-    from analyzer.engine import api
+    from analyzer.gameloop import api
     from analyzer.simulate import engine_step
     from analyzer.studies.combos import allowed_combos
     from analyzer.studies.robustness_decline import decline_curves, decline_table, named_rules
@@ -301,7 +300,7 @@ def run_robustness(
     common.check_chunk(chunk, WHERE)
     flds = parse_fields(fields, forced_bots, n_players, lookahead_games_per_combo)
     if tables is None:
-        from analyzer.rulesets import played_tables
+        from analyzer.ruleset_registry import played_tables
 
         tables = played_tables()
     pairs = np.array(allowed_combos(tables), np.int64).reshape(-1, 2)
@@ -432,24 +431,6 @@ def _bootstrap(flds, played, keys, labels, gpc, n, reps, seed):
 
 
 # ------------------------------------------------------------------ the marks
-def first_tier(table: pd.DataFrame, name: str, side: str) -> tuple[str, str]:
-    """(HOLDS, DEPENDS or TOO_FEW, the words) for the item `name` in one field's
-    table, ordered from its `side`: first there, or in the first tier (not told apart
-    from the first by a two-sample test at 5%) on games enough to rank it, holds;
-    told apart from the first, depends; in the first tier only because its interval
-    is too wide to tell, too few games to tell."""
-    place = list(table.name).index(name) + 1
-    where = f"{_ordinal(place)} from the {side}"
-    if place == 1:
-        return HOLDS, where
-    first, mine = table.iloc[0], table.iloc[place - 1]
-    if separable(mine.wins, mine.games, first.wins, first.games):
-        return DEPENDS, f"{where}, behind {first['name']} beyond noise"
-    if precision.too_wide(mine.win_lo, mine.win_hi):
-        return TOO_FEW, f"{where}, too few games to tell it from {first['name']}"
-    return HOLDS, f"{where}, tied with {first['name']} (not told apart)"
-
-
 def _seat_sides(gaps: pd.DataFrame) -> str:
     """The fields grouped by the side their first-minus-last seat gap clearly takes."""
     groups = {"the first seat ahead": [], "the last seat ahead": [], "no clear difference": []}
@@ -478,10 +459,6 @@ def _rho(rho, lo, hi) -> str:
     if not np.isfinite(rho):
         return "n/a (a table all alike)"
     return f"{rho:.2f} ({_two(lo, hi)})"
-
-
-def _ordinal(k: int) -> str:
-    return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
 
 
 def mark_findings(
@@ -717,7 +694,6 @@ def summary_markdown(result: RobustnessStudy) -> str:
 
 def correlation_chart(result: RobustnessStudy, path: Path) -> Path:
     """Each field's rank correlation with the reference, per table, with its interval."""
-    import textwrap
 
     from analyzer.present.charts import pyplot, save_figure
 

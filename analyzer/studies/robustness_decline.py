@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pandas as pd
 
+from analyzer.errors import InputError, Problem
+from analyzer.studies.settings import DeclineSettings
+
 COLUMNS = ["field", "group", "best_rule", "reference_rule", "reference_rank", "rules",
            "named", "state", "where"]  # fmt: skip
 
@@ -32,7 +35,6 @@ def named_rules(source: str, n_players: int) -> dict[str, str] | None:
 def check_named_rules(source, n_players: int) -> None:
     """InputError (exit 2) unless the folder `source` holds a decline study's best.csv
     with a best rule per group at `n_players` players."""
-    from analyzer.errors import InputError, Problem
     from analyzer.studies.common import CLI
 
     if named_rules(str(source), n_players) is None:
@@ -49,7 +51,6 @@ def decline_curves(fld, n, games, seed, tables, backend, chunk):
     not the heuristic's (the decline rules are its parameters)."""
     from analyzer.players.styles import policy_of
     from analyzer.studies.decline import run_decline
-    from analyzer.studies.plans.decline import DeclineSettings
 
     if fld.forced_bot is not None and policy_of(fld.forced_bot) != "heuristic":
         return None
@@ -70,9 +71,9 @@ def _rule_table(curves: pd.DataFrame, group: str) -> pd.DataFrame:
 
 def decline_table(flds, declines, named: dict[str, str] | None) -> pd.DataFrame:
     """One row per field and group: where the checked rule stands among that field's
-    rules, and its tier state (robustness.first_tier: first, or not told apart from the first
+    rules, and its tier state (tiers.first_tier: first, or not told apart from the first
     on games enough to rank it). A field that did not play the decline rules is left out."""
-    from analyzer.studies.robustness import first_tier
+    from analyzer.studies.tiers import first_tier
 
     rows = []
     ref = declines[0]

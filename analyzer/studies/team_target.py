@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+import pandas as pd
 
 from analyzer.model.ids import FACTIONS
 from analyzer.rulesets.swow.bfa import seat_factions, team_wins, winners
@@ -93,7 +94,6 @@ def faction_shares(vc, n_players: int, exchanged: bool = False):
     """One row per faction in the game: games, share (mean share of the victory),
     share_lo and share_hi (95%, normal over games), fair, off_fair (share - fair) and
     holds_fair (the interval holds the fair share)."""
-    import pandas as pd
 
     from analyzer.stats import mean_se, normal_interval
 

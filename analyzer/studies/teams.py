@@ -10,13 +10,20 @@ the result is its mean with a 95% interval.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 import numpy as np
+import pandas as pd
 
 from analyzer.engine.core_layout import S_VC
-from analyzer.model.ids import ALLIANCE, HORDE
-from analyzer.stats import mean_se, normal_interval
+from analyzer.model import default_tables
+from analyzer.model.ids import ALLIANCE, FACTIONS, HORDE
+from analyzer.players.params import default_vector, policy_id
+from analyzer.stats import mean_se, normal_interval, wilson
+from analyzer.studies import common
+from analyzer.studies.common import pct, pp
+from analyzer.studies.team_target import faction_shares
 
 
 @dataclass(frozen=True)
@@ -41,9 +48,7 @@ def _shares(vc: np.ndarray, n_players: int) -> np.ndarray:
 def alliance_duel(n_players: int, games: int, seed: int, care: float = 1.0, tables=None) -> Duel:
     """Allied heuristic bots (ally_care=care) against ignoring ones (ally_care=0),
     games 0..games-1 of run `seed`, each played with the allied team on each side."""
-    from analyzer.engine import api
-    from analyzer.model import default_tables
-    from analyzer.players.params import default_vector, policy_id
+    from analyzer.gameloop import api
     from analyzer.rulesets.swow.bfa import bfa_tables, seat_factions
 
     if n_players not in (4, 5):
@@ -102,12 +107,8 @@ def faction_rates(
     heuristic bots everywhere; `exchanged`: the Alliance's and the Horde's seats
     exchanged. Within a faction, the seats' mean VC show the seat advantage. `parts`
     (printed seating only): also take each faction's advantage apart (teams_parts)."""
-    import pandas as pd
 
-    from analyzer.model.ids import FACTIONS
     from analyzer.rulesets.swow.bfa import seat_factions, seat_labels, team_wins
-    from analyzer.stats import wilson
-    from analyzer.studies.team_target import faction_shares
     from analyzer.studies.teams_parts import final_vc, gap_parts, play_arm
 
     bots = {n: tuple((bots or {}).get(n) or ("heuristic",) * n) for n in counts}
@@ -157,7 +158,6 @@ def faction_rates(
 def combo_lines(study) -> list[str]:
     """The team page's section on one combo study under the variant (studies/combos.py,
     ruling B9): the races against their faction's share, the top and bottom combos."""
-    from analyzer.studies.common import pct, pp
 
     n = study.n_players
     folder = f"combos-{n}p"
@@ -208,7 +208,6 @@ def combo_lines(study) -> list[str]:
 
 def findings(result: Factions, duels: list[Duel], combos=()) -> list[str]:
     """Short sentences for the report's index, generated from the tables."""
-    from analyzer.studies.common import pct, pp
 
     out = []
     for n, part in result.table.groupby("players", sort=True):
@@ -252,7 +251,6 @@ def seating_text(result: Factions) -> str:
 def answer_lines(result: Factions) -> list[str]:
     """The page's opening: each count's leading faction against its fair share, and
     (with the parts) where its advantage comes from."""
-    from analyzer.studies.common import pct
     from analyzer.studies.teams_parts import parts_findings
 
     said = {}
@@ -294,7 +292,6 @@ def fix_lines(fixes) -> list[str]:
 def fix_table_lines(fixes) -> list[str]:
     """The section on the proposed changes: each faction's share as printed and with
     the change, on the balance run's fresh games."""
-    from analyzer.studies.common import pct
 
     rows = [t[t.proposed.astype(bool)] for t in fixes]
     rows = [r for r in rows if len(r)]
@@ -332,7 +329,6 @@ def summary_markdown(
     where the advantage comes from, the seats within a faction, the allied bots, and
     (`combos`: combo studies under the variant) the combos and races in team play;
     `index`: the page sits in the report's index folder and links back to it."""
-    from analyzer.studies.common import pct
     from analyzer.studies.teams_parts import parts_lines
 
     lines = [
@@ -411,12 +407,8 @@ def write_teams(
     the page's title (the report's rough-run banner); `index`: the page links back
     to the index above it; the folder appears complete or not at all
     (studies/common.py write_folder)."""
-    import json
 
-    import pandas as pd
-
-    from analyzer.studies import common
-    from analyzer.studies.combos import fill_folder
+    from analyzer.studies.combos_page import fill_folder
 
     def fill(temp) -> None:
         for study in combos:

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.engine.core_layout import S_VC
+from analyzer.engine.core_layout import I_RACE, I_VC_ACTIVE, I_VC_DECLINE, S_VC
+from analyzer.model import default_tables
 from analyzer.model.ids import FACTIONS
 from analyzer.stats import mean_se, normal_interval
 
@@ -48,8 +49,7 @@ def play_arm(n, games, seed, tables=None, bots=None, exchanged=False, bonus=True
     """The engine's results (api.BatchResult) of games 0..games-1 of run `seed` at n
     players: the printed variant, or with the seats exchanged, or without the Faction
     Bonus."""
-    from analyzer.engine import api
-    from analyzer.model import default_tables
+    from analyzer.gameloop import api
     from analyzer.model.tables import compile_tables
     from analyzer.rulesets.swow.bfa import bfa_tables
     from analyzer.simulate import seat_bots
@@ -72,8 +72,6 @@ def race_rows(res, n, tables=None) -> list[tuple]:
     """(players, faction, race, banner, picks per game, mean VC per pick) of every
     race picked in the games of `res`: what each faction's races earn (a pick's VC
     while active and in decline)."""
-    from analyzer.engine.core_layout import I_RACE, I_VC_ACTIVE, I_VC_DECLINE
-    from analyzer.model import default_tables
 
     ruleset = (tables or default_tables()).ruleset
     games = len(res.n_inst)

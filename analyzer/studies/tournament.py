@@ -27,9 +27,10 @@ import numpy as np
 import pandas as pd
 
 from analyzer.errors import InputError, Problem
+from analyzer.ruleset_registry import played_tables
 from analyzer.studies import common
 from analyzer.studies.common import CLI
-from analyzer.studies.plans.tournament import LOOKAHEAD_GAMES, TournamentSettings  # noqa: F401
+from analyzer.studies.settings import LOOKAHEAD_GAMES, TournamentSettings  # noqa: F401
 
 ELO = 400.0 / np.log(10.0)
 
@@ -153,10 +154,9 @@ def run_tournament(settings: TournamentSettings) -> TournamentResult:
     s = settings
     bots, players, games, seed, bootstrap = s.bots, s.players, s.games, s.seed, s.bootstrap
     tables, lookahead_games = s.tables, s.lookahead_games
-    from analyzer.engine import api
     from analyzer.engine import layout as L
+    from analyzer.gameloop import api
     from analyzer.players.params import LOOKAHEAD, SEARCH
-    from analyzer.rulesets import played_tables
     from analyzer.simulate import seat_bots
     from analyzer.stats import bootstrap_resamples, honest, percentile_interval, wilson
 

@@ -31,7 +31,11 @@ import numpy as np
 import pandas as pd
 
 from analyzer.errors import InputError, Problem
-from analyzer.players.params import HEURISTIC_PARAMS
+from analyzer.model.limits import check_options
+from analyzer.players.params import HEURISTIC, HEURISTIC_PARAMS
+from analyzer.players.styles import bot_of
+from analyzer.ruleset_registry import played_tables
+from analyzer.stats import mean_se, normal_interval
 from analyzer.studies import common
 from analyzer.studies.common import CLI
 
@@ -95,8 +99,7 @@ class Arena:
     def __init__(
         self, players: int, field_vector: np.ndarray, seed: int, tables=None, responder=None
     ):
-        from analyzer.engine import api
-        from analyzer.rulesets import played_tables
+        from analyzer.gameloop import api
 
         self.api = api
         self.players = players
@@ -110,7 +113,6 @@ class Arena:
     def _wins(self, vectors: np.ndarray, first: int, n: int, seat: int = -1) -> np.ndarray:
         """Wins per game and seat; seat `seat` played by the responder when >= 0."""
         from analyzer.engine import layout as L
-        from analyzer.players.params import HEURISTIC
 
         ids = [HEURISTIC] * self.players
         if seat >= 0:
@@ -159,7 +161,6 @@ class Arena:
 
 
 def paired_summary(test: np.ndarray, ref: np.ndarray) -> dict[str, float]:
-    from analyzer.stats import mean_se, normal_interval
 
     diff = test - ref
     gain, se = mean_se(diff)
@@ -176,8 +177,6 @@ def paired_summary(test: np.ndarray, ref: np.ndarray) -> dict[str, float]:
 
 # -------------------------------------------------------------------- search
 def check_tune(s: TuneSettings) -> None:
-    from analyzer.model.limits import check_options
-    from analyzer.players.styles import bot_of
 
     check_options(CLI, players=s.players, seed=s.seed)
     problems = []
@@ -203,7 +202,6 @@ def check_tune(s: TuneSettings) -> None:
 
 
 def run_tune(s: TuneSettings, tables=None, log=None) -> TuneResult:
-    from analyzer.players.styles import bot_of
 
     check_tune(s)
     started = time.perf_counter()

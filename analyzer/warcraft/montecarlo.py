@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass
+from math import comb
 
 import numpy as np
 
@@ -39,7 +40,6 @@ def _binomial_table() -> np.ndarray:
     2**32 (the last entry of each row is 2**32, so a draw always finds its k). Written
     from the binomial law directly, not from the exact solver's convolutions, so the
     two engines stay independent."""
-    from math import comb
 
     table = np.zeros((MAX_DICE + 1, 7, MAX_DICE + 1), np.uint64)
     for n in range(MAX_DICE + 1):

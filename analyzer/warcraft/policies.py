@@ -8,7 +8,8 @@ whose loss leaves the highest chance to hold the battlefield."""
 
 from __future__ import annotations
 
-from analyzer.warcraft.battle import Side
+# A side is a battle.Side, which battle.py reads from a file and checks against
+# POLICIES here: this module names its fields only, so the two import one way.
 
 POLICIES = {
     "cheapest": "cheapest units first (by gold plus wood; units without a cost after "
@@ -22,14 +23,14 @@ POLICIES = {
 BEST = "best"  # the best response's name in tables
 
 
-def _cheap_key(side: Side, slot: int):
+def _cheap_key(side, slot: int):
     g = side.groups[slot // 2]
     unknown = g.cost is None
     # Flanks first on a tie: losing a flank unit never ends the battle against you.
     return (unknown, g.cost or 0, g.strength, slot % 2 == 0, slot)
 
 
-def order(side: Side, policy: str | None = None) -> list[int]:
+def order(side, policy: str | None = None) -> list[int]:
     """The slots in the order a named policy gives its casualties."""
     policy = side.policy if policy is None else policy
     slots = sorted(range(2 * len(side.groups)), key=lambda s: _cheap_key(side, s))
@@ -45,7 +46,7 @@ def order(side: Side, policy: str | None = None) -> list[int]:
     raise ValueError(policy)
 
 
-def cost_note(side: Side) -> str | None:
+def cost_note(side) -> str | None:
     """What the cheapest order rests on when some costs are missing."""
     missing = [g.name for g in side.groups if g.cost is None]
     if not missing:

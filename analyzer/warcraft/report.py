@@ -6,8 +6,18 @@ from __future__ import annotations
 
 import numpy as np
 
+from analyzer.errors import InputError
 from analyzer.stats import wilson
-from analyzer.warcraft.battle import ROUND_CAP, SIDE_KEYS, Battle, sources_of
+from analyzer.warcraft.battle import (
+    ROUND_CAP,
+    SIDE_KEYS,
+    Battle,
+    cards_text,
+    replace_policy,
+    rule_caveats,
+    sources_of,
+    unknowns_of,
+)
 from analyzer.warcraft.policies import POLICIES, cost_note
 
 MEASURES = {
@@ -90,8 +100,6 @@ def policy_frame(battle: Battle, rows):
 def compare_policies(battle: Battle, best: bool):
     """Each side's exact hold chance with every named policy (the other side keeping
     its own), and with the best response when asked and tractable."""
-    from analyzer.errors import InputError
-    from analyzer.warcraft.battle import replace_policy
     from analyzer.warcraft.exact import best_response, solve
 
     rows, notes = [], []
@@ -217,7 +225,6 @@ def provenance_lines(battle: Battle, notes=()) -> list[str]:
     out.append(
         "- Not from the rulebook's text: " + ("; ".join(not_text) if not_text else "nothing") + "."
     )
-    from analyzer.warcraft.battle import cards_text, rule_caveats, unknowns_of
 
     unknown = unknowns_of(battle)
     if unknown:

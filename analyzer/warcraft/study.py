@@ -11,8 +11,17 @@ from pathlib import Path
 
 import numpy as np
 
-from analyzer.warcraft.battle import STACK, Battle, Side, check_battle, parse_army
+from analyzer.warcraft.battle import (
+    STACK,
+    Battle,
+    Side,
+    check_battle,
+    parse_army,
+    sources_of,
+    unknowns_of,
+)
 from analyzer.warcraft.exact import solve
+from analyzer.warcraft.units import load_units
 
 DEFAULT_OUT = Path("reports") / "warcraft-battles"
 # The rulebook's example of a battle, as far as the text tells it: the Night Elves
@@ -53,8 +62,6 @@ def heatmap(attacker: str, defender: str, most_a: int, most_b: int, policies=("c
     """The exact chance that each side holds the battlefield, for 1..most_a attacking
     units of one template against 1..most_b defending ones."""
     import pandas as pd
-
-    from analyzer.warcraft.battle import sources_of, unknowns_of
 
     started = time.perf_counter()
     rows, sources = [], set()
@@ -314,7 +321,6 @@ def build_page(
         rounds_frame,
         survivor_frame,
     )  # fmt: skip
-    from analyzer.warcraft.units import load_units
 
     started = time.perf_counter()
     book = load_units()

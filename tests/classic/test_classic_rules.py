@@ -27,6 +27,7 @@ from kernels import (
     turn_ends,
 )
 
+import analyzer
 from analyzer.engine import layout as L
 from analyzer.engine.layout import EV_CONVERT
 from analyzer.playthrough import describe
@@ -840,6 +841,7 @@ def test_c9_a_conversion_is_in_the_event_log_and_the_replay():
     sorcerers_convert(pos.g, pos.t, 0, 0, False)
     assert conversions(pos) == [(0, b, 1, HUMANS)]
     seats = np.zeros((3, L.S_NF), np.int64)
-    text = describe(pos.g, seats, classic_tables(), 3, ["heuristic"] * 3, 1, 0)
+    content = analyzer.load_game("classic").content()
+    text = describe(pos.g, seats, classic_tables(), 3, ["heuristic"] * 3, 1, 0, content=content)
     assert "seat 1 converts the lone Humans token of seat 2 on" in text
     assert "seat 2 loses" in text

@@ -4,7 +4,7 @@ asks). Collected in the classic run (`pytest --ruleset classic`)."""
 
 from __future__ import annotations
 
-from analyzer.rulesets import played_tables
+from analyzer.ruleset_registry import played_tables
 from analyzer.scenario import load_scenario
 from analyzer.studies.balance import suggestion_toml
 

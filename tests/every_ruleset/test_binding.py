@@ -14,9 +14,11 @@ import pytest
 from numba.core.dispatcher import Dispatcher
 
 import analyzer
-from analyzer.engine import BOUND_RULESET, bot_hooks, rule_hooks, turn_hooks
+from analyzer.engine import BOUND_RULESET, rule_hooks
 from analyzer.errors import InputError
-from analyzer.rulesets import ruleset_package, shipped_rulesets
+from analyzer.gameloop import turn_hooks
+from analyzer.players import bot_hooks
+from analyzer.ruleset_registry import ruleset_package, shipped_rulesets
 
 HOOK_MODULES = {"rules": rule_hooks, "bots": bot_hooks, "turn": turn_hooks}
 

@@ -18,7 +18,7 @@ POLICIES = "heuristic,random,heuristic,random"
 def frames(game, tmp_path, name: str, seed: int = 11, chunk: int = 300, **kwargs):
     out = tmp_path / name
     sim = simulate(
-        4, 300, seed, POLICIES, out_dir=out, chunk=chunk, progress=False,
+        game, 4, 300, seed, POLICIES, out_dir=out, chunk=chunk, progress=False,
         tables=game.default_tables(), **kwargs,
     )  # fmt: skip
     seats = pd.read_parquet(out / "seats.parquet")
@@ -80,8 +80,8 @@ def test_summary_matches_the_games(game, tmp_path):
 def test_a_logged_game_plays_exactly_like_the_same_game_in_a_batch(game):
     """play_logged (for playthroughs) and play_batch run the same kernel."""
     from analyzer.engine import layout as L
-    from analyzer.engine.api import play_batch, play_logged
     from analyzer.engine.layout import EV_PICK, EV_SCORE
+    from analyzer.gameloop.api import play_batch, play_logged
     from analyzer.players.params import HEURISTIC, RANDOM, default_vector
 
     t = game.engine_tables()

@@ -67,7 +67,7 @@ def test_a_ruleset_without_a_golden_game_is_told_how_to_record_one():
 
 def test_the_golden_game_plays_exactly_as_checked_in(game):
     path, seed, number = golden(game)
-    played = play_and_describe(game.default_tables(), 4, seed, number, "heuristic")
+    played = play_and_describe(game, game.default_tables(), 4, seed, number, "heuristic")
     expected = path.read_text(encoding="utf-8")
     if played != expected:
         diff = [

@@ -14,10 +14,10 @@ import pytest
 from kernels import play_turns, start_game
 
 from analyzer.engine import layout as L
-from analyzer.engine.api import no_forced_picks, seat_arrays
-from analyzer.engine.bot_hooks import ally_of
 from analyzer.engine.jit import python_entry
 from analyzer.engine.state import new_game
+from analyzer.gameloop.api import no_forced_picks, seat_arrays
+from analyzer.players.bot_hooks import ally_of
 from analyzer.players.params import default_vector, policy_id
 
 SEED = 31

@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 
 from analyzer.engine import layout as L
-from analyzer.engine.api import play_batch
-from analyzer.engine.game import ERR_BAD_MOVE
 from analyzer.engine.invariants import ERROR_NAMES
+from analyzer.gameloop.api import play_batch
+from analyzer.gameloop.turns import ERR_BAD_MOVE
 from analyzer.players.params import default_vector, policy_id
 
 # Games per player count: the default game gets the most, each other game enough to
@@ -87,7 +87,7 @@ def test_every_race_and_power_is_picked_in_a_few_hundred_games(game, etables):
 
 @pytest.mark.shipped_rulesets  # the plain test ruleset would compile the lookahead for nothing
 def test_lookahead_games_keep_every_rule_and_depend_on_the_seed_alone(game, etables):
-    """The lookahead bot (players/lookahead.py) plays every game too."""
+    """The lookahead bot (gameloop/lookahead.py) plays every game too."""
     kinds = ["lookahead", "heuristic", "random", "lookahead"]
     cheap = default_vector("lookahead", rollouts=2, plans=2, candidates=2)
     params = np.array([cheap if k == "lookahead" else default_vector(k) for k in kinds])
@@ -100,7 +100,7 @@ def test_lookahead_games_keep_every_rule_and_depend_on_the_seed_alone(game, etab
 
 @pytest.mark.shipped_rulesets  # the plain test ruleset would compile the search for nothing
 def test_search_games_keep_every_rule_and_depend_on_the_seed_alone(game, etables):
-    """The search bot (players/search.py) plays every game too."""
+    """The search bot (gameloop/search.py) plays every game too."""
     kinds = ["search", "heuristic", "random", "search"]
     cheap = default_vector("search", simulations=12)
     params = np.array([cheap if k == "search" else default_vector(k) for k in kinds])

@@ -1,6 +1,6 @@
 """Bot hooks of a ruleset with no ability at that point: no special assault or
 conquest mode, no worth beyond the region, no pieces going out with the tokens, no
-reason to decline earlier, no ally. engine/bot_hooks.py binds each to the ruleset's
+reason to decline earlier, no ally. players/bot_hooks.py binds each to the ruleset's
 own when it gives one (engine/hook_table.py lists them)."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Turn hooks of a ruleset with no ability at that point: the core's turn as it
 stands (plain conquests only, nothing before or after them, no markers).
-engine/turn_hooks.py binds each to the ruleset's own when it gives one
+gameloop/turn_hooks.py binds each to the ruleset's own when it gives one
 (engine/hook_table.py lists them)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The original game's hooks into the core's turn (engine/game.py): what its
+"""The original game's hooks into the core's turn (gameloop/turns.py): what its
 races and powers do at each point of a turn (the order is in
 rulesets/swow/turn.py's notes; after_scoring comes last, after the score).
 

@@ -1,5 +1,5 @@
 """What a SWoW player cannot see, dealt again for a bot that imagines the game
-going on (the lookahead bot's rollouts, players/lookahead.py): the identities of
+going on (the lookahead bot's rollouts, gameloop/lookahead.py): the identities of
 the face-down markers and of the markers left in the box, whether each Bomb
 (on the boards or in the Goblins' stack) is live or a dud, and in Battle for
 Azeroth the order of each faction's stack below its visible banners. Each is

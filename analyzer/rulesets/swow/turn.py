@@ -1,4 +1,4 @@
-"""SWoW's hooks into the core's turn (engine/game.py): what its races, powers and
+"""SWoW's hooks into the core's turn (gameloop/turns.py): what its races, powers and
 markers do at each point of a turn, and the conquests they add.
 
 The core's turn calls these by name, in this order (most are inlined, so a hook

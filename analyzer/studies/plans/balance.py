@@ -2,39 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 from analyzer.errors import InputError, Problem
-from analyzer.studies.plans.common import CLI, ReportEntry, plain, written
-
-
-@dataclass(frozen=True)
-class BalanceSettings:
-    players: int = 4
-    games_per_combo: int = 150  # per combo and token number
-    seed: int = 1
-    seat_counts: tuple[int, ...] | None = None  # where seats get coins (None: `players`)
-    seat_games: int = 20000  # per count and arm (0: no seat coins)
-    check_games: int = 100  # per combo: each suggestion replayed, and all at once
-    rounds: int = 2  # numbers tried again around a change that misses
-    tables: Any = None  # None: the printed rules
-    bots: Any = "heuristic"
-    bot_params: Any = None
-    seat_tables: Any = None  # the rules at each seat count (None: `tables`)
-    seat_bots: Any = None  # the bots at each seat count (None: `bots`)
-    seat_params: Any = None
-    scenario: str | None = None
-    offsets: tuple[int, ...] | None = None  # token offsets of a curve (None: -3 to +3)
-    # the win rate a race or power should reach (None: 1 / players); the team variant
-    # balances factions against their own fair shares instead (balance_teams.py)
-    fair: float | None = None
+from analyzer.studies.plans.common import (
+    CLI,
+    ReportEntry,
+    bots_by_count,
+    combo_scenario,
+    plain,
+    variant_tables,
+    written,
+)
+from analyzer.studies.settings import BalanceSettings
 
 
 def check(o: dict, log) -> BalanceSettings:
     from analyzer.studies.balance import check_balance
     from analyzer.studies.common import parse_counts
-    from analyzer.studies.plans.common import bots_by_count, combo_scenario, variant_tables
 
     scenario, players, seat_styles = o["scenario"], o["players"], o["bots"]
     tables, policies, params, name = None, "heuristic", None, None

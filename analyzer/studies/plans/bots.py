@@ -7,13 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from analyzer.studies.plans.common import ReportEntry
-
-
-@dataclass(frozen=True)
-class BotsSettings:
-    players: int = 4
-    games: int = 20000  # per batch
-    seed: int = 1
+from analyzer.studies.settings import BotsSettings
 
 
 @dataclass
@@ -29,7 +23,7 @@ def check(o: dict, log) -> BotsSettings:
     from analyzer.simulate import check_run
 
     check_run(o["players"], o["games"], o["seed"], 1)
-    return BotsSettings(o["players"], o["games"], o["seed"])
+    return BotsSettings(o["players"], o["games"], o["seed"], game=o["game"])
 
 
 def default_out(s: BotsSettings):
@@ -47,7 +41,7 @@ def write(result: BotsRun, out, force: bool = False) -> Path:
 
     s = result.settings
     result.folder = write_report(
-        out, n_players=s.players, n_games=s.games, seed=s.seed, force=force,
+        s.game, out, n_players=s.players, n_games=s.games, seed=s.seed, force=force,
         backend=result.backend,
     )  # fmt: skip
     return result.folder
@@ -85,5 +79,5 @@ def answer(result: BotsRun, folder) -> list[str]:
 
 
 def report(s, ctx) -> ReportEntry:
-    settings = BotsSettings(ctx.players, s.bot_games, ctx.seed)
+    settings = BotsSettings(ctx.players, s.bot_games, ctx.seed, game=ctx.game)
     return ReportEntry(settings, {"players": ctx.players, "seed": ctx.seed, "games": s.bot_games})

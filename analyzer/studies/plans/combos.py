@@ -2,30 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
-from analyzer.studies.plans.common import ReportEntry, combo_scenario, speed_line, written
-
-
-@dataclass(frozen=True)
-class CombosSettings:
-    players: int = 4
-    games_per_combo: int = 200
-    seed: int = 1
-    cost: int = 0
-    tables: Any = None  # None: the played ruleset's printed rules
-    bots: Any = "heuristic"  # by seat, or one for every seat
-    bot_params: Any = None
-    forced_bot: str | None = None  # the forced seat's style (None: the seat's own bot)
-    check: bool = False  # the engine's invariant checks after every turn
-    combos: Any = None  # (race id, power id) pairs to play (None: every allowed one)
-    # stop a combo once its call is settled (studies/sequential.py); False: every combo
-    # plays games_per_combo (the studies that pool combos, like balance, need that)
-    adaptive: bool = False
-    # keep the games for another study of this process that plays the same table
-    # (backends/shared.py); never changes the results
-    shared: bool = False
+from analyzer.studies.plans.common import (
+    ReportEntry,
+    combo_scenario,
+    speed_line,
+    variant_tables,
+    written,
+)
+from analyzer.studies.settings import CombosSettings
 
 
 def check(o: dict, log) -> CombosSettings:
@@ -42,7 +26,6 @@ def check(o: dict, log) -> CombosSettings:
         from analyzer.simulate import resolve_policies
 
         forced_bot = resolve_policies(forced_bot, 1, "--forced-bot")[0]
-    from analyzer.studies.plans.common import variant_tables
 
     tables = variant_tables(o["variant"], tables)
     from analyzer.studies.combos import check_study
@@ -55,7 +38,7 @@ def check(o: dict, log) -> CombosSettings:
 
 
 def default_out(s: CombosSettings):
-    from analyzer.studies.combos import default_out
+    from analyzer.studies.combos_page import default_out
 
     return default_out(s.players)
 

@@ -4,11 +4,12 @@ command prints when it is done."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from analyzer.errors import InputError, Problem
+from analyzer.ruleset_registry import played_tables
 
 CLI = "command line"
 
@@ -19,7 +20,6 @@ def variant_tables(name: str | None, tables, counts=None):
     when given). An unknown name is refused with the valid ones (exit 2)."""
     if name is None:
         return tables
-    from analyzer.rulesets import played_tables
     from analyzer.variants import with_variant
 
     if tables is None and counts is not None:
@@ -110,6 +110,7 @@ class ReportContext:
     rules: tuple[Path, ...]
     bots: str
     folder: Path | None = None  # the page's folder (confirm and robustness read its studies)
+    game: Any = field(kw_only=True)  # the Game the page plays (load_game's handle)
 
     @property
     def counts(self) -> list[int]:

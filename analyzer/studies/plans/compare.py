@@ -2,25 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from analyzer.errors import InputError, Problem
 from analyzer.studies.plans.common import CLI, ReportEntry, plain, written
-
-BOOTSTRAP = 400  # resamples of each difference's interval
-
-
-@dataclass(frozen=True)
-class CompareSettings:
-    scenarios: tuple  # paths or loaded scenarios, each compared with the baseline
-    baseline: Any = None  # None: the printed rules, heuristic bots, same players
-    games: int = 10000
-    games_per_combo: int = 100
-    seed: int = 1
-    bots: str | None = None  # --bots: replaces the seats of both sides
-    bootstrap: int = BOOTSTRAP
+from analyzer.studies.settings import CompareSettings
 
 
 def check(o: dict, log) -> CompareSettings:
@@ -67,7 +53,7 @@ def check(o: dict, log) -> CompareSettings:
 
 
 def default_out(s: CompareSettings):
-    from analyzer.studies.compare import default_out
+    from analyzer.studies.compare_page import default_out
 
     return default_out()
 
@@ -88,7 +74,7 @@ def timing(result, where: str, s: CompareSettings) -> list[str]:
 
 
 def answer(result, folder) -> list[str]:
-    from analyzer.studies.compare import findings
+    from analyzer.studies.compare_page import findings
     from analyzer.studies.headlines import compare_tables
 
     return [*compare_tables(result), *plain(findings(result)), written(folder)]

@@ -2,34 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from analyzer.errors import InputError, Problem
 from analyzer.studies.plans.common import CLI, ReportEntry, written
-
-STRONG = "lookahead"  # the strong bot by default: any name of the player registry
-GAMES = 400  # the most games a finding plays (looks at 100, 200 and 400)
-TEAM_GAMES = 10000  # the reference bots' team games (the team study's default count)
-
-
-@dataclass(frozen=True)
-class ConfirmSettings:
-    players: int = 4
-    strong: str = STRONG  # the bot of every seat (the test seat of a decline rule aside)
-    games: int = GAMES
-    seed: int = 1
-    source: str = ""  # the folder whose findings are confirmed (a report page's)
-    team_games: int = TEAM_GAMES  # reference games of the team variant's faction gap (0: none)
-    balance_changes: int = 0  # balance changes played, those moving a win rate most (0: all)
-    tables: Any = None  # None: the played ruleset's printed rules
+from analyzer.studies.settings import ConfirmSettings
 
 
 def default_source(players: int) -> Path:
     """The played ruleset's report page (`analyzer report --ruleset NAME` writes it there:
     report/site.py's default_out, which this layer cannot import)."""
-    from analyzer.rulesets import ruleset_name
+    from analyzer.ruleset_registry import ruleset_name
 
     return Path("reports") / f"{ruleset_name().replace('.', '-')}-{players}p"
 

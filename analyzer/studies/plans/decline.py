@@ -2,30 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
-from analyzer.studies.plans.common import ReportEntry, speed_line, written
-
-
-@dataclass(frozen=True)
-class DeclineSettings:
-    players: Any = 4  # a count or several
-    games: int = 3000
-    seed: int = 1
-    tables: Any = None  # None: the printed rules; else one set, or a dict by count
-    bots: Any = "heuristic"
-    bot_params: Any = None
-    combos: str | None = None  # --combos: one group each
-    check: bool = False
-    scenario: str | None = None
-    tokens: tuple[int, ...] | None = None  # "decline at N tokens" values (None: the default)
-    rounds: tuple[int, ...] | None = None  # "decline in round r" values (None: 2 .. last-1)
-    test_bot: str | None = None  # the test seat's own style (None: its seat's bot)
+from analyzer.studies.plans.common import (
+    ReportEntry,
+    bots_by_count,
+    speed_line,
+    study_setup,
+    variant_tables,
+    written,
+)
+from analyzer.studies.settings import DeclineSettings
 
 
 def check(o: dict, log) -> DeclineSettings:
-    from analyzer.studies.plans.common import bots_by_count, study_setup, variant_tables
 
     counts, tables, bots, params, name, _ = study_setup(
         o["scenario"], o["players"], "decline", False
@@ -37,7 +25,7 @@ def check(o: dict, log) -> DeclineSettings:
 
     check_decline(o["games"], o["seed"], list(range(11)), None)
     if o["combos"] is not None:
-        from analyzer.rulesets import played_tables
+        from analyzer.ruleset_registry import played_tables
         from analyzer.studies.common import parse_combo_names
 
         for n in counts:  # refuse a bad name before anything is compiled

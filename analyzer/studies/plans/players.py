@@ -2,29 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
 from analyzer.errors import InputError, Problem
-from analyzer.studies.plans.common import CLI, ReportEntry, speed_line, written
-
-
-@dataclass(frozen=True)
-class PlayersSettings:
-    players: Any = (2, 3, 4, 5)  # the counts compared
-    games: int = 20000
-    seed: int = 1
-    games_per_combo: int = 100  # 0: no rank correlations
-    tables: Any = None  # None: the printed rules; else a dict by count
-    bots: Any = "heuristic"  # one for every seat, or a dict by count
-    bot_params: Any = None
-    check: bool = False
-    scenario: str | None = None
-    skipped: dict = field(default_factory=dict)  # {count: why the scenario cannot play it}
+from analyzer.studies.plans.common import (
+    CLI,
+    ReportEntry,
+    bots_by_count,
+    speed_line,
+    study_setup,
+    variant_tables,
+    written,
+)
+from analyzer.studies.settings import PlayersSettings
 
 
 def check(o: dict, log) -> PlayersSettings:
-    from analyzer.studies.plans.common import bots_by_count, study_setup, variant_tables
 
     counts, tables, bots, params, name, skipped = study_setup(
         o["scenario"], o["players"], "players", True

@@ -2,39 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
 
 from analyzer.studies.plans.common import ReportEntry, plain, written
-
-# The reference field first; a list shorter than the players repeats over the seats.
-DEFAULT_FIELDS = ("default", "aggressive", "expansive,defensive,coin-saver", "tuned")
-# styles played in the forced seat against the reference field
-DEFAULT_FORCED = ("tuned", "lookahead-lite")
-
-
-@dataclass(frozen=True)
-class RobustnessSettings:
-    players: int = 4
-    fields: tuple[str, ...] = DEFAULT_FIELDS  # fields of bots, the first the reference
-    forced_bots: object = "tuned,lookahead-lite"  # text, or a sequence of styles
-    games_per_combo: int = 100
-    decline_games: int = 500
-    bootstrap: int = 400
-    seed: int = 1
-    # A lookahead forced seat plays 100s of times slower than the heuristic, so its field
-    # plays only the first games of each combo and seat (a subset of the reference's
-    # games, so the comparison stays paired): main effects only.
-    lookahead_games_per_combo: int = 20
-    tables: Any = None  # None: the played ruleset's printed rules
-    # How exploitable each field is: one responder seat (a strong bot) against the
-    # field, exploit_games games each (studies/exploit.py; 0 here, the command's default
-    # is 200: a lookahead seat is slow, and a caller in Python asks for it by name).
-    responder: str = "lookahead"
-    exploit_games: int = 0
-    # The folder of a decline study whose best rule per group is checked (its best.csv:
-    # the report page's decline section); "" checks the reference field's own best.
-    decline_source: str = ""
+from analyzer.studies.settings import DEFAULT_FIELDS, DEFAULT_FORCED, RobustnessSettings
 
 
 def check(o: dict, log) -> RobustnessSettings:
@@ -84,7 +55,6 @@ def answer(result, folder) -> list[str]:
 
 
 def report(s, ctx) -> ReportEntry:
-    from pathlib import Path
 
     from analyzer.players.styles import styles_path
 

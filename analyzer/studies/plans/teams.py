@@ -9,21 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from analyzer.errors import InputError, Problem
-from analyzer.studies.plans.common import CLI, plain, written
+from analyzer.studies.plans.common import CLI, bots_by_count, plain, written
+from analyzer.studies.settings import TeamsSettings
 
 SEATINGS = ("printed", "exchanged")
-
-
-@dataclass(frozen=True)
-class TeamsSettings:
-    players: tuple[int, ...] = (2, 3, 4, 5)
-    games: int = 10000  # per count
-    duel_games: int = 5000  # game pairs per count (4 and 5) for the allied bots
-    seed: int = 1
-    bots: Any = None  # the faction games' bots by count (None: heuristic)
-    seating: str = "printed"  # or "exchanged": the Alliance's and the Horde's seats swap
-    parts: bool = True  # take each faction's advantage apart (two more games per game)
-    fixes: tuple = ()  # verified.csv tables of balance runs of the variant (--fix-from)
 
 
 @dataclass
@@ -56,7 +45,6 @@ def read_fixes(folders: str | None) -> tuple:
 def check(o: dict, log) -> TeamsSettings:
     from analyzer.model.limits import MAX_STUDY_GAMES, range_text
     from analyzer.studies.common import check_seed, parse_counts
-    from analyzer.studies.plans.common import bots_by_count
 
     counts = parse_counts(o["players"])
     problems = check_seed(o["seed"])

@@ -2,23 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 from analyzer.studies.plans.common import written
-
-LOOKAHEAD_GAMES = 5  # default games per seat order with a lookahead seat
-
-
-@dataclass(frozen=True)
-class TournamentSettings:
-    bots: Any = None  # names, or text "a,b,c" (None: every style, lookahead and random)
-    players: int = 4
-    games: int = 100  # per seat order
-    seed: int = 1
-    bootstrap: int = 400
-    lookahead_games: int = LOOKAHEAD_GAMES  # per seat order with a lookahead seat
-    tables: Any = None  # None: the played ruleset's printed rules
+from analyzer.studies.settings import TournamentSettings
 
 
 def check(o: dict, log) -> TournamentSettings:

@@ -14,9 +14,9 @@ from analyzer.engine.conquest import (
     update_targets,
 )
 from analyzer.engine.decline import go_into_decline
-from analyzer.engine.game import final_standings
 from analyzer.engine.layout import G_TURN
 from analyzer.engine.scoring import score_turn
+from analyzer.gameloop.turns import final_standings
 from analyzer.players.policy import choose_abandon, choose_decline, choose_target, place_hand
 
 __all__ = ["turn_backwards"]

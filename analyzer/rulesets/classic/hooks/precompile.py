@@ -1,4 +1,4 @@
-"""The original game's list for the compile helper (engine/precompile.py): the
+"""The original game's list for the compile helper (gameloop/precompile.py): the
 kernels of a turn, the core's and the original game's, last first. The ruleset
 gives the whole list because its kernels sit between the core's: the helper
 compiles from the turn's end while the run compiles from its start, and the
@@ -18,9 +18,9 @@ from analyzer.engine.conquest import (
     update_targets,
 )
 from analyzer.engine.decline import go_into_decline
-from analyzer.engine.game import defenders_redeploy, final_standings, redeploy
 from analyzer.engine.layout import G_TURN
 from analyzer.engine.scoring import score_turn
+from analyzer.gameloop.turns import defenders_redeploy, final_standings, redeploy
 from analyzer.players.policy import choose_abandon, choose_decline, choose_target
 from analyzer.rulesets.classic.bots import choose_peace, choose_stout_decline
 from analyzer.rulesets.classic.turn import (

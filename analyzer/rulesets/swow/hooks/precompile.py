@@ -1,4 +1,4 @@
-"""SWoW's list for the compile helper (engine/precompile.py): the kernels of a turn,
+"""SWoW's list for the compile helper (gameloop/precompile.py): the kernels of a turn,
 the core's and SWoW's, last first. The ruleset gives the whole list because its
 kernels sit between the core's: the helper compiles from the turn's end while
 the run compiles from its start, and the order decides where they meet."""
@@ -17,9 +17,9 @@ from analyzer.engine.conquest import (
     update_targets,
 )
 from analyzer.engine.decline import go_into_decline
-from analyzer.engine.game import defenders_redeploy, final_standings, redeploy
 from analyzer.engine.layout import G_TURN
 from analyzer.engine.scoring import score_turn
+from analyzer.gameloop.turns import defenders_redeploy, final_standings, redeploy
 from analyzer.players.policy import choose_abandon, choose_decline, choose_target
 from analyzer.rulesets.swow.races import airborne_assault, end_of_turn, start_of_turn
 from analyzer.rulesets.swow.turn import (

@@ -1,7 +1,7 @@
 """A whole game: the setup, the turns in order, the final standings.
 
 A seat played by the lookahead or the search bot is asked for its choices at the
-start of each of its turns (players/lookahead.py, search.py), here rather than
+start of each of its turns (gameloop/lookahead.py, search.py), here rather than
 from inside the turn, so the turn never calls back into the imagined games the bot
 plays out. Games with such a seat go through their own entry
 (play_game_lookahead), so a run without one never compiles, nor pays for, them."""
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.engine.game import final_standings, play_turns, run_turns
 from analyzer.engine.jit import inline_kernel
 from analyzer.engine.layout import (
     F_COST,
@@ -32,9 +31,10 @@ from analyzer.engine.layout import (
 )
 from analyzer.engine.rng import init_streams
 from analyzer.engine.setup import setup_game
-from analyzer.players.lookahead import lookahead_decide
+from analyzer.gameloop.lookahead import lookahead_decide
+from analyzer.gameloop.search import search_decide, search_plan
+from analyzer.gameloop.turns import final_standings, play_turns, run_turns
 from analyzer.players.params import LOOKAHEAD, SEARCH
-from analyzer.players.search import search_decide, search_plan
 
 
 @inline_kernel

@@ -15,11 +15,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from analyzer.engine.game import check_flag
 from analyzer.engine.jit import entry_point, inline_kernel
 from analyzer.engine.layout import G_ERROR, G_LOG_ON, G_NINST, I_NF, S_NF
-from analyzer.engine.play import play_game, play_game_lookahead
 from analyzer.engine.state import assume_as_built, check_as_built, new_game, reset_game
+from analyzer.gameloop.play import play_game, play_game_lookahead
+from analyzer.gameloop.turns import check_flag
 from analyzer.players.params import LOOKAHEAD, SEARCH
 
 

@@ -1,7 +1,7 @@
 """The lookahead bot: the heuristic, but for its key decisions of each turn, which it
 makes by playing the game out (Monte Carlo rollouts).
 
-At the start of each of its turns the game loop (engine/play.py) asks
+At the start of each of its turns the game loop (gameloop/play.py) asks
 `lookahead_decide`. It lists the options of the turn:
 - with a race to pick: the `candidates` column slots the heuristic rates best
   (combo_worth), each with the heuristic's conquest plan, then the best slot with
@@ -43,8 +43,6 @@ import math
 
 import numpy as np
 
-from analyzer.engine.bot_hooks import ally_of
-from analyzer.engine.game import play_turns
 from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
     BOT_SCRATCH,
@@ -74,6 +72,8 @@ from analyzer.engine.layout import (
 from analyzer.engine.rng import init_streams, redeal
 from analyzer.engine.rule_hooks import offer_combos, redeal_hidden
 from analyzer.engine.state import assume_as_built
+from analyzer.gameloop.turns import play_turns
+from analyzer.players.bot_hooks import ally_of
 from analyzer.players.heuristic import combo_worth
 from analyzer.players.params import (
     H_AGGRESSION,

@@ -1,7 +1,7 @@
 """The search bot: the heuristic, but for the decisions that shape its game, which
 it makes by a Monte Carlo search over imagined games.
 
-At the start of each of its turns the game loop (engine/play.py) asks
+At the start of each of its turns the game loop (gameloop/play.py) asks
 `search_decide`. The tree's root is the seat's turn; its children are the turn's
 options, each a (combo slot, decline, plan) move:
 - with a race to pick: the `candidates` affordable column slots the heuristic
@@ -38,7 +38,7 @@ changed no choice of the turn: state_hash) is closed, so the budget goes to opti
 that differ.
 
 No peeking (docs/rulings.md 31): each simulation starts from the lookahead's
-`imagine` (players/lookahead.py): the game as the seat sees it, what it cannot
+`imagine` (gameloop/lookahead.py): the game as the seat sees it, what it cannot
 see dealt again from public facts, fresh dice, opponents' coins as their public
 tally (an ally's are known), every other seat imagined playing the heuristic with
 this seat's parameters. The k-th visit of every option uses the k-th deal and
@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import math
 
-from analyzer.engine.game import play_turns
 from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
     G_FORCED_SEAT,
@@ -62,8 +61,7 @@ from analyzer.engine.layout import (
     MAX_OPTIONS,
     P_RACE,
 )
-from analyzer.players.heuristic import heuristic_decline
-from analyzer.players.lookahead import (
+from analyzer.gameloop.lookahead import (
     OPTIONS,
     ROLLOUT_SALT,
     add_option,
@@ -74,6 +72,8 @@ from analyzer.players.lookahead import (
     rank_slots,
     state_hash,
 )
+from analyzer.gameloop.turns import play_turns
+from analyzer.players.heuristic import heuristic_decline
 from analyzer.players.params import (
     H_AGGRESSION,
     H_ENTRY_THREAT,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer.engine.layout import F_NF, F_SEAT, I_NF, MAX_INSTANCES, MAX_LOG, MAX_PLAYERS, S_NF
-from analyzer.engine.state import EngineTables
+from analyzer.engine.state import EngineTables, engine_tables  # noqa: F401 (the API's)
 from analyzer.players.params import N_POLICY_PARAMS
 
 # More new objects than a call makes when its code is in memory or in the cache (about
@@ -44,25 +44,6 @@ def _gc_paused():
             if gc.get_count()[0] > COMPILED_OBJECTS:
                 gc.freeze()
             gc.enable()
-
-
-def engine_tables(tables) -> EngineTables:
-    """The numba view of compiled content (analyzer.model.tables.Tables)."""
-    c = np.ascontiguousarray
-    faces = np.stack(
-        [tables.face_size, tables.face_board, tables.face_start, tables.face_nreg], axis=1
-    )
-    face_regions = np.concatenate(
-        [tables.face_terrain[:, None], tables.face_symbols[:, None], tables.face_adj], axis=1
-    )
-    return EngineTables(
-        c(tables.race_tab, np.int64),
-        c(tables.power_tab, np.int64),
-        c(tables.marker_tab, np.int64),
-        c(np.concatenate([tables.params, tables.caps]), np.int64),
-        c(faces, np.int64),
-        c(face_regions, np.int64),
-    )
 
 
 @dataclass(frozen=True)
@@ -149,8 +130,8 @@ def play_batch(
     seat's first pick in each game (seat -1 leaves a game alone). The forced combo is
     taken out of the stacks before the column is laid out.
     """
-    from analyzer.engine.batch import run_batch
-    from analyzer.engine.precompile import compile_helper
+    from analyzer.gameloop.batch import run_batch
+    from analyzer.gameloop.precompile import compile_helper
 
     if not 2 <= n_players <= MAX_PLAYERS:
         raise ValueError(f"players must be 2 to {MAX_PLAYERS}, got {n_players}")
@@ -185,8 +166,8 @@ def no_forced_picks(n_games: int) -> np.ndarray:
 
 def play_logged(etables, n_players, seed, game, policies, pol_params, check=True, forced=None):
     """One game with its event log: (Game named tuple, seats array)."""
-    from analyzer.engine.batch import play_logged_game
-    from analyzer.engine.precompile import compile_helper
+    from analyzer.gameloop.batch import play_logged_game
+    from analyzer.gameloop.precompile import compile_helper
 
     pol, params = seat_arrays(policies, pol_params, n_players)
     row = no_forced_picks(1)[0] if forced is None else np.asarray(forced, np.int64)

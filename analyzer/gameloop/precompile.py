@@ -25,7 +25,9 @@ turns it off.
 
 from __future__ import annotations
 
+import ctypes
 import os
+import signal
 import subprocess
 import sys
 from contextlib import contextmanager
@@ -37,16 +39,18 @@ from numba import njit
 from analyzer.engine import BOUND_RULESET, HELPER_SWITCH, ruleset_module
 from analyzer.engine.hook_table import bind
 from analyzer.engine.invariants import check_invariants
+from analyzer.engine.jit import load_numba_registries
 from analyzer.engine.layout import MAX_PLAYERS, S_NF
-from analyzer.engine.state import new_game
+from analyzer.engine.state import engine_tables, new_game
 from analyzer.players.params import N_POLICY_PARAMS
+from analyzer.ruleset_registry import played_tables
 
 READY_MARKER = "compiled"  # written into the engine's cache folder after a first run
 # The helper's program: it loads the run's game by name (argv[1]) before the engine;
 # argv[2] says whether the run checks invariants.
 HELPER = (
     "import sys, analyzer; analyzer.load_game(sys.argv[1]); "
-    "from analyzer.engine.precompile import compile_turn_backwards; "
+    "from analyzer.gameloop.precompile import compile_turn_backwards; "
     "compile_turn_backwards(exit_once_typed=True, checked=sys.argv[2] == 'checked')"
 )
 
@@ -65,10 +69,6 @@ def compile_turn_backwards(exit_once_typed: bool = False, checked: bool = False)
     (exit_once_typed): lowering `turn_backwards` itself (about 2 s of CPU in SWoW, its
     callees linked and optimised once more) would only take CPU from the run."""
     from numba.core import event
-
-    from analyzer.engine.api import engine_tables
-    from analyzer.engine.jit import load_numba_registries
-    from analyzer.rulesets import played_tables
 
     class ExitOnceTyped(event.Listener):
         def on_start(self, ev):
@@ -111,8 +111,6 @@ def _mark_ready() -> None:
 def _die_with_parent() -> None:
     """In the helper, before it starts: ask Linux to send it SIGTERM when the run
     dies, even by SIGKILL, so it never goes on compiling as an orphan."""
-    import ctypes
-    import signal
 
     try:
         pr_set_pdeathsig = 1

@@ -81,7 +81,7 @@ from analyzer.engine.rule_hooks import (
 from analyzer.engine.scoring import score_turn
 from analyzer.engine.state import assume_as_built
 from analyzer.engine.trace import log_event
-from analyzer.engine.turn_hooks import (
+from analyzer.gameloop.turn_hooks import (
     ability_conquest,
     active_turn_begins,
     after_conquests,
@@ -353,7 +353,7 @@ def run_turns(g, t, stop, check):
     (check_flag): numba then drops the check, and check_invariants is never
     compiled for it.
 
-    The game loop (engine/play.py play_game) inlines it: a first game's compile then
+    The game loop (gameloop/play.py play_game) inlines it: a first game's compile then
     optimises the whole engine once, in its entry point, where a kernel of its own
     (play_turns) would optimise it once more first, both after everything else."""
     assume_as_built(g, t)
@@ -371,6 +371,6 @@ def run_turns(g, t, stop, check):
 @kernel
 def play_turns(g, t, stop, check):
     """run_turns as a kernel of its own, for the lookahead bot's imagined games
-    (players/lookahead.py) and the turns around its decisions, so the turn is
+    (gameloop/lookahead.py) and the turns around its decisions, so the turn is
     compiled once for all of them."""
     run_turns(g, t, stop, check)
