@@ -245,11 +245,12 @@ def _plan(
             groups.append((_combo_name(tables, (r, p)), [(r, p)], t, t))
     test_seats = list(range(n))
     if team:
-        from analyzer.rulesets.swow.bfa import seat_factions
+        from analyzer.variants import team_play
 
-        factions = seat_factions(n)
+        rules = team_play()
+        factions = rules.seat_teams(n, False)
         races = tables.ruleset.races
-        mine = [{races[r].faction for r, _ in pairs} for _, pairs, _, _ in groups]
+        mine = [{rules.race_team(races[r]) for r, _ in pairs} for _, pairs, _, _ in groups]
         test_seats = [s for s in range(n) if all(factions[s] in f for f in mine)]
         if not test_seats:
             raise InputError(

@@ -23,8 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.model.ids import FACTIONS
-from analyzer.rulesets.swow.bfa import seat_factions, team_wins, winners
+from analyzer.variants import team_play
 
 
 @dataclass(frozen=True)
@@ -41,13 +40,15 @@ def fair_target(n_players: int, exchanged: bool = False) -> FairTarget:
     """Each faction's equal share at n_players (2 to 5); `exchanged`: the seating with
     the Alliance's and the Horde's seats exchanged (the shares are the same, the
     seats' factions are not)."""
-    seats = seat_factions(n_players, exchanged)
-    factions = tuple(dict.fromkeys(seat_factions(n_players)))  # Alliance, Horde, Neutral
+    seats = team_play().seat_teams(n_players, exchanged)
+    factions = tuple(
+        dict.fromkeys(team_play().seat_teams(n_players, False))
+    )  # Alliance, Horde, Neutral
     share = 1.0 / len(factions)
     return FairTarget(
         n_players=n_players,
         factions=factions,
-        by_faction={FACTIONS[f]: share for f in factions},
+        by_faction={team_play().TEAMS[f]: share for f in factions},
         by_seat=tuple(share for _ in seats),
     )
 
@@ -61,7 +62,7 @@ def split_victories(wins: np.ndarray) -> np.ndarray:
 def victory_shares(vc, n_players: int, exchanged: bool = False) -> np.ndarray:
     """float[games, faction id]: each faction's share of each game's victory, from the
     seats' final VC (vc[games, n_players]); absent factions get 0."""
-    return split_victories(team_wins(vc, n_players, exchanged))
+    return split_victories(team_play().team_wins(vc, n_players, exchanged))
 
 
 def mean_scored_shares(vc, n_players: int, exchanged: bool = False) -> np.ndarray:
@@ -69,21 +70,21 @@ def mean_scored_shares(vc, n_players: int, exchanged: bool = False) -> np.ndarra
     VC instead of the lower (the team study's "team scoring" arm; the Neutral and a
     one-player faction score their own, the tie-breaks are the sheet's)."""
     vc = np.asarray(vc, dtype=np.float64).reshape(-1, n_players)
-    factions = np.array(seat_factions(n_players, exchanged))
-    team = np.full((vc.shape[0], len(FACTIONS)), -1.0)
-    best = np.full((vc.shape[0], len(FACTIONS)), -1.0)
+    factions = np.array(team_play().seat_teams(n_players, exchanged))
+    team = np.full((vc.shape[0], len(team_play().TEAMS)), -1.0)
+    best = np.full((vc.shape[0], len(team_play().TEAMS)), -1.0)
     for f in set(factions.tolist()):
         mine = vc[:, factions == f]
         team[:, f] = mine.mean(axis=1)
         best[:, f] = mine.max(axis=1)
-    return split_victories(winners(team, best))
+    return split_victories(team_play().winners(team, best))
 
 
 def seat_outcomes(vc, n_players: int, exchanged: bool = False) -> np.ndarray:
     """float[games, seats]: each seat's faction's share of each game, to compare with
     fair_target(n).by_seat (allies get the same number)."""
     shares = victory_shares(vc, n_players, exchanged)
-    return shares[:, list(seat_factions(n_players, exchanged))]
+    return shares[:, list(team_play().seat_teams(n_players, exchanged))]
 
 
 def faction_shares(vc, n_players: int, exchanged: bool = False):
@@ -100,9 +101,9 @@ def faction_shares(vc, n_players: int, exchanged: bool = False):
     for f in target.factions:
         mean, se = mean_se(shares[:, f])
         lo, hi = normal_interval(mean, se)
-        fair = target.by_faction[FACTIONS[f]]
+        fair = target.by_faction[team_play().TEAMS[f]]
         rows.append(
-            (n_players, FACTIONS[f], len(shares), float(mean), float(lo), float(hi), fair,
+            (n_players, team_play().TEAMS[f], len(shares), float(mean), float(lo), float(hi), fair,
              float(mean) - fair, bool(lo <= fair <= hi))
         )  # fmt: skip
     return pd.DataFrame(
