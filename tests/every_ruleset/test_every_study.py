@@ -88,6 +88,14 @@ def test_confirm_rechecks_the_test_rulesets_own_tables(tmp_path):
     assert (tmp_path / "confirm" / "summary.md").is_file()
 
 
+def test_every_registered_study_is_run_here():
+    """A new study joins this file (the recipe in docs/architecture.md says so)."""
+    from analyzer.studies.registry import STUDIES as REGISTERED
+
+    here = set(STUDIES) | {"compare", "confirm", "teams"}
+    assert {study.name for study in REGISTERED} == here
+
+
 def test_the_team_study_refuses_a_ruleset_without_a_team_variant(tmp_path):
     done = run("teams", "-p", 4, "-g", 2, "--duel-games", 2, "--out", tmp_path / "teams")
     assert done.exit_code == 2

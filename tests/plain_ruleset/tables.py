@@ -12,7 +12,8 @@ from analyzer.rulesets.swow.tables import (
     default_content,
     default_tables,
 )
-from tests.plain_ruleset.layout import VARIANT_STANDARD, VARIANT_TITHE
+
+from .layout import VARIANT_STANDARD, VARIANT_TITHE
 
 VARIANTS = {"standard": VARIANT_STANDARD, "tithe": VARIANT_TITHE}
 

@@ -8,7 +8,8 @@ from analyzer.engine.core_layout import PAR_VARIANT
 from analyzer.engine.faces import place_nobody_and_mountains
 from analyzer.engine.jit import inline_kernel
 from analyzer.model.ids import SYM_MOUNTAIN, SYM_MURLOC
-from tests.plain_ruleset.layout import VARIANT_TITHE
+
+from ..layout import VARIANT_TITHE
 
 __all__ = ["place_pieces", "turn_bonuses"]
 
