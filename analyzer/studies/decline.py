@@ -55,6 +55,7 @@ from analyzer.stats import (
 from analyzer.studies import common
 from analyzer.studies.common import CLI, pct, pp
 from analyzer.studies.plans.decline import DeclineSettings  # noqa: F401  (run_decline's)
+from analyzer.variants import team_play, team_variant
 
 WHERE = "decline study"
 FAMILIES = ("decline_tokens", "decline_round")
@@ -245,8 +246,6 @@ def _plan(
             groups.append((_combo_name(tables, (r, p)), [(r, p)], t, t))
     test_seats = list(range(n))
     if team:
-        from analyzer.variants import team_play
-
         rules = team_play()
         factions = rules.seat_teams(n, False)
         races = tables.ruleset.races
@@ -467,7 +466,7 @@ def run_decline(
         scenario=scenario,
         not_modeled=common.not_modeled(rs),
         estimates=rs.estimates(),
-        variant="bfa" if plans[0].team else "standard",
+        variant=team_variant() if plans[0].team else "standard",
         test_seats={plan.n: sorted(set(plan.seat.tolist())) for plan in plans},
     )
 
