@@ -256,5 +256,14 @@ def test_the_report_builds_the_team_page_for_the_variant(tmp_path):
     assert "A rough run" in html and "--scale 0.0005" in html  # under the title
     assert "Combos and races in team play" in html and "team win" in html  # ruling B9
     assert (out / "combos-5p" / "combos.csv").exists() and (out / "findings.json").exists()
+    # the balance study of the variant at every count: its verified change opens the page
+    assert "The smallest change that balances the factions" in html
+    assert html.index("with this change") < html.index("Faction win rates")
+    assert set(pd.read_csv(out / "fixes.csv").players) == {4}  # FIX_COUNTS
+    assert "Not played here at 2, 3, 5 players" in html
+    import json
+
+    first = json.loads((out / "findings.json").read_text(encoding="utf-8"))[0]
+    assert first.startswith("As printed, at 4 players") and "*" not in first
     bad = CliRunner().invoke(app, ["report", "--variant", "bfz"])
     assert bad.exit_code == 2 and "Did you mean 'bfa'?" in bad.output

@@ -225,16 +225,14 @@ def test_compares_combo_games_force_a_seat_of_the_races_faction():
             assert SEAT_FACTIONS[5][row[L.F_SEAT]] == BFA.ruleset.races[row[L.F_RACE]].faction
 
 
-def test_balance_refuses_the_team_variant_with_exit_2(tmp_path):
+def test_balance_of_the_team_variant_reads_the_scenario_variant(tmp_path):
     from pathlib import Path
 
-    from typer.testing import CliRunner
+    from analyzer.studies.plans.balance import check, is_team
 
-    from analyzer.cli import app
-
-    done = CliRunner().invoke(app, ["balance", "--variant", "bfa", "--out", str(tmp_path / "b")])
-    assert done.exit_code == 2 and "not meaningful in the team variant" in done.output
     scenario = Path(__file__).resolve().parents[1] / "scenarios" / "bfa-4p.toml"
-    done = CliRunner().invoke(app, ["balance", "--scenario", str(scenario)])
-    assert done.exit_code == 2 and "scenario.variant = 'bfa'" in done.output
-    assert not (tmp_path / "b").exists()
+    options = {"scenario": scenario, "players": None, "bots": None, "games_per_combo": 150,
+               "seed": 1, "seat_games": 200, "check_games_per_combo": 100, "rounds": 2,
+               "seat_players": "2,3,4,5", "variant": None}  # fmt: skip
+    settings = check(options, print)
+    assert is_team(settings) and settings.players == 4 and settings.seat_counts == (4,)

@@ -148,14 +148,19 @@ BATTLE_LEAST_GAMES = 2000
 # The team page's combo tables: 4 and 5 players (allies), games per combo at --scale 1
 TEAM_COMBO_COUNTS = (4, 5)
 TEAM_GAMES_PER_COMBO = 200
+# The team page's balance change at 4 players only: each other count costs about 15 s
+# more of the report; the page names the command that gives theirs.
+FIX_COUNTS = (4,)
 
 
 def _report_teams(
     seed: int, out: Path | None, scale: float, force: bool, threads, fresh: bool = False
 ) -> None:
     """The team variant's page: `analyzer teams` at every count (with the parts of each
-    faction's advantage) and the combo study under the variant at 4 and 5 players
-    (ruling B9), games times --scale. The page of an earlier run with the same games,
+    faction's advantage), the balance study of the variant at FIX_COUNTS (its
+    verified change opens the page; half the page's games on each arm) and
+    the combo study under the variant at 4 and 5 players (ruling B9), games times
+    --scale. The page of an earlier run with the same games,
     seed and code is kept (not with --fresh). Built in the index's folder for it
     (page_folder), the page links back to the index."""
     out = check_out(out, force, Path("reports") / "bfa")
@@ -167,6 +172,7 @@ def _report_teams(
     stamp = {"page": "bfa", "seed": seed, "counts": list(counts), "games": games,
              "duel_games": duel_games, "combo_counts": list(TEAM_COMBO_COUNTS),
              "games_per_combo": gpc, "scale": scale, "parts": True,
+             "fix_counts": list(FIX_COUNTS),
              "code": code_hash()}  # fmt: skip
     if not fresh and page_reusable(out, stamp):
         typer.echo(f"Reusing the team page of an earlier run: {out / 'index.html'}")
@@ -186,6 +192,16 @@ def _report_teams(
         run_combos(CombosSettings(n, gpc, seed, tables=tables), progress=False)
         for n in TEAM_COMBO_COUNTS
     ]
+    from analyzer.studies.balance_teams import run_team_balance
+    from analyzer.studies.plans.balance import BalanceSettings
+
+    fixes = [
+        run_team_balance(
+            BalanceSettings(n, seed=seed, seat_games=max(100, games // 2), tables=tables),
+            progress=False,
+        ).verified
+        for n in FIX_COUNTS
+    ]
     from analyzer.report.site import banner_lines
 
     banner = banner_lines(
@@ -195,7 +211,7 @@ def _report_teams(
     from analyzer.report.index import page_folder
 
     in_index = out.name == page_folder("swow", "bfa")  # the index writes ../index.html
-    folder = write_teams(result, duels, out, force, combos, banner, index=in_index)
+    folder = write_teams(result, duels, out, force, combos, banner, index=in_index, fixes=fixes)
     mark_page(folder, stamp, force)
     typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {folder / 'index.html'}")
 

@@ -310,8 +310,9 @@ def index_page(out: Path, entries, seconds: float, variants=(), scale: float = 1
             f"## {label} (`{name} --variant {v}`)",
             "",
             f"**[Open the {label} report]({folder}/index.html)** (also as "
-            f"[Markdown]({folder}/summary.md)): faction win rates, seats within a faction, "
-            "the allied bots, and the combos and races in team play.",
+            f"[Markdown]({folder}/summary.md)): faction win rates, the smallest change that "
+            "balances the factions, seats within a faction, the allied bots, and the combos "
+            "and races in team play.",
             "",
         ]
         lines += _key_chart(out / folder / "combos-4p" / "top_bottom.png", out, label)

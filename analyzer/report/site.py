@@ -269,13 +269,20 @@ def house_rules(players: int) -> list[Path]:
     return out
 
 
+def report_field(s: ReportSettings) -> str:
+    """--bots, or the ruleset's headline field (rulesets.HEADLINE_BOTS)."""
+    from analyzer.rulesets import headline_bots, ruleset_name
+
+    return s.bots or headline_bots(ruleset_name())
+
+
 def report_bots(s: ReportSettings) -> tuple[tuple[str, ...], dict]:
     """(the bots by seat at the report's count, the bots by count of the studies that
-    play 2 to 5 players): --bots, or the heuristic. A list by seat fits the report's
-    own count only, so those studies then play that count alone."""
+    play 2 to 5 players): --bots, or the ruleset's headline field. A list by seat fits
+    the report's own count only, so those studies then play that count alone."""
     from analyzer.simulate import resolve_policies
 
-    text = s.bots or "heuristic"
+    text = report_field(s)
     names = resolve_policies(text, s.players, "--bots")
     single = len([p for p in text.split(",") if p.strip()]) == 1
     counts = (2, 3, 4, 5) if single else (s.players,)
@@ -294,7 +301,7 @@ def default_studies(
 
     seats, by_count = report_bots(s)
     rules = tuple(s.house_rules or house_rules(s.players))
-    context = ReportContext(s.players, s.seed, tuple(seats), by_count, rules, s.bots, out)
+    context = ReportContext(s.players, s.seed, tuple(seats), by_count, rules, report_field(s), out)
     studies = []
     for study in report_studies():
         entry = study.step("report")(s, context)
@@ -371,18 +378,20 @@ def build_report(
                 log(f"{study.title}: reusing {folder}/")
                 found = json.loads((folder / "findings.json").read_text())
             else:
-                t0 = time.perf_counter()
+                t0, cpu0 = time.perf_counter(), time.process_time()
                 log(f"{study.title}: running...")
                 report.claim_folder(study.key)
                 found = study.run_and_write(folder)
                 meta = {"stamp": stamp, "seconds": round(time.perf_counter() - t0, 1),
+                        # every thread's CPU: the steadier figure on a shared machine
+                        "cpu_seconds": round(time.process_time() - cpu0, 1),
                         "written": dt.datetime.now().isoformat(timespec="seconds")}  # fmt: skip
                 # study.json last: a study stopped before it is written is run again.
                 OutputFolder(folder, force=force).write_files(
                     {"findings.json": json.dumps(found, indent=1),
                      "study.json": json.dumps(meta, indent=1)}
                 )  # fmt: skip
-                log(f"{study.title}: {meta['seconds']:.0f} s")
+                log(f"{study.title}: {meta['seconds']:.0f} s ({meta['cpu_seconds']:.0f} s of CPU)")
             sections.append((study, found))
         report.write_files(_pages(out, sections, s, time.perf_counter() - started, reruns))
     except BaseException:

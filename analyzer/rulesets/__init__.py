@@ -62,6 +62,10 @@ ENGINE_PARTS = ("layout", "hooks.rules", "hooks.bots", "hooks.turn", "hooks.prec
 CONTENT_PART = "tables"
 PARTS = ENGINE_PARTS + (CONTENT_PART,)
 TITLES = {"swow": "Small World of Warcraft", "classic": "Small World"}
+# The field of bots each ruleset's report plays its headline tables with: of the styles
+# at least as strong as the default heuristic, the one a strong seat exploits least
+# (docs/bots.md, "Which field the headline tables play"). Others play the heuristic.
+HEADLINE_BOTS = {"swow": "tuned", "classic": "steady-classic"}
 # The ruleset this process's engine plays: set once, by the first load_game (or a
 # command's decide_game); analyzer.engine reads it (engine_binds) as it binds, and
 # from then on it is fixed for good.
@@ -121,6 +125,11 @@ def ruleset_package(name: str | None = None) -> str:
 def title(name: str) -> str:
     """A ruleset's name for a page's title."""
     return TITLES.get(name, name)
+
+
+def headline_bots(name: str) -> str:
+    """The bot or style every seat of a ruleset's report plays unless --bots says."""
+    return HEADLINE_BOTS.get(name, "heuristic")
 
 
 def shipped_rulesets() -> list[str]:

@@ -36,12 +36,9 @@ win rate and rank move with one token more or less (from the power's curve), and
 the die, the combo table played with every face one higher and one lower; and which
 headline findings (best and worst race and power, strongest combo) would change.
 
-Not for Battle for Azeroth (the team variant): refused with exit 2 (refuse_team_variant).
-Every answer here is a number that brings one seat's own win to 1 / players, and the
-seat coins re-rank the seats' own scores; in team play a seat wins with its faction,
-whose score is the lower of two players' at 4 and 5, so neither the fair share nor a
-coin per seat means what it says here. The team questions are `analyzer teams` and
-`analyzer combos --variant bfa`.
+Battle for Azeroth (the team variant) asks another question, answered by
+balance_teams.py: a seat wins with its faction, so the study balances the factions
+against their fair shares (team_target.py, ruling B10) with the designer's levers.
 """
 
 from __future__ import annotations
@@ -211,9 +208,12 @@ def _toml_value(value) -> str:
     return str(int(value))
 
 
-def suggestion_toml(tables, changes, n_players, policies, policy_params, scenario) -> str:
+def suggestion_toml(
+    tables, changes, n_players, policies, policy_params, scenario, variant=None, about=None
+) -> str:
     """A scenario file holding every rule of `tables` at this player count, with the
-    banner and badge numbers of `changes`: `analyzer compare` checks it again."""
+    banner and badge numbers of `changes`: `analyzer compare` checks it again;
+    `variant` (a name) plays that variant, `about` replaces the description."""
     from analyzer.model.ruleset import SIZE_KEYS, Ruleset
     from analyzer.players.params import PARAMS_BY_POLICY
     from analyzer.players.styles import bot_of
@@ -223,22 +223,23 @@ def suggestion_toml(tables, changes, n_players, policies, policy_params, scenari
     rs = tables.ruleset
     lines = [
         "# Written by `analyzer balance`: the printed rules (or the scenario it started",
-        "# from) with the banner and badge numbers it suggests. Check it with",
+        "# from) with the numbers it suggests. Check it with",
         "#     analyzer compare THIS_FILE",
         "",
         "[scenario]",
         f"name = {_toml_value('Balanced by analyzer balance')}",
         "description = "
         + _toml_value(
-            "Banner and badge numbers that bring every race and power closest to a fair "
-            f"share at {n_players} players, against these bots"
+            (about or "Banner and badge numbers that bring every race and power closest to "
+             f"a fair share at {n_players} players, against these bots")
             + (f", starting from {scenario}" if scenario else "")
             + "."
         ),
         f"ruleset = {_toml_value(ruleset_name())}",
+        *([f"variant = {_toml_value(variant)}"] if variant else []),
         f"players = {n_players}",
         "",
-    ]
+    ]  # fmt: skip
     from analyzer.simulate import seat_bots
 
     names = list(policies)
@@ -292,7 +293,12 @@ def default_out(n_players: int) -> Path:
 
 def write_balance(result: BalanceStudy, out_dir=None, force: bool = False) -> Path:
     """Write the study's folder: tables (CSV and Parquet), charts, summary.md and the
-    suggestion as a scenario file (suggested.toml)."""
+    suggestion as a scenario file (suggested.toml); the team variant's its own."""
+    from analyzer.studies.balance_teams import TeamBalance, write_team_balance
+
+    if isinstance(result, TeamBalance):
+        out = Path("reports") / f"balance-bfa-{result.n_players}p"
+        return write_team_balance(result, Path(out_dir) if out_dir is not None else out, force)
     from analyzer.present.charts import balance_curves, seat_compensation, sensitivity_chart
     from analyzer.studies import common
 
@@ -371,6 +377,10 @@ def seat_gap(whole: pd.DataFrame) -> tuple[float, float] | None:
 
 def findings(result: BalanceStudy) -> list[str]:
     """Short generated sentences: what would balance it, each number replayed."""
+    from analyzer.studies import balance_teams
+
+    if isinstance(result, balance_teams.TeamBalance):
+        return balance_teams.findings(result)
     t = result.table
     out = []
     for kind in ("race", "power"):

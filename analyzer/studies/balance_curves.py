@@ -72,11 +72,10 @@ def refuse_team_variant(tables, where: str = CLI, key: str = "--variant") -> Non
         raise InputError(
             Problem(
                 where, key, "bfa",
-                "the balance study is not meaningful in the team variant: its fair numbers "
-                "bring one seat's own win to 1 / players and its seat coins re-rank the "
-                "seats' own scores, while in Battle for Azeroth a seat wins with its "
-                "faction; ask `analyzer teams` (faction and seat win rates) and `analyzer "
-                "combos --variant bfa` (combos against their faction's share) instead",
+                "the race and power numbers of the balance study are not meaningful in the "
+                "team variant: they bring one seat's own win to 1 / players, while in "
+                "Battle for Azeroth a seat wins with its faction; `analyzer balance "
+                "--variant bfa` balances the factions against their fair shares instead",
                 ("standard",),
             )
         )  # fmt: skip

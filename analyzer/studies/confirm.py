@@ -29,7 +29,10 @@ finding and arm):
   one, every seat strong; the measure is the paired difference of the forced seat's
   wins;
 - the team variant's faction gap: Battle for Azeroth, every seat strong, the leading
-  faction's win minus the other's.
+  faction's win minus the other's;
+- the team variant's balance change: Battle for Azeroth with the change and as
+  printed, every seat strong; the measure is the paired difference of the faction's
+  win (the one that wins most as printed; a shared victory counts as a win).
 
 Adaptive (studies/sequential.py): each finding plays in looks up to `games` games
 (a look at a quarter, half and all of it, when each has at least sequential.MIN_LOOK
@@ -79,7 +82,7 @@ class ConfirmStudy:
 
     @property
     def n_games(self) -> int:
-        arms = self.table.kind.isin(["rule", "tables"]).map({True: 2, False: 1})
+        arms = self.table.kind.isin(["rule", "tables", "teamfix"]).map({True: 2, False: 1})
         return int((self.table.games * arms).sum())
 
 
@@ -139,8 +142,15 @@ def _arms(claim: Claim, setup: _Setup) -> list[tuple[object, object]]:
     """(engine tables, test seat vector or None) of each arm the claim plays."""
     n = claim.players
     printed = setup.engine(("printed", n), lambda: setup.tables)
+    if claim.kind in ("team", "teamfix"):
+        team = setup.engine(("team", n), lambda: team_tables(setup.tables, n))
     if claim.kind == "team":
-        return [(setup.engine(("team", n), lambda: team_tables(setup.tables, n)), None)]
+        return [(team, None)]
+    if claim.kind == "teamfix":
+        from analyzer.studies.balance_teams import fixed_tables
+
+        make = lambda: team_tables(fixed_tables(setup.tables, claim.parameters), n)  # noqa: E731
+        return [(setup.engine(("teamfix", n, claim.parameters), make), None), (team, None)]
     if claim.kind == "rule":
         return [(printed, v) for v in claim.vectors]
     if claim.kind == "tables":
@@ -200,6 +210,10 @@ def _game_values(claim: Claim, res, seat: int) -> np.ndarray:
 
         wins = team_play().team_wins(vc, n, False).astype(np.int64)
         return wins[:, claim.seats[0]] - wins[:, claim.seats[1]]
+    if claim.kind == "teamfix":
+        from analyzer.studies.team_target import faction_wins
+
+        return faction_wins(vc, n, claim.faction)
     wins = common.seat_wins(vc, win, n, False)
     if claim.kind == "seats":
         return wins[:, claim.seats[0]] - wins[:, claim.seats[1]]
@@ -275,7 +289,8 @@ def run_confirm(settings, backend=None, log=None) -> ConfirmStudy:
 def field_text(claim: Claim, strong: str) -> str:
     if claim.kind == "rule":
         return f"{strong} in the other seats; the test seat the heuristic with each rule"
-    return f"{strong} in every seat" + (" (team variant)" if claim.kind == "team" else "")
+    team = claim.kind in ("team", "teamfix")
+    return f"{strong} in every seat" + (" (team variant)" if team else "")
 
 
 def reference_bots(folder: Path) -> str:

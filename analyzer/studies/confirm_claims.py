@@ -12,7 +12,10 @@ What each finding claims, so that strong play can hold, weaken or reverse it:
   the default is best, the default wins more than the runner-up), paired games;
 - each recommended balance change: it moves the race's (power's) win rate toward the
   fair share, paired games with the printed and the changed number;
-- the team variant's faction gap: the leading faction wins more than the other.
+- the team variant's faction gap: the leading faction wins more than the other;
+- the team variant's balance change (a balance folder's verified.csv from `analyzer
+  balance --variant bfa`, the change it proposes): it lowers the faction that wins
+  most as printed toward its fair share, paired games with the change and without.
 Only the team claim is measured here (Battle for Azeroth's own page runs in another
 process): the faction rates of the team study at the same games and seed.
 """
@@ -34,9 +37,9 @@ SOURCES = {
     "combos": ("combos.csv", "races.csv", "powers.csv"),
     "players": ("seats.csv",),
     "decline": ("best.csv", "decline.csv", "groups.csv"),
-    "balance": ("balance.csv",),
+    "balance": ("balance.csv", "verified.csv"),
 }
-KINDS = ("forced", "seats", "rule", "tables", "team")
+KINDS = ("forced", "seats", "rule", "tables", "team", "teamfix")
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,9 @@ class Claim:
     seats: tuple[int, int] = (0, 0)  # "seats": (seat claimed ahead, seat behind), 0-based
     vectors: tuple = ()  # "rule": the test seat's two parameter vectors (claimed better first)
     changes: tuple = ()  # "tables": ((kind, id, number),) the change played against printed
+    # "teamfix": the rule parameters of the change (JSON) and the faction measured
+    parameters: str = ""
+    faction: str = ""
 
     @property
     def effect(self) -> float:
@@ -101,7 +107,7 @@ def claim_files(folder: Path) -> list[Path]:
 def check_source(folder: Path) -> None:
     """InputError unless `folder` holds at least one study's tables to confirm."""
     folder = Path(folder)
-    if not any((folder / s / names[0]).exists() for s, names in SOURCES.items()):
+    if not any((folder / s / n).exists() for s, names in SOURCES.items() for n in names):
         raise InputError(
             Problem(CLI, "--from", str(folder),
                     "holds no study to confirm (combos/, players/, decline/ or balance/ "
@@ -130,6 +136,7 @@ def read_claims(
         )
         balance = sorted(balance, key=lambda c: -c.effect)[:balance_changes]
     out.claims += balance
+    out.claims += _team_fix_claims(folder, players, out)
     out.claims += _team_claims(players, team_games, seed, tables)
     return out
 
@@ -247,7 +254,8 @@ def _balance_claims(folder: Path, n: int, out: Claims) -> list[Claim]:
     table = _read(folder, "balance", "balance.csv")
     combos = _read(folder, "combos", "combos.csv")
     if table is None:
-        out.skipped.append("balance changes: no balance study")
+        if _read(folder, "balance", "verified.csv") is None:
+            out.skipped.append("balance changes: no balance study")
         return []
     if combos is None:
         out.skipped.append("balance changes: no combo study to list each race's combos")
@@ -270,6 +278,31 @@ def _balance_claims(folder: Path, n: int, out: Claims) -> list[Claim]:
             pairs=pairs, changes=((str(r.kind), int(r.id), int(r.suggested)),),
         ))  # fmt: skip
     return claims
+
+
+def _team_fix_claims(folder: Path, n: int, out: Claims) -> list[Claim]:
+    """The team variant's proposed balance change at n players, if the balance folder
+    holds one (verified.csv with a faction per row)."""
+    table = _read(folder, "balance", "verified.csv")
+    if table is None or "lever" not in table.columns:
+        return []
+    rows = table[table.proposed.astype(bool) & (table.players == n)]
+    if rows.empty:
+        out.skipped.append(f"team balance change: none proposed at {n} players")
+        return []
+    top = rows.sort_values("printed_share", kind="stable").iloc[-1]
+    effect = float(top.share - top.printed_share)
+    sign = -1 if effect < 0 else 1
+    word = "lowers" if sign < 0 else "raises"
+    return [Claim(
+        f"Team balance, {n} players: {top.change}",
+        f"it {word} the {top.faction}'s share toward its fair {pct(top.fair)}", "teamfix", n,
+        0.0, sign, effect, reference_games=int(top.games),
+        reference_text=f"as printed {_rate(top.printed_share, top.printed_lo, top.printed_hi)}"
+        f"; with the change {_rate(top.share, top.share_lo, top.share_hi)}, "
+        f"{int(top.games):,} fresh games each",
+        parameters=str(top.parameters), faction=str(top.faction),
+    )]  # fmt: skip
 
 
 def team_tables(tables, n: int):

@@ -252,7 +252,9 @@ STUDIES: tuple[Study, ...] = (
         summary="What would balance it: banner, badge and starting-coin numbers.",
         help="What would balance it: the banner and badge numbers that make each race and"
         "\npower fair, the starting coins that make each seat fair, and how far each"
-        "\nestimated number moves the answers.",
+        "\nestimated number moves the answers. With --variant bfa: the smallest change"
+        "\n(starting coins by faction, the Faction Bonus, a faction's banners) that brings"
+        "\nevery faction to its fair share, replayed on fresh games.",
         options=(
             _SCENARIO_PLAYERS,
             _per_combo(
@@ -271,7 +273,8 @@ STUDIES: tuple[Study, ...] = (
                 ("--seat-games",),
                 int,
                 20000,
-                "Games per player count for the seats (0: skip them).",
+                "Games per player count for the seats (0: skip them); with --variant bfa, "
+                "the games of every arm (at least 100).",
             ),
             Option(
                 "check_games_per_combo",
@@ -484,6 +487,15 @@ STUDIES: tuple[Study, ...] = (
                 "Skip where each faction's advantage comes from (by default, with the printed "
                 "seating: the same games again with the seats exchanged and without the "
                 "Faction Bonus, three times the games).",
+            ),
+            Option(
+                "fix_from",
+                ("--fix-from",),
+                str,
+                None,
+                "Balance folders of the variant (`analyzer balance --variant bfa`), "
+                "comma-separated: the page opens with each one's verified change.",
+                metavar="FOLDERS",
             ),
             Shared("seed"),
             Shared(

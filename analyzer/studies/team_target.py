@@ -12,7 +12,10 @@ own win:
 - `seat_outcomes(vc, n)`: by seat, its faction's share of each game (the number a
   seat-based study averages and compares with the seat's target);
 - `faction_shares(vc, n)`: each faction's mean share with its 95% interval, its fair
-  share and whether the interval holds it.
+  share and whether the interval holds it;
+- the balance study's levers by faction: `faction_races` (each faction's banners in
+  the game), `seat_coins_by_faction` (a faction's starting coins on each of its seats)
+  and `faction_wins` (one faction's team win per game, for the confirm study).
 
 Plain numpy and pandas over final VC (the engine's seats table): no games are played.
 """
@@ -113,7 +116,41 @@ def faction_shares(vc, n_players: int, exchanged: bool = False):
     )  # fmt: skip
 
 
+def faction_races(tables, n_players: int) -> dict[str, tuple[int, ...]]:
+    """Faction name -> the ids of its races allowed in a game of n_players, the
+    factions in the printed seats' order (the Neutral's only where a Neutral plays)."""
+    allowed = tables.parameters.races_allowed or (True,) * len(tables.ruleset.races)
+    team = team_play()
+    out = {}
+    for f in dict.fromkeys(team.seat_teams(n_players, False)):
+        out[team.TEAMS[f]] = tuple(
+            i
+            for i, (race, ok) in enumerate(zip(tables.ruleset.races, allowed, strict=True))
+            if ok and team.race_team(race) == f
+        )
+    return out
+
+
+def seat_coins_by_faction(
+    n_players: int, coins: dict[str, int], exchanged: bool = False
+) -> tuple[int, ...]:
+    """Extra starting coins by seat (seat 0 first): each seat gets its faction's
+    (`coins`: faction name -> coins; a faction not named gets none)."""
+    team = team_play()
+    return tuple(int(coins.get(team.TEAMS[f], 0)) for f in team.seat_teams(n_players, exchanged))
+
+
+def faction_wins(vc, n_players: int, faction: str, exchanged: bool = False) -> np.ndarray:
+    """int[games]: 1 where `faction` (its name) wins the game or shares the victory."""
+    team = team_play()
+    wins = team.team_wins(vc, n_players, exchanged)
+    return wins[:, team.TEAMS.index(faction)].astype(np.int64)
+
+
 __all__ = [
+    "faction_races",
+    "faction_wins",
+    "seat_coins_by_faction",
     "FairTarget",
     "faction_shares",
     "fair_target",

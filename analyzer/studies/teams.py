@@ -274,11 +274,62 @@ def answer_lines(result: Factions) -> list[str]:
     return lines
 
 
-def summary_markdown(result: Factions, duels: list[Duel], combos=(), index: bool = False) -> str:
-    """The team study's page: the answer first, who wins, where the advantage comes
-    from, the seats within a faction, the allied bots, and (`combos`: combo studies
-    under the variant) the combos and races in team play; `index`: the page sits in
-    the report's index folder and links back to it."""
+def fix_lines(fixes) -> list[str]:
+    """The page's first lines from balance runs of the variant (`fixes`: their
+    verified.csv tables, balance_teams.py): per count, 4 players first, the printed
+    share and each faction's share with the proposed change, on the run's fresh games."""
+    from analyzer.studies.balance_teams import answer_sentence
+
+    said = {}
+    for table in fixes:
+        for n, rows in table.groupby("players", sort=True):
+            said[int(n)] = answer_sentence(rows)
+    order = sorted(said, key=lambda n: (n != 4, n))
+    lines = [f"**{said[n]}**" if n == order[0] else f"- {said[n]}" for n in order if said[n]]
+    return [*lines, ""] if lines else []
+
+
+def fix_table_lines(fixes) -> list[str]:
+    """The section on the proposed changes: each faction's share as printed and with
+    the change, on the balance run's fresh games."""
+    from analyzer.studies.common import pct
+
+    rows = [t[t.proposed.astype(bool)] for t in fixes]
+    rows = [r for r in rows if len(r)]
+    if not rows:
+        return []
+    lines = [
+        "## The smallest change that balances the factions",
+        "",
+        "From `analyzer balance --variant bfa` (docs/studies.md): each lever's best setting "
+        "replayed on games its solver never saw, beside the printed rules on the same games; "
+        "the change shown is the smallest that lands (ruling B13). Intervals are 95%.",
+        "",
+        "| players | change | faction | as printed | with the change | fair share | lands |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for r in (x for part in rows for x in part.itertuples()):
+        lines.append(f"| {r.players} | {r.change} | {r.faction} | {pct(r.printed_share)} "
+                     f"({pct(r.printed_lo)} to {pct(r.printed_hi)}) | {pct(r.share)} "
+                     f"({pct(r.share_lo)} to {pct(r.share_hi)}) | {pct(r.fair)} | "
+                     f"{r.lands} |")  # fmt: skip
+    shown = {int(n) for part in rows for n in part.players}
+    others = [n for n in (2, 3, 4, 5) if n not in shown]
+    if others:
+        counts = ", ".join(str(n) for n in others)
+        lines += ["", f"Not played here at {counts} players: `analyzer balance --variant bfa "
+                  "--players N` proposes and verifies a change for any count."]  # fmt: skip
+    return [*lines, ""]
+
+
+def summary_markdown(
+    result: Factions, duels: list[Duel], combos=(), index: bool = False, fixes=()
+) -> str:
+    """The team study's page: the answer first (`fixes`: the verified.csv tables of
+    balance runs of the variant, whose proposed change opens the page), who wins,
+    where the advantage comes from, the seats within a faction, the allied bots, and
+    (`combos`: combo studies under the variant) the combos and races in team play;
+    `index`: the page sits in the report's index folder and links back to it."""
     from analyzer.studies.common import pct
     from analyzer.studies.teams_parts import parts_lines
 
@@ -286,6 +337,7 @@ def summary_markdown(result: Factions, duels: list[Duel], combos=(), index: bool
         "# Battle for Azeroth: factions, seats and allies",
         "",
         *(["[Back to the index of every ruleset](../index.html)", ""] if index else []),
+        *fix_lines(fixes),
         *answer_lines(result),
         f"{_bots_text(result.bots)}, {result.games:,} games per player count, seed "
         f"{result.seed}; a faction wins as the sheet says (rulings.md B3). A faction's "
@@ -303,6 +355,7 @@ def summary_markdown(result: Factions, duels: list[Duel], combos=(), index: bool
                      f"{pct(r.win_lo)} to {pct(r.win_hi)} | {pct(r.share)} | "
                      f"{pct(r.share_lo)} to {pct(r.share_hi)} | {pct(r.fair)} |")  # fmt: skip
     lines.append("")
+    lines += fix_table_lines(fixes)
     if result.parts is not None:
         lines += parts_lines(result.parts)
     lines += [
@@ -346,13 +399,16 @@ def write_teams(
     combos=(),
     banner=(),
     index: bool = False,
+    fixes=(),
 ):
     """factions, seats and within tables (CSV and Parquet), parts and arms (with the
     parts), duels, summary.md, findings.json and index.html (the team page of
     `analyzer report --variant bfa`), and a combos-<n>p folder per combo study in
-    `combos`; `banner`: Markdown lines under the page's title (the report's rough-run
-    banner); `index`: the page links back to the index above it; the folder appears
-    complete or not at all (studies/common.py write_folder)."""
+    `combos`; `fixes`: verified.csv tables of balance runs of the variant (written as
+    fixes.csv; their proposed change opens the page); `banner`: Markdown lines under
+    the page's title (the report's rough-run banner); `index`: the page links back
+    to the index above it; the folder appears complete or not at all
+    (studies/common.py write_folder)."""
     import json
 
     import pandas as pd
@@ -365,7 +421,8 @@ def write_teams(
             sub = temp / f"combos-{study.n_players}p"
             sub.mkdir()
             fill_folder(study, sub)
-        found = findings(result, duels, combos)
+        found = [line.lstrip("*- ").rstrip("*") for line in fix_lines(fixes) if line]
+        found += findings(result, duels, combos)
         (temp / "findings.json").write_text(json.dumps(found, indent=1), encoding="utf-8")
         for name in ("table", "seats", "within"):
             common.write_table(getattr(result, name), temp, "factions" if name == "table" else name)
@@ -373,7 +430,9 @@ def write_teams(
             common.write_table(result.parts.table, temp, "parts")
             common.write_table(result.parts.arms, temp, "arms")
         common.write_table(pd.DataFrame([d.__dict__ for d in duels]), temp, "duels")
-        page = common.with_game_line(summary_markdown(result, duels, combos, index))
+        if fixes:
+            common.write_table(pd.concat(list(fixes), ignore_index=True), temp, "fixes")
+        page = common.with_game_line(summary_markdown(result, duels, combos, index, fixes))
         (temp / "summary.md").write_text(page, encoding="utf-8")
         from analyzer.present.html import to_html
 

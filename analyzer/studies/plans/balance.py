@@ -26,8 +26,8 @@ class BalanceSettings:
     seat_params: Any = None
     scenario: str | None = None
     offsets: tuple[int, ...] | None = None  # token offsets of a curve (None: -3 to +3)
-    # the win rate a race or power should reach (None: 1 / players; a team variant's
-    # study would give each faction's equal share)
+    # the win rate a race or power should reach (None: 1 / players); the team variant
+    # balances factions against their own fair shares instead (balance_teams.py)
     fair: float | None = None
 
 
@@ -67,25 +67,60 @@ def check(o: dict, log) -> BalanceSettings:
             counts = tuple(n for n in counts if n == players) or (players,)
         seat_policies, seat_params_by = bots_by_count(seat_styles, counts), None
     tables = variant_tables(o["variant"], tables)
-    seat_tables = variant_tables(o["variant"], seat_tables, counts)
-    from analyzer.studies.balance import refuse_team_variant
+    from analyzer.studies.common import team_variant
 
-    where, key = (str(scenario), "scenario.variant") if o["variant"] is None else (CLI, "--variant")
-    for t in (tables, *(seat_tables or {}).values()):
-        refuse_team_variant(t, where, key)  # before anything is played
+    if tables is not None and team_variant(tables):
+        # The team variant balances the factions at `players` (balance_teams.py): the
+        # seat counts and their tables are the standard game's question.
+        check_team_balance(players, o["seat_games"])
+        return BalanceSettings(
+            players, gpc, seed, (players,), o["seat_games"], o["check_games_per_combo"],
+            o["rounds"], tables, policies, params, scenario=name,
+        )  # fmt: skip
+    seat_tables = variant_tables(o["variant"], seat_tables, counts)
     return BalanceSettings(
         players, gpc, seed, counts, o["seat_games"], o["check_games_per_combo"], o["rounds"],
         tables, policies, params, seat_tables, seat_policies, seat_params_by, name,
     )  # fmt: skip
 
 
+def check_team_balance(players: int, games: int) -> None:
+    """The team variant's own limits: 2 to 5 players, and games on every arm."""
+    from analyzer.model.limits import MAX_STUDY_GAMES, range_text
+
+    problems = []
+    if players not in (2, 3, 4, 5):
+        problems.append(Problem(CLI, "--players", players,
+                                "Battle for Azeroth is played by 2 to 5 players"))  # fmt: skip
+    if isinstance(games, bool) or not 100 <= games <= MAX_STUDY_GAMES:
+        problems.append(Problem(CLI, "--seat-games", games,
+                                "games of every arm in the team variant: "
+                                + range_text(100, MAX_STUDY_GAMES)))  # fmt: skip
+    if problems:
+        raise InputError(problems)
+
+
+def is_team(s: BalanceSettings) -> bool:
+    from analyzer.studies.common import team_variant
+
+    return s.tables is not None and team_variant(s.tables)
+
+
 def default_out(s: BalanceSettings):
     from analyzer.studies.balance import default_out
 
+    if is_team(s):
+        from pathlib import Path
+
+        return Path("reports") / f"balance-bfa-{s.players}p"
     return default_out(s.players)
 
 
 def run(s: BalanceSettings, backend=None, log=None):
+    if is_team(s):
+        from analyzer.studies.balance_teams import run_team_balance
+
+        return run_team_balance(s, backend=backend)
     from analyzer.studies.balance import run_balance
 
     return run_balance(s, backend=backend)
@@ -100,6 +135,10 @@ def timing(result, where: str, s=None) -> list[str]:
 
 def answer(result, folder) -> list[str]:
     from analyzer.studies.balance import findings
+    from analyzer.studies.balance_teams import TeamBalance
+
+    if isinstance(result, TeamBalance):
+        return [*plain(findings(result)), written(folder, ".")]
     from analyzer.studies.headlines import balance_table
 
     return (

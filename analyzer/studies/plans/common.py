@@ -100,14 +100,15 @@ def plain(lines) -> list[str]:
 class ReportContext:
     """What the report hands every study: its player count and seed, the bots by seat
     (`seats`) and by count for the studies that play 2 to 5 players (`by_count`), the
-    shipped house rules of the count, and --bots as given (None: heuristic)."""
+    shipped house rules of the count, and the field as text (--bots, or the ruleset's
+    headline field)."""
 
     players: int
     seed: int
     seats: tuple[str, ...]
     by_count: dict
     rules: tuple[Path, ...]
-    bots: str | None
+    bots: str
     folder: Path | None = None  # the page's folder (confirm and robustness read its studies)
 
     @property

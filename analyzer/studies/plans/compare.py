@@ -98,7 +98,7 @@ def report(s, ctx) -> ReportEntry | None:
     if not ctx.rules:  # no shipped house rule for this player count: nothing to compare
         return None
     settings = CompareSettings(
-        tuple(ctx.rules), None, s.compare_games, s.compare_games_per_combo, ctx.seed, s.bots
+        tuple(ctx.rules), None, s.compare_games, s.compare_games_per_combo, ctx.seed, ctx.bots
     )
     stamp = {"players": ctx.players, "seed": ctx.seed, "games": s.compare_games,
              "games_per_combo": s.compare_games_per_combo,

@@ -91,7 +91,9 @@ def report(s, ctx) -> ReportEntry:
     # The decline section runs first: its best rules are the ones checked here.
     source = Path(ctx.folder) / "decline" if ctx.folder is not None else None
     # The reference field is the report's own bots; the others as `analyzer robustness`.
-    reference = ",".join(ctx.seats) if s.bots else "default"
+    one = len(set(ctx.seats)) == 1
+    reference = ctx.seats[0] if one else ",".join(ctx.seats)
+    reference = "default" if reference == "heuristic" else reference
     fields = [reference] + [f for f in DEFAULT_FIELDS if f != reference]
     lookahead = min(s.robust_lookahead_games_per_combo, s.robust_games_per_combo)
     settings = RobustnessSettings(

@@ -23,12 +23,34 @@ class TeamsSettings:
     bots: Any = None  # the faction games' bots by count (None: heuristic)
     seating: str = "printed"  # or "exchanged": the Alliance's and the Horde's seats swap
     parts: bool = True  # take each faction's advantage apart (two more games per game)
+    fixes: tuple = ()  # verified.csv tables of balance runs of the variant (--fix-from)
 
 
 @dataclass
 class TeamsResult:
     factions: Any
     duels: list
+    fixes: tuple = ()
+
+
+def read_fixes(folders: str | None) -> tuple:
+    """The verified.csv of each balance folder of --fix-from (comma-separated), each
+    written by `analyzer balance --variant bfa`; exit 2 for a folder without one."""
+    import pandas as pd
+
+    out, problems = [], []
+    for name in [f.strip() for f in (folders or "").split(",") if f.strip()]:
+        path = Path(name) / "verified.csv"
+        table = pd.read_csv(path) if path.is_file() else None
+        if table is None or not {"lever", "proposed", "faction"} <= set(table.columns):
+            problems.append(Problem(CLI, "--fix-from", name,
+                                    "a folder written by `analyzer balance` in Battle for "
+                                    "Azeroth (with its verified.csv of factions)"))  # fmt: skip
+            continue
+        out.append(table)
+    if problems:
+        raise InputError(problems)
+    return tuple(out)
 
 
 def check(o: dict, log) -> TeamsSettings:
@@ -60,6 +82,7 @@ def check(o: dict, log) -> TeamsSettings:
         by_count,
         seating,
         not o.get("no_parts", False),
+        read_fixes(o.get("fix_from")),
     )
 
 
@@ -77,13 +100,13 @@ def run(s: TeamsSettings, backend=None, log=None) -> TeamsResult:
     duels = [
         alliance_duel(n, s.duel_games, s.seed) for n in s.players if n in (4, 5) and s.duel_games
     ]
-    return TeamsResult(result, duels)
+    return TeamsResult(result, duels, s.fixes)
 
 
 def write(result: TeamsResult, out, force: bool = False) -> Path:
     from analyzer.studies.teams import write_teams
 
-    return write_teams(result.factions, result.duels, out, force)
+    return write_teams(result.factions, result.duels, out, force, fixes=result.fixes)
 
 
 def findings(result: TeamsResult) -> list[str]:
