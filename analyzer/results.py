@@ -15,7 +15,7 @@ import pyarrow.parquet as pq
 
 from analyzer.engine import core_layout as L
 from analyzer.players.params import POLICY_NAMES
-from analyzer.variants import variant_name
+from analyzer.variants import team_play, variant_name
 
 SEAT_COLUMNS = (
     "game",
@@ -92,10 +92,9 @@ def seats_frame(result, tables, n_players: int, styles=None, *, ruleset: str) ->
             "variant": _variant(n * n_players, tables),
         }
     )
-    if variant_name(tables) == "bfa":  # SWoW's Battle for Azeroth: the team columns
-        from analyzer.rulesets.swow.bfa import add_team_columns
-
-        frame = add_team_columns(frame, n_players)
+    team = team_play(tables)
+    if team is not None:  # a team variant (SWoW's Battle for Azeroth): its columns
+        frame = team.add_team_columns(frame, n_players)
     return frame
 
 

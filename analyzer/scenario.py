@@ -20,7 +20,7 @@ import numpy as np
 from analyzer import ruleset_registry
 from analyzer.engine.core_layout import MAX_PLAYERS, MAX_REGIONS
 from analyzer.errors import InputError
-from analyzer.model import ids, limits
+from analyzer.model import limits
 from analyzer.model.boards import Face, load_faces, worst_selections
 from analyzer.model.params import Parameters
 from analyzer.model.ruleset import NUMBERS, SIZE_KEYS, Ruleset, load_ruleset
@@ -160,11 +160,19 @@ def _no_house_rules(check: Checker, data: dict, name: str) -> None:
 
 
 def _race_keys(ruleset) -> tuple[str, ...]:
-    return ids.RACES if ruleset is None else tuple(r.key for r in ruleset.races)
+    """The race keys of `ruleset` (None: the played ruleset's own)."""
+    ruleset = ruleset_registry.played_content().default_content()[0] if ruleset is None else ruleset
+    return tuple(r.key for r in ruleset.races)
 
 
 def _power_keys(ruleset) -> tuple[str, ...]:
-    return ids.POWERS if ruleset is None else tuple(p.key for p in ruleset.powers)
+    ruleset = ruleset_registry.played_content().default_content()[0] if ruleset is None else ruleset
+    return tuple(p.key for p in ruleset.powers)
+
+
+def _symbol_bit(name: str) -> int:
+    """The bit of region symbol `name` in the played ruleset (its SYMBOL_NAMES)."""
+    return dict((n, bit) for bit, n in ruleset_registry.played_content().SYMBOL_NAMES)[name]
 
 
 def _badge_estimated(ruleset, power) -> bool:
@@ -180,11 +188,11 @@ def _variant(check: Checker, head: dict, ruleset: Ruleset | None) -> dict:
     """scenario.variant: a variant of the ruleset by name (analyzer/variants.py)."""
     if "variant" not in head or ruleset is None:
         return {}
-    from analyzer.variants import STANDARD, VARIANTS
+    from analyzer.variants import variant_codes
 
     value = head["variant"]
     name = getattr(ruleset, "name", "this ruleset")
-    codes = VARIANTS.get(name, {STANDARD: 0})
+    codes = variant_codes()
     if not isinstance(value, str) or value not in codes:
         check.add("scenario.variant", value, f"{name} has no such variant", tuple(codes))
         return {}
@@ -531,10 +539,11 @@ def _check_counts(
 def _check_layout(check: Checker, ruleset: Ruleset, faces, players: int, counts) -> None:
     """The fullest layout of these boards must fit the engine and the box's tokens."""
     one = dataclasses.replace(ruleset, boards={players: counts})
+    murloc, mountain = _symbol_bit("Murloc"), _symbol_bit("Mountain")
     limits = (
         ("regions", lambda f: len(f.regions), MAX_REGIONS),
-        ("Murloc symbols", lambda f: f.count(ids.SYM_MURLOC), ruleset.components["murlocs"]),
-        ("Mountain symbols", lambda f: f.count(ids.SYM_MOUNTAIN), ruleset.components["mountains"]),
+        ("Murloc symbols", lambda f: f.count(murloc), ruleset.components["murlocs"]),
+        ("Mountain symbols", lambda f: f.count(mountain), ruleset.components["mountains"]),
     )
     for what, measure, most in limits:
         sel = worst_selections(faces, one, measure)[players]

@@ -24,7 +24,7 @@ from analyzer.players.params import N_POLICY_PARAMS, policy_id
 from analyzer.present.progress import Bar
 from analyzer.results import ParquetSink, instance_rows, races_frame, seats_frame
 from analyzer.stats import mean_se_from_sums, normal_interval, wilson
-from analyzer.variants import variant_name
+from analyzer.variants import team_play
 
 CLI = "command line"
 DEFAULT_CHUNK = 20000
@@ -113,10 +113,11 @@ def check_run(n_players: int, n_games: int, seed: int, chunk: int) -> None:
 class _Totals:
     """Running sums over the chunks played so far."""
 
-    def __init__(self, n_players: int, n_races: int, n_powers: int, teams: bool = False):
+    def __init__(self, n_players: int, n_races: int, n_powers: int, team=None):
         self.n_players = n_players
         # a team variant (SWoW's Battle for Azeroth): wins of each seat's faction
-        self.team_wins = np.zeros(n_players) if teams else None
+        self.team = team  # the variant's team rules (rulesets/content_table.py TEAM)
+        self.team_wins = np.zeros(n_players) if team is not None else None
         self.seat = np.zeros((4, n_players))  # wins, vc, vc squared, declines
         self.race = np.zeros((6, n_races))  # picks, games, vc active, vc decline, vc, vc^2
         self.power = np.zeros((6, n_powers))
@@ -131,9 +132,8 @@ class _Totals:
         self.seat[2] += (vc * vc).sum(0)
         self.seat[3] += seats[:, :, L.S_DECLINES].sum(0)
         if self.team_wins is not None:
-            from analyzer.rulesets.swow.bfa import seat_factions, team_wins
-
-            won = team_wins(vc, self.n_players)[:, list(seat_factions(self.n_players))]
+            n, team = self.n_players, self.team
+            won = team.team_wins(vc, n, False)[:, list(team.seat_teams(n, False))]
             self.team_wins += won.sum(0)
         game, rows = instance_rows(result)
         self.race += self._by(rows[:, L.I_RACE], game, rows, self.race.shape[1])
@@ -212,10 +212,9 @@ def _summaries(totals: _Totals, policies: tuple[str, ...], ruleset):
         }
     )
     if totals.team_wins is not None:
-        from analyzer.rulesets.swow.bfa import seat_labels
-
         lo, hi = wilson(totals.team_wins, n)
-        summary.insert(3, "faction", seat_labels(totals.n_players))  # after the bot
+        labels = totals.team.seat_labels(totals.n_players, False)
+        summary.insert(3, "faction", labels)  # after the bot
         summary["team_wins"] = totals.team_wins.astype(np.int64)
         summary["team_win_rate"] = totals.team_wins / n
         summary["team_win_lo"], summary["team_win_hi"] = lo, hi
@@ -297,7 +296,7 @@ def simulate(
     ids, params = seat_bots(names, n_players, policy_params)
     etables = api.engine_tables(tables)
     step = or_in_process(backend).games_per_call(n_games) or engine_step()
-    totals = _Totals(n_players, L.MAX_RACES, L.MAX_POWERS, teams=variant_name(tables) == "bfa")
+    totals = _Totals(n_players, L.MAX_RACES, L.MAX_POWERS, team=team_play(tables))
     started = time.perf_counter()
     bots = ", ".join(f"{names.count(p)} {p}" for p in dict.fromkeys(names))
     bar = Bar(n_games, progress, bots)

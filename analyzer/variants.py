@@ -2,8 +2,10 @@
 `variant = "NAME"` in a scenario's [scenario] table. The engine reads the choice
 as the rule parameter `variant` (params PAR_VARIANT; 0 is the standard game).
 
-Small World of Warcraft has one: Battle for Azeroth (`bfa`, rulesets/swow/bfa.py
-and draft.py), its team variant.
+Each ruleset declares its own (VARIANTS and TEAM_VARIANTS in its content,
+rulesets/content_table.py): Small World of Warcraft's Battle for Azeroth (`bfa`) is
+played in teams; the test ruleset's (tests/plain_ruleset) is not. A process plays
+one ruleset, so the variants here are the bound ruleset's.
 """
 
 from __future__ import annotations
@@ -13,33 +15,55 @@ import dataclasses
 from analyzer.errors import InputError, Problem
 
 STANDARD = "standard"
-# by the ruleset's name (its ruleset.toml): the variants it can play and their codes
-VARIANTS = {"Small World of Warcraft": {STANDARD: 0, "bfa": 1}}
 
 
-def variant_names(ruleset) -> list[str]:
-    return list(VARIANTS.get(ruleset.name, {STANDARD: 0}))
+def variant_codes() -> dict[str, int]:
+    """The played ruleset's variants by name, with the engine's code of each."""
+    from analyzer.rulesets.content_table import played as played_content
+
+    return dict(played_content().VARIANTS)
 
 
 def variant_code(name: str, ruleset, file: str = "command line", key: str = "--variant") -> int:
-    """The engine's code of variant `name` of `ruleset`; a one-paragraph InputError
-    (valid choices, closest match) for any other name."""
-    codes = VARIANTS.get(ruleset.name, {STANDARD: 0})
+    """The engine's code of variant `name` of `ruleset` (the played one's content);
+    a one-paragraph InputError (valid choices, closest match) for any other name."""
+    codes = variant_codes()
     if name not in codes:
-        message = f"{ruleset.name} has no variant of that name"
+        message = f"{getattr(ruleset, 'name', 'this ruleset')} has no variant of that name"
         raise InputError(Problem(file, key, name, message, tuple(codes)))
     return codes[name]
 
 
 def variant_name(tables) -> str:
     """The name of the variant `tables` play."""
-    codes = VARIANTS.get(tables.ruleset.name, {STANDARD: 0})
-    return next(n for n, c in codes.items() if c == tables.parameters.variant)
+    return next(n for n, c in variant_codes().items() if c == tables.parameters.variant)
+
+
+def team_variant() -> str | None:
+    """The played ruleset's variant played in teams (the first its content names), or
+    None when it has none."""
+    from analyzer.rulesets.content_table import played as played_content
+
+    return next(iter(played_content().TEAM_VARIANTS), None)
+
+
+def team_play(variant=None):
+    """The team rules (rulesets/content_table.py TEAM) of `variant`: a variant's name,
+    the tables that play it, or None for the played ruleset's team variant. None when
+    that variant is played seat against seat (or the ruleset has no team variant)."""
+    from analyzer.rulesets.content_table import played as played_content
+
+    if variant is None:
+        variant = team_variant()
+        if variant is None:
+            return None
+    name = variant if isinstance(variant, str) else variant_name(variant)
+    return played_content().team_play(name)
 
 
 def with_variant(tables, name: str | None, file: str = "command line", key: str = "--variant"):
     """`tables` playing variant `name` (None or "standard": as they are)."""
-    from analyzer.model.tables import compile_tables
+    from analyzer.rulesets.content_table import played as played_content
 
     if name is None:
         return tables
@@ -47,4 +71,4 @@ def with_variant(tables, name: str | None, file: str = "command line", key: str 
     if code == tables.parameters.variant:
         return tables
     parameters = dataclasses.replace(tables.parameters, variant=code)
-    return compile_tables(tables.ruleset, tables.faces, parameters)
+    return played_content().compile_tables(tables.ruleset, tables.faces, parameters)

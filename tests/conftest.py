@@ -62,12 +62,12 @@ def pytest_ignore_collect(collection_path, config):
 
 
 def pytest_collection_modifyitems(config, items):
-    """Tests marked shipped_rulesets are left out of a test ruleset's run."""
+    """Tests marked shipped_rulesets are left out of a test ruleset's run, and tests
+    marked test_rulesets out of a shipped ruleset's."""
     from analyzer.ruleset_registry import shipped_rulesets
 
-    if played() in shipped_rulesets():
-        return
-    left_out = [item for item in items if item.get_closest_marker("shipped_rulesets")]
+    other = "test_rulesets" if played() in shipped_rulesets() else "shipped_rulesets"
+    left_out = [item for item in items if item.get_closest_marker(other)]
     if left_out:
         config.hook.pytest_deselected(items=left_out)
         items[:] = [item for item in items if item not in left_out]

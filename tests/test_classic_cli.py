@@ -72,3 +72,24 @@ def test_a_report_of_the_classic_ruleset_chooses_it_before_loading_the_engine(tm
     done = analyzer("report", "--ruleset", "classic", "--scale", 0, "--out", tmp_path / "r")
     assert done.returncode == 2
     assert "--scale" in done.stderr and "already plays" not in done.stderr
+
+
+def test_validate_checks_the_classic_content_folder():
+    folder = ROOT / "analyzer" / "rulesets" / "classic" / "content"
+    done = analyzer("validate", folder)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip().endswith(f"OK: {folder} (ruleset folder)")
+
+
+def test_validate_names_the_bad_key_of_a_classic_folder(tmp_path):
+    content = ROOT / "analyzer" / "rulesets" / "classic" / "content"
+    for name in ("ruleset.toml", "maps.toml"):
+        (tmp_path / name).write_text((content / name).read_text("utf-8"), "utf-8")
+    ruleset = tmp_path / "ruleset.toml"
+    text = ruleset.read_text("utf-8")
+    assert "\nbanner = 6  #" in text  # the Amazons' banner, the first race's
+    ruleset.write_text(text.replace("\nbanner = 6  #", '\nbanner = "six"  #', 1), "utf-8")
+    done = analyzer("validate", tmp_path)
+    assert done.returncode == 2
+    assert f"{ruleset}: races.amazons.banner = 'six': must be a whole number." in done.stdout
+    assert "Traceback" not in done.stdout + done.stderr

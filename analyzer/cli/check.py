@@ -4,7 +4,6 @@ and the scenarios it dispatches to."""
 
 from __future__ import annotations
 
-import importlib
 from functools import cache
 from pathlib import Path
 
@@ -22,9 +21,10 @@ def ruleset_files() -> tuple:
     """Each shipped ruleset's own file checks: its files.py module, where it has one,
     with file_kind(data), check_file(kind, data, file) and NOT_ONE (what a file of
     none of its kinds lacks). Found by file, so no ruleset is named here."""
+    from analyzer.rulesets.content_table import files
 
     return tuple(
-        importlib.import_module(f"{ruleset_package(name)}.files")
+        files(ruleset_package(name))
         for name in shipped_rulesets()
         if (RULESETS_DIR / name / "files.py").is_file()
     )
@@ -109,14 +109,34 @@ def _ruleset_beside(boards: Path):
 
 
 def _validate_folder(folder: Path) -> list[Problem]:
-    """A scenario's ruleset folder: its ruleset.toml and boards.toml, checked together."""
+    """A ruleset folder: its ruleset.toml with the boards (SWoW's boards.toml) or the
+    files its ruleset's own checks name (the original game's maps.toml), checked
+    together, as a scenario plays them."""
     ruleset = folder / "ruleset.toml"
-    if not ruleset.is_file() or not (folder / "boards.toml").is_file():
+    own = None
+    if ruleset.is_file():
+        try:
+            own = _own_kind(read_toml(ruleset))[1]
+        except InputError as exc:
+            return exc.problems
+    needs = own.FOLDER_FILES if own is not None else ("ruleset.toml", "boards.toml")
+    if not all((folder / name).is_file() for name in needs):
+        holds = " or ".join(
+            " and ".join(files)
+            for files in [("ruleset.toml", "boards.toml")]
+            + [m.FOLDER_FILES for m in ruleset_files()]
+        )
         return [
             Problem(
                 str(folder), "(folder)", str(folder),
-                "a folder is checked as a ruleset folder, which holds ruleset.toml and "
-                "boards.toml; name a file, or a folder that holds both",
+                f"a folder is checked as a ruleset folder, which holds {holds}; name a "
+                "file, or a folder that holds them",
             )
         ]  # fmt: skip
-    return validate_path(ruleset)
+    if own is None:
+        return validate_path(ruleset)
+    try:
+        own.check_folder(folder)
+    except InputError as exc:
+        return exc.problems
+    return []

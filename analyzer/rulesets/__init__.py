@@ -29,11 +29,13 @@ A ruleset is playable when its package gives the parts the core calls:
   `hooks/precompile.py`: its columns and the engine's hooks (engine/layout.py and
   rule_hooks.py, players/bot_hooks.py, gameloop/turn_hooks.py and precompile.py
   bind them);
-- `tables.py`: its content, as `default_content()` (its ruleset and boards as
-  loaded), `compile_tables(ruleset, faces, parameters=None)` and `default_tables()`
-  (the engine's tables of the printed rules, an analyzer.model.tables.Tables),
-  and the words `analyzer replay` uses: TERRAIN_NAMES, SYMBOL_NAMES and, for the
-  ruleset's own event kinds, EVENT_TEXTS (kind -> text(words, p, r, a, b));
+- `tables.py`: its content, the parts content_table.py declares, checked like the
+  hooks (neutral defaults in neutral_content.py): `default_content()` (its ruleset
+  and boards as loaded), `compile_tables(ruleset, faces, parameters=None)`,
+  `default_tables()` (the engine's tables of the printed rules), the words
+  `analyzer replay` uses (TERRAIN_NAMES, SYMBOL_NAMES, EVENT_TEXTS), its VARIANTS,
+  the rules of those played in teams (TEAM_VARIANTS); and, where it has its own
+  content files, `files.py` (content_table.py FILES) for `analyzer check`;
 
 and that content loads. What the ruleset alone needs, its layout.py declares in
 slots the core leaves free, so the core names none of it: event kinds from
@@ -53,7 +55,6 @@ from pathlib import Path
 
 from analyzer.errors import InputError, Problem
 from analyzer.ruleset_registry import (
-    CONTENT_PART,
     DEFAULT_RULESET,
     check_ruleset,
     names_ruleset,
@@ -68,8 +69,6 @@ TITLES = {"swow": "Small World of Warcraft", "classic": "Small World"}
 # at least as strong as the default heuristic, the one a strong seat exploits least
 # (docs/bots.md, "Which field the headline tables play"). Others play the heuristic.
 HEADLINE_BOTS = {"swow": "tuned", "classic": "steady-classic"}
-# The variants played by teams (SWoW's Battle for Azeroth: rulesets/swow/bfa.py).
-TEAM_VARIANTS = {"swow": ("bfa",)}
 
 
 def title(name: str) -> str:
@@ -101,6 +100,19 @@ def load_game(name: str, variant: str | None = None) -> Game:
 
 
 LOAD_WHERE = "load_game"
+
+
+def played_content():
+    """The content (content_table.Content: its `tables.py`, checked) of the ruleset
+    this process plays."""
+    from analyzer.rulesets.content_table import bind
+
+    return bind(ruleset_package())
+
+
+def played_tables():
+    """The engine's tables of the played ruleset's printed rules."""
+    return played_content().default_tables()
 
 
 def _scenario_head(path) -> dict | None:
@@ -152,8 +164,14 @@ class Game:
 
     @property
     def team(self) -> bool:
-        """Whether seats play in teams (the Battle for Azeroth variant)."""
-        return self.variant in TEAM_VARIANTS.get(self.ruleset, ())
+        """Whether seats play in teams (as in SWoW's Battle for Azeroth)."""
+        return self.team_play is not None
+
+    @property
+    def team_play(self):
+        """The variant's team rules (content_table.py TEAM: teams, seat labels, the
+        team win), or None when seats play each for themselves."""
+        return self.content().team_play(self.variant)
 
     @property
     def variants(self) -> list[str]:
@@ -163,8 +181,10 @@ class Game:
         return f"Ruleset: {title(self.ruleset)} ({self.ruleset}), variant: {self.variant}"
 
     def content(self):
-        """The ruleset's content module (its `tables.py`)."""
-        return importlib.import_module(f"{ruleset_package(self.ruleset)}.{CONTENT_PART}")
+        """The ruleset's content (content_table.Content: its `tables.py`, checked)."""
+        from analyzer.rulesets.content_table import bind
+
+        return bind(ruleset_package(self.ruleset))
 
     def default_content(self):
         """(ruleset, faces) as the ruleset's content files give them."""
@@ -233,9 +253,10 @@ def environment_ruleset() -> str | None:
 
 
 def _variants_of(name: str) -> list[str]:
-    from analyzer.variants import STANDARD, VARIANTS
+    """The variants of ruleset `name`, bound (its content's VARIANTS)."""
+    from analyzer.rulesets.content_table import bind
 
-    return list(VARIANTS.get(title(name), {STANDARD: 0}))
+    return list(bind(ruleset_package(name)).VARIANTS)
 
 
 def decide_game(
@@ -275,11 +296,11 @@ def decide_game(
     if len(names) > 1:
         raise InputError(_ruleset_conflict(claims))
     chosen = only.ruleset if only is not None else (names[0] if names else DEFAULT_RULESET)
-    game = Game(chosen, _decide_variant(chosen, variant, heads, only, command))
     # A refusal to bind names the source the user gave (an option or file first).
     given = sorted(claims, key=lambda c: c[1] == RULESET_ENV)
     where, key = next(((w, k) for w, k, _ in given), (CLI_WHERE, "--ruleset"))
-    select_ruleset(chosen, where, key)
+    select_ruleset(chosen, where, key)  # bound first: its content declares its variants
+    game = Game(chosen, _decide_variant(chosen, variant, heads, only, command))
     PLAYED = game
     return game
 

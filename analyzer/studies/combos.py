@@ -123,7 +123,10 @@ class ComboStudy:
 
     @property
     def team(self) -> bool:
-        return self.variant == "bfa"
+        """Whether its variant is played in teams (the played ruleset says)."""
+        from analyzer.variants import team_play
+
+        return team_play(self.variant) is not None
 
     @property
     def fair(self) -> float:

@@ -154,10 +154,11 @@ def raced_sentence(result) -> str:
 def _team_lines(result) -> list[str]:
     """The team variant's design and fair shares, for the summary."""
     seated = common.faction_seats(result.n_players)
-    from analyzer.model.ids import FACTIONS
+    from analyzer.variants import team_play
 
+    names = team_play().TEAMS
     seats = "; ".join(
-        f"{FACTIONS[f]} seat{'s' if len(s) > 1 else ''} {', '.join(str(x + 1) for x in s)}"
+        f"{names[f]} seat{'s' if len(s) > 1 else ''} {', '.join(str(x + 1) for x in s)}"
         for f, s in seated.items()
     )
     lines = [

@@ -208,9 +208,9 @@ def _game_values(claim: Claim, res, seat: int) -> np.ndarray:
     n = claim.players
     vc, win = res.seats[:, :n, L.S_VC], res.seats[:, :n, L.S_WIN]
     if claim.kind == "team":
-        from analyzer.rulesets.swow.bfa import team_wins
+        from analyzer.variants import team_play
 
-        wins = team_wins(vc, n).astype(np.int64)
+        wins = team_play().team_wins(vc, n, False).astype(np.int64)
         return wins[:, claim.seats[0]] - wins[:, claim.seats[1]]
     if claim.kind == "teamfix":
         from analyzer.studies.team_target import faction_wins

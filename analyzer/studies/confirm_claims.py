@@ -30,7 +30,6 @@ import pandas as pd
 
 from analyzer.errors import InputError, Problem
 from analyzer.players.params import default_vector
-from analyzer.rulesets import TEAM_VARIANTS
 from analyzer.stats import estimate_text
 from analyzer.studies.common import CLI, parse_combo_names, pct
 
@@ -306,16 +305,17 @@ def _team_fix_claims(folder: Path, n: int, out: Claims) -> list[Claim]:
 
 
 def team_tables(tables, n: int):
-    """The team variant's tables at n players (Battle for Azeroth)."""
-    from analyzer.rulesets.swow.bfa import bfa_tables
+    """The team variant's tables at n players (SWoW's Battle for Azeroth)."""
+    from analyzer.variants import team_play
 
-    return bfa_tables(tables, n)
+    return team_play().team_tables(tables, n, False)
 
 
 def _team_claims(n: int, games: int, seed: int, tables) -> list[Claim]:
-    from analyzer.ruleset_registry import ruleset_name
+    from analyzer.variants import team_play
 
-    if not games or ruleset_name() not in TEAM_VARIANTS:
+    team = team_play()
+    if not games or team is None:
         return []
     from analyzer.studies.teams import faction_rates
 
@@ -324,8 +324,6 @@ def _team_claims(n: int, games: int, seed: int, tables) -> list[Claim]:
     if len(rates) < 2:
         return []
     a, b = rates.iloc[0], rates.iloc[-1]
-    from analyzer.model.ids import FACTIONS
-
     text = (f"{a.faction} {_rate_text(a.win_rate, a.win_lo, a.win_hi, a.games)}; {b.faction} "
             f"{_rate(b.win_rate, b.win_lo, b.win_hi)}")  # fmt: skip
     return [Claim(
@@ -333,5 +331,5 @@ def _team_claims(n: int, games: int, seed: int, tables) -> list[Claim]:
         f"the {a.faction} wins more than the {b.faction}", "team", n, 0.0, 1,
         float(a.win_rate - b.win_rate),
         reference_games=int(a.games), reference_text=text,
-        seats=(FACTIONS.index(a.faction), FACTIONS.index(b.faction)),
+        seats=(team.TEAMS.index(a.faction), team.TEAMS.index(b.faction)),
     )]  # fmt: skip

@@ -56,6 +56,7 @@ from analyzer.studies import common
 from analyzer.studies.common import CLI, pct, pp
 from analyzer.studies.scoring import scoring
 from analyzer.studies.settings import DeclineSettings  # noqa: F401  (run_decline's)
+from analyzer.variants import team_play, team_variant
 
 WHERE = "decline study"
 FAMILIES = ("decline_tokens", "decline_round")
@@ -245,11 +246,10 @@ def _plan(
             groups.append((_combo_name(tables, (r, p)), [(r, p)], t, t))
     test_seats = list(range(n))
     if team:
-        from analyzer.rulesets.swow.bfa import seat_factions
-
-        factions = seat_factions(n)
+        rules = team_play()
+        factions = rules.seat_teams(n, False)
         races = tables.ruleset.races
-        mine = [{races[r].faction for r, _ in pairs} for _, pairs, _, _ in groups]
+        mine = [{rules.race_team(races[r]) for r, _ in pairs} for _, pairs, _, _ in groups]
         test_seats = [s for s in range(n) if all(factions[s] in f for f in mine)]
         if not test_seats:
             raise InputError(
@@ -466,7 +466,7 @@ def run_decline(
         scenario=scenario,
         not_modeled=common.not_modeled(rs),
         estimates=rs.estimates(),
-        variant="bfa" if plans[0].team else "standard",
+        variant=team_variant() if plans[0].team else "standard",
         test_seats={plan.n: sorted(set(plan.seat.tolist())) for plan in plans},
     )
 

@@ -249,7 +249,7 @@ def run_players(
         skipped=dict(skipped or {}),
         not_modeled=common.not_modeled(rs),
         estimates=rs.estimates(),
-        variant="bfa" if any(s.team for s in score.values()) else "standard",
+        variant=next((s.variant for s in score.values() if s.team), "standard"),
     )
 
 

@@ -4,16 +4,19 @@ fair share. `scoring(tables)` answers for the tables a study plays.
 
 - The standard game (`Scoring`): a seat wins its own game (the engine's win column),
   every combo may be forced on every seat, and the fair share is 1 / players.
-- Battle for Azeroth (`TeamScoring`, variant bfa): a seat wins when its faction does
-  (rulesets/swow/bfa.py team_wins, a shared victory counts for each winner); only the
-  seats of a race's faction may pick it (rulesets/swow/draft.py), so a race whose
-  faction has no seat is left out; and a combo's fair share is its faction's team win
-  rate pooled over that faction's forced combos (factions differ a lot).
+- A team variant (`TeamScoring`, such as SWoW's Battle for Azeroth, by the team rules
+  its ruleset declares: rulesets/content_table.py TEAM): a seat wins when its faction
+  does (team_wins, a shared victory counts for each winner); only the seats of a race's
+  faction may pick it (SWoW's rulesets/swow/draft.py), so a race whose faction has no
+  seat is left out; and a combo's fair share is its faction's team win rate pooled
+  over that faction's forced combos (factions differ a lot).
 """
 
 from __future__ import annotations
 
 import numpy as np
+
+from analyzer.variants import team_play, team_variant
 
 
 class Scoring:
@@ -53,16 +56,17 @@ class Scoring:
 
 
 class TeamScoring(Scoring):
-    """Battle for Azeroth, the team variant (see the module's text)."""
+    """The played ruleset's team variant (see the module's text)."""
 
     team = True
-    variant = "bfa"
+
+    def __init__(self):
+        self.variant = team_variant()
+        self.rules = team_play(self.variant)
 
     def wins(self, vc, win, n_players):
-        from analyzer.rulesets.swow.bfa import seat_factions, team_wins
-
-        wins = team_wins(np.asarray(vc)[:, :n_players], n_players)
-        return wins[:, list(seat_factions(n_players))].astype(np.int64)
+        wins = self.rules.team_wins(np.asarray(vc)[:, :n_players], n_players, False)
+        return wins[:, list(self.rules.seat_teams(n_players, False))].astype(np.int64)
 
     def seat_share(self, n_players):
         """A seat's faction's even share of the factions at the table."""
@@ -71,60 +75,55 @@ class TeamScoring(Scoring):
     def forced_pairs(self, pairs, tables, n_players):
         seated = faction_seats(n_players)
         races = tables.ruleset.races
-        kept = [pr for pr in pairs if races[pr[0]].faction in seated]
-        left = sorted({races[r].name for r, _ in pairs if races[r].faction not in seated})
+        team = self.rules.race_team
+        kept = [pr for pr in pairs if team(races[pr[0]]) in seated]
+        left = sorted({races[r].name for r, _ in pairs if team(races[r]) not in seated})
         return kept, left
 
     def seats(self, pairs, tables, n_players):
         table, count = super().seats(pairs, tables, n_players)
         seated = faction_seats(n_players)
         for i, r in enumerate(pairs[:, 0].tolist()):
-            mine = seated[tables.ruleset.races[r].faction]
+            mine = seated[self.rules.race_team(tables.ruleset.races[r])]
             table[i, : len(mine)] = mine
             count[i] = len(mine)
         return table, count
 
     def fair_shares(self, wins, games, pairs, tables):
-        from analyzer.model.ids import FACTIONS
-
-        faction = np.array([tables.ruleset.races[r].faction for r in pairs[:, 0].tolist()])
+        races = tables.ruleset.races
+        faction = np.array([self.rules.race_team(races[r]) for r in pairs[:, 0].tolist()])
         fair = np.empty(pairs.shape[0])
         by_name = {}
         for f in dict.fromkeys(faction.tolist()):
             mine = faction == f
             fair[mine] = wins[mine].sum() / games[mine].sum()
-            by_name[FACTIONS[f]] = float(fair[mine][0])
+            by_name[self.rules.TEAMS[f]] = float(fair[mine][0])
         return fair, by_name
 
     def label(self, combos, races, powers, pairs, ruleset, fair, faction_fair, grand):
         """Each row's faction and fair share (a power meets every seated race: the
         whole study's rate)."""
-        from analyzer.model.ids import FACTIONS
-
-        faction = [FACTIONS[ruleset.races[r].faction] for r in pairs[:, 0].tolist()]
+        names, team = self.rules.TEAMS, self.rules.race_team
+        faction = [names[team(ruleset.races[r])] for r in pairs[:, 0].tolist()]
         combos.insert(2, "faction", faction)
         combos["fair"] = fair
         seated = np.unique(pairs[:, 0])
-        races.insert(1, "faction", [FACTIONS[ruleset.races[r].faction] for r in seated])
+        races.insert(1, "faction", [names[team(ruleset.races[r])] for r in seated])
         races["fair"] = [faction_fair[f] for f in races["faction"]]
         powers["fair"] = grand
 
 
 def faction_seats(n_players: int) -> dict[int, list[int]]:
     """The team variant's seats of each faction seated at n_players (seat 0 first)."""
-    from analyzer.rulesets.swow.bfa import seat_factions
-
     out: dict[int, list[int]] = {}
-    for s, f in enumerate(seat_factions(n_players)):
+    for s, f in enumerate(team_play().seat_teams(n_players, False)):
         out.setdefault(f, []).append(s)
     return out
 
 
 def scoring(tables) -> Scoring:
     """What a win and a fair share are in the game `tables` play."""
-    from analyzer.variants import variant_name
-
-    return TeamScoring() if variant_name(tables) == "bfa" else Scoring()
+    return TeamScoring() if team_play(tables) is not None else Scoring()
 
 
 def for_team(team: bool) -> Scoring:

@@ -27,8 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from analyzer.model.ids import FACTIONS
-from analyzer.rulesets.swow.bfa import seat_factions, team_wins, winners
+from analyzer.variants import team_play
 
 
 @dataclass(frozen=True)
@@ -45,13 +44,15 @@ def fair_target(n_players: int, exchanged: bool = False) -> FairTarget:
     """Each faction's equal share at n_players (2 to 5); `exchanged`: the seating with
     the Alliance's and the Horde's seats exchanged (the shares are the same, the
     seats' factions are not)."""
-    seats = seat_factions(n_players, exchanged)
-    factions = tuple(dict.fromkeys(seat_factions(n_players)))  # Alliance, Horde, Neutral
+    seats = team_play().seat_teams(n_players, exchanged)
+    factions = tuple(
+        dict.fromkeys(team_play().seat_teams(n_players, False))
+    )  # Alliance, Horde, Neutral
     share = 1.0 / len(factions)
     return FairTarget(
         n_players=n_players,
         factions=factions,
-        by_faction={FACTIONS[f]: share for f in factions},
+        by_faction={team_play().TEAMS[f]: share for f in factions},
         by_seat=tuple(share for _ in seats),
     )
 
@@ -65,7 +66,7 @@ def split_victories(wins: np.ndarray) -> np.ndarray:
 def victory_shares(vc, n_players: int, exchanged: bool = False) -> np.ndarray:
     """float[games, faction id]: each faction's share of each game's victory, from the
     seats' final VC (vc[games, n_players]); absent factions get 0."""
-    return split_victories(team_wins(vc, n_players, exchanged))
+    return split_victories(team_play().team_wins(vc, n_players, exchanged))
 
 
 def mean_scored_shares(vc, n_players: int, exchanged: bool = False) -> np.ndarray:
@@ -73,21 +74,21 @@ def mean_scored_shares(vc, n_players: int, exchanged: bool = False) -> np.ndarra
     VC instead of the lower (the team study's "team scoring" arm; the Neutral and a
     one-player faction score their own, the tie-breaks are the sheet's)."""
     vc = np.asarray(vc, dtype=np.float64).reshape(-1, n_players)
-    factions = np.array(seat_factions(n_players, exchanged))
-    team = np.full((vc.shape[0], len(FACTIONS)), -1.0)
-    best = np.full((vc.shape[0], len(FACTIONS)), -1.0)
+    factions = np.array(team_play().seat_teams(n_players, exchanged))
+    team = np.full((vc.shape[0], len(team_play().TEAMS)), -1.0)
+    best = np.full((vc.shape[0], len(team_play().TEAMS)), -1.0)
     for f in set(factions.tolist()):
         mine = vc[:, factions == f]
         team[:, f] = mine.mean(axis=1)
         best[:, f] = mine.max(axis=1)
-    return split_victories(winners(team, best))
+    return split_victories(team_play().winners(team, best))
 
 
 def seat_outcomes(vc, n_players: int, exchanged: bool = False) -> np.ndarray:
     """float[games, seats]: each seat's faction's share of each game, to compare with
     fair_target(n).by_seat (allies get the same number)."""
     shares = victory_shares(vc, n_players, exchanged)
-    return shares[:, list(seat_factions(n_players, exchanged))]
+    return shares[:, list(team_play().seat_teams(n_players, exchanged))]
 
 
 def faction_shares(vc, n_players: int, exchanged: bool = False):
@@ -103,9 +104,9 @@ def faction_shares(vc, n_players: int, exchanged: bool = False):
     for f in target.factions:
         mean, se = mean_se(shares[:, f])
         lo, hi = normal_interval(mean, se)
-        fair = target.by_faction[FACTIONS[f]]
+        fair = target.by_faction[team_play().TEAMS[f]]
         rows.append(
-            (n_players, FACTIONS[f], len(shares), float(mean), float(lo), float(hi), fair,
+            (n_players, team_play().TEAMS[f], len(shares), float(mean), float(lo), float(hi), fair,
              float(mean) - fair, bool(lo <= fair <= hi))
         )  # fmt: skip
     return pd.DataFrame(
@@ -119,12 +120,13 @@ def faction_races(tables, n_players: int) -> dict[str, tuple[int, ...]]:
     """Faction name -> the ids of its races allowed in a game of n_players, the
     factions in the printed seats' order (the Neutral's only where a Neutral plays)."""
     allowed = tables.parameters.races_allowed or (True,) * len(tables.ruleset.races)
+    team = team_play()
     out = {}
-    for f in dict.fromkeys(seat_factions(n_players)):
-        out[FACTIONS[f]] = tuple(
+    for f in dict.fromkeys(team.seat_teams(n_players, False)):
+        out[team.TEAMS[f]] = tuple(
             i
             for i, (race, ok) in enumerate(zip(tables.ruleset.races, allowed, strict=True))
-            if ok and race.faction == f
+            if ok and team.race_team(race) == f
         )
     return out
 
@@ -134,12 +136,15 @@ def seat_coins_by_faction(
 ) -> tuple[int, ...]:
     """Extra starting coins by seat (seat 0 first): each seat gets its faction's
     (`coins`: faction name -> coins; a faction not named gets none)."""
-    return tuple(int(coins.get(FACTIONS[f], 0)) for f in seat_factions(n_players, exchanged))
+    team = team_play()
+    return tuple(int(coins.get(team.TEAMS[f], 0)) for f in team.seat_teams(n_players, exchanged))
 
 
 def faction_wins(vc, n_players: int, faction: str, exchanged: bool = False) -> np.ndarray:
     """int[games]: 1 where `faction` (its name) wins the game or shares the victory."""
-    return team_wins(vc, n_players, exchanged)[:, FACTIONS.index(faction)].astype(np.int64)
+    team = team_play()
+    wins = team.team_wins(vc, n_players, exchanged)
+    return wins[:, team.TEAMS.index(faction)].astype(np.int64)
 
 
 __all__ = [

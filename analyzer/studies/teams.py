@@ -18,12 +18,12 @@ import pandas as pd
 
 from analyzer.engine.core_layout import S_VC
 from analyzer.model import default_tables
-from analyzer.model.ids import ALLIANCE, FACTIONS, HORDE
 from analyzer.players.params import default_vector, policy_id
 from analyzer.stats import mean_se, normal_interval, wilson
 from analyzer.studies import common
 from analyzer.studies.common import pct, pp
 from analyzer.studies.team_target import faction_shares
+from analyzer.variants import team_play
 
 
 @dataclass(frozen=True)
@@ -39,9 +39,7 @@ class Duel:
 
 def _shares(vc: np.ndarray, n_players: int) -> np.ndarray:
     """float[games, faction]: each faction's share of each game's victory."""
-    from analyzer.rulesets.swow.bfa import team_wins
-
-    wins = team_wins(vc, n_players).astype(np.float64)
+    wins = team_play().team_wins(vc, n_players, False).astype(np.float64)
     return wins / wins.sum(axis=1, keepdims=True)
 
 
@@ -49,19 +47,20 @@ def alliance_duel(n_players: int, games: int, seed: int, care: float = 1.0, tabl
     """Allied heuristic bots (ally_care=care) against ignoring ones (ally_care=0),
     games 0..games-1 of run `seed`, each played with the allied team on each side."""
     from analyzer.gameloop import api
-    from analyzer.rulesets.swow.bfa import bfa_tables, seat_factions
 
+    team = team_play()
     if n_players not in (4, 5):
         raise ValueError(f"allies play together at 4 and 5 players, not {n_players}")
-    etables = api.engine_tables(bfa_tables(tables or default_tables(), n_players))
-    factions = seat_factions(n_players)
+    etables = api.engine_tables(team.team_tables(tables or default_tables(), n_players, False))
+    factions = team.seat_teams(n_players, False)
     allied = default_vector("heuristic", ally_care=care)
     ignoring = default_vector("heuristic", ally_care=0.0)
     policies = [policy_id("heuristic")] * n_players
     edge = np.zeros(games)
     allied_win = np.zeros(games)
     ignoring_win = np.zeros(games)
-    for side, other in ((ALLIANCE, HORDE), (HORDE, ALLIANCE)):
+    first, second = team.RIVALS
+    for side, other in ((first, second), (second, first)):
         params = np.array([allied if f == side else ignoring for f in factions])
         res = api.play_batch(etables, n_players, seed, 0, games, policies, params)
         shares = _shares(res.seats[:, :n_players, S_VC], n_players)
@@ -108,34 +107,34 @@ def faction_rates(
     exchanged. Within a faction, the seats' mean VC show the seat advantage. `parts`
     (printed seating only): also take each faction's advantage apart (teams_parts)."""
 
-    from analyzer.rulesets.swow.bfa import seat_factions, seat_labels, team_wins
     from analyzer.studies.teams_parts import final_vc, gap_parts, play_arm
 
+    team = team_play()
     bots = {n: tuple((bots or {}).get(n) or ("heuristic",) * n) for n in counts}
     rows, seat_rows, within_rows, finals, played = [], [], [], {}, {}
     for n in counts:
         played[n] = play_arm(n, games, seed, tables, bots[n], exchanged=exchanged)
         vc = finals[n] = final_vc(played[n], n)
-        wins = team_wins(vc, n, exchanged)
-        factions = seat_factions(n, exchanged)
+        wins = team.team_wins(vc, n, exchanged)
+        factions = team.seat_teams(n, exchanged)
         shares = faction_shares(vc, n, exchanged).set_index("faction")
-        for f in dict.fromkeys(seat_factions(n)):  # the printed seats' order
+        for f in dict.fromkeys(team.seat_teams(n, False)):  # the printed seats' order
             won = int(wins[:, f].sum())
             lo, hi = wilson(won, games)
-            share = shares.loc[FACTIONS[f]]
-            rows.append((n, FACTIONS[f], games, won, won / games, float(lo), float(hi),
+            share = shares.loc[team.TEAMS[f]]
+            rows.append((n, team.TEAMS[f], games, won, won / games, float(lo), float(hi),
                          share.share, share.share_lo, share.share_hi, share.fair))  # fmt: skip
-        for s, label in enumerate(seat_labels(n, exchanged)):
+        for s, label in enumerate(team.seat_labels(n, exchanged)):
             mean, se = mean_se(vc[:, s])
             lo, hi = normal_interval(mean, se)
             rate = float(wins[:, factions[s]].mean())
             seat_rows.append((n, s + 1, label, rate, float(mean), float(lo), float(hi)))
-        for f in (ALLIANCE, HORDE):
+        for f in team.RIVALS:
             mine = [s for s, g in enumerate(factions) if g == f]
             if len(mine) == 2:  # the same games: a paired difference
                 mean, se = mean_se(vc[:, mine[1]] - vc[:, mine[0]])
                 lo, hi = normal_interval(mean, se)
-                within_rows.append((n, FACTIONS[f], float(mean), float(lo), float(hi)))
+                within_rows.append((n, team.TEAMS[f], float(mean), float(lo), float(hi)))
     table = pd.DataFrame(
         rows,
         columns=["players", "faction", "games", "wins", "win_rate", "win_lo", "win_hi",

@@ -30,8 +30,8 @@ import numpy as np
 
 from analyzer.engine.core_layout import I_RACE, I_VC_ACTIVE, I_VC_DECLINE, S_VC
 from analyzer.model import default_tables
-from analyzer.model.ids import FACTIONS
 from analyzer.stats import mean_se, normal_interval
+from analyzer.variants import team_play
 
 PARTS = ("excess", "seat order", "races", "Faction Bonus", "team scoring")
 
@@ -51,14 +51,13 @@ def play_arm(n, games, seed, tables=None, bots=None, exchanged=False, bonus=True
     Bonus."""
     from analyzer.gameloop import api
     from analyzer.model.tables import compile_tables
-    from analyzer.rulesets.swow.bfa import bfa_tables
     from analyzer.simulate import seat_bots
 
     base = tables or default_tables()
     if not bonus:
         parameters = dataclasses.replace(base.parameters, faction_bonus=0)
         base = compile_tables(base.ruleset, base.faces, parameters)
-    etables = api.engine_tables(bfa_tables(base, n, exchanged))
+    etables = api.engine_tables(team_play().team_tables(base, n, exchanged))
     ids, params = seat_bots(tuple(bots or ("heuristic",) * n), n)
     return api.play_batch(etables, n, seed, 0, games, ids, params)
 
@@ -74,6 +73,7 @@ def race_rows(res, n, tables=None) -> list[tuple]:
     while active and in decline)."""
 
     ruleset = (tables or default_tables()).ruleset
+    team = team_play()
     games = len(res.n_inst)
     picked = np.concatenate([res.inst[i, : res.n_inst[i]] for i in range(games)])
     vc = picked[:, I_VC_ACTIVE] + picked[:, I_VC_DECLINE]
@@ -81,7 +81,7 @@ def race_rows(res, n, tables=None) -> list[tuple]:
     for race_id in np.unique(picked[:, I_RACE]):
         race = ruleset.races[int(race_id)]
         mine = vc[picked[:, I_RACE] == race_id]
-        rows.append((n, FACTIONS[race.faction], race.name, race.banner, len(mine) / games,
+        rows.append((n, team.TEAMS[team.race_team(race)], race.name, race.banner, len(mine) / games,
                      float(mine.mean())))  # fmt: skip
     return rows
 
@@ -120,7 +120,8 @@ def gap_parts(counts, games, seed, tables=None, bots=None, printed=None) -> Part
             arms["mean team score"] = mean_scored_shares(vc, n)
         target = fair_target(n)
         for f in target.factions:
-            name, fair = FACTIONS[f], target.by_faction[FACTIONS[f]]
+            name = team_play().TEAMS[f]
+            fair = target.by_faction[name]
             p, x = arms["printed"][:, f], arms["seats exchanged"][:, f]
             rows.append(_row(n, name, "excess", p - fair))
             rows.append(_row(n, name, "seat order", (p - x) / 2))

@@ -26,6 +26,7 @@ GOLDENS = {
     ("swow", "bfa"): ("bfa-4p-seed7-game3.txt", 7, 3),
     ("classic", "standard"): ("classic-4p-seed7-game17.txt", 7, 17),
     ("tests.plain_ruleset", "standard"): ("plain-4p-seed7-game1.txt", 7, 1),
+    ("tests.plain_ruleset", "tithe"): ("plain-tithe-4p-seed7-game1.txt", 7, 1),
 }
 # What each golden game must show (the golden is worth little if it never uses them).
 SIGNS = {

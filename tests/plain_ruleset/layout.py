@@ -29,3 +29,6 @@ CAP_NOBODY = C_MURLOCS
 CAP_MOUNTAINS = C_MOUNTAINS
 # SWoW's content's water, asked by name (its terrain order is SWoW's)
 TERRAIN_WATER = terrain_bits(_TERRAINS, ("Sea", "Lake"))
+# params[PAR_VARIANT]: its variants (tables.py names them). Tithe: every player
+# scores one VC more at the end of each of its turns (hooks/rules.py turn_bonuses).
+VARIANT_STANDARD, VARIANT_TITHE = 0, 1

@@ -16,6 +16,16 @@ from analyzer.rulesets.classic import ids
 from analyzer.rulesets.classic import layout as C
 from analyzer.rulesets.classic.loader import ClassicMap, ClassicRuleset, load_maps, load_ruleset
 
+__all__ = [
+    "BOARD_NOTE",
+    "EVENT_TEXTS",
+    "SYMBOL_NAMES",
+    "TERRAIN_NAMES",
+    "compile_tables",
+    "default_content",
+    "default_tables",
+]
+
 MODELED_CODE = {"none": 0, "partial": 1, "full": 2}
 
 

@@ -169,17 +169,34 @@ def add_team_columns(seats: pd.DataFrame, n_players: int) -> pd.DataFrame:
     return out
 
 
+# The team rules by the names analyzer/rulesets/content_table.py (TEAM) gives them.
+TEAMS = FACTIONS
+RIVALS = (ALLIANCE, HORDE)  # the Neutral plays alone, at 3 and 5 players
+seat_teams = seat_factions
+team_tables = bfa_tables
+
+
+def race_team(race) -> int:
+    """A race's faction (its banner's colour)."""
+    return race.faction
+
+
 __all__ = [
+    "RIVALS",
     "SEAT_FACTIONS",
+    "TEAMS",
     "VARIANT",
     "TeamStandings",
     "add_team_columns",
     "bfa_tables",
     "neutral_in_game",
+    "race_team",
     "seat_factions",
     "seat_labels",
+    "seat_teams",
     "team_scores",
     "team_standings",
+    "team_tables",
     "team_wins",
     "winners",
 ]

@@ -1,14 +1,36 @@
 """SWoW's content for the studies and the engine (the part analyzer/rulesets/__init__.py
-names `tables`): its ruleset and board faces as loaded from content/, compiled into
-the engine's tables by the model's compiler, which was written for SWoW's content."""
+names `tables`, whose parts analyzer/rulesets/content_table.py declares): its ruleset
+and board faces as loaded from content/, compiled into the engine's tables by the
+model's compiler, which was written for SWoW's content; its variants."""
 
 from __future__ import annotations
 
 from analyzer.model import ids
 from analyzer.model.tables import compile_tables, default_content, default_tables
-from analyzer.rulesets.swow.layout import EV_BOMB, EV_ENLIST, EV_HARMONY
+from analyzer.rulesets.swow.layout import (
+    EV_BOMB,
+    EV_ENLIST,
+    EV_HARMONY,
+    VARIANT_BFA,
+    VARIANT_STANDARD,
+)
 
-__all__ = ["compile_tables", "default_content", "default_tables"]
+__all__ = [
+    "BOARD_NOTE",
+    "EVENT_TEXTS",
+    "SYMBOL_NAMES",
+    "TEAM_VARIANTS",
+    "TERRAIN_NAMES",
+    "VARIANTS",
+    "compile_tables",
+    "default_content",
+    "default_tables",
+]
+
+# Its variants by name, with the engine's code of each (layout.py VARIANT_*): Battle
+# for Azeroth is played in teams, by the rules of bfa.py.
+VARIANTS = {"standard": VARIANT_STANDARD, "bfa": VARIANT_BFA}
+TEAM_VARIANTS = {"bfa": "analyzer.rulesets.swow.bfa"}
 
 # What the report says of the boards this ruleset plays on.
 BOARD_NOTE = (
