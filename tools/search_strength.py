@@ -6,6 +6,7 @@ seed. Prints its win rate (a tie counts as a win for all who share it), its Wils
 
     .venv/bin/python tools/search_strength.py --against lookahead --games-per-seat 100
     .venv/bin/python tools/search_strength.py --ruleset classic --against heuristic
+    .venv/bin/python tools/search_strength.py --seed 11 --set simulations=400 --set candidates=4
 """
 
 from __future__ import annotations
@@ -23,6 +24,13 @@ def main() -> int:
     parser.add_argument("--against", default="lookahead")
     parser.add_argument("--games-per-seat", type=int, default=100)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="one of --bot's parameters (players/params.py), e.g. simulations=400; repeatable",
+    )
     args = parser.parse_args()
     if args.games_per_seat < 1:
         parser.error("--games-per-seat must be 1 or more")
@@ -35,6 +43,20 @@ def main() -> int:
         bot, opponent = bot_of(args.bot, "--bot"), bot_of(args.against, "--against")
     except InputError as error:
         parser.exit(2, f"{error}\n")
+    from analyzer.players.params import PARAMS_BY_POLICY
+
+    names = PARAMS_BY_POLICY[bot[0]]
+    for item in args.set:
+        name, _, value = item.partition("=")
+        try:
+            bot[1][names[name][0]] = float(value)
+        except (KeyError, ValueError):
+            parser.exit(
+                2,
+                f"--set {item!r}: expected NAME=NUMBER with NAME one of {bot[0]}'s "
+                f"parameters: {', '.join(names)}\n",
+            )
+    setting = "".join(f", {item}" for item in args.set)
     game = analyzer.load_game(args.ruleset)
     from statsmodels.stats.proportion import proportion_confint
 
@@ -59,7 +81,7 @@ def main() -> int:
     seconds = time.perf_counter() - start
     lo, hi = proportion_confint(wins, games, method="wilson")
     print(
-        f"{args.ruleset}: one {args.bot} seat "
+        f"{args.ruleset}: one {args.bot}{setting} seat "
         f"against three {args.against}, seed {args.seed}: won {wins} of {games} games, "
         f"{100 * wins / games:.1f}% (Wilson 95%: {100 * lo:.1f}% to {100 * hi:.1f}%); "
         f"{games / seconds:.1f} games/s"

@@ -129,9 +129,9 @@ N_SEARCH_PLANS = 8
 
 SEARCH_PARAMS = {
     **HEURISTIC_PARAMS,
-    "simulations": (S_SIMULATIONS, 200.0),
+    "simulations": (S_SIMULATIONS, 300.0),
     "horizon": (S_HORIZON, 0.0),
-    "candidates": (S_CANDIDATES, 4.0),
+    "candidates": (S_CANDIDATES, 6.0),
     "widening": (S_WIDENING, 0.4),
     "exploration": (S_EXPLORATION, 0.0),
 }
