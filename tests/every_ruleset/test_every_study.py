@@ -14,7 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 from analyzer.cli import app
-from analyzer.rulesets import Game, ruleset_name
+from analyzer.ruleset_registry import ruleset_name
+from analyzer.rulesets import Game
 
 pytestmark = pytest.mark.test_rulesets
 runner = CliRunner()
