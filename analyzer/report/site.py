@@ -536,8 +536,15 @@ def _opening(s: ReportSettings, seconds: float, reruns=()) -> list[str]:
         f"{ruleset_name()}, variant {played_variant()}, "
         f"{s.players} players (the player-count study: "
         f"{', '.join(map(str, report_bots(s)[1]))}), seed {s.seed}, bots by seat: "
-        f"{bots_text(report_bots(s)[0])}. "
-        f"Built in {seconds:.0f} s (reused studies take no time). Every rate comes with its "
+        f"{bots_text(report_bots(s)[0])}"
+        + (
+            ""
+            if s.bots
+            else " (this ruleset's headline field: of the styles at least as strong as the default "
+            'heuristic, the one a strong seat exploits least; docs/bots.md, "Which field the '
+            'headline tables play")'
+        )
+        + f". Built in {seconds:.0f} s (reused studies take no time). Every rate comes with its "
         "95% interval and its number of games; each section says what it ran.",
         "",
         *([f"Stored results not reused: {' '.join(reruns)}", ""] if reruns else []),
