@@ -69,10 +69,10 @@ class ReportSettings:
     balance_games_per_combo: int = 100  # per combo and token number: +/- 0.5 token or so
     balance_seat_games: int = 20000  # per player count and arm
     balance_check_games_per_combo: int = 60
-    # The robustness section: 6 fields of bots, all on the same games (about 50 s here,
-    # and about 35 s more for the lookahead-lite forced seat on its 20 games per combo).
+    # The robustness section: 4 or 5 fields of bots, all on the same games (about 40 s
+    # here), with a forced-seat field for `tuned` where it is not the page's field;
+    # strong play in every seat is the confirm section's.
     robust_games_per_combo: int = 80
-    robust_lookahead_games_per_combo: int = 20
     robust_decline_games: int = 400
     robust_bootstrap: int = 400
     # One strong seat against each field (how exploitable it is): the small lookahead
