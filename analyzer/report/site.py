@@ -276,10 +276,8 @@ def house_rules(players: int) -> list[Path]:
 
 
 def report_field(s: ReportSettings) -> str:
-    """--bots, or the ruleset's headline field (rulesets.HEADLINE_BOTS)."""
-    from analyzer.rulesets import headline_bots
-
-    return s.bots or headline_bots(s.game.ruleset)
+    """--bots, or the ruleset's headline field (its content's HEADLINE_BOTS)."""
+    return s.bots or s.game.content().HEADLINE_BOTS
 
 
 def report_bots(s: ReportSettings) -> tuple[tuple[str, ...], dict]:

@@ -65,20 +65,11 @@ from analyzer.ruleset_registry import (
 RULESET_ENV = "ANALYZER_RULESET"
 
 TITLES = {"swow": "Small World of Warcraft", "classic": "Small World"}
-# The field of bots each ruleset's report plays its headline tables with: of the styles
-# at least as strong as the default heuristic, the one a strong seat exploits least
-# (docs/bots.md, "Which field the headline tables play"). Others play the heuristic.
-HEADLINE_BOTS = {"swow": "tuned", "classic": "steady-classic"}
 
 
 def title(name: str) -> str:
     """A ruleset's name for a page's title."""
     return TITLES.get(name, name)
-
-
-def headline_bots(name: str) -> str:
-    """The bot or style every seat of a ruleset's report plays unless --bots says."""
-    return HEADLINE_BOTS.get(name, "heuristic")
 
 
 def load_game(name: str, variant: str | None = None) -> Game:

@@ -69,6 +69,7 @@ CONTENT = _parts(
     BOARD_NOTE | neutral | what the report says of the boards it plays on (None: nothing)
     VARIANTS | neutral | its variants: name -> the engine's code (rule parameter `variant`)
     TEAM_VARIANTS | neutral | the variants played in teams: name -> module of its team rules
+    HEADLINE_BOTS | neutral | the bot or style every seat of its report plays (docs/bots.md)
     """
 )
 

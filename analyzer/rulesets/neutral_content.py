@@ -10,3 +10,4 @@ EVENT_TEXTS: dict = {}
 BOARD_NOTE = None
 VARIANTS = {"standard": 0}
 TEAM_VARIANTS: dict = {}
+HEADLINE_BOTS = "heuristic"

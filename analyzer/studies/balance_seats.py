@@ -77,7 +77,7 @@ def solve_seat_coins(vc, tokens, most: int = MAX_SEAT_COINS, start=None, span=No
             losses[trial] = float(((wins / games - fair) ** 2).sum())
         return losses[trial]
 
-    return _descend(loss, n, most, start, span)
+    return descend(loss, n, most, start, span)
 
 
 def solve_seat_coins_resampled(
@@ -107,12 +107,13 @@ def solve_seat_coins_resampled(
         return losses[key]
 
     return np.stack(
-        [_descend(lambda b, r=r: float(loss_of(b)[r]), n, most, start, span) for r in range(n_res)]
+        [descend(lambda b, r=r: float(loss_of(b)[r]), n, most, start, span) for r in range(n_res)]
     ).reshape(n_res, n)
 
 
-def _descend(loss, n: int, most: int, start, span) -> np.ndarray:
-    """solve_seat_coins' coordinate descent over the coins of `n` seats, on `loss`."""
+def descend(loss, n: int, most: int, start, span=None) -> np.ndarray:
+    """Coordinate descent over `n` whole coin counts (0 to `most`, the smallest 0) on
+    `loss`, from `start`: the seats' coins here, the factions' in balance_teams.py."""
     bonus = np.zeros(n, np.int64) if start is None else np.asarray(start, np.int64).copy()
     best = loss(bonus)
     for _ in range(8):

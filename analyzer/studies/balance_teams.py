@@ -43,7 +43,7 @@ from analyzer.model.limits import MAX_SEED
 from analyzer.present.progress import Bar
 from analyzer.studies import common
 from analyzer.studies.balance_curves import MAX_SEAT_COINS, token_range, with_changes
-from analyzer.studies.balance_seats import SEAT_STEPS, play_seat_games
+from analyzer.studies.balance_seats import SEAT_STEPS, descend, play_seat_games
 from analyzer.studies.common import bots_text, caveat_lines, pct
 from analyzer.studies.team_target import (
     faction_races,
@@ -132,20 +132,11 @@ def solve_faction_coins(vc: np.ndarray, n: int, start=None, most: int = MAX_SEAT
             seen[key] = loss(victory_shares(vc + extra[None, :], n), n)
         return seen[key]
 
-    best = cost(coins)
-    for _ in range(8):
-        improved = False
-        for f in names:
-            for value in range(most + 1):
-                trial = dict(coins) | {f: value}
-                low = min(trial.values())
-                trial = {k: v - low for k, v in trial.items()}
-                score = cost(trial)
-                if score < best - 1e-12:
-                    best, coins, improved = score, trial, True
-        if not improved:
-            break
-    return coins
+    found = descend(
+        lambda b: cost(dict(zip(names, b.tolist(), strict=True))), len(names), most,
+        [coins[f] for f in names],
+    )  # fmt: skip
+    return {f: int(c) for f, c in zip(names, found, strict=True)}
 
 
 def _coins_text(coins: dict) -> str:

@@ -19,12 +19,18 @@ from analyzer.rulesets.classic.loader import ClassicMap, ClassicRuleset, load_ma
 __all__ = [
     "BOARD_NOTE",
     "EVENT_TEXTS",
+    "HEADLINE_BOTS",
     "SYMBOL_NAMES",
     "TERRAIN_NAMES",
     "compile_tables",
     "default_content",
     "default_tables",
 ]
+
+# The field of bots its report plays the headline tables with: of the styles at least as
+# strong as the default heuristic, the one a strong seat exploits least (docs/bots.md,
+# "Which field the headline tables play").
+HEADLINE_BOTS = "steady-classic"
 
 MODELED_CODE = {"none": 0, "partial": 1, "full": 2}
 

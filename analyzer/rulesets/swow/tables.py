@@ -18,6 +18,7 @@ from analyzer.rulesets.swow.layout import (
 __all__ = [
     "BOARD_NOTE",
     "EVENT_TEXTS",
+    "HEADLINE_BOTS",
     "SYMBOL_NAMES",
     "TEAM_VARIANTS",
     "TERRAIN_NAMES",
@@ -26,6 +27,11 @@ __all__ = [
     "default_content",
     "default_tables",
 ]
+
+# The field of bots its report plays the headline tables with: of the styles at least as
+# strong as the default heuristic, the one a strong seat exploits least (docs/bots.md,
+# "Which field the headline tables play").
+HEADLINE_BOTS = "tuned"
 
 # Its variants by name, with the engine's code of each (layout.py VARIANT_*): Battle
 # for Azeroth is played in teams, by the rules of bfa.py.
