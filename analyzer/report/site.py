@@ -539,7 +539,7 @@ def _opening(s: ReportSettings, seconds: float, reruns=()) -> list[str]:
             ""
             if s.bots
             else " (this ruleset's headline field: of the styles at least as strong as the default "
-            'heuristic, the one a strong seat exploits least; docs/bots.md, "Which field the '
+            'heuristic, one of those a strong seat exploits least; docs/bots.md, "Which field the '
             'headline tables play")'
         )
         + f". Built in {seconds:.0f} s (reused studies take no time). Every rate comes with its "

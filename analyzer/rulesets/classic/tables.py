@@ -28,7 +28,7 @@ __all__ = [
 ]
 
 # The field of bots its report plays the headline tables with: of the styles at least as
-# strong as the default heuristic, the one a strong seat exploits least (docs/bots.md,
+# strong as the default heuristic, one of those a strong seat exploits least (docs/bots.md,
 # "Which field the headline tables play").
 HEADLINE_BOTS = "steady-classic"
 
