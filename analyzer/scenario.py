@@ -5,6 +5,11 @@ players), [[seats]] (each seat's bot and its parameters), [rules] (any rule
 constant of model.params.Parameters) and [races] / [powers] (banned or allowed
 ones, banner and badge tokens). scenarios/example.toml shows every key.
 
+What a ruleset's content lets a scenario change is the ruleset's to say, through
+its content parts (rulesets/content_table.py): the printed rule numbers the house
+rules start from (none: the ruleset takes no house rules), a folder of its content
+files named as the ruleset, and the boards laid out.
+
 Loading checks everything and reports every problem at once, each naming the file
 and the dotted key, so a scenario that loads can always be played.
 """
@@ -18,20 +23,20 @@ from pathlib import Path
 import numpy as np
 
 from analyzer import ruleset_registry
-from analyzer.engine.core_layout import MAX_PLAYERS, MAX_REGIONS
+from analyzer.engine.core_layout import MAX_PLAYERS
 from analyzer.errors import InputError
 from analyzer.model import limits
-from analyzer.model.boards import Face, load_faces, worst_selections
 from analyzer.model.params import Parameters
-from analyzer.model.ruleset import NUMBERS, SIZE_KEYS, Ruleset, load_ruleset
 from analyzer.model.tables import Tables
 from analyzer.players.params import PARAMS_BY_POLICY
 from analyzer.players.styles import bot_names, bot_number, bot_of
+from analyzer.rulesets.content_table import played as played_content
 from analyzer.tomlcheck.tomlfile import Checker, read_toml
 
 DEFAULT_RULESET = ruleset_registry.DEFAULT_RULESET
 MAX_ROUNDS = limits.MAX_ROUNDS
 DIE_SIDES = limits.DIE_SIDES
+NUMBERS = tuple((key, low, high) for key, (low, high) in limits.RULE_NUMBERS.items())
 
 TOP_KEYS = ("scenario", "seats", "rules", "races", "powers")
 SCENARIO_KEYS = ("name", "description", "ruleset", "variant", "players")
@@ -49,13 +54,14 @@ class Scenario:
     name: str
     description: str
     ruleset_name: str  # as written: a ruleset's name or a folder path
-    ruleset: Ruleset  # the content as loaded (another ruleset's own type for a non-SWoW game)
-    faces: tuple[Face, ...]
+    ruleset: object  # the content as loaded, in the played ruleset's own form
+    faces: tuple  # its boards (or maps)
     players: int
     policies: tuple[str, ...]  # one bot per seat
     policy_params: np.ndarray  # float64[players, N_POLICY_PARAMS], read-only
-    # Every rule constant, banner, badge and ban applied; None for a ruleset whose
-    # content is not in SWoW's form (no house rules yet: its printed rules are played).
+    # Every rule constant, banner, badge and ban applied; None for a ruleset that
+    # takes no house rules (its content gives no printed_parameters): its printed
+    # rules are played.
     parameters: Parameters | None
     played: str = DEFAULT_RULESET  # the ruleset whose engine plays it
 
@@ -69,7 +75,7 @@ class Scenario:
 
     def tables(self) -> Tables:
         """The engine's tables with every override of the scenario applied."""
-        content = ruleset_registry.played_content()
+        content = played_content()
         if self.parameters is None:
             return content.default_tables()
         return content.compile_tables(self.ruleset, self.faces, self.parameters)
@@ -107,18 +113,18 @@ def parse_scenario(data: dict, file: str, base: Path) -> Scenario:
     players = check.integer(head, "players", "scenario", minimum=2, maximum=MAX_PLAYERS)
     ruleset_name, ruleset, faces = _content(check, head, base)
     policies, vectors = _seats(check, data, players)
-    base = _printed_parameters(ruleset)
+    base = None if ruleset is None else played_content().printed_parameters(ruleset, faces)
     variant = _variant(check, head, ruleset)
     changes: dict = {}
     if ruleset is None or base is not None:
-        changes = _rules(check, data, ruleset, players) | variant
+        changes = _rules(check, data, ruleset, faces, players) | variant
         changes |= _races(check, data, ruleset)
         changes |= _powers(check, data, ruleset)
     else:
         _no_house_rules(check, data, ruleset_name)
     # The numbers that depend on each other are only checked once each one is sound.
     if not check.problems and base is not None:
-        _check_counts(check, data, ruleset, base, faces, players, changes)
+        _check_counts(check, data, ruleset, base, players, changes)
     check.problems.raise_if_any()
     parameters = None if base is None else dataclasses.replace(base, **changes)
     params = np.array(vectors, dtype=np.float64)
@@ -138,16 +144,6 @@ def parse_scenario(data: dict, file: str, base: Path) -> Scenario:
     )
 
 
-def _printed_parameters(ruleset) -> Parameters | None:
-    """The rule numbers a scenario's house rules change: SWoW's form of content gives
-    them itself; another ruleset's shipped content through its tables."""
-    if ruleset is None:
-        return None
-    if _swow_form(ruleset):
-        return Parameters.from_ruleset(ruleset)
-    return getattr(ruleset_registry.played_tables(), "parameters", None)
-
-
 def _no_house_rules(check: Checker, data: dict, name: str) -> None:
     """A ruleset whose tables give no rule numbers takes no house rules."""
     for key in ("rules", "races", "powers"):
@@ -161,18 +157,13 @@ def _no_house_rules(check: Checker, data: dict, name: str) -> None:
 
 def _race_keys(ruleset) -> tuple[str, ...]:
     """The race keys of `ruleset` (None: the played ruleset's own)."""
-    ruleset = ruleset_registry.played_content().default_content()[0] if ruleset is None else ruleset
+    ruleset = played_content().default_content()[0] if ruleset is None else ruleset
     return tuple(r.key for r in ruleset.races)
 
 
 def _power_keys(ruleset) -> tuple[str, ...]:
-    ruleset = ruleset_registry.played_content().default_content()[0] if ruleset is None else ruleset
+    ruleset = played_content().default_content()[0] if ruleset is None else ruleset
     return tuple(p.key for p in ruleset.powers)
-
-
-def _symbol_bit(name: str) -> int:
-    """The bit of region symbol `name` in the played ruleset (its SYMBOL_NAMES)."""
-    return dict((n, bit) for bit, n in ruleset_registry.played_content().SYMBOL_NAMES)[name]
 
 
 def _badge_estimated(ruleset, power) -> bool:
@@ -184,7 +175,7 @@ def _badge_estimated(ruleset, power) -> bool:
 
 
 # ------------------------------------------------------------------ [scenario]
-def _variant(check: Checker, head: dict, ruleset: Ruleset | None) -> dict:
+def _variant(check: Checker, head: dict, ruleset) -> dict:
     """scenario.variant: a variant of the ruleset by name (analyzer/variants.py)."""
     if "variant" not in head or ruleset is None:
         return {}
@@ -202,11 +193,6 @@ def _variant(check: Checker, head: dict, ruleset: Ruleset | None) -> dict:
 def ruleset_names() -> list[str]:
     """The rulesets a scenario may name (analyzer/rulesets/__init__.py says which)."""
     return ruleset_registry.playable_rulesets()
-
-
-def _swow_form(ruleset) -> bool:
-    """Whether content is in SWoW's form, which [rules], [races] and [powers] change."""
-    return isinstance(ruleset, Ruleset)
 
 
 def _content(check: Checker, head: dict, base: Path):
@@ -230,32 +216,32 @@ def _content(check: Checker, head: dict, base: Path):
                 "--ruleset out to play the scenario's own",
             )  # fmt: skip
             return name, None, ()
-        ruleset, faces = ruleset_registry.played_content().default_content()
+        ruleset, faces = played_content().default_content()
         return name, ruleset, faces
     folder = base / name
-    if not (folder / "ruleset.toml").is_file() or not (folder / "boards.toml").is_file():
+    if not folder.is_dir():
         check.add(
             "scenario.ruleset",
             name,
-            "neither a ruleset nor a folder (relative to the scenario file) holding "
-            "ruleset.toml and boards.toml",
+            "neither a ruleset nor a folder of content files (relative to the scenario file)",
             ruleset_names(),
         )
         return name, None, ()
-    if not _swow_form(ruleset_registry.played_content().default_content()[0]):
-        check.add(
-            "scenario.ruleset", name,
-            f"a folder of content files is read in SWoW's form, which the {played} ruleset "
-            "does not play; name a ruleset instead",
-        )  # fmt: skip
-        return name, None, ()
     try:
-        ruleset = load_ruleset(folder / "ruleset.toml")
-        return name, ruleset, load_faces(folder / "boards.toml", ruleset)
+        loaded = played_content().load_folder(folder)
     except InputError as exc:
         # The ruleset's own problems name its file: report them with the scenario's.
         check.problems.items.extend(exc.problems)
         return name, None, ()
+    if loaded is None:
+        check.add(
+            "scenario.ruleset", name,
+            f"the {played} ruleset reads no folder of content files (it plays its shipped "
+            "ones); name a ruleset instead",
+        )  # fmt: skip
+        return name, None, ()
+    ruleset, faces = loaded
+    return name, ruleset, faces
 
 
 # --------------------------------------------------------------------- [[seats]]
@@ -315,7 +301,7 @@ def factionless(ruleset) -> bool:
     return bool(races) and all(getattr(r, "faction", None) in (None, -1) for r in races)
 
 
-def _rules(check: Checker, data: dict, ruleset: Ruleset | None, players: int | None) -> dict:
+def _rules(check: Checker, data: dict, ruleset, faces, players: int | None) -> dict:
     """Parameters fields the [rules] table changes."""
     table = _section(check, data, "rules", RULE_KEYS)
     changes: dict = {}
@@ -338,16 +324,16 @@ def _rules(check: Checker, data: dict, ruleset: Ruleset | None, players: int | N
             else:
                 check.add(f"rules.{key}", table[key], "must be true or false")
     if "die_faces" in table:
-        faces = table["die_faces"]
-        if isinstance(faces, list) and len(faces) == DIE_SIDES:
+        die = table["die_faces"]
+        if isinstance(die, list) and len(die) == DIE_SIDES:
             values = [
                 check.check_int(v, f"rules.die_faces[{i}]", *limits.DIE_FACE)
-                for i, v in enumerate(faces)
+                for i, v in enumerate(die)
             ]
             if None not in values:
                 changes["die_faces"] = tuple(values)
         else:
-            check.add("rules.die_faces", faces, f"must be a list of {DIE_SIDES} whole numbers")
+            check.add("rules.die_faces", die, f"must be a list of {DIE_SIDES} whole numbers")
     if "extra_rounds" in table:
         value = check.check_int(table["extra_rounds"], "rules.extra_rounds", *limits.EXTRA_ROUNDS)
         if value is not None:
@@ -362,13 +348,8 @@ def _rules(check: Checker, data: dict, ruleset: Ruleset | None, players: int | N
         value = check.check_int(table["rounds"], "rules.rounds", *limits.ROUNDS)
         if value is not None:
             changes["rounds"] = {**ruleset.rounds, players: value}
-    if "boards" in table and not _swow_form(ruleset):
-        check.add(
-            "rules.boards", table["boards"],
-            "this ruleset plays the one map printed for each player count: no boards to choose",
-        )  # fmt: skip
-    elif "boards" in table:
-        counts = _boards(check, table["boards"], ruleset)
+    if "boards" in table:
+        counts = played_content().house_boards(check, table["boards"], ruleset, faces, players)
         if counts is not None:
             changes["boards"] = {**ruleset.boards, players: counts}
     return changes
@@ -386,25 +367,6 @@ def _seat_coins(check: Checker, value: object, players: int | None) -> tuple[int
     if None in coins:
         return None
     return tuple(coins) + (0,) * (MAX_PLAYERS - len(coins))
-
-
-def _boards(check: Checker, value: object, ruleset: Ruleset) -> tuple[int, int, int] | None:
-    if not isinstance(value, dict):
-        check.add(
-            "rules.boards", value, "must be a table like { large = 1, medium = 2, small = 1 }"
-        )
-        return None
-    check.keys(value, "rules.boards", SIZE_KEYS)
-    counts = []
-    for size, in_box in zip(SIZE_KEYS, ruleset.boards_in_box, strict=True):
-        count = check.check_int(value.get(size, 0), f"rules.boards.{size}", 0, in_box)
-        counts.append(count)
-    if None in counts:
-        return None
-    if sum(counts) == 0:
-        check.add("rules.boards", value, "a game needs at least one board")
-        return None
-    return tuple(counts)
 
 
 # ----------------------------------------------------------- [races], [powers]
@@ -443,7 +405,7 @@ def _numbers(check: Checker, value: object, where: str, keys: tuple[str, ...], l
     return out
 
 
-def _races(check: Checker, data: dict, ruleset: Ruleset | None) -> dict:
+def _races(check: Checker, data: dict, ruleset) -> dict:
     table = _section(check, data, "races", RACE_KEYS)
     changes: dict = {}
     allowed = _names(check, table, "races", _race_keys(ruleset))
@@ -465,7 +427,7 @@ def _races(check: Checker, data: dict, ruleset: Ruleset | None) -> dict:
     return changes
 
 
-def _powers(check: Checker, data: dict, ruleset: Ruleset | None) -> dict:
+def _powers(check: Checker, data: dict, ruleset) -> dict:
     table = _section(check, data, "powers", POWER_KEYS)
     changes: dict = {}
     allowed = _names(check, table, "powers", _power_keys(ruleset))
@@ -499,10 +461,8 @@ def _powers(check: Checker, data: dict, ruleset: Ruleset | None) -> dict:
 
 
 # ---------------------------------------------------------- checks across keys
-def _check_counts(
-    check: Checker, data: dict, ruleset, base: Parameters, faces, players: int, changes
-):
-    """Enough races and powers for the column, and boards that fit the engine."""
+def _check_counts(check: Checker, data: dict, ruleset, base: Parameters, players: int, changes):
+    """Enough races and powers for the column, and rounds the engine holds."""
     column = changes.get("column_size", base.column_size)
     need = 2 * players + column
     for section, kind, field, every in (
@@ -532,24 +492,3 @@ def _check_counts(
     if rounds > MAX_ROUNDS:
         key = "rules.extra_rounds" if "extra_rounds" in changes else "rules.rounds"
         check.add(key, rounds, f"{rounds} rounds in all; at most {MAX_ROUNDS}")
-    if "boards" in changes:
-        _check_layout(check, ruleset, faces, players, changes["boards"][players])
-
-
-def _check_layout(check: Checker, ruleset: Ruleset, faces, players: int, counts) -> None:
-    """The fullest layout of these boards must fit the engine and the box's tokens."""
-    one = dataclasses.replace(ruleset, boards={players: counts})
-    murloc, mountain = _symbol_bit("Murloc"), _symbol_bit("Mountain")
-    limits = (
-        ("regions", lambda f: len(f.regions), MAX_REGIONS),
-        ("Murloc symbols", lambda f: f.count(murloc), ruleset.components["murlocs"]),
-        ("Mountain symbols", lambda f: f.count(mountain), ruleset.components["mountains"]),
-    )
-    for what, measure, most in limits:
-        sel = worst_selections(faces, one, measure)[players]
-        if sel.value > most:
-            check.add(
-                "rules.boards",
-                dict(zip(SIZE_KEYS, counts, strict=True)),
-                f"{', '.join(sel.faces)} have {sel.value} {what}; at most {most} fit",
-            )

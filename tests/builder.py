@@ -33,8 +33,9 @@ from analyzer.engine import layout as L
 from analyzer.engine.layout import MAX_LOG
 from analyzer.engine.state import new_game
 from analyzer.gameloop.api import engine_tables
-from analyzer.model import default_tables, ids
 from analyzer.players.params import N_POLICY_PARAMS, POLICY_NAMES, default_vector
+from analyzer.rulesets.swow import ids
+from analyzer.rulesets.swow.tables import default_tables
 
 NO_POWER = -1  # a race without a badge: no power branch of the engine applies
 

@@ -14,8 +14,7 @@ from typer.testing import CliRunner
 
 from analyzer.cli import app
 from analyzer.errors import InputError
-from analyzer.model import default_tables
-from analyzer.model.tables import compile_tables
+from analyzer.rulesets.swow.tables import compile_tables, default_tables
 from analyzer.stats import fit_logistic, solve_logistic, wilson
 from analyzer.studies import balance as B
 from analyzer.studies.balance_seats import solve_seat_coins_resampled

@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analyzer.model import default_tables
+from analyzer.rulesets.swow.tables import default_tables
 from analyzer.stats import fit_logistic, solve_logistic
 from analyzer.studies import balance as B
 from analyzer.studies import balance_fit as F

@@ -56,7 +56,7 @@ def test_balance_of_the_team_variant_writes_a_verified_row_per_faction(tmp_path)
     changed = load_scenario(out / "suggested.toml").tables()
     assert team_variant(changed) and 'variant = "bfa"' in (out / "suggested.toml").read_text()
     # the confirm study reads the proposed change as a claim of its own
-    from analyzer.model import default_tables
+    from analyzer.rulesets.swow.tables import default_tables
     from analyzer.studies.confirm_claims import read_claims
 
     claims = read_claims(tmp_path, 4, default_tables(), 0, 1).claims
@@ -83,7 +83,7 @@ def test_balance_of_the_team_variant_writes_a_verified_row_per_faction(tmp_path)
 
 def test_the_team_balance_refuses_what_it_cannot_answer(tmp_path):
     from analyzer.errors import InputError
-    from analyzer.model import default_tables
+    from analyzer.rulesets.swow.tables import default_tables
     from analyzer.studies.balance_curves import refuse_team_variant
     from analyzer.studies.plans.balance import check_team_balance
     from analyzer.variants import with_variant

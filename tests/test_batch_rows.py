@@ -6,8 +6,8 @@ import numpy as np
 
 from analyzer.backends.shared import SharedGames
 from analyzer.gameloop import api
-from analyzer.model import default_tables
 from analyzer.players.params import default_vector, policy_id
+from analyzer.rulesets.swow.tables import default_tables
 
 TABLES = api.engine_tables(default_tables())
 N = 300

@@ -10,8 +10,6 @@ import pytest
 
 from analyzer import load_game
 from analyzer.engine import layout as L
-from analyzer.model import default_tables
-from analyzer.model.ids import ALLIANCE, HORDE, NEUTRAL
 from analyzer.rulesets.swow.bfa import (
     add_team_columns,
     bfa_tables,
@@ -19,6 +17,8 @@ from analyzer.rulesets.swow.bfa import (
     seat_labels,
     team_standings,
 )
+from analyzer.rulesets.swow.ids import ALLIANCE, HORDE, NEUTRAL
+from analyzer.rulesets.swow.tables import default_tables
 from analyzer.simulate import simulate
 
 SWOW = load_game("swow")  # the game these tests play (the default run's)

@@ -17,7 +17,7 @@ from kernels import (
 )
 
 from analyzer.engine import layout as L
-from analyzer.model.ids import (
+from analyzer.rulesets.swow.ids import (
     CHAMPIONING,
     DWARVES,
     GNOMES,

@@ -19,12 +19,11 @@ from analyzer.engine.rng import init_streams
 from analyzer.engine.setup import setup_game
 from analyzer.engine.state import new_game
 from analyzer.gameloop.api import engine_tables
-from analyzer.model import default_tables
-from analyzer.model.ids import ALLIANCE, HORDE, NEUTRAL
-from analyzer.model.tables import compile_tables
 from analyzer.players.params import N_POLICY_PARAMS
 from analyzer.rulesets.swow import draft
 from analyzer.rulesets.swow.bfa import SEAT_FACTIONS, bfa_tables, seat_factions
+from analyzer.rulesets.swow.ids import ALLIANCE, HORDE, NEUTRAL
+from analyzer.rulesets.swow.tables import compile_tables, default_tables
 from analyzer.simulate import simulate
 
 SWOW = load_game("swow")  # the game these tests play (the default run's)

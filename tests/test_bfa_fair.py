@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from analyzer.model.ids import ALLIANCE, FACTIONS, HORDE, NEUTRAL
+from analyzer.rulesets.swow.ids import ALLIANCE, FACTIONS, HORDE, NEUTRAL
 from analyzer.studies.team_target import (
     faction_shares,
     fair_target,

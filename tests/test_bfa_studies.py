@@ -13,10 +13,10 @@ from analyzer.engine.rng import init_streams
 from analyzer.engine.setup import setup_game
 from analyzer.engine.state import new_game
 from analyzer.gameloop.api import engine_tables, play_batch
-from analyzer.model import default_tables
-from analyzer.model.ids import HORDE, NEUTRAL
 from analyzer.players.params import HEURISTIC, N_POLICY_PARAMS, default_vector
 from analyzer.rulesets.swow.bfa import SEAT_FACTIONS, team_wins
+from analyzer.rulesets.swow.ids import HORDE, NEUTRAL
+from analyzer.rulesets.swow.tables import default_tables
 from analyzer.studies import combos as C
 from analyzer.studies import combos_page
 from analyzer.variants import with_variant

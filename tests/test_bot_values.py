@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 from analyzer.errors import InputError
-from analyzer.model import ids as swow_ids
 from analyzer.model.named import by_id
 from analyzer.rulesets.classic import ids as classic_ids
 from analyzer.rulesets.classic import values as classic_values
+from analyzer.rulesets.swow import ids as swow_ids
 from analyzer.rulesets.swow import values as swow_values
 
 # The positional arrays as they were written before they were keyed by name: the

@@ -15,8 +15,8 @@ from typer.testing import CliRunner
 
 from analyzer import load_game
 from analyzer.cli import app
-from analyzer.model.ruleset import RULESET_PATH
 from analyzer.results import RACE_COLUMNS, SEAT_COLUMNS
+from analyzer.rulesets.swow.ruleset import RULESET_PATH
 
 runner = CliRunner()
 
@@ -257,7 +257,7 @@ def test_report_writes_a_complete_folder(tmp_path):
     text = (out / "summary.md").read_text(encoding="utf-8")
     for part in ("Seat order advantage", "Rests on estimates / not modeled", "Wilson"):
         assert part in text
-    from analyzer.model import default_tables
+    from analyzer.rulesets.swow.tables import default_tables
 
     ruleset = default_tables().ruleset
     for item in (*ruleset.races, *ruleset.powers, *ruleset.markers):

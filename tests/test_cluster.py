@@ -157,7 +157,7 @@ def test_the_strong_play_studies_give_the_same_tables_on_a_cluster(tmp_path, clu
     """The confirm study and the exploitability table, lookahead bots in the seats."""
     from test_confirm import _folder
 
-    from analyzer.model import default_tables
+    from analyzer.rulesets.swow.tables import default_tables
     from analyzer.studies.confirm import run_confirm
     from analyzer.studies.exploit import exploit_table
     from analyzer.studies.settings import ConfirmSettings
@@ -176,7 +176,7 @@ def test_the_strong_play_studies_give_the_same_tables_on_a_cluster(tmp_path, clu
 def test_the_balance_study_plays_its_parts_on_the_cluster(cluster):
     """Its sweeps are combo studies, its seats plain games and its check a compare run,
     each tested above; here its own seat games and sweep points."""
-    from analyzer.model import default_tables
+    from analyzer.rulesets.swow.tables import default_tables
     from analyzer.studies import balance
 
     tables = default_tables()

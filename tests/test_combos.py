@@ -6,7 +6,8 @@ import numpy as np
 import pandas as pd
 
 from analyzer.engine import layout as L
-from analyzer.model import default_tables, ids
+from analyzer.rulesets.swow import ids
+from analyzer.rulesets.swow.tables import default_tables
 from analyzer.stats import benjamini_hochberg
 from analyzer.studies.combos import run_combos, significance
 from analyzer.studies.combos_page import write_combos

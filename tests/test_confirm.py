@@ -105,7 +105,7 @@ def _folder(root, tables):
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
     """The study on a made-up folder, the heuristic in every seat, 6 games a finding."""
-    from analyzer.model import default_tables
+    from analyzer.rulesets.swow.tables import default_tables
     from analyzer.studies.confirm import run_confirm
     from analyzer.studies.settings import ConfirmSettings
 
@@ -140,7 +140,7 @@ def test_the_same_seed_gives_the_same_table(played):
 
 
 def test_the_command_writes_confirm_csv_and_refuses_bad_input(tmp_path):
-    from analyzer.model import default_tables
+    from analyzer.rulesets.swow.tables import default_tables
 
     folder = _folder(tmp_path / "page", default_tables())
     out = tmp_path / "out"
@@ -159,7 +159,7 @@ def test_the_command_writes_confirm_csv_and_refuses_bad_input(tmp_path):
 
 # ------------------------------------------------------------------ exploitability
 def test_a_responder_beats_a_random_field_and_the_table_names_only_a_clear_winner():
-    from analyzer.model import default_tables
+    from analyzer.rulesets.swow.tables import default_tables
     from analyzer.studies.exploit import exploit_table, hardest
 
     fields = [("all random", ("random",) * 2), ("all heuristic", ("heuristic",) * 2)]

@@ -15,11 +15,11 @@ import pytest
 from analyzer.cli.check import validate_path
 from analyzer.engine import layout as L
 from analyzer.errors import InputError
-from analyzer.model import compile_tables, default_tables, ids, load_faces, load_ruleset
-from analyzer.model.boards import BOARDS_PATH, worst_selections
-from analyzer.model.params import Parameters
-from analyzer.model.ruleset import RULESET_PATH
-from analyzer.model.tables import default_content
+from analyzer.rulesets.swow import ids
+from analyzer.rulesets.swow.boards import BOARDS_PATH, load_faces, worst_selections
+from analyzer.rulesets.swow.house_rules import printed_parameters
+from analyzer.rulesets.swow.ruleset import RULESET_PATH, load_ruleset
+from analyzer.rulesets.swow.tables import compile_tables, default_content, default_tables
 from analyzer.tomlcheck.tomlfile import PROVENANCES
 
 SHIPPED_RULESET = tomllib.loads(RULESET_PATH.read_text(encoding="utf-8"))
@@ -182,7 +182,7 @@ def test_shipped_faces_follow_the_plan():
 
 def test_parameters_replace_and_override():
     ruleset, faces = default_content()
-    params = Parameters.from_ruleset(ruleset)
+    params = printed_parameters(ruleset)
     house = dataclasses.replace(params, start_coins=7, use_die=False, extra_rounds=1)
     tables = compile_tables(ruleset, faces, house)
     assert tables.params[L.PAR_START_COINS] == 7

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from analyzer.cli import app
 from analyzer.engine import layout as L
 from analyzer.errors import InputError
-from analyzer.model import default_tables
+from analyzer.rulesets.swow.tables import default_tables
 from analyzer.studies.combos import allowed_combos
 from analyzer.studies.common import parse_combo_names, start_tokens
 from analyzer.studies.decline import (

@@ -4,8 +4,9 @@ import numpy as np
 
 from analyzer.engine import layout as L
 from analyzer.gameloop.api import engine_tables, no_forced_picks, play_batch
-from analyzer.model import default_tables, ids
 from analyzer.players.params import HEURISTIC, default_vector
+from analyzer.rulesets.swow import ids
+from analyzer.rulesets.swow.tables import default_tables
 
 TABLES = engine_tables(default_tables())
 N = 400

@@ -24,7 +24,7 @@ from analyzer.engine.invariants import (
 )
 from analyzer.engine.jit import python_entry
 from analyzer.gameloop.turns import ERR_BAD_MOVE
-from analyzer.model.ids import (
+from analyzer.rulesets.swow.ids import (
     BEAST_MASTER,
     C_FORTS,
     C_MOUNTAINS,

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from analyzer import load_game
 from analyzer.cli import app
 from analyzer.model import limits
-from analyzer.model.ruleset import RULESET_PATH
+from analyzer.rulesets.swow.ruleset import RULESET_PATH
 
 SWOW = load_game("swow")  # the game these tests play (the default run's)
 
@@ -90,7 +90,7 @@ def test_every_rule_number_at_either_end_plays_correct_games(tmp_path, end):
     face = limits.DIE_FACE[pick]
     lines.append(f"die_faces = [{', '.join([str(face)] * 6)}]")
     lines.append(f"rounds = {limits.ROUNDS[pick]}")
-    from analyzer.model.ruleset import load_ruleset
+    from analyzer.rulesets.swow.ruleset import load_ruleset
 
     boxes = {r.key: r.box for r in load_ruleset().races}
     banners = ", ".join(f"{k} = {v if end == 'top' else 1}" for k, v in boxes.items())

@@ -20,10 +20,10 @@ from kernels import (
 from analyzer.engine import layout as L
 from analyzer.engine.state import Game, new_game
 from analyzer.gameloop import api
-from analyzer.model import default_tables
 from analyzer.players.params import N_POLICY_PARAMS, default_vector, policy_id
 from analyzer.ruleset_registry import played_tables
 from analyzer.rulesets.swow.bfa import bfa_tables
+from analyzer.rulesets.swow.tables import default_tables
 
 CHEAP = {"rollouts": 2.0, "plans": 2.0, "candidates": 2.0, "prune": 0.0}
 

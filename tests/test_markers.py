@@ -39,7 +39,7 @@ from analyzer.engine import layout as L
 from analyzer.engine.conquest import ATTACK_DONE, ATTACK_FINAL, ATTACK_ILLEGAL
 from analyzer.engine.invariants import ERR_MARKERS
 from analyzer.engine.layout import EV_REVEAL
-from analyzer.model.ids import (
+from analyzer.rulesets.swow.ids import (
     AEGIS,
     ALLIANCE,
     ARCHAEOLOGIST,

@@ -33,7 +33,8 @@ from kernels import (
 )
 
 from analyzer.engine import layout as L
-from analyzer.model.ids import (
+from analyzer.rulesets.swow.abilities import FORM_HUMAN
+from analyzer.rulesets.swow.ids import (
     AEGIS,
     BEAST_MASTER,
     C_BEASTS,
@@ -53,7 +54,6 @@ from analyzer.model.ids import (
     TAUREN,
     TROLLS,
 )
-from analyzer.rulesets.swow.abilities import FORM_HUMAN
 
 
 def vc(pos, p, decline=False):
@@ -601,7 +601,7 @@ def test_bonus_per_region_lists_every_race_and_power_that_terrain_bonus_pays():
     given a terrain bonus but left out of it would silently never score. Every pair
     that terrain_bonus pays on some region (each terrain, each symbol alone, beside
     water or not) must be listed there, and no other."""
-    from analyzer.model import ids
+    from analyzer.rulesets.swow import ids
     from analyzer.rulesets.swow.abilities import bonus_per_region, terrain_bonus
 
     pays, per_region = terrain_bonus.py_func, bonus_per_region.py_func

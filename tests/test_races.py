@@ -30,7 +30,9 @@ from kernels import (
 from analyzer.engine import layout as L
 from analyzer.engine.invariants import ERR_RACE_PIECES
 from analyzer.engine.layout import EV_CONQUER, EV_DIE
-from analyzer.model.ids import (
+from analyzer.players.params import TARGET_ASSAULT
+from analyzer.rulesets.swow.abilities import HARMONY_PRICE, OBJECTIVE_VC
+from analyzer.rulesets.swow.ids import (
     AEGIS,
     C_WISP_WALLS,
     DRAENEI,
@@ -45,8 +47,6 @@ from analyzer.model.ids import (
     PANDAREN,
     TAUREN,
 )
-from analyzer.players.params import TARGET_ASSAULT
-from analyzer.rulesets.swow.abilities import HARMONY_PRICE, OBJECTIVE_VC
 
 LIVE, DUD = L.BOMB_LIVE, L.BOMB_DUD
 

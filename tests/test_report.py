@@ -88,7 +88,7 @@ def test_a_rough_page_says_so_and_a_full_one_does_not(built):
 
 def test_the_page_flags_what_is_not_modeled(built):
     out, _, _, _ = built
-    from analyzer.model import default_tables
+    from analyzer.rulesets.swow.tables import default_tables
 
     md = (out / "index.md").read_text(encoding="utf-8")
     for item in default_tables().not_modeled():

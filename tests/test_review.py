@@ -24,7 +24,8 @@ from kernels import (
 )
 
 from analyzer.engine import layout as L
-from analyzer.model.ids import (
+from analyzer.rulesets.swow.abilities import HARMONY_PRICE
+from analyzer.rulesets.swow.ids import (
     AEGIS,
     BEAST_MASTER,
     CHAMPIONING,
@@ -41,7 +42,6 @@ from analyzer.model.ids import (
     TAUREN,
     TROLLS,
 )
-from analyzer.rulesets.swow.abilities import HARMONY_PRICE
 
 LIVE, DUD = L.BOMB_LIVE, L.BOMB_DUD
 

@@ -335,7 +335,7 @@ def test_a_lookahead_field_plays_the_first_games_of_each_combo_and_seat():
 
 
 def test_a_lookahead_forced_seat_is_compared_with_the_reference_on_its_own_games():
-    from analyzer.model import default_tables
+    from analyzer.rulesets.swow.tables import default_tables
     from analyzer.studies.robustness import run_robustness, summary_markdown
     from analyzer.studies.settings import RobustnessSettings
 

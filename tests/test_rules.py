@@ -30,7 +30,9 @@ from kernels import (
 from analyzer.engine import layout as L
 from analyzer.engine.layout import EV_CONQUER, EV_SCORE
 from analyzer.engine.state import new_game
-from analyzer.model.ids import (
+from analyzer.players.params import N_POLICY_PARAMS
+from analyzer.rulesets.swow.abilities import FORM_HUMAN, FORM_WORGEN
+from analyzer.rulesets.swow.ids import (
     AEGIS,
     ARCHAEOLOGIST,
     ASHES,
@@ -67,8 +69,6 @@ from analyzer.model.ids import (
     TROLLS,
     WORGEN,
 )
-from analyzer.players.params import N_POLICY_PARAMS
-from analyzer.rulesets.swow.abilities import FORM_HUMAN, FORM_WORGEN
 
 
 def take(pos, p, r):

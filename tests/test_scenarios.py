@@ -18,9 +18,10 @@ from analyzer.cli import app
 from analyzer.cli.check import validate_path
 from analyzer.engine import layout as L
 from analyzer.errors import InputError
-from analyzer.model import default_tables, ids
-from analyzer.model.ruleset import CONTENT_DIR
 from analyzer.players.params import HEURISTIC_PARAMS, RANDOM_PARAMS, default_vector
+from analyzer.rulesets.swow import ids
+from analyzer.rulesets.swow.ruleset import CONTENT_DIR
+from analyzer.rulesets.swow.tables import default_tables
 from analyzer.scenario import POWER_KEYS, RACE_KEYS, RULE_KEYS, SCENARIO_KEYS, load_scenario
 from analyzer.simulate import simulate
 

@@ -15,10 +15,10 @@ from test_lookahead import game_at, hide_differently
 from analyzer.engine import layout as L
 from analyzer.engine.state import Game, new_game
 from analyzer.gameloop import api
-from analyzer.model import default_tables
 from analyzer.players.params import N_POLICY_PARAMS, default_vector, policy_id
 from analyzer.ruleset_registry import played_tables
 from analyzer.rulesets.swow.bfa import bfa_tables
+from analyzer.rulesets.swow.tables import default_tables
 
 CHEAP = {"simulations": 24.0}
 

@@ -130,8 +130,8 @@ def _picks(name, games=200):
     """(mean column position picked, mean coins paid) of four seats of one style."""
     from analyzer.engine import layout as L
     from analyzer.gameloop import api
-    from analyzer.model import default_tables
     from analyzer.results import instance_rows
+    from analyzer.rulesets.swow.tables import default_tables
     from analyzer.simulate import seat_bots
 
     ids, params = seat_bots([name] * 4, 4)

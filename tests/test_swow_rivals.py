@@ -9,7 +9,7 @@ from builder import Position
 from kernels import after_scoring, leader, region_worth_after, target_context, turn_begins
 
 from analyzer.engine import layout as L
-from analyzer.model.ids import HUMANS, ORCS
+from analyzer.rulesets.swow.ids import HUMANS, ORCS
 
 
 def four_seats(round_, seat):

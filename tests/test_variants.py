@@ -8,8 +8,8 @@ import pytest
 
 from analyzer import load_game
 from analyzer.errors import InputError
-from analyzer.model import default_tables
-from analyzer.model.ids import NEUTRAL
+from analyzer.rulesets.swow.ids import NEUTRAL
+from analyzer.rulesets.swow.tables import default_tables
 from analyzer.simulate import simulate
 from analyzer.variants import variant_name, with_variant
 

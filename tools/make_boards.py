@@ -23,9 +23,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from analyzer.model import ids  # noqa: E402
-from analyzer.model.boards import BOARDS_PATH, Face, parse_faces, worst_selections  # noqa: E402
-from analyzer.model.ruleset import load_ruleset  # noqa: E402
+from analyzer.rulesets.swow import ids  # noqa: E402
+from analyzer.rulesets.swow.boards import BOARDS_PATH, Face, parse_faces, worst_selections  # noqa: E402
+from analyzer.rulesets.swow.ruleset import load_ruleset  # noqa: E402
 from analyzer.tomlcheck.tomlfile import read_toml  # noqa: E402
 
 SEED = 1_2024

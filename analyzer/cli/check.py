@@ -8,8 +8,6 @@ from functools import cache
 from pathlib import Path
 
 from analyzer.errors import InputError, Problem
-from analyzer.model.boards import parse_faces
-from analyzer.model.ruleset import load_ruleset, parse_ruleset
 from analyzer.players.styles import parse_styles
 from analyzer.ruleset_registry import RULESETS_DIR, ruleset_package, shipped_rulesets
 from analyzer.scenario import parse_scenario
@@ -31,8 +29,10 @@ def ruleset_files() -> tuple:
 
 
 def _own_kind(data: dict):
-    """(kind, module) of the first ruleset that owns this file, or (None, None)."""
-    for module in ruleset_files():
+    """(kind, module) of the first ruleset that owns this file, or (None, None). The
+    default ruleset (first of ruleset_files) is asked last: a file that names its
+    ruleset (`ruleset = "classic"`) is that ruleset's before SWoW's reads any [races]."""
+    for module in reversed(ruleset_files()):
         kind = module.file_kind(data)
         if kind is not None:
             return kind, module
@@ -41,28 +41,23 @@ def _own_kind(data: dict):
 
 def file_kind(data: dict) -> str | None:
     """ "scenario" (a [scenario] table; checked first, as a scenario may hold [races]
-    too), a ruleset's own kind (the original Small World's "classic maps" and
-    "classic ruleset": rulesets/classic/files.py), "ruleset" (a [races] table),
-    "boards" ([[faces]]), "bot styles" (tables with a `policy`: styles.toml) or None."""
+    too), a ruleset's own kind (its files.py: SWoW's "ruleset" and "boards", the
+    original Small World's "classic maps" and "classic ruleset"), "bot styles"
+    (tables with a `policy`: styles.toml) or None."""
     if "scenario" in data:
         return "scenario"
     kind, _module = _own_kind(data)
     if kind is not None:
         return kind
-    if "races" in data:
-        return "ruleset"
-    if "faces" in data:
-        return "boards"
     if any(isinstance(v, dict) and "policy" in v for v in data.values()):
         return "bot styles"
     return None
 
 
 def validate_path(path: str | Path) -> list[Problem]:
-    """Every problem in a scenario, ruleset, board or classic file (see file_kind); an
-    empty list when the file is fine. A board file is checked against the shipped
-    ruleset's box caps and board counts, a classic maps file against the shipped classic
-    ruleset."""
+    """Every problem in a scenario, bot styles or ruleset's content file (see
+    file_kind); an empty list when the file is fine. A ruleset's files are checked
+    with the files beside them (its files.py says how)."""
     file = str(path)
     try:
         if Path(path).is_dir():
@@ -71,14 +66,6 @@ def validate_path(path: str | Path) -> list[Problem]:
         kind = file_kind(data)
         if kind == "scenario":
             parse_scenario(data, file, Path(path).parent)
-        elif kind == "ruleset":
-            ruleset = parse_ruleset(data, file)
-            # A scenario plays a ruleset folder as a whole: its boards must fit it too.
-            boards = Path(path).with_name("boards.toml")
-            if Path(path).name == "ruleset.toml" and boards.is_file():
-                parse_faces(read_toml(boards), str(boards), ruleset)
-        elif kind == "boards":
-            parse_faces(data, file, _ruleset_beside(Path(path)))
         elif kind == "bot styles":
             parse_styles(data, file)
         elif kind is not None:
@@ -86,8 +73,6 @@ def validate_path(path: str | Path) -> list[Problem]:
         else:
             kinds = [
                 "a scenario (no [scenario] table)",
-                "a ruleset (no [races] table)",
-                "a board file (no [[faces]])",
                 "a bot styles file (no table with a policy)",
             ] + [module.NOT_ONE for module in ruleset_files()]
             what = ", ".join(kinds[:-1]) + " nor " + kinds[-1]
@@ -97,21 +82,10 @@ def validate_path(path: str | Path) -> list[Problem]:
     return []
 
 
-def _ruleset_beside(boards: Path):
-    """The ruleset a board file is played with: the ruleset.toml of its folder (a
-    scenario's ruleset folder), else the shipped one."""
-    beside = boards.with_name("ruleset.toml")
-    if boards.name == "boards.toml" and beside.is_file():
-        data = read_toml(beside)
-        if file_kind(data) == "ruleset":
-            return parse_ruleset(data, str(beside))
-    return load_ruleset()
-
-
 def _validate_folder(folder: Path) -> list[Problem]:
-    """A ruleset folder: its ruleset.toml with the boards (SWoW's boards.toml) or the
-    files its ruleset's own checks name (the original game's maps.toml), checked
-    together, as a scenario plays them."""
+    """A ruleset folder: its ruleset.toml with the files its ruleset's own checks name
+    (SWoW's boards.toml, the original game's maps.toml), checked together, as a
+    scenario plays them."""
     ruleset = folder / "ruleset.toml"
     own = None
     if ruleset.is_file():
@@ -119,13 +93,9 @@ def _validate_folder(folder: Path) -> list[Problem]:
             own = _own_kind(read_toml(ruleset))[1]
         except InputError as exc:
             return exc.problems
-    needs = own.FOLDER_FILES if own is not None else ("ruleset.toml", "boards.toml")
+    needs = own.FOLDER_FILES if own is not None else ("ruleset.toml",)
     if not all((folder / name).is_file() for name in needs):
-        holds = " or ".join(
-            " and ".join(files)
-            for files in [("ruleset.toml", "boards.toml")]
-            + [m.FOLDER_FILES for m in ruleset_files()]
-        )
+        holds = " or ".join(" and ".join(m.FOLDER_FILES) for m in ruleset_files())
         return [
             Problem(
                 str(folder), "(folder)", str(folder),

@@ -12,7 +12,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer.engine import core_layout as L
-from analyzer.model.ruleset import PLAYER_COUNTS, Ruleset
+
+PLAYER_COUNTS = tuple(range(2, L.MAX_PLAYERS + 1))
+# The order of board sizes in `boards` (and in the engine's params vector).
+SIZE_KEYS = ("large", "medium", "small")
 
 
 @dataclass(frozen=True)
@@ -27,37 +30,17 @@ class Parameters:
     die_max_short: int
     min_conquest_tokens: int
     rounds: dict[int, int]  # players -> rounds
-    boards: dict[int, tuple[int, int, int]]  # players -> (large, medium, small) faces
+    boards: dict[int, tuple[int, int, int]]  # players -> faces of each size (SIZE_KEYS)
     use_die: bool = True  # roll the reinforcement die on the final attempt
     murlocs: bool = True  # place Murlocs at setup
     extra_rounds: int = 0  # added to the rounds of every player count
     seat_coins: tuple[int, ...] = (0,) * L.MAX_PLAYERS  # extra starting coins by seat
     variant: int = 0  # the ruleset's variant (0: the standard game; SWoW: 1 Battle for Azeroth)
-    # Per race / power, in ids order; from_ruleset fills them from the ruleset.
+    # Per race / power, in id order; a ruleset's printed_parameters fills them.
     banners: tuple[int, ...] = ()  # race tokens on each banner
     races_allowed: tuple[bool, ...] = ()  # False: the banner is left in the box
     badges: tuple[int, ...] = ()  # power tokens on each badge
     powers_allowed: tuple[bool, ...] = ()
-
-    @classmethod
-    def from_ruleset(cls, ruleset: Ruleset) -> Parameters:
-        return cls(
-            start_coins=ruleset.start_coins,
-            column_size=ruleset.column_size,
-            faction_bonus=ruleset.faction_bonus,
-            travel_cost=ruleset.travel_cost,
-            base_cost=ruleset.base_cost,
-            water_cost=ruleset.water_cost,
-            die_faces=tuple(ruleset.die_faces),
-            die_max_short=ruleset.die_max_short,
-            min_conquest_tokens=ruleset.min_conquest_tokens,
-            rounds=dict(ruleset.rounds),
-            boards=dict(ruleset.boards),
-            banners=tuple(r.banner for r in ruleset.races),
-            races_allowed=(True,) * len(ruleset.races),
-            badges=tuple(p.badge for p in ruleset.powers),
-            powers_allowed=(True,) * len(ruleset.powers),
-        )
 
     def to_array(self, rule_params: tuple[str, ...] = ()) -> np.ndarray:
         """The int32 params vector laid out as analyzer.engine.layout's PAR_* say;

@@ -4,7 +4,8 @@ name, whether the core has a neutral default, and what it is for.
 A ruleset package gives its content in `tables.py` (the part rulesets/__init__.py
 names `tables`): its loader, its table compiler, the words of its board and events,
 its variants and, for each variant played in teams, the module that gives the team
-rules (TEAM_VARIANTS: variant name -> module path); and in `files.py`, where it has
+rules (TEAM_VARIANTS: variant name -> module path), and what a scenario's house
+rules start from and may change of its content; and in `files.py`, where it has
 one, the kinds of its own content files for `analyzer check`. Simulations, results, studies,
 the report and the `check` command ask for content only through `bind(package)`,
 the checked view this module makes (`Content`), never by importing a ruleset, so a
@@ -70,6 +71,9 @@ CONTENT = _parts(
     VARIANTS | neutral | its variants: name -> the engine's code (rule parameter `variant`)
     TEAM_VARIANTS | neutral | the variants played in teams: name -> module of its team rules
     HEADLINE_BOTS | neutral | the bot or style every seat of its report plays (docs/bots.md)
+    printed_parameters(ruleset, faces) | neutral | the rule numbers house rules change (None: none)
+    load_folder(folder) | neutral | (ruleset, faces) of a content folder a scenario names, or None
+    house_boards(check, value, ruleset, faces, players) | neutral | [rules] boards checked, or None
     """
 )
 

@@ -4,7 +4,7 @@ standard study (balance.py) and the team variant's (balance_teams.py)."""
 from __future__ import annotations
 
 from analyzer.model import limits
-from analyzer.model.ruleset import SIZE_KEYS, Ruleset
+from analyzer.model.params import SIZE_KEYS
 from analyzer.players.params import PARAMS_BY_POLICY
 from analyzer.players.styles import bot_of
 
@@ -72,7 +72,7 @@ def suggestion_toml(
     lines.append(f"die_faces = {_toml_value(list(p.die_faces))}")
     lines.append(f"rounds = {int(p.rounds[n_players])}")
     lines.append(f"extra_rounds = {int(p.extra_rounds)}")
-    if isinstance(rs, Ruleset):  # SWoW's boards are drawn; the original game's map is fixed
+    if any(p.boards[n_players]):  # SWoW's boards are drawn; the original game's map is fixed
         boards = dict(zip(SIZE_KEYS, (int(v) for v in p.boards[n_players]), strict=True))
         lines.append(f"boards = {_toml_value(boards)}")
     lines.append(f"use_die = {_toml_value(bool(p.use_die))}")

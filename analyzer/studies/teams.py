@@ -17,8 +17,8 @@ import numpy as np
 import pandas as pd
 
 from analyzer.engine.core_layout import S_VC
-from analyzer.model import default_tables
 from analyzer.players.params import default_vector, policy_id
+from analyzer.rulesets import played_tables
 from analyzer.stats import mean_se, normal_interval, wilson
 from analyzer.studies import common
 from analyzer.studies.common import pct, pp
@@ -51,7 +51,7 @@ def alliance_duel(n_players: int, games: int, seed: int, care: float = 1.0, tabl
     team = team_play()
     if n_players not in (4, 5):
         raise ValueError(f"allies play together at 4 and 5 players, not {n_players}")
-    etables = api.engine_tables(team.team_tables(tables or default_tables(), n_players, False))
+    etables = api.engine_tables(team.team_tables(tables or played_tables(), n_players, False))
     factions = team.seat_teams(n_players, False)
     allied = default_vector("heuristic", ally_care=care)
     ignoring = default_vector("heuristic", ally_care=0.0)

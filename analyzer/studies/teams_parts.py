@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer.engine.core_layout import I_RACE, I_VC_ACTIVE, I_VC_DECLINE, S_VC
-from analyzer.model import default_tables
+from analyzer.rulesets import played_content, played_tables
 from analyzer.stats import mean_se, normal_interval
 from analyzer.variants import team_play
 
@@ -50,13 +50,12 @@ def play_arm(n, games, seed, tables=None, bots=None, exchanged=False, bonus=True
     players: the printed variant, or with the seats exchanged, or without the Faction
     Bonus."""
     from analyzer.gameloop import api
-    from analyzer.model.tables import compile_tables
     from analyzer.simulate import seat_bots
 
-    base = tables or default_tables()
+    base = tables or played_tables()
     if not bonus:
         parameters = dataclasses.replace(base.parameters, faction_bonus=0)
-        base = compile_tables(base.ruleset, base.faces, parameters)
+        base = played_content().compile_tables(base.ruleset, base.faces, parameters)
     etables = api.engine_tables(team_play().team_tables(base, n, exchanged))
     ids, params = seat_bots(tuple(bots or ("heuristic",) * n), n)
     return api.play_batch(etables, n, seed, 0, games, ids, params)
@@ -72,7 +71,7 @@ def race_rows(res, n, tables=None) -> list[tuple]:
     race picked in the games of `res`: what each faction's races earn (a pick's VC
     while active and in decline)."""
 
-    ruleset = (tables or default_tables()).ruleset
+    ruleset = (tables or played_tables()).ruleset
     team = team_play()
     games = len(res.n_inst)
     picked = np.concatenate([res.inst[i, : res.n_inst[i]] for i in range(games)])

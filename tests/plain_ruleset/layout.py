@@ -11,8 +11,8 @@ from analyzer.engine.core_layout import (
     RT_CORE_NF,
     terrain_bits,
 )
-from analyzer.model.ids import C_MOUNTAINS, C_MURLOCS, COMPONENTS, MARKERS, MURLOC
-from analyzer.model.ids import TERRAINS as _TERRAINS
+from analyzer.rulesets.swow.ids import C_MOUNTAINS, C_MURLOCS, COMPONENTS, MARKERS, MURLOC
+from analyzer.rulesets.swow.ids import TERRAINS as _TERRAINS
 
 N_COMPONENTS = len(COMPONENTS)
 N_MARKERS = len(MARKERS)

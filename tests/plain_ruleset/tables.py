@@ -11,6 +11,9 @@ from analyzer.rulesets.swow.tables import (
     compile_tables,
     default_content,
     default_tables,
+    house_boards,
+    load_folder,
+    printed_parameters,
 )
 
 from .layout import VARIANT_STANDARD, VARIANT_TITHE
@@ -25,4 +28,7 @@ __all__ = [
     "compile_tables",
     "default_content",
     "default_tables",
+    "house_boards",
+    "load_folder",
+    "printed_parameters",
 ]

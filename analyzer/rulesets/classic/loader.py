@@ -2,22 +2,23 @@
 
 Every value is read through analyzer.tomlcheck.tomlfile.Checker, so each mistake becomes a
 Problem naming the file, the dotted key, the value and the valid choices, and all of a
-file's problems are reported at once. Every whole number has a range (LIMITS, MAP_LIMITS)
-wide enough for house rules yet far inside a 32-bit integer, so a future numba engine can
-hold any value the loader accepts.
+file's problems are reported at once; what SWoW's loader checks the same way (the die,
+box counts, a power's badge, connected maps) is shared in analyzer/model/loader.py.
+Every whole number has a range (LIMITS, MAP_LIMITS) wide enough for house rules yet far
+inside a 32-bit integer, so a future numba engine can hold any value the loader accepts.
 """
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from analyzer.model.loader import Power, counted_table, die_faces, parse_power, source, unreached
 from analyzer.rulesets.classic import ids
 from analyzer.tomlcheck.tomlfile import (
     PROVENANCES,
     Checker,
-    dotted,
     is_int,
     keyed_entries,
     modeled_state,
@@ -27,8 +28,6 @@ from analyzer.tomlcheck.tomlfile import (
 CONTENT_DIR = Path(__file__).resolve().parent / "content"
 RULESET_PATH = CONTENT_DIR / "ruleset.toml"
 MAPS_PATH = CONTENT_DIR / "maps.toml"
-
-DIE_SIDES = 6
 
 # (smallest, largest) allowed for every whole number of the ruleset file.
 LIMITS = {
@@ -78,7 +77,6 @@ TOP_KEYS = (
 )
 RACE_KEYS = ("name", "banner", "banner_source", "conquest_only_tokens")
 RACE_KEYS += ("conquest_only_tokens_source", "box", "box_source", "ability", "modeled", "missing")
-POWER_KEYS = ("name", "badge", "badge_source", "badge_note", "ability", "modeled", "missing")
 LOST_TRIBE_KEYS = ("name", "box", "box_source")
 
 MAPS_TOP_KEYS = ("ruleset", "about", "source", "maps")
@@ -101,17 +99,6 @@ class Race:
     def first_turn_tokens(self) -> int:
         """Tokens from the banner alone on the first turn (the badge adds its own)."""
         return self.banner + self.conquest_only_tokens
-
-
-@dataclass(frozen=True)
-class Power:
-    key: str
-    name: str
-    badge: int
-    badge_note: str
-    ability: str
-    modeled: str
-    missing: str
 
 
 @dataclass(frozen=True)
@@ -225,17 +212,17 @@ def parse_ruleset(data: dict, file: str) -> ClassicRuleset:
     check.choice(data, "ruleset", "", (ids.RULESET_TAG,))
     name = check.text(data, "name", "")
     numbers = {key: _number(check, data, key, "", sources, key) for key in RULE_NUMBERS}
-    die_faces = _die_faces(check, data, sources)
-    if numbers["die_max_short"] is not None and die_faces and None not in die_faces:
+    die = die_faces(check, data, sources, *LIMITS["die_face"])
+    if numbers["die_max_short"] is not None and die and None not in die:
         # A final attempt further short than the best roll could never succeed.
-        if numbers["die_max_short"] > max(die_faces):
+        if numbers["die_max_short"] > max(die):
             check.add(
                 "die_max_short",
                 numbers["die_max_short"],
-                f"more than the die's largest face ({max(die_faces)})",
+                f"more than the die's largest face ({max(die)})",
             )
     rounds = _rounds(check, data, sources)
-    components = _counted_table(check, data, "components", ids.COMPONENTS, sources)
+    components = counted_table(check, data, "components", ids.COMPONENTS, sources, _box_limit)
     coins = _coins(check, data, sources, components.get("coins"))
     lost_tribes = _lost_tribes(check, data, sources)
     races = keyed_entries(check, data, "races", ids.RACES, _race, sources)
@@ -246,7 +233,7 @@ def parse_ruleset(data: dict, file: str) -> ClassicRuleset:
         path=file,
         name=name,
         **numbers,
-        die_faces=die_faces,
+        die_faces=die,
         rounds=rounds,
         components=components,
         coins=coins,
@@ -264,30 +251,8 @@ def _number(
     return check.number(table, key, where, sources, minimum=low, maximum=high)
 
 
-def _source(check: Checker, table: dict, key: str, where: str, sources: dict) -> None:
-    """The provenance of a value that is not a single number (a list or a table)."""
-    source = check.choice(table, f"{key}_source", where, PROVENANCES)
-    if source is not None:
-        sources[dotted(where, key)] = source
-
-
-def _die_faces(check: Checker, data: dict, sources: dict) -> tuple[int | None, ...]:
-    faces = check.value(data, "die_faces", "")
-    _source(check, data, "die_faces", "", sources)
-    if faces is None:
-        return ()
-    if not isinstance(faces, list) or len(faces) != DIE_SIDES:
-        check.add("die_faces", faces, f"must be a list of {DIE_SIDES} whole numbers")
-        return ()
-    low, high = LIMITS["die_face"]
-    return tuple(
-        check.check_int(v, f"die_faces[{i}]", minimum=low, maximum=high)
-        for i, v in enumerate(faces)
-    )
-
-
 def _rounds(check: Checker, data: dict, sources: dict) -> dict[int, int]:
-    _source(check, data, "rounds", "", sources)
+    source(check, data, "rounds", "", sources)
     table = check.table(data, "rounds", "")
     if table is None:
         return {}
@@ -302,26 +267,13 @@ def _rounds(check: Checker, data: dict, sources: dict) -> dict[int, int]:
     return rounds
 
 
-def _counted_table(
-    check: Checker, data: dict, section: str, keys: tuple[str, ...], sources: dict
-) -> dict[str, int]:
-    """A table of box counts, each with its `_source`."""
-    table = check.table(data, section, "")
-    if table is None:
-        return {}
-    check.keys(table, section, [k for key in keys for k in (key, f"{key}_source")])
-    counts = {}
-    for key in keys:
-        value = _number(
-            check, table, key, section, sources, "coins" if key == "coins" else "component"
-        )
-        if value is not None:
-            counts[key] = value
-    return counts
+def _box_limit(key: str) -> tuple[int, int]:
+    """The range of a box count: all the coins, or the pieces (or coins) of one kind."""
+    return LIMITS["coins" if key == "coins" else "component"]
 
 
 def _coins(check: Checker, data: dict, sources: dict, total: int | None) -> dict[int, int]:
-    counts = _counted_table(check, data, "coins", ids.COIN_VALUES, sources)
+    counts = counted_table(check, data, "coins", ids.COIN_VALUES, sources, _box_limit)
     if total is not None and len(counts) == len(ids.COIN_VALUES):
         if sum(counts.values()) != total:
             check.add(
@@ -367,18 +319,7 @@ def _race(check: Checker, entry: dict, key: str, where: str, sources: dict) -> R
 
 
 def _power(check: Checker, entry: dict, key: str, where: str, sources: dict) -> Power:
-    check.keys(entry, where, POWER_KEYS)
-    badge = _number(check, entry, "badge", where, sources, "badge")
-    modeled, missing = modeled_state(check, entry, where)
-    return Power(
-        key=key,
-        name=check.text(entry, "name", where),
-        badge=badge,
-        badge_note=check.text(entry, "badge_note", where, required=False),
-        ability=check.text(entry, "ability", where),
-        modeled=modeled,
-        missing=missing,
-    )
+    return parse_power(check, entry, key, where, sources, LIMITS["badge"])
 
 
 def _check_boxes_fit_every_badge(
@@ -472,14 +413,14 @@ def _map(check: Checker, entry: dict, where: str, ruleset: ClassicRuleset) -> Cl
             rounds,
             f"{label}: the ruleset's [rounds] says {printed} for {players} players",
         )
-    source = check.choice(entry, "source", where, PROVENANCES)
+    map_source = check.choice(entry, "source", where, PROVENANCES)
     regions = _regions(check, entry, where, label)
     doubt, doubtful = _doubt(check, entry, where, label, regions)
     if regions is not None:
         _check_map(check, where, label, regions, ruleset)
     if len(check.problems.items) != before:
         return None
-    return ClassicMap(name, players, rounds, source, doubt, doubtful, regions)
+    return ClassicMap(name, players, rounds, map_source, doubt, doubtful, regions)
 
 
 def _doubt(
@@ -600,20 +541,9 @@ def _check_map(
     check: Checker, where: str, label: str, regions: tuple[Region, ...], ruleset: ClassicRuleset
 ) -> None:
     """Connected, enterable, and within the box caps of the pieces set up on it."""
-    links: dict[int, set[int]] = defaultdict(set)
-    for region in regions:
-        for other in region.neighbours:
-            links[region.id].add(other)
-            links[other].add(region.id)
-    seen, todo = {0}, [0]
-    while todo:
-        for other in links[todo.pop()]:
-            if other not in seen:
-                seen.add(other)
-                todo.append(other)
-    unreached = sorted(set(range(len(regions))) - seen)
-    if unreached:
-        check.add(f"{where}.regions", unreached, f"{label}: not reachable from region 0")
+    cut_off = unreached({r.id: r.neighbours for r in regions})
+    if cut_off:
+        check.add(f"{where}.regions", cut_off, f"{label}: not reachable from region 0")
     if not entry_regions(regions):
         check.add(
             f"{where}.regions",

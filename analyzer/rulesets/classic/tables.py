@@ -1,5 +1,5 @@
 """Compile the original game's content (loader.py) into the arrays the engine
-reads (the same shapes as analyzer/model/tables.py makes for SWoW): the races
+reads (analyzer/model/tables.py's Tables, as every ruleset fills them): the races
 with the Lost Tribes after them, the powers, the rule numbers and box caps, and
 the four maps as faces, the face for n players being the one the game plays."""
 
@@ -12,6 +12,7 @@ import numpy as np
 
 from analyzer.engine import core_layout as L
 from analyzer.model.params import Parameters
+from analyzer.model.tables import MODELED_CODE, Tables, region_arrays, table_columns
 from analyzer.rulesets.classic import ids
 from analyzer.rulesets.classic import layout as C
 from analyzer.rulesets.classic.loader import ClassicMap, ClassicRuleset, load_maps, load_ruleset
@@ -25,6 +26,7 @@ __all__ = [
     "compile_tables",
     "default_content",
     "default_tables",
+    "printed_parameters",
 ]
 
 # The field of bots its report plays the headline tables with: of the styles at least as
@@ -32,47 +34,23 @@ __all__ = [
 # "Which field the headline tables play").
 HEADLINE_BOTS = "steady-classic"
 
-MODELED_CODE = {"none": 0, "partial": 1, "full": 2}
-
 
 @dataclass(frozen=True, eq=False)
-class ClassicTables:
+class ClassicTables(Tables):
+    """The engine's tables of the original game: its faces are the maps, one printed
+    for each player count (face_size: the players), and the Lost Tribes are the race
+    of nobody; it has no markers."""
+
     ruleset: ClassicRuleset
-    maps: tuple[ClassicMap, ...]
-    parameters: Parameters  # the rule numbers played (a scenario or a study may change them)
-    race_tab: np.ndarray  # int32[MAX_RACES, RT_NF]
-    power_tab: np.ndarray  # int32[MAX_POWERS, PT_NF]
-    marker_tab: np.ndarray  # int32[1, 1]: no markers
-    caps: np.ndarray  # int32[N_COMPONENTS]: layout.COMPONENTS order
-    params: np.ndarray  # int32[N_PARAMS]
-    face_size: np.ndarray  # int32[F]: the players the map is printed for
-    face_board: np.ndarray
-    face_start: np.ndarray
-    face_nreg: np.ndarray
-    face_terrain: np.ndarray
-    face_symbols: np.ndarray
-    face_adj: np.ndarray
+    faces: tuple[ClassicMap, ...]
 
     @property
-    def faces(self) -> tuple[ClassicMap, ...]:
-        """The studies' name for the boards: here the map printed for each player count."""
-        return self.maps
+    def maps(self) -> tuple[ClassicMap, ...]:
+        return self.faces
 
     @property
     def race_names(self) -> list[str]:
         return [r.name for r in self.ruleset.races] + [self.ruleset.lost_tribes.name]
-
-    @property
-    def power_names(self) -> list[str]:
-        return [p.name for p in self.ruleset.powers]
-
-    @property
-    def marker_names(self) -> list[str]:
-        return []
-
-    @property
-    def face_names(self) -> list[str]:
-        return [m.name for m in self.maps]
 
     def not_modeled(self) -> list[str]:
         """'race X (partial)', ... for every ability the engine does not fully model."""
@@ -91,7 +69,8 @@ def region_symbols(region) -> int:
 
 
 def classic_parameters(ruleset: ClassicRuleset, maps: tuple[ClassicMap, ...]) -> Parameters:
-    """The printed rule numbers in the core's Parameters form (what studies change)."""
+    """The printed rule numbers in the core's Parameters form (what studies and a
+    scenario's house rules change)."""
     by_players = {m.players: m for m in maps}
     return Parameters(
         start_coins=ruleset.start_coins,
@@ -120,22 +99,13 @@ def compile_classic(
     parameters: Parameters | None = None,
 ) -> ClassicTables:
     parameters = parameters or classic_parameters(ruleset, maps)
-    race_tab = np.zeros((L.MAX_RACES, C.RT_NF), dtype=np.int32)
+    race_tab, power_tab = table_columns(ruleset, parameters, C.RT_NF, L.PT_NF)
     for i, race in enumerate(ruleset.races):
         # the Amazons' conquest-only tokens come with the banner (turn.py sets
         # them aside after each redeployment)
-        race_tab[i, L.RT_BANNER] = parameters.banners[i] + race.conquest_only_tokens
-        race_tab[i, L.RT_BOX] = race.box
-        race_tab[i, L.RT_ALLOWED] = int(parameters.races_allowed[i])
-        race_tab[i, L.RT_MODELED] = MODELED_CODE[race.modeled]
+        race_tab[i, L.RT_BANNER] += race.conquest_only_tokens
     race_tab[C.LOST_TRIBES, L.RT_BOX] = ruleset.lost_tribes.box
     race_tab[C.LOST_TRIBES, L.RT_MODELED] = MODELED_CODE["full"]
-
-    power_tab = np.zeros((L.MAX_POWERS, L.PT_NF), dtype=np.int32)
-    for i, power in enumerate(ruleset.powers):
-        power_tab[i, L.PT_BADGE] = parameters.badges[i]
-        power_tab[i, L.PT_ALLOWED] = int(parameters.powers_allowed[i])
-        power_tab[i, L.PT_MODELED] = MODELED_CODE[power.modeled]
 
     caps = np.array(
         [ruleset.components[c] for c in ids.COMPONENTS] + [ruleset.lost_tribes.box],
@@ -143,27 +113,21 @@ def compile_classic(
     )
     params = parameters.to_array()
 
-    nreg = np.array([len(m.regions) for m in maps], dtype=np.int32)
-    start = np.concatenate(([0], np.cumsum(nreg)[:-1])).astype(np.int32)
-    entries = [set(m.entry_regions) for m in maps]
-    terrain, symbols = [], []
-    adj = np.full((int(nreg.sum()), L.MAX_DEGREE), -1, dtype=np.int32)
-    row = 0
-    for m, entry in zip(maps, entries, strict=True):
-        for region in m.regions:
-            terrain.append(ids.TERRAINS.index(region.terrain))
-            bits = region_symbols(region)
-            if region.id in entry or (region.is_water and region.border):
-                # a Sea on the edge is a first conquest too, for Seafaring alone
-                bits |= C.SYM_BORDER_ENTRY
-            if not region.is_water and any(m.regions[n].is_water for n in region.neighbours):
-                bits |= C.SYM_COASTAL
-            symbols.append(bits)
-            adj[row, : len(region.neighbours)] = region.neighbours
-            row += 1
+    entries = {m.players: set(m.entry_regions) for m in maps}
+
+    def symbols(m: ClassicMap, region) -> int:
+        bits = region_symbols(region)
+        if region.id in entries[m.players] or (region.is_water and region.border):
+            # a Sea on the edge is a first conquest too, for Seafaring alone
+            bits |= C.SYM_BORDER_ENTRY
+        if not region.is_water and any(m.regions[n].is_water for n in region.neighbours):
+            bits |= C.SYM_COASTAL
+        return bits
+
+    regions = region_arrays(maps, lambda m, r: ids.TERRAINS.index(r.terrain), symbols)
     return ClassicTables(
         ruleset=ruleset,
-        maps=tuple(maps),
+        faces=tuple(maps),
         parameters=parameters,
         race_tab=race_tab,
         power_tab=power_tab,
@@ -172,11 +136,11 @@ def compile_classic(
         params=params,
         face_size=np.array([m.players for m in maps], dtype=np.int32),
         face_board=np.arange(len(maps), dtype=np.int32),
-        face_start=start,
-        face_nreg=nreg,
-        face_terrain=np.array(terrain, dtype=np.int32),
-        face_symbols=np.array(symbols, dtype=np.int32),
-        face_adj=adj,
+        face_start=regions.start,
+        face_nreg=regions.nreg,
+        face_terrain=regions.terrain,
+        face_symbols=regions.symbols,
+        face_adj=regions.adj,
     )
 
 
@@ -199,6 +163,11 @@ default_tables = classic_tables
 
 def compile_tables(ruleset, faces, parameters=None) -> ClassicTables:
     return compile_classic(ruleset, tuple(faces), parameters)
+
+
+def printed_parameters(ruleset, faces) -> Parameters:
+    """What a scenario's house rules change: the printed rule numbers of the maps."""
+    return classic_parameters(ruleset, tuple(faces))
 
 
 # What the report says of the boards, and the words analyzer replay uses.

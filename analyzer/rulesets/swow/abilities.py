@@ -116,7 +116,7 @@ from analyzer.engine.layout import (
 )
 from analyzer.engine.terrain import water_terrain  # seas and lakes
 from analyzer.engine.trace import log_event
-from analyzer.model.ids import (
+from analyzer.rulesets.swow.ids import (
     ALLIANCE,
     ARCHAEOLOGIST,
     BATTLE_MASTER,

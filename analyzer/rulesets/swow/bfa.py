@@ -23,9 +23,10 @@ import dataclasses
 import numpy as np
 import pandas as pd
 
-from analyzer.model.ids import ALLIANCE, FACTIONS, HORDE, NEUTRAL
-from analyzer.model.tables import Tables, compile_tables
+from analyzer.model.tables import Tables
+from analyzer.rulesets.swow.ids import ALLIANCE, FACTIONS, HORDE, NEUTRAL
 from analyzer.rulesets.swow.layout import VARIANT_BFA, VARIANT_BFA_EXCHANGED
+from analyzer.rulesets.swow.tables import compile_tables
 
 VARIANT = "bfa"  # its name on the command line and in scenarios
 

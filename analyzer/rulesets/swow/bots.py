@@ -36,16 +36,6 @@ from analyzer.engine.layout import (
     STREAM_SEAT0,
 )
 from analyzer.engine.rng import randint, uniform
-from analyzer.model.ids import (
-    ALLIANCE,
-    C_MILITARY_OBJECTIVES,
-    HEART,
-    HORDE,
-    MURLOC,
-    N_ARTIFACTS,
-    SYM_ENTRY,
-    WORGEN,
-)
 from analyzer.players.heuristic import free_tokens, known_vc, leader, turns_left
 from analyzer.players.params import (
     H_AGGRESSION,
@@ -61,6 +51,16 @@ from analyzer.rulesets.swow.abilities import (
     region_bonus,
 )
 from analyzer.rulesets.swow.draft import ally_of
+from analyzer.rulesets.swow.ids import (
+    ALLIANCE,
+    C_MILITARY_OBJECTIVES,
+    HEART,
+    HORDE,
+    MURLOC,
+    N_ARTIFACTS,
+    SYM_ENTRY,
+    WORGEN,
+)
 from analyzer.rulesets.swow.markers import (
     BATTLEGROUND_TIMES,
     guard_price,

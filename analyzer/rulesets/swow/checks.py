@@ -44,7 +44,7 @@ from analyzer.engine.layout import (
     RT_FACTION,
 )
 from analyzer.engine.terrain import is_water
-from analyzer.model.ids import (
+from analyzer.rulesets.swow.ids import (
     ALLIANCE,
     BEAST_MASTER,
     C_BEASTS,

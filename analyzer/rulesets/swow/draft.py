@@ -52,7 +52,7 @@ from analyzer.engine.layout import (
     VARIANT_BFA,
     VARIANT_BFA_EXCHANGED,
 )
-from analyzer.model.ids import ALLIANCE, HORDE, NEUTRAL
+from analyzer.rulesets.swow.ids import ALLIANCE, HORDE, NEUTRAL
 
 BFA_COLUMN = 4  # positions in a column: three face up and the stack's face-up top
 N_FACTIONS = 3

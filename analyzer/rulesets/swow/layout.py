@@ -18,7 +18,7 @@ from analyzer.engine.core_layout import (
     RT_CORE_NF,
     terrain_bits,
 )
-from analyzer.model.ids import COMPONENTS, MARKERS, N_RACE_IDS, POWERS
+from analyzer.rulesets.swow.ids import COMPONENTS, MARKERS, N_RACE_IDS, POWERS
 
 N_COMPONENTS = len(COMPONENTS)
 N_MARKERS = len(MARKERS)
@@ -97,9 +97,9 @@ BOMB_LIVE, BOMB_DUD = 1, 2
 ) = range(EV_RULESET, EV_RULESET + 3)
 
 # The race of nobody (in decline, never drafted) and the caps the core checks
-from analyzer.model.ids import C_MOUNTAINS, C_MURLOCS, MURLOC  # noqa: E402
-from analyzer.model.ids import TERRAINS as _TERRAINS  # noqa: E402
-from analyzer.model.ids import WATER_TERRAINS as _WATER  # noqa: E402
+from analyzer.rulesets.swow.ids import C_MOUNTAINS, C_MURLOCS, MURLOC  # noqa: E402
+from analyzer.rulesets.swow.ids import TERRAINS as _TERRAINS  # noqa: E402
+from analyzer.rulesets.swow.ids import WATER_TERRAINS as _WATER  # noqa: E402
 
 # The terrain kind the core asks: water (its Seas and Lakes).
 TERRAIN_WATER = terrain_bits(_TERRAINS, [_TERRAINS[i] for i in _WATER])

@@ -49,7 +49,7 @@ from analyzer.engine.layout import (
 )
 from analyzer.engine.rng import randint
 from analyzer.engine.trace import log_event
-from analyzer.model.ids import (
+from analyzer.rulesets.swow.ids import (
     AEGIS,
     ASHES,
     BATTLEGROUND,

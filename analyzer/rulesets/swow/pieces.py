@@ -31,12 +31,12 @@ from analyzer.engine.layout import (
     RT_FACTION,
 )
 from analyzer.engine.trace import log_event
-from analyzer.model.ids import (
+from analyzer.rulesets.swow.abilities import region_immune
+from analyzer.rulesets.swow.abilities import tokens_lost as race_tokens_lost
+from analyzer.rulesets.swow.ids import (
     ALLIANCE,
     MURLOC,
 )
-from analyzer.rulesets.swow.abilities import region_immune
-from analyzer.rulesets.swow.abilities import tokens_lost as race_tokens_lost
 from analyzer.rulesets.swow.markers import aegis_price, guard_price, pay_aegis, reveal_markers
 
 

@@ -42,15 +42,6 @@ from analyzer.engine.layout import (
 )
 from analyzer.engine.terrain import water_terrain  # seas and lakes
 from analyzer.engine.trace import log_event
-from analyzer.model.ids import (
-    CHAMPIONING,
-    INTIMIDATING,
-    MURLOC,
-    N_ARTIFACTS,
-    PANDAREN,
-    PORTAL_MAGE,
-    SYM_MAGIC,
-)
 from analyzer.rulesets.swow.abilities import (
     HARMONY_PRICE,
     engage,
@@ -59,6 +50,15 @@ from analyzer.rulesets.swow.abilities import (
     region_immune,
     tokens_killed,
     tokens_lost,
+)
+from analyzer.rulesets.swow.ids import (
+    CHAMPIONING,
+    INTIMIDATING,
+    MURLOC,
+    N_ARTIFACTS,
+    PANDAREN,
+    PORTAL_MAGE,
+    SYM_MAGIC,
 )
 from analyzer.rulesets.swow.markers import (
     ARTIFACT_BITS,

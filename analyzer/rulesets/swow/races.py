@@ -49,14 +49,6 @@ from analyzer.engine.layout import (
     RT_BOX,
 )
 from analyzer.engine.trace import log_event
-from analyzer.model.ids import (
-    C_HARMONY,
-    FORSAKEN,
-    GNOMES,
-    GOBLINS,
-    HUMANS,
-    PANDAREN,
-)
 from analyzer.rulesets.swow.abilities import (
     HARMONY_PRICE,
     engage,
@@ -65,6 +57,14 @@ from analyzer.rulesets.swow.abilities import (
     region_immune,
 )
 from analyzer.rulesets.swow.bots import choose_bombs, choose_enlist, choose_objectives
+from analyzer.rulesets.swow.ids import (
+    C_HARMONY,
+    FORSAKEN,
+    GNOMES,
+    GOBLINS,
+    HUMANS,
+    PANDAREN,
+)
 from analyzer.rulesets.swow.markers import aegis_price, guard_price, pay_aegis
 
 

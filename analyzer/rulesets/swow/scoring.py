@@ -12,8 +12,8 @@ from analyzer.engine.layout import (
     PAR_FACTION_BONUS,
     RT_FACTION,
 )
-from analyzer.model.ids import ALLIANCE, HORDE, MURLOC
 from analyzer.rulesets.swow.abilities import active_bonus, decline_bonus
+from analyzer.rulesets.swow.ids import ALLIANCE, HORDE, MURLOC
 from analyzer.rulesets.swow.markers import fighting_faction
 
 

@@ -32,7 +32,7 @@ from analyzer.engine.layout import (
     STREAM_SETUP,
 )
 from analyzer.engine.rng import shuffle
-from analyzer.model.ids import (
+from analyzer.rulesets.swow.ids import (
     C_BOMBS,
     C_MOUNTAINS,
     C_MURLOCS,

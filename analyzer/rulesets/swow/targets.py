@@ -37,7 +37,15 @@ from analyzer.engine.layout import (
     STREAM_SEAT0,
 )
 from analyzer.engine.rng import randint
-from analyzer.model.ids import (
+from analyzer.players.params import H_AGGRESSION
+from analyzer.rulesets.swow.abilities import (
+    HARMONY_PRICE,
+    OBJECTIVE_VC,
+    bonus_per_region,
+    marsh_toll,
+    region_bonus,
+)
+from analyzer.rulesets.swow.ids import (
     ALLIANCE,
     BEAST_MASTER,
     DEFENSIVE,
@@ -48,14 +56,6 @@ from analyzer.model.ids import (
     MARSHDWELLER,
     MURLOC,
     PANDAREN,
-)
-from analyzer.players.params import H_AGGRESSION
-from analyzer.rulesets.swow.abilities import (
-    HARMONY_PRICE,
-    OBJECTIVE_VC,
-    bonus_per_region,
-    marsh_toll,
-    region_bonus,
 )
 from analyzer.rulesets.swow.markers import fighting_faction, guard_price
 from analyzer.rulesets.swow.rivals import finished_players

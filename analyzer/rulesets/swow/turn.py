@@ -81,7 +81,26 @@ from analyzer.engine.layout import (
     RT_FACTION,
 )
 from analyzer.engine.state import assume_as_built
-from analyzer.model.ids import (
+from analyzer.players.params import TARGET_ASSAULT
+from analyzer.rulesets.swow.abilities import (
+    HARMONY_PRICE,
+    engage,
+    min_region_tokens,
+    redeploy_bonus_tokens,
+    take_beasts,
+    turn_end,
+    turn_start,
+)
+from analyzer.rulesets.swow.bots import (
+    choose_artifact_region,
+    choose_champion,
+    choose_form,
+    choose_intimidation,
+    choose_side,
+    choose_steal,
+    choose_swap,
+)
+from analyzer.rulesets.swow.ids import (
     AEGIS,
     ALLIANCE,
     BATTLEGROUND,
@@ -103,25 +122,6 @@ from analyzer.model.ids import (
     NEUTRAL,
     PANDAREN,
     PORTAL_MAGE,
-)
-from analyzer.players.params import TARGET_ASSAULT
-from analyzer.rulesets.swow.abilities import (
-    HARMONY_PRICE,
-    engage,
-    min_region_tokens,
-    redeploy_bonus_tokens,
-    take_beasts,
-    turn_end,
-    turn_start,
-)
-from analyzer.rulesets.swow.bots import (
-    choose_artifact_region,
-    choose_champion,
-    choose_form,
-    choose_intimidation,
-    choose_side,
-    choose_steal,
-    choose_swap,
 )
 from analyzer.rulesets.swow.markers import (
     DOOMHAMMER_PRICE,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from analyzer.engine.jit import inline_kernel
 from analyzer.engine.layout import N_MARKERS
-from analyzer.model import ids
 from analyzer.model.named import by_id
+from analyzer.rulesets.swow import ids
 
 # What the bot believes each ability is worth, in tokens, over a race's life.
 # Bot knowledge, not rules: only abilities the engine models are counted. Keyed by

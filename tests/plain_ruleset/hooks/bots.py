@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.model.ids import N_RACE_IDS, POWERS
+from analyzer.rulesets.swow.ids import N_RACE_IDS, POWERS
 
 __all__ = ["POWER_VALUE", "RACE_VALUE"]
 

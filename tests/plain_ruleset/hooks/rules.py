@@ -7,7 +7,7 @@ from __future__ import annotations
 from analyzer.engine.core_layout import PAR_VARIANT
 from analyzer.engine.faces import place_nobody_and_mountains
 from analyzer.engine.jit import inline_kernel
-from analyzer.model.ids import SYM_MOUNTAIN, SYM_MURLOC
+from analyzer.rulesets.swow.ids import SYM_MOUNTAIN, SYM_MURLOC
 
 from ..layout import VARIANT_TITHE
 

@@ -14,8 +14,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from analyzer.engine.core_layout import MAX_DEGREE, MAX_REGIONS
-from analyzer.model import ids
-from analyzer.model.ruleset import CONTENT_DIR, SIZE_KEYS, SIZE_OF_KEY, Ruleset, load_ruleset
+from analyzer.model.loader import unreached
+from analyzer.rulesets.swow import ids
+from analyzer.rulesets.swow.ruleset import (
+    CONTENT_DIR,
+    SIZE_KEYS,
+    SIZE_OF_KEY,
+    Ruleset,
+    load_ruleset,
+)
 from analyzer.tomlcheck.tomlfile import PROVENANCES, Checker, is_int, read_toml
 
 BOARDS_PATH = CONTENT_DIR / "boards.toml"
@@ -190,10 +197,10 @@ def _regions(check: Checker, entry: dict, where: str, label: str) -> tuple[Regio
         if len(set(borders)) > MAX_DEGREE:
             check.add(key, len(set(borders)), f"{label}: more than {MAX_DEGREE} borders")
 
-    unreached = _unreached(parsed)
-    if unreached:
+    cut_off = unreached({rid: borders for rid, (_, _, _, borders) in parsed.items()})
+    if cut_off:
         check.add(
-            f"{where}.regions", unreached, f"{label}: not reachable from region 0 (not connected)"
+            f"{where}.regions", cut_off, f"{label}: not reachable from region 0 (not connected)"
         )
     bits = [s for _, _, s, _ in parsed.values()]
     if None in bits:
@@ -237,23 +244,6 @@ def _borders(check: Checker, reg: dict, rw: str) -> list[int] | None:
         check.add(f"{rw}.borders", borders, "must be a list of region ids")
         return None
     return borders
-
-
-def _unreached(parsed: dict) -> list[int]:
-    """Region ids not reachable from region 0, following borders either way."""
-    links: dict[int, set[int]] = defaultdict(set)
-    for rid, (_, _, _, borders) in parsed.items():
-        for b in borders:
-            if b in parsed:
-                links[rid].add(b)
-                links[b].add(rid)
-    seen, todo = {0}, [0]
-    while todo:
-        for b in links[todo.pop()]:
-            if b not in seen:
-                seen.add(b)
-                todo.append(b)
-    return sorted(set(parsed) - seen)
 
 
 def _check_boards(check: Checker, heads: list[tuple[int, str, str, int]], ruleset: Ruleset) -> None:

@@ -1,4 +1,4 @@
-"""Load and check a ruleset file (races, powers, markers, rule numbers, box counts)."""
+"""Load and check SWoW's ruleset file (races, powers, markers, rule numbers, box counts)."""
 
 from __future__ import annotations
 
@@ -6,25 +6,23 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from analyzer.engine.core_layout import MAX_PLAYERS
-from analyzer.model import ids, limits
-from analyzer.ruleset_registry import content_dir
+from analyzer.model import limits
+from analyzer.model.loader import Power, counted_table, die_faces, parse_power, source
+from analyzer.model.params import PLAYER_COUNTS, SIZE_KEYS
+from analyzer.rulesets.swow import ids
 from analyzer.tomlcheck.tomlfile import (
-    PROVENANCES,
     Checker,
     keyed_entries,
     modeled_state,
     read_toml,
 )
 
-CONTENT_DIR = content_dir("swow")
+CONTENT_DIR = Path(__file__).resolve().parent / "content"
 RULESET_PATH = CONTENT_DIR / "ruleset.toml"
 
-PLAYER_COUNTS = tuple(range(2, MAX_PLAYERS + 1))
-# The order of board sizes in [boards] and in the engine's params vector.
-SIZE_KEYS = ("large", "medium", "small")
+# [boards] keys are the sizes in the order of the engine's params vector (SIZE_KEYS).
 SIZE_OF_KEY = {"large": ids.SIZE_L, "medium": ids.SIZE_M, "small": ids.SIZE_S}
 MARKER_KINDS = ("artifact", "place")
-DIE_SIDES = 6
 
 # Top-level rule numbers: (key, smallest allowed, largest allowed), from model/limits.py.
 NUMBERS = tuple((key, low, high) for key, (low, high) in limits.RULE_NUMBERS.items())
@@ -35,7 +33,6 @@ TOP_KEYS = (
 )
 RACE_KEYS = ("name", "faction", "banner", "banner_source", "box", "box_source")
 RACE_KEYS += ("ability", "modeled", "missing")
-POWER_KEYS = ("name", "badge", "badge_source", "badge_note", "ability", "modeled", "missing")
 MARKER_KEYS = ("name", "kind", "ability", "modeled", "missing")
 
 
@@ -48,18 +45,6 @@ class Race:
     banner_source: str
     box: int
     box_source: str
-    ability: str
-    modeled: str
-    missing: str
-
-
-@dataclass(frozen=True)
-class Power:
-    key: str
-    name: str
-    badge: int
-    badge_source: str
-    badge_note: str
     ability: str
     modeled: str
     missing: str
@@ -122,11 +107,13 @@ def parse_ruleset(data: dict, file: str) -> Ruleset:
         key: check.number(data, key, "", sources, minimum=low, maximum=high)
         for key, low, high in NUMBERS
     }
-    die_faces = _die_faces(check, data, sources)
+    die = die_faces(check, data, sources, *limits.DIE_FACE)
     rounds = _rounds(check, data, sources)
     boards_in_box = _boards_in_box(check, data, sources)
     boards = _boards(check, data, sources, boards_in_box)
-    components = _components(check, data, sources)
+    components = counted_table(
+        check, data, "components", ids.COMPONENTS, sources, limits.COMPONENTS.__getitem__
+    )
     races = keyed_entries(check, data, "races", ids.RACES, _race, sources)
     powers = keyed_entries(check, data, "powers", ids.POWERS, _power, sources)
     markers = keyed_entries(check, data, "markers", ids.MARKERS, _marker, sources)
@@ -135,7 +122,7 @@ def parse_ruleset(data: dict, file: str) -> Ruleset:
         path=file,
         name=name,
         **numbers,
-        die_faces=die_faces,
+        die_faces=die,
         rounds=rounds,
         boards=boards,
         boards_in_box=boards_in_box,
@@ -144,21 +131,6 @@ def parse_ruleset(data: dict, file: str) -> Ruleset:
         powers=powers,
         markers=markers,
         sources=sources,
-    )
-
-
-def _die_faces(check: Checker, data: dict, sources: dict[str, str]) -> tuple[int, ...]:
-    faces = check.value(data, "die_faces", "")
-    source = check.choice(data, "die_faces_source", "", PROVENANCES)
-    if source is not None:
-        sources["die_faces"] = source
-    if faces is None:
-        return ()
-    if not isinstance(faces, list) or len(faces) != DIE_SIDES:
-        check.add("die_faces", faces, f"must be a list of {DIE_SIDES} whole numbers")
-        return ()
-    return tuple(
-        check.check_int(v, f"die_faces[{i}]", *limits.DIE_FACE) for i, v in enumerate(faces)
     )
 
 
@@ -178,9 +150,7 @@ def _player_table(check: Checker, data: dict, key: str) -> dict:
 
 
 def _rounds(check: Checker, data: dict, sources: dict[str, str]) -> dict[int, int]:
-    source = check.choice(data, "rounds_source", "", PROVENANCES)
-    if source is not None:
-        sources["rounds"] = source
+    source(check, data, "rounds", "", sources)
     return {
         n: check.check_int(v, f"rounds.{n}", *limits.ROUNDS)
         for n, v in _player_table(check, data, "rounds").items()
@@ -201,9 +171,7 @@ def _boards_in_box(check: Checker, data: dict, sources: dict[str, str]) -> tuple
 def _boards(
     check: Checker, data: dict, sources: dict[str, str], in_box: tuple[int, int, int]
 ) -> dict[int, tuple[int, int, int]]:
-    source = check.choice(data, "boards_source", "", PROVENANCES)
-    if source is not None:
-        sources["boards"] = source
+    source(check, data, "boards", "", sources)
     boards = {}
     for n, entry in _player_table(check, data, "boards").items():
         where = f"boards.{n}"
@@ -221,17 +189,6 @@ def _boards(
                 check.add(f"{where}.{size}", count, f"the box has only {have} {size} boards")
         boards[n] = counts
     return boards
-
-
-def _components(check: Checker, data: dict, sources: dict[str, str]) -> dict[str, int]:
-    table = check.table(data, "components", "")
-    if table is None:
-        return {}
-    check.keys(table, "components", [k for c in ids.COMPONENTS for k in (c, f"{c}_source")])
-    return {
-        c: check.number(table, c, "components", sources, *limits.COMPONENTS[c])
-        for c in ids.COMPONENTS
-    }
 
 
 def _race(check: Checker, entry: dict, key: str, where: str, sources) -> Race:
@@ -257,19 +214,7 @@ def _race(check: Checker, entry: dict, key: str, where: str, sources) -> Race:
 
 
 def _power(check: Checker, entry: dict, key: str, where: str, sources) -> Power:
-    check.keys(entry, where, POWER_KEYS)
-    badge = check.number(entry, "badge", where, sources, *limits.BADGE)
-    modeled, missing = modeled_state(check, entry, where)
-    return Power(
-        key=key,
-        name=check.text(entry, "name", where),
-        badge=badge,
-        badge_source=entry.get("badge_source"),
-        badge_note=check.text(entry, "badge_note", where, required=False),
-        ability=check.text(entry, "ability", where),
-        modeled=modeled,
-        missing=missing,
-    )
+    return parse_power(check, entry, key, where, sources, limits.BADGE)
 
 
 def _marker(check: Checker, entry: dict, key: str, where: str, sources) -> Marker:
