@@ -79,6 +79,10 @@ def test_validate_checks_the_classic_content_folder():
     done = analyzer("validate", folder)
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.strip().endswith(f"OK: {folder} (ruleset folder)")
+    # Without --ruleset, the folder's own ruleset is the one named (its files say which).
+    assert "Ruleset: Small World (classic), variant: standard" in done.stderr
+    maps = analyzer("validate", folder / "maps.toml")
+    assert maps.returncode == 0 and "Ruleset: Small World (classic)" in maps.stderr
 
 
 def test_validate_names_the_bad_key_of_a_classic_folder(tmp_path):

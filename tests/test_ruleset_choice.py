@@ -392,3 +392,19 @@ def test_the_environment_form_works_as_documented(tmp_path):
     assert done.returncode == 0, done.stderr[-2000:]
     assert f"Ruleset: {PLAIN} ({PLAIN}), variant: standard" in done.stderr
     assert set(pd.read_parquet(out / "seats.parquet").ruleset) == {PLAIN}
+
+
+def test_a_content_folder_or_file_names_the_ruleset_it_belongs_to(tmp_path):
+    """`analyzer validate FOLDER` plays the ruleset whose files the folder holds when
+    no option or scenario names one: each ruleset's files.py claims its own."""
+    from analyzer.rulesets import content_ruleset
+
+    rulesets = ROOT / "analyzer" / "rulesets"
+    assert content_ruleset(rulesets / "classic" / "content") == "classic"
+    assert content_ruleset(rulesets / "classic" / "content" / "maps.toml") == "classic"
+    assert content_ruleset(rulesets / "swow" / "content") == "swow"
+    assert content_ruleset(rulesets / "swow" / "content" / "boards.toml") == "swow"
+    other = tmp_path / "notes.toml"
+    other.write_text('title = "not content"\n')
+    assert content_ruleset(other) is None
+    assert content_ruleset(tmp_path / "missing") is None

@@ -56,10 +56,13 @@ from pathlib import Path
 from analyzer.errors import InputError, Problem
 from analyzer.ruleset_registry import (
     DEFAULT_RULESET,
+    RULESETS_DIR,
     check_ruleset,
     names_ruleset,
+    playable_rulesets,
     ruleset_package,
     select_ruleset,
+    shipped_rulesets,
 )
 
 RULESET_ENV = "ANALYZER_RULESET"
@@ -133,6 +136,28 @@ def scenario_ruleset(path) -> str | None:
     if not isinstance(name, str) or not names_ruleset(name):
         return None
     return name
+
+
+def content_ruleset(path) -> str | None:
+    """The shipped ruleset whose own content a file or folder (its ruleset.toml) is:
+    the first whose files.py claims it, the default asked last (a file that names its
+    ruleset is that one's); None for anything else. Reads the file with tomllib and
+    the rulesets' file checks alone: the engine is not imported."""
+    from analyzer.rulesets.content_table import files
+    from analyzer.tomlcheck import nesting
+
+    file = Path(path) / "ruleset.toml" if Path(path).is_dir() else Path(path)
+    try:
+        if not file.is_file():
+            return None
+        data = nesting.loads(file.read_text(encoding="utf-8-sig"), str(file))
+    except (OSError, ValueError, InputError):
+        return None
+    owners = [name for name in shipped_rulesets() if (RULESETS_DIR / name / "files.py").is_file()]
+    for name in reversed(owners):
+        if files(ruleset_package(name)).file_kind(data) is not None:
+            return name
+    return None
 
 
 # ------------------------------------------------------------------ the run's game
@@ -260,7 +285,9 @@ def decide_game(
 ) -> Game:
     """The one place that decides the ruleset and variant of a run, from the
     --ruleset and --variant options, the scenarios' [scenario] ruleset and variant,
-    and the environment form ANALYZER_RULESET. Sources that disagree are refused with
+    and the environment form ANALYZER_RULESET; when none names one, a content file or
+    folder given (`analyzer validate FOLDER`) is played by the ruleset it belongs to
+    (content_ruleset). Sources that disagree are refused with
     one paragraph naming each (exit 2): none silently wins. `only`: the game of a
     command that plays just one. The ruleset is then bound (select_ruleset), and the
     game is remembered in PLAYED for the tables and pages the run writes."""
@@ -275,18 +302,22 @@ def decide_game(
         check_ruleset(env, "environment", RULESET_ENV)
         claims.append(("environment", RULESET_ENV, env))
     heads = {str(path): _scenario_head(path) for path in scenarios}
+    owner = None  # the ruleset whose content files a path is, played when nothing names one
     for path in heads:
         name = scenario_ruleset(path)
         if name is not None:
             check_ruleset(name, path, "scenario.ruleset")
             claims.append((path, "scenario.ruleset", name))
+        elif heads[path] is None and owner is None:
+            owner = content_ruleset(path)
     if only is not None:
         what = f"`analyzer {command}` plays {title(only.ruleset)} ({only.ruleset}) only"
         _refuse_others(claims, only.ruleset, lambda key: f"{what}; {_remedy(key)}")
     names = sorted({c[2] for c in claims})
     if len(names) > 1:
         raise InputError(_ruleset_conflict(claims))
-    chosen = only.ruleset if only is not None else (names[0] if names else DEFAULT_RULESET)
+    unnamed = owner if owner in playable_rulesets() else DEFAULT_RULESET
+    chosen = only.ruleset if only is not None else (names[0] if names else unnamed)
     # A refusal to bind names the source the user gave (an option or file first).
     given = sorted(claims, key=lambda c: c[1] == RULESET_ENV)
     where, key = next(((w, k) for w, k, _ in given), (CLI_WHERE, "--ruleset"))
