@@ -212,16 +212,77 @@ def test_the_model_names_no_ruleset():
     assert named == []
 
 
+def vocabulary(path: Path) -> tuple[set[str], set[str]]:
+    """(names, keys) a ruleset's ids.py defines: its top-level constants, and the
+    strings of its tuples of content keys (RACES, POWERS, MARKERS, COMPONENTS...)."""
+    names, keys = set(), set()
+    for node in ast.parse(path.read_text("utf-8")).body:
+        if isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                names |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+            if isinstance(node.value, ast.Tuple):
+                keys |= {
+                    e.value
+                    for e in node.value.elts
+                    if isinstance(e, ast.Constant) and isinstance(e.value, str) and "_" in e.value
+                }
+    return {n for n in names if n.isupper() and not n.startswith("_")}, keys
+
+
+def ruleset_content_in(part: str) -> list[str]:
+    """Where the modules of `part` define a name of a ruleset's vocabulary (its
+    ids.py) or write one of its content keys."""
+    found = []
+    for ids_file in sorted((PACKAGE / "rulesets").glob("*/ids.py")):
+        names, keys = vocabulary(ids_file)
+        ruleset = ids_file.parent.name
+        for path in sorted((PACKAGE / part).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+                where = f"{path.relative_to(PACKAGE.parent)}:{getattr(node, 'lineno', 0)}"
+                if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                    if node.id in names:
+                        found.append(f"{where} defines {ruleset}'s {node.id}")
+                elif isinstance(node, ast.Constant) and node.value in keys:
+                    found.append(f"{where} names {ruleset}'s {node.value!r}")
+    return found
+
+
+def test_the_model_holds_no_ruleset_content():
+    """model/ is what every ruleset shares: no ruleset's ids (its races, powers,
+    markers, components, terrains: each ruleset's ids.py) are defined or named there;
+    each ruleset package owns its names, loader and compiler."""
+    assert ruleset_content_in("model") == []
+
+
+def test_the_content_check_finds_swow_names_in_the_model(tmp_path, monkeypatch):
+    fake = tmp_path / "analyzer"
+    for folder in ("model", "rulesets/swow"):
+        (fake / folder).mkdir(parents=True)
+    (fake / "rulesets" / "swow" / "ids.py").write_text(
+        'RACES = ("blood_elves", "orcs")\nMURLOC = len(RACES)\n'
+    )
+    (fake / "model" / "ids.py").write_text("MURLOC = 16\n")
+    (fake / "model" / "limits.py").write_text('BOX = {"blood_elves": (1, 30)}\n')
+    monkeypatch.setitem(globals(), "PACKAGE", fake)
+    assert ruleset_content_in("model") == [
+        "analyzer/model/ids.py:1 defines swow's MURLOC",
+        "analyzer/model/limits.py:1 names swow's 'blood_elves'",
+    ]
+
+
 GAME_LEVEL = LEVEL["rulesets"]
 # What a part above the game may import of the rulesets: the registry (Game, load_game)
 # and the content interface every ruleset gives (rulesets/content_table.py).
 NEUTRAL_RULESET_MODULES = {"analyzer.rulesets", "analyzer.rulesets.content_table"}
-# SWoW's own names (races, powers, factions): only the game layer may read them.
+# SWoW's own names (races, powers, factions), in its package: only the game layer may
+# read them.
 SWOW_NAMES = "analyzer.rulesets.swow.ids"
 
 
 def named_rulesets() -> list[str]:
-    """Imports above the game layer of a ruleset's own package or of SWoW's names."""
+    """Imports above the game layer of a ruleset's own package (SWoW's names among
+    them), by an import statement or by a module path written out (importlib)."""
     known = modules()
     found = []
     for name, path in known.items():
@@ -232,6 +293,12 @@ def named_rulesets() -> list[str]:
             own = target.startswith("analyzer.rulesets.") and target not in NEUTRAL_RULESET_MODULES
             if own or target == SWOW_NAMES:
                 found.append(f"{path.relative_to(PACKAGE.parent)}:{line} imports {target}")
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            text = node.value if isinstance(node, ast.Constant) else None
+            if isinstance(text, str) and text.startswith("analyzer.rulesets."):
+                if text.split(":")[0] not in NEUTRAL_RULESET_MODULES:
+                    where = f"{path.relative_to(PACKAGE.parent)}:{node.lineno}"
+                    found.append(f"{where} names {text}")
     return found
 
 
@@ -256,11 +323,14 @@ def test_the_ruleset_check_finds_a_study_that_imports_swow(tmp_path, monkeypatch
         "from analyzer.rulesets.swow.bfa import X\n"
         "from analyzer.rulesets.swow.ids import FACTIONS\n"
         "from analyzer.rulesets import content_table\n"
+        "import importlib\n"
+        'BFA = importlib.import_module("analyzer.rulesets.swow.bfa")\n'
     )
     monkeypatch.setitem(globals(), "PACKAGE", fake)
     assert named_rulesets() == [
         "analyzer/studies/teams.py:1 imports analyzer.rulesets.swow.bfa",
         "analyzer/studies/teams.py:2 imports analyzer.rulesets.swow.ids",
+        "analyzer/studies/teams.py:5 names analyzer.rulesets.swow.bfa",
     ]
 
 

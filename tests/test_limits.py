@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from analyzer import load_game
 from analyzer.cli import app
 from analyzer.model import limits
-from analyzer.rulesets.swow.ruleset import RULESET_PATH
+from analyzer.rulesets.swow.ruleset import COMPONENT_LIMITS, RULESET_PATH
 
 SWOW = load_game("swow")  # the game these tests play (the default run's)
 
@@ -155,7 +155,7 @@ def test_docs_list_every_range():
     text = (ROOT / "docs" / "limits.md").read_text(encoding="utf-8")
     tables = {
         **limits.RULE_NUMBERS,
-        **{f"components.{k}": v for k, v in limits.COMPONENTS.items()},
+        **{f"components.{k}": v for k, v in COMPONENT_LIMITS.items()},
         **limits.BOT_PARAMETERS,
         **limits.OPTIONS,
         "die_faces": limits.DIE_FACE,

@@ -13,7 +13,7 @@ score stays far below 2**31 (tests/test_limits.py plays such games).
 
 from __future__ import annotations
 
-from analyzer.engine.core_layout import MAX_COLUMN, MAX_PLAYERS, MAX_REGIONS
+from analyzer.engine.core_layout import MAX_COLUMN, MAX_PLAYERS
 from analyzer.errors import InputError, Problem
 from analyzer.tomlcheck.tomlfile import range_text  # noqa: F401 (the studies read it here too)
 
@@ -42,22 +42,6 @@ BOX = (1, 30)
 BADGE = (0, 10)
 BADGE_DELTA = (-10, 10)
 
-# Box counts of pieces (ruleset [components]).
-COMPONENTS = {
-    "mountains": (0, MAX_REGIONS),
-    "murlocs": (0, MAX_REGIONS),
-    "forts": (0, MAX_REGIONS),
-    "bombs": (0, 16),  # engine/layout.py MAX_BOMBS
-    "watch_towers": (0, MAX_REGIONS),
-    "wisp_walls": (0, MAX_REGIONS),
-    "beasts": (0, MAX_REGIONS),
-    "harmony": (0, MAX_PLAYERS - 1),  # one per opponent of the Pandaren at most
-    "military_objectives": (0, 10),
-    # The engine plays exactly the pieces the rulebook describes: one Champion, one of
-    # each of the 12 Artifacts and Legendary Places.
-    "champion": (1, 1),
-    "markers": (12, 12),
-}
 BOARDS_IN_BOX = (0, 10)  # double-sided boards of one size
 
 # Bot parameters (floats). A chance, or a count of tokens or turns; weights are free

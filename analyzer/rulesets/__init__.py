@@ -57,6 +57,7 @@ from analyzer.errors import InputError, Problem
 from analyzer.ruleset_registry import (
     DEFAULT_RULESET,
     RULESETS_DIR,
+    bound_ruleset,
     check_ruleset,
     names_ruleset,
     playable_rulesets,
@@ -316,7 +317,10 @@ def decide_game(
     names = sorted({c[2] for c in claims})
     if len(names) > 1:
         raise InputError(_ruleset_conflict(claims))
-    unnamed = owner if owner in playable_rulesets() else DEFAULT_RULESET
+    # A content folder only suggests its ruleset: a process already bound to another
+    # (a notebook, a test run) checks the files with that one rather than refuse.
+    hinted = owner in playable_rulesets() and bound_ruleset() in (None, owner)
+    unnamed = owner if hinted else DEFAULT_RULESET
     chosen = only.ruleset if only is not None else (names[0] if names else unnamed)
     # A refusal to bind names the source the user gave (an option or file first).
     given = sorted(claims, key=lambda c: c[1] == RULESET_ENV)

@@ -6,6 +6,9 @@ order a future engine will use, so it follows the rulebook's alphabetical lists.
 
 from __future__ import annotations
 
+# The player counts the engine plays, which the original game prints a map for each of.
+from analyzer.model.params import PLAYER_COUNTS  # noqa: F401 (the loader reads it here)
+
 RACES = (
     "amazons",
     "dwarves",
@@ -66,7 +69,6 @@ TERRAINS = ("Farmland", "Hill", "Forest", "Mountain", "Swamp", "Sea", "Lake")
 WATER_TERRAINS = ("Sea", "Lake")
 SYMBOLS = ("Magic Source", "Cavern", "Mine", "Lost Tribe")
 
-PLAYER_COUNTS = (2, 3, 4, 5)
 
 # Marks a content file as belonging to this ruleset (top-level `ruleset = "classic"`).
 RULESET_TAG = "classic"

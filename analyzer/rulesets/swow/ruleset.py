@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from analyzer.engine.core_layout import MAX_PLAYERS
+from analyzer.engine.core_layout import MAX_PLAYERS, MAX_REGIONS
 from analyzer.model import limits
 from analyzer.model.loader import Power, counted_table, die_faces, parse_power, source
 from analyzer.model.params import PLAYER_COUNTS, SIZE_KEYS
@@ -26,6 +26,24 @@ MARKER_KINDS = ("artifact", "place")
 
 # Top-level rule numbers: (key, smallest allowed, largest allowed), from model/limits.py.
 NUMBERS = tuple((key, low, high) for key, (low, high) in limits.RULE_NUMBERS.items())
+# Box counts of pieces ([components]): (lowest, highest), as model/limits.py gives the
+# ranges every ruleset shares.
+COMPONENT_LIMITS = {
+    "mountains": (0, MAX_REGIONS),
+    "murlocs": (0, MAX_REGIONS),
+    "forts": (0, MAX_REGIONS),
+    "bombs": (0, 16),  # engine/layout.py MAX_BOMBS
+    "watch_towers": (0, MAX_REGIONS),
+    "wisp_walls": (0, MAX_REGIONS),
+    "beasts": (0, MAX_REGIONS),
+    "harmony": (0, MAX_PLAYERS - 1),  # one per opponent of the Pandaren at most
+    "military_objectives": (0, 10),
+    # The engine plays exactly the pieces the rulebook describes: one Champion, one of
+    # each of the 12 Artifacts and Legendary Places.
+    "champion": (1, 1),
+    "markers": (12, 12),
+}
+
 TOP_KEYS = (
     ("name", "die_faces", "die_faces_source", "rounds", "rounds_source", "boards")
     + ("boards_source", "boards_in_box", "components", "races", "powers", "markers")
@@ -112,7 +130,7 @@ def parse_ruleset(data: dict, file: str) -> Ruleset:
     boards_in_box = _boards_in_box(check, data, sources)
     boards = _boards(check, data, sources, boards_in_box)
     components = counted_table(
-        check, data, "components", ids.COMPONENTS, sources, limits.COMPONENTS.__getitem__
+        check, data, "components", ids.COMPONENTS, sources, COMPONENT_LIMITS.__getitem__
     )
     races = keyed_entries(check, data, "races", ids.RACES, _race, sources)
     powers = keyed_entries(check, data, "powers", ids.POWERS, _power, sources)
