@@ -22,16 +22,13 @@ import pytest
 ANALYZER = Path(__file__).resolve().parents[1] / "analyzer"
 RULESETS = ANALYZER / "rulesets"
 
-# The neutral core. analyzer/model/ is not all in it: ids.py (the vocabulary of the
-# content format SWoW defined: its races, factions, components), boards.py (its board
-# symbols, Murlocs among them) and tables.py (its compiler) are that format's model,
-# which the plain test ruleset plays too; the original game has its own loader.
-SWOW_FORMAT = {"ids.py", "boards.py", "tables.py"}
+# The neutral core: the engine, the bots, the told game and the content model (all of
+# analyzer/model/: each ruleset's names, loader and compiler live in its package).
 CORE = (
     sorted((ANALYZER / "engine").rglob("*.py"))
     + sorted((ANALYZER / "players").rglob("*.py"))
     + [ANALYZER / "playthrough.py"]
-    + sorted(p for p in (ANALYZER / "model").glob("*.py") if p.name not in SWOW_FORMAT)
+    + sorted((ANALYZER / "model").glob("*.py"))
 )
 # Names of content that are also plain words of the core: SWoW's Neutral faction
 # (the core's "neutral" hooks are the ones no ruleset overrides) and its Defensive

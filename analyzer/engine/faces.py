@@ -28,7 +28,7 @@ from analyzer.engine.layout import (
 )
 from analyzer.engine.rng import randint, shuffle
 
-# board sizes as the faces table gives them (model.ids.SIZE_*)
+# board sizes as the faces table gives them (SWoW's ids.SIZE_*)
 SIZE_S, SIZE_M, SIZE_L = range(3)
 
 

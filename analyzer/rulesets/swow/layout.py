@@ -1,6 +1,6 @@
 """SWoW's columns after the core's (engine/core_layout.py): its pieces on the
 regions, its per-player and per-game state, its marker table, and the names of
-its components and race ids (analyzer/model/ids.py)."""
+its components and race ids (analyzer/rulesets/swow/ids.py)."""
 
 from __future__ import annotations
 
@@ -23,11 +23,11 @@ from analyzer.rulesets.swow.ids import COMPONENTS, MARKERS, N_RACE_IDS, POWERS
 N_COMPONENTS = len(COMPONENTS)
 N_MARKERS = len(MARKERS)
 assert N_RACE_IDS <= MAX_RACES, (
-    f"analyzer/model/ids.py RACES: {N_RACE_IDS} race ids with the race of nobody, but the engine "
+    f"analyzer/rulesets/swow/ids.py RACES: {N_RACE_IDS} race ids with the race of nobody, but the engine "
     f"holds at most {MAX_RACES} (engine/core_layout.py MAX_RACES)"
 )
 assert len(POWERS) <= MAX_POWERS, (
-    f"analyzer/model/ids.py POWERS: {len(POWERS)} powers, but the engine holds at most "
+    f"analyzer/rulesets/swow/ids.py POWERS: {len(POWERS)} powers, but the engine holds at most "
     f"{MAX_POWERS} (engine/core_layout.py MAX_POWERS)"
 )
 
