@@ -1,8 +1,9 @@
 """What every ruleset's content loader checks the same way: the provenance of a
-value, the die, box counts with their sources, a special power's entry and whether
-every region of a board can be reached. Each ruleset's loader (rulesets/<name>/)
-reads its own files with these and keeps its own differences; every mistake becomes
-a Problem through tomlcheck's Checker, naming file, key, value and valid choices."""
+value, the die, the rounds of each player count, box counts with their sources, a
+special power's entry and whether every region of a board can be reached. Each
+ruleset's loader (rulesets/<name>/) reads its own files with these and keeps its own
+differences; every mistake becomes a Problem through tomlcheck's Checker, naming
+file, key, value and valid choices."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from analyzer.model.params import PLAYER_COUNTS
 from analyzer.tomlcheck.tomlfile import PROVENANCES, Checker, dotted, modeled_state
 
 DIE_SIDES = 6
@@ -34,6 +36,31 @@ def die_faces(check: Checker, data: dict, sources: dict, low: int, high: int) ->
         check.add("die_faces", faces, f"must be a list of {DIE_SIDES} whole numbers")
         return ()
     return tuple(check.check_int(v, f"die_faces[{i}]", low, high) for i, v in enumerate(faces))
+
+
+def player_table(check: Checker, data: dict, key: str) -> dict:
+    """A top-level table keyed by player count ("2" to "5"), with every count present:
+    count -> its value as written."""
+    table = check.table(data, key, "")
+    if table is None:
+        return {}
+    counts = [str(n) for n in PLAYER_COUNTS]
+    check.keys(table, key, counts)
+    for count in counts:
+        if count not in table:
+            check.add(
+                f"{key}.{count}", None,
+                f"every player count from {PLAYER_COUNTS[0]} to {PLAYER_COUNTS[-1]} is needed",
+            )  # fmt: skip
+    return {int(c): table[c] for c in counts if c in table}
+
+
+def player_rounds(check: Checker, data: dict, sources: dict, low: int, high: int) -> dict[int, int]:
+    """The top-level [rounds]: the rounds of each player count, with their source."""
+    source(check, data, "rounds", "", sources)
+    table = player_table(check, data, "rounds")
+    read = {n: check.check_int(v, f"rounds.{n}", low, high) for n, v in table.items()}
+    return {n: v for n, v in read.items() if v is not None}
 
 
 def counted_table(

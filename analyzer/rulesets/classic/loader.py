@@ -14,7 +14,14 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from analyzer.model.loader import Power, counted_table, die_faces, parse_power, source, unreached
+from analyzer.model.loader import (
+    Power,
+    counted_table,
+    die_faces,
+    parse_power,
+    player_rounds,
+    unreached,
+)
 from analyzer.rulesets.classic import ids
 from analyzer.tomlcheck.tomlfile import (
     PROVENANCES,
@@ -221,7 +228,7 @@ def parse_ruleset(data: dict, file: str) -> ClassicRuleset:
                 numbers["die_max_short"],
                 f"more than the die's largest face ({max(die)})",
             )
-    rounds = _rounds(check, data, sources)
+    rounds = player_rounds(check, data, sources, *LIMITS["rounds"])
     components = counted_table(check, data, "components", ids.COMPONENTS, sources, _box_limit)
     coins = _coins(check, data, sources, components.get("coins"))
     lost_tribes = _lost_tribes(check, data, sources)
@@ -249,22 +256,6 @@ def _number(
 ) -> int | None:
     low, high = LIMITS[limit]
     return check.number(table, key, where, sources, minimum=low, maximum=high)
-
-
-def _rounds(check: Checker, data: dict, sources: dict) -> dict[int, int]:
-    source(check, data, "rounds", "", sources)
-    table = check.table(data, "rounds", "")
-    if table is None:
-        return {}
-    counts = [str(n) for n in ids.PLAYER_COUNTS]
-    check.keys(table, "rounds", counts)
-    low, high = LIMITS["rounds"]
-    rounds = {}
-    for count in counts:
-        value = check.integer(table, count, "rounds", minimum=low, maximum=high)
-        if value is not None:
-            rounds[int(count)] = value
-    return rounds
 
 
 def _box_limit(key: str) -> tuple[int, int]:

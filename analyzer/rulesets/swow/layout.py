@@ -23,8 +23,8 @@ from analyzer.rulesets.swow.ids import COMPONENTS, MARKERS, N_RACE_IDS, POWERS
 N_COMPONENTS = len(COMPONENTS)
 N_MARKERS = len(MARKERS)
 assert N_RACE_IDS <= MAX_RACES, (
-    f"analyzer/rulesets/swow/ids.py RACES: {N_RACE_IDS} race ids with the race of nobody, but the engine "
-    f"holds at most {MAX_RACES} (engine/core_layout.py MAX_RACES)"
+    f"analyzer/rulesets/swow/ids.py RACES: {N_RACE_IDS} race ids with the race of nobody, "
+    f"but the engine holds at most {MAX_RACES} (engine/core_layout.py MAX_RACES)"
 )
 assert len(POWERS) <= MAX_POWERS, (
     f"analyzer/rulesets/swow/ids.py POWERS: {len(POWERS)} powers, but the engine holds at most "

@@ -7,8 +7,16 @@ from pathlib import Path
 
 from analyzer.engine.core_layout import MAX_PLAYERS, MAX_REGIONS
 from analyzer.model import limits
-from analyzer.model.loader import Power, counted_table, die_faces, parse_power, source
-from analyzer.model.params import PLAYER_COUNTS, SIZE_KEYS
+from analyzer.model.loader import (
+    Power,
+    counted_table,
+    die_faces,
+    parse_power,
+    player_rounds,
+    player_table,
+    source,
+)
+from analyzer.model.params import SIZE_KEYS
 from analyzer.rulesets.swow import ids
 from analyzer.tomlcheck.tomlfile import (
     Checker,
@@ -126,7 +134,7 @@ def parse_ruleset(data: dict, file: str) -> Ruleset:
         for key, low, high in NUMBERS
     }
     die = die_faces(check, data, sources, *limits.DIE_FACE)
-    rounds = _rounds(check, data, sources)
+    rounds = player_rounds(check, data, sources, *limits.ROUNDS)
     boards_in_box = _boards_in_box(check, data, sources)
     boards = _boards(check, data, sources, boards_in_box)
     components = counted_table(
@@ -152,29 +160,6 @@ def parse_ruleset(data: dict, file: str) -> Ruleset:
     )
 
 
-def _player_table(check: Checker, data: dict, key: str) -> dict:
-    """A table keyed by player count ("2" to "5"), with every count present."""
-    table = check.table(data, key, "")
-    if table is None:
-        return {}
-    counts = [str(n) for n in PLAYER_COUNTS]
-    check.keys(table, key, counts)
-    for count in counts:
-        if count not in table:
-            check.add(
-                f"{key}.{count}", None, f"every player count from 2 to {MAX_PLAYERS} is needed"
-            )
-    return {int(c): table[c] for c in counts if c in table}
-
-
-def _rounds(check: Checker, data: dict, sources: dict[str, str]) -> dict[int, int]:
-    source(check, data, "rounds", "", sources)
-    return {
-        n: check.check_int(v, f"rounds.{n}", *limits.ROUNDS)
-        for n, v in _player_table(check, data, "rounds").items()
-    }
-
-
 def _boards_in_box(check: Checker, data: dict, sources: dict[str, str]) -> tuple[int, int, int]:
     table = check.table(data, "boards_in_box", "")
     if table is None:
@@ -191,7 +176,7 @@ def _boards(
 ) -> dict[int, tuple[int, int, int]]:
     source(check, data, "boards", "", sources)
     boards = {}
-    for n, entry in _player_table(check, data, "boards").items():
+    for n, entry in player_table(check, data, "boards").items():
         where = f"boards.{n}"
         if not isinstance(entry, dict):
             check.add(where, entry, "must be a table like { large = 1, medium = 1, small = 1 }")
