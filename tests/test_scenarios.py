@@ -212,6 +212,19 @@ def test_a_ruleset_folder_next_to_the_scenario(tmp_path):
     assert scenario.tables().params[L.PAR_START_COINS] == 6
 
 
+def test_a_ruleset_folder_without_its_boards_is_refused_naming_them(tmp_path):
+    """SWoW's content part reads a folder in its form (rulesets/swow/house_rules.py
+    load_folder): a folder without boards.toml is refused, naming what it lacks."""
+    (tmp_path / "mine").mkdir()
+    shutil.copy(CONTENT_DIR / "ruleset.toml", tmp_path / "mine" / "ruleset.toml")
+    with pytest.raises(InputError) as caught:
+        load_scenario(write(tmp_path, HEAD.replace("players", 'ruleset = "mine"\nplayers')))
+    assert str(caught.value).startswith(
+        f"{tmp_path / 'mine'}: (folder) = 'boards.toml': missing: a folder of Small World "
+        "of Warcraft content holds ruleset.toml and boards.toml"
+    )
+
+
 # ------------------------------------------------------------ a banned race in play
 def test_a_banned_race_is_never_played(tmp_path):
     scenario = shipped("no-tauren")
