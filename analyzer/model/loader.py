@@ -17,6 +17,21 @@ from analyzer.tomlcheck.tomlfile import PROVENANCES, Checker, dotted, modeled_st
 DIE_SIDES = 6
 
 
+class Sourced:
+    """A loaded ruleset whose `sources` give each number's provenance by its dotted
+    key (Checker.number records them as it reads)."""
+
+    sources: dict[str, str]
+
+    def keys_from(self, provenance: str) -> list[str]:
+        """Dotted keys of the numbers with this provenance (e.g. "public transcription")."""
+        return [key for key, given in self.sources.items() if given == provenance]
+
+    def estimates(self) -> list[str]:
+        """Dotted keys of the numbers that are our estimates."""
+        return self.keys_from("estimate")
+
+
 def source(check: Checker, table: dict, key: str, where: str, sources: dict) -> None:
     """The provenance of a value that is not a single number (a list or a table),
     recorded in `sources` under its dotted key."""

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from analyzer.model.loader import (
     Power,
+    Sourced,
     counted_table,
     die_faces,
     parse_power,
@@ -115,7 +116,7 @@ class LostTribes:
 
 
 @dataclass(frozen=True)
-class ClassicRuleset:
+class ClassicRuleset(Sourced):
     path: str
     name: str
     start_coins: int
@@ -132,13 +133,6 @@ class ClassicRuleset:
     races: tuple[Race, ...]  # in ids.RACES order
     powers: tuple[Power, ...]  # in ids.POWERS order
     sources: dict[str, str]  # dotted key of every number -> its provenance
-
-    def keys_from(self, provenance: str) -> list[str]:
-        """Dotted keys of the numbers with this provenance (e.g. "public transcription")."""
-        return [key for key, source in self.sources.items() if source == provenance]
-
-    def estimates(self) -> list[str]:
-        return self.keys_from("estimate")
 
     @property
     def markers(self) -> tuple:

@@ -9,6 +9,7 @@ from analyzer.engine.core_layout import MAX_PLAYERS, MAX_REGIONS
 from analyzer.model import limits
 from analyzer.model.loader import (
     Power,
+    Sourced,
     counted_table,
     die_faces,
     parse_power,
@@ -91,7 +92,7 @@ class Marker:
 
 
 @dataclass(frozen=True)
-class Ruleset:
+class Ruleset(Sourced):
     path: str
     name: str
     start_coins: int
@@ -111,10 +112,6 @@ class Ruleset:
     powers: tuple[Power, ...]  # in ids.POWERS order
     markers: tuple[Marker, ...]  # in ids.MARKERS order
     sources: dict[str, str]  # dotted key of every number -> its provenance
-
-    def estimates(self) -> list[str]:
-        """Dotted keys of the numbers that are our estimates."""
-        return [key for key, source in self.sources.items() if source == "estimate"]
 
 
 def load_ruleset(path: str | Path | None = None) -> Ruleset:
