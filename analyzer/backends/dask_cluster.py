@@ -20,6 +20,8 @@ Only imported when --workers or --cluster is given (it imports dask).
 
 from __future__ import annotations
 
+import asyncio
+import fcntl
 import itertools
 import logging
 import os
@@ -36,7 +38,7 @@ import numpy as np
 
 from analyzer.backends.chunk import CLI, Chunk, ClusterError
 from analyzer.errors import InputError, Problem
-from analyzer.ruleset_registry import bound_ruleset
+from analyzer.ruleset_registry import bound_ruleset, ruleset_name
 from analyzer.rulesets import load_game
 
 CONNECT_TIMEOUT_S = 5
@@ -82,8 +84,6 @@ def _cache_base() -> Path:
 def _lock_slot(base: Path):
     """(folder, open lock file) of the first `dask-worker-<k>` slot no live process
     holds. The lock goes with the process, however it ends."""
-    import fcntl
-
     base.mkdir(parents=True, exist_ok=True)
     for k in itertools.count():
         handle = open(base / f"dask-worker-{k}.lock", "w")  # noqa: SIM115 (held for life)
@@ -221,8 +221,6 @@ def _probe(address: str) -> None:
     that fails. A Client that fails to start leaves an object whose clean-up waits
     twice the timeout and prints a traceback as it is collected, so it is only made
     once the scheduler has answered."""
-    import asyncio
-
     from distributed.comm import connect
 
     async def knock() -> None:
@@ -251,7 +249,6 @@ class DaskBackend:
             self.where = f"the cluster at {client.scheduler.address}"
         self.games_per_chunk = chunk_games or DEFAULT_CHUNK_GAMES
         self.engine = _engine_name()
-        from analyzer.ruleset_registry import ruleset_name
 
         self.ruleset = ruleset_name()  # each task names it: the workers load that game
         self.games = 0

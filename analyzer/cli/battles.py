@@ -208,11 +208,11 @@ def battle(
         )
     typer.echo("\n".join(lines + ["", timing]))
     if out is not None:
-        from analyzer.studies.common import write_folder, write_table
+        from analyzer.output import write_folder, write_table
 
         def fill(folder: Path) -> None:
             for name, frame in frames.items():
-                write_table(frame, folder, name, ruleset=False)
+                write_table(frame, folder, name)
             (folder / "summary.md").write_text(
                 "# Battle\n\n" + "\n".join(lines) + "\n", encoding="utf-8"
             )
@@ -262,7 +262,7 @@ def battle_study(
     ref = Side("reference", parse_army(reference, "reference", "--reference"))
     check_battle(Battle((ref, ref)), CLI)
     out = check_out(out, force, Path("reports") / "battle-study")
-    from analyzer.studies.common import write_folder, write_table
+    from analyzer.output import write_folder, write_table
     from analyzer.warcraft.study import (
         break_even,
         break_even_chart,
@@ -282,10 +282,10 @@ def battle_study(
     typer.echo("\n".join(lines))
 
     def fill(folder: Path) -> None:
-        write_table(heat.frame, folder, "heatmap", ruleset=False)
-        write_table(eff, folder, "efficiency", ruleset=False)
-        write_table(be.frame, folder, "break_even", ruleset=False)
-        write_table(be.summary, folder, "break_even_summary", ruleset=False)
+        write_table(heat.frame, folder, "heatmap")
+        write_table(eff, folder, "efficiency")
+        write_table(be.frame, folder, "break_even")
+        write_table(be.summary, folder, "break_even_summary")
         heatmap_chart(heat, folder / "heatmap.png")
         break_even_chart(be, folder / "break_even.png")
         (folder / "summary.md").write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -12,6 +12,7 @@ from analyzer.model.boards import parse_faces
 from analyzer.model.ruleset import load_ruleset, parse_ruleset
 from analyzer.players.styles import parse_styles
 from analyzer.ruleset_registry import RULESETS_DIR, ruleset_package, shipped_rulesets
+from analyzer.rulesets.content_table import files
 from analyzer.scenario import parse_scenario
 from analyzer.tomlcheck.tomlfile import read_toml
 
@@ -21,8 +22,6 @@ def ruleset_files() -> tuple:
     """Each shipped ruleset's own file checks: its files.py module, where it has one,
     with file_kind(data), check_file(kind, data, file) and NOT_ONE (what a file of
     none of its kinds lacks). Found by file, so no ruleset is named here."""
-    from analyzer.rulesets.content_table import files
-
     return tuple(
         files(ruleset_package(name))
         for name in shipped_rulesets()

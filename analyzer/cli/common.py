@@ -12,6 +12,7 @@ from pathlib import Path
 
 import typer
 
+from analyzer.backends import ClusterError, check_backend_options, open_backend
 from analyzer.errors import EXIT_BAD_INPUT, InputError, Problem
 from analyzer.ruleset_registry import DEFAULT_RULESET, bound_ruleset
 from analyzer.rulesets import Game, decide_game
@@ -54,7 +55,6 @@ def guarded(command):
 
     @functools.wraps(command)
     def run(*args, **kwargs):
-        from analyzer.backends import ClusterError
         from analyzer.output import os_error_exit_code, os_error_message, running_command
 
         try:
@@ -86,8 +86,6 @@ def raw_arguments_check(group, ctx, args: list[str]) -> None:
     command = group.get_command(ctx, args[0]) if args else None
     problems = _typed_twice(command, args[1:]) if command is not None else []
     if problems:
-        from analyzer.errors import InputError
-
         err(str(InputError(problems)))
         raise typer.Exit(EXIT_BAD_INPUT)
 
@@ -204,8 +202,6 @@ def games_on(workers: int | None, cluster: str | None, threads: int | None):
     the Dask cluster of --workers / --cluster, stopped (its work cancelled) when the
     command ends; on a cluster, the games per second overall and per worker at the
     end."""
-    from analyzer.backends import check_backend_options, open_backend
-
     check_backend_options(workers, cluster)
     if workers is None and cluster is None:
         n_threads = set_threads(threads)

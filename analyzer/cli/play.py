@@ -6,7 +6,10 @@ import json
 from pathlib import Path
 
 import typer
+from rich.console import Console
+from rich.table import Table
 
+from analyzer.backends import check_backend_options
 from analyzer.cli.common import (
     CLI,
     check_out,
@@ -123,9 +126,6 @@ def simulate(
 
 
 def _print_summary(sim, where: str, title: str = "") -> None:
-    from rich.console import Console
-    from rich.table import Table
-
     from analyzer.stats import TOO_FEW
 
     table = Table(title=f"{title}{sim.n_players} players, {sim.n_games} games, seed {sim.seed}")
@@ -268,9 +268,6 @@ def bench(
 
 def _print_bench(rows, scaling, startup_row, games, repeats, n_threads) -> None:
     """The figures as tables, each beside its goal where it has one."""
-    from rich.console import Console
-    from rich.table import Table
-
     from analyzer.bench import GOALS, goal_text
 
     def rate(value: float) -> str:
@@ -308,8 +305,6 @@ def _print_bench(rows, scaling, startup_row, games, repeats, n_threads) -> None:
 
 
 def _bench_cluster(game, workers: int, games: int, repeats: int, as_json: bool, threads) -> None:
-    from analyzer.backends import check_backend_options
-
     check_backend_options(workers, None)
     n_threads = set_threads(threads)
     from analyzer.bench import run_cluster_bench

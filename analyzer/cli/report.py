@@ -8,12 +8,23 @@ from pathlib import Path
 
 import typer
 
-from analyzer.cli.common import CLI, check_out, choose_ruleset, err, games_on, guarded, set_threads
+from analyzer.backends import check_backend_options
+from analyzer.cli.common import (
+    CLI,
+    check_out,
+    check_threads,
+    choose_ruleset,
+    err,
+    games_on,
+    guarded,
+    set_threads,
+)
 from analyzer.cli.options import BOTS, CLUSTER, FORCE, PLAYERS, SEED_SHORT, THREADS, WORKERS
 from analyzer.errors import InputError, Problem
 from analyzer.ruleset_registry import playable_rulesets, played_tables, shipped_rulesets
 from analyzer.rulesets import environment_ruleset
-from analyzer.studies.settings import CombosSettings
+from analyzer.studies.settings import BalanceSettings, CombosSettings
+from analyzer.variants import with_variant
 
 
 @guarded
@@ -182,7 +193,6 @@ def _report_teams(
     set_threads(threads)
     from analyzer.studies.combos import run_combos
     from analyzer.studies.teams import alliance_duel, faction_rates, write_teams
-    from analyzer.variants import with_variant
 
     started = time.perf_counter()
     result = faction_rates(counts, games, seed, parts=True)
@@ -193,7 +203,6 @@ def _report_teams(
         for n in TEAM_COMBO_COUNTS
     ]
     from analyzer.studies.balance_teams import run_team_balance
-    from analyzer.studies.settings import BalanceSettings
 
     fixes = [
         run_team_balance(
@@ -221,14 +230,11 @@ def _report_index(
 ) -> None:
     """Every shipped ruleset's page, each from `analyzer report --ruleset NAME` in a
     process of its own, and the index linking them."""
-    from analyzer.backends import check_backend_options
     from analyzer.report.index import PageFailed, build_index, variant_pages
     from analyzer.report.site import default_index_out
 
     check_backend_options(workers, cluster)
     if threads is not None:  # before any page's process starts
-        from analyzer.cli.common import check_threads
-
         check_threads(threads)
     out = default_index_out(players) if out is None else out
     check_out(out, force, out)

@@ -8,10 +8,14 @@ from __future__ import annotations
 import re
 
 import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
 
 from analyzer.cli.common import check_out, choose_ruleset, err, games_on, guarded, set_threads
 from analyzer.cli.options import with_options
 from analyzer.errors import closest
+from analyzer.rulesets import Game
 from analyzer.studies.protocol import Study
 
 
@@ -23,8 +27,6 @@ def run_study(study: Study, values: dict) -> None:
         if value is not None:
             scenarios += list(value) if isinstance(value, list | tuple) else [value]
     if study.only is not None:
-        from analyzer.rulesets import Game
-
         game = choose_ruleset(None, only=Game(*study.only), command=study.name)
     else:
         game = choose_ruleset(values.get("ruleset"), scenarios, values.get("variant"))
@@ -57,10 +59,6 @@ NUMBER = re.compile(r"^[+-]?\d")  # a column of numbers is right-aligned
 
 def show_answer(lines) -> None:
     """A study's answer card: sentences as they are, headline tables drawn by rich."""
-    from rich import box
-    from rich.console import Console
-    from rich.table import Table
-
     from analyzer.present.answer import AnswerTable
 
     console = Console()

@@ -8,6 +8,8 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from analyzer.present.metrics import METRICS
+
 
 def pyplot():
     """matplotlib.pyplot on the Agg backend (no display needed)."""
@@ -186,8 +188,6 @@ KEY_METRICS = ("first_seat_win", "last_seat_win", "winning_score", "combo_win_sd
 def forest_plot(result, path: Path, only=None, cols: int = 2) -> Path:
     """One panel per metric (`only` these): each scenario's paired difference from its
     baseline, with its 95% interval; red when the interval leaves out zero."""
-    from analyzer.present.metrics import METRICS
-
     plt = pyplot()
     t = result.table
     metrics = [m for m in METRICS if m in set(t.metric) and (only is None or m in only)]

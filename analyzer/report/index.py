@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from analyzer.output import OutputFolder
 from analyzer.present.html import to_html
 from analyzer.report.site import (
     STUDY_KEYS,
@@ -77,8 +78,6 @@ def build_index(
     output safety (staging, reused studies); the index is written last, so a run
     stopped half-way leaves finished pages and the previous index, never a half one.
     PageFailed when a page's process fails."""
-    from analyzer.output import OutputFolder
-
     out = Path(out) if out is not None else default_index_out(4)
     report = OutputFolder(out, force=force)
     report.check()

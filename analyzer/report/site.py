@@ -34,10 +34,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from analyzer import precision
 from analyzer.errors import InputError, Problem
+from analyzer.output import CLI, CURRENT, OutputFolder
 from analyzer.present.html import anchor, to_html
-from analyzer.ruleset_registry import played_content, played_tables, ruleset_package
-from analyzer.rulesets import scenario_ruleset, title
+from analyzer.ruleset_registry import played_content, played_tables, ruleset_name, ruleset_package
+from analyzer.rulesets import played_variant, scenario_ruleset, title
 from analyzer.studies.plans.common import ReportContext
 from analyzer.studies.registry import report_studies
 
@@ -149,9 +151,6 @@ def _stamp(study: Study, code: str, s: ReportSettings) -> dict:
     """Everything a study's results depend on: its settings (the bots it plays with
     their parameters among them), the code, its input files, and the ruleset, variant
     and scale of the run (ANALYZER_RULESET and ANALYZER_STYLES enter through these)."""
-    from analyzer.ruleset_registry import ruleset_name
-    from analyzer.rulesets import played_variant
-
     return {
         "study": study.key,
         "settings": study.settings,
@@ -180,8 +179,6 @@ def stored_damage(folder: Path, force: bool = False) -> str | None:
     """Why the stored files of a study folder cannot be reused (some are gone), or
     None. A changed file is refused (InputError, --force or not): it is never
     published, nor replaced; moved away, its study runs again."""
-    from analyzer.output import CLI, OutputFolder
-
     changed, missing = OutputFolder(folder, force=force).stored_changes()
     if changed:
         raise InputError(
@@ -219,8 +216,6 @@ def files_code_hash(*parts: str) -> str:
 
 def page_reusable(folder: Path, stamp: dict) -> bool:
     """Whether the page in `folder` was built with `stamp` and is whole."""
-    from analyzer.output import OutputFolder
-
     if not (folder / "index.html").exists():
         return False
     changed, missing = OutputFolder(folder, kind=None).stored_changes()
@@ -234,8 +229,6 @@ def mark_page(folder: Path, stamp: dict, force: bool = False, kind: str | None =
     rebuilding it removes the old stamp with the rest of its old files). `kind`: the
     command that wrote the page, when a child process of another command did (the
     index stamps the battles page that `analyzer battle-report` wrote)."""
-    from analyzer.output import CURRENT, OutputFolder
-
     meta = {"stamp": stamp, "written": dt.datetime.now().isoformat(timespec="seconds")}
     folder_of = OutputFolder(folder, force=force, kind=kind or CURRENT)
     folder_of.write_files({PAGE_STAMP: json.dumps(meta, indent=1)})
@@ -261,7 +254,6 @@ STUDY_KEYS = tuple(STUDY_TITLES)
 def house_rules(players: int) -> list[Path]:
     """The shipped house-rule scenarios of the played ruleset for this player count
     (baselines and the commented example left out)."""
-    from analyzer.ruleset_registry import ruleset_name
     from analyzer.scenario import load_scenario
 
     out = []
@@ -331,8 +323,6 @@ def _run_and_write(study, settings, force: bool, backend) -> Callable[[Path], li
 # ------------------------------------------------------------------ building
 def default_out(players: int) -> Path:
     """One ruleset's page (the played one)."""
-    from analyzer.ruleset_registry import ruleset_name
-
     return Path("reports") / f"{ruleset_name().replace('.', '-')}-{players}p"
 
 
@@ -353,8 +343,6 @@ def build_report(
     Returns the path of index.html. Only the analyzer's own files in `out` are ever
     replaced (analyzer/output.py). `backend` plays the games (analyzer/backends); it
     never changes the results, so a study run on a cluster is reused locally too."""
-    from analyzer.output import OutputFolder
-
     s = settings or ReportSettings()
     out = Path(out) if out is not None else default_out(s.players)
     report = OutputFolder(out, force=force)
@@ -405,8 +393,6 @@ def build_report(
 
 
 def ruleset_title() -> str:
-    from analyzer.ruleset_registry import ruleset_name
-
     return title(ruleset_name())
 
 
@@ -491,8 +477,6 @@ def _pages(out: Path, sections, s: ReportSettings, seconds: float, reruns=()) ->
 def rough_banner(s: ReportSettings) -> list[str]:
     """A banner for a page made at --scale below 1: how rough it is (games per combo
     and the interval they give a combo), and what a finding too rough to decide says."""
-    from analyzer import precision
-
     half = precision.half_width(1 / s.players, s.games_per_combo)
     return banner_lines(
         s.scale,
@@ -504,8 +488,6 @@ def rough_banner(s: ReportSettings) -> list[str]:
 def banner_lines(scale: float, games: str) -> list[str]:
     """The rough-run banner of a page made at `scale` below 1 (none at 1 or more):
     `games` says how many games its main tables rest on."""
-    from analyzer import precision
-
     if scale >= 1:
         return []
     return [
@@ -522,8 +504,6 @@ def banner_lines(scale: float, games: str) -> list[str]:
 def _opening(s: ReportSettings, seconds: float, reruns=()) -> list[str]:
     """The title, the rough-run banner, one line on how the page was made, and the
     studies run again because their stored files had changed or gone (`reruns`)."""
-    from analyzer.ruleset_registry import ruleset_name
-    from analyzer.rulesets import played_variant
     from analyzer.studies.common import bots_text
 
     return [
@@ -570,8 +550,6 @@ def _findings_lines(sections, s: ReportSettings, marks, link: str) -> list[str]:
             lines += [f"- {f}" for f in found]
             lines.append("")
     if "compare" not in [study.key for study, _ in sections]:
-        from analyzer.ruleset_registry import ruleset_name
-
         lines += [
             "**House rules**",
             "",
@@ -663,8 +641,6 @@ def study_markdown(study: Study, found: list[str], sections, s: ReportSettings, 
 def _expand(page: str, root: Path) -> str:
     """Put each study's summary (headings demoted, minus its own title) and its charts
     where the page says `<!-- include folder/summary.md -->`."""
-
-    from analyzer.output import OutputFolder
 
     def include(m: re.Match) -> str:
         path = root / m.group(2)

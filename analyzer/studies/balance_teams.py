@@ -41,9 +41,11 @@ import pandas as pd
 
 from analyzer.model.limits import MAX_SEED
 from analyzer.present.progress import Bar
+from analyzer.simulate import resolve_policies
 from analyzer.studies import common
 from analyzer.studies.balance_curves import MAX_SEAT_COINS, token_range, with_changes
 from analyzer.studies.balance_seats import SEAT_STEPS, descend, play_seat_games
+from analyzer.studies.balance_toml import suggestion_toml
 from analyzer.studies.common import bots_text, caveat_lines, pct
 from analyzer.studies.team_target import (
     faction_races,
@@ -277,8 +279,6 @@ def lands(rows: pd.DataFrame) -> str:
 def run_team_balance(settings, backend=None, progress: bool = True) -> TeamBalance:
     """The team variant's balance study on `settings` (plans/balance.py's
     BalanceSettings: players, seat_games the games of every arm, seed, bots, tables)."""
-    from analyzer.simulate import resolve_policies
-
     s = settings
     n, games, seed, tables = s.players, s.seat_games, s.seed, s.tables
     names = resolve_policies(s.bots, n)
@@ -316,8 +316,6 @@ def run_team_balance(settings, backend=None, progress: bool = True) -> TeamBalan
     verified = _propose(verified.reindex(columns=list(VERIFIED_COLUMNS)))
     toml = ""
     if verified.proposed.any():
-        from analyzer.studies.balance_toml import suggestion_toml
-
         row = verified[verified.proposed].iloc[0]
         toml = suggestion_toml(
             fixed_tables(tables, row.parameters), {}, n, names, s.bot_params, s.scenario,

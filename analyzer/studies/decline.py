@@ -40,8 +40,18 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from analyzer.backends import Chunk, or_in_process
+from analyzer.engine import layout as L
 from analyzer.errors import InputError, Problem
+from analyzer.gameloop import api
 from analyzer.model.limits import MAX_STUDY_GAMES, check_study_games, range_text
+from analyzer.players import params as P
+from analyzer.players.params import HEURISTIC
+from analyzer.players.styles import bot_of, policy_of
+from analyzer.present.charts import decline_curves
+from analyzer.present.progress import Bar
+from analyzer.ruleset_registry import played_tables
+from analyzer.simulate import engine_step, resolve_policies, seat_bots
 from analyzer.stats import (
     RATE_DIFFERENCE,
     TOO_FEW,
@@ -53,6 +63,7 @@ from analyzer.stats import (
     wilson,
 )
 from analyzer.studies import common
+from analyzer.studies.combos import allowed_combos
 from analyzer.studies.common import CLI, pct, pp
 from analyzer.studies.scoring import scoring
 from analyzer.studies.settings import DeclineSettings  # noqa: F401  (run_decline's)
@@ -143,8 +154,6 @@ def _rules(tokens: Sequence[int], rounds: Sequence[int]) -> list[tuple[str, int]
 
 def rule_vector(base: np.ndarray, family: str, value: int) -> np.ndarray:
     """The heuristic's parameters with one decline rule in force."""
-    from analyzer.players import params as P
-
     v = np.array(base, np.float64)
     if family == "decline_tokens":
         v[P.H_DECLINE_TOKENS], v[P.H_DECLINE_ROUND], v[P.H_DECLINE_AT_AGE] = value, 0, 0
@@ -155,8 +164,6 @@ def rule_vector(base: np.ndarray, family: str, value: int) -> np.ndarray:
 
 def rule_text(vec: np.ndarray) -> str:
     """The decline rule a heuristic parameter vector plays."""
-    from analyzer.players import params as P
-
     if vec[P.H_DECLINE_ROUND] > 0:
         return f"decline_round = {vec[P.H_DECLINE_ROUND]:g}"
     if vec[P.H_DECLINE_AT_AGE] > 0:
@@ -225,12 +232,6 @@ class _Plan:
 def _plan(
     n, games, seed, tables, policies, policy_params, pairs_chosen, tokens, rounds, test_bot=None
 ):
-    from analyzer.engine import layout as L
-    from analyzer.players import params as P
-    from analyzer.players.styles import policy_of
-    from analyzer.simulate import resolve_policies, seat_bots
-    from analyzer.studies.combos import allowed_combos
-
     names = resolve_policies(policies, n)
     ids, params = seat_bots(names, n, policy_params)
     params = np.array(params, np.float64)
@@ -270,8 +271,6 @@ def _plan(
     # The test seat's starting point: test_bot's vector, else its own heuristic vector, or
     # the heuristic's defaults.
     if test_bot is not None:
-        from analyzer.players.styles import bot_of
-
         policy, vector = bot_of(test_bot, "--forced-bot")
         if policy != "heuristic":
             raise InputError(
@@ -321,9 +320,6 @@ def _plan(
 def _rule_calls(plan: _Plan, vec, etables, seed, step, check, tag):
     """The engine calls of one rule of a plan: the games of block s test seat s
     (the heuristic with the rule's vector), the other seats keep their bots."""
-    from analyzer.backends import Chunk
-    from analyzer.players.params import HEURISTIC
-
     for s in range(plan.n):
         idx = np.flatnonzero(plan.seat == s)
         if idx.size == 0:
@@ -343,8 +339,6 @@ def _record(out: np.ndarray, res, first: int, s: int, n: int, team: bool = False
     """Store the test seat s's (win, vc, declines, sum of decline rounds) of a batch
     in out's columns (a win: its faction's in the team variant, `team`, of n
     players); returns its games with an invariant violation."""
-    from analyzer.engine import layout as L
-
     sl = slice(first, first + res.seats.shape[0])
     seats = res.seats
     out[0, sl] = common.seat_wins(seats[:, :, L.S_VC], seats[:, :, L.S_WIN], n, team)[:, s]
@@ -382,10 +376,6 @@ def run_decline(
     )
     tokens = DEFAULT_TOKENS if s.tokens is None else s.tokens
     test_bot = s.test_bot
-    from analyzer.backends import or_in_process
-    from analyzer.gameloop import api
-    from analyzer.present.progress import Bar
-    from analyzer.simulate import engine_step
 
     counts = common.parse_counts(n_players)
     tokens = list(tokens)
@@ -395,8 +385,6 @@ def run_decline(
     for n in counts:
         tab = _per_count(tables, n)
         if tab is None:
-            from analyzer.ruleset_registry import played_tables
-
             tab = played_tables()
         plans.append(
             _plan(n, games, seed, tab, _per_count(policies, n), _per_count(policy_params, n),
@@ -574,8 +562,6 @@ def chart_names(result: DeclineStudy) -> list[str]:
 def write_decline(result: DeclineStudy, out_dir=None, force: bool = False) -> Path:
     """Write decline.csv, best.csv, groups.csv (and Parquet), one curves-<N>p.png per
     player count and summary.md; the folder appears complete or not at all."""
-    from analyzer.present.charts import decline_curves
-
     out = Path(out_dir) if out_dir is not None else default_out(result.players)
 
     def fill(temp: Path) -> None:

@@ -34,9 +34,16 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from analyzer.backends import Chunk, or_in_process
+from analyzer.engine import layout as L
 from analyzer.errors import InputError, Problem
+from analyzer.gameloop import api
 from analyzer.model import limits
 from analyzer.model.limits import MAX_STUDY_GAMES, check_study_games, range_text
+from analyzer.present.charts import rank_correlation_heatmap, score_violins, seat_advantage
+from analyzer.present.progress import Bar
+from analyzer.ruleset_registry import played_tables
+from analyzer.simulate import engine_step, resolve_policies, seat_bots
 from analyzer.stats import (
     Z95,
     estimate_text,
@@ -47,6 +54,7 @@ from analyzer.stats import (
     wilson,
 )
 from analyzer.studies import common
+from analyzer.studies.combos import run_combos
 from analyzer.studies.common import CLI, pct, pp
 from analyzer.studies.scoring import Scoring, scoring
 from analyzer.studies.settings import (
@@ -115,11 +123,6 @@ def _play_counts(counts, games, seed, tables, policies, policy_params, step, che
     """Per count n: (bots, and per game: final VC, wins and declines per seat, the rounds
     of the declines, players who declined, and the games with an invariant violation).
     Every count's games go through the backend in one stream."""
-    from analyzer.backends import Chunk, or_in_process
-    from analyzer.engine import layout as L
-    from analyzer.gameloop import api
-    from analyzer.simulate import resolve_policies, seat_bots
-
     out = {}
     calls = []
     for n in counts:
@@ -183,10 +186,6 @@ def run_players(
     n_players, games, seed, tables, policies = s.players, s.games, s.seed, s.tables, s.bots
     policy_params, games_per_combo, check = s.bot_params, s.games_per_combo, s.check
     scenario, skipped = s.scenario, s.skipped
-    from analyzer.backends import or_in_process
-    from analyzer.present.progress import Bar
-    from analyzer.simulate import engine_step
-    from analyzer.studies.combos import run_combos
 
     counts = common.parse_counts(n_players)
     check_players(games, games_per_combo, seed)
@@ -195,8 +194,6 @@ def run_players(
     for n in counts:
         tab = _per_count(tables, n)
         if tab is None:
-            from analyzer.ruleset_registry import played_tables
-
             tab = played_tables()
         tabs[n] = tab
     check_study_games(
@@ -417,8 +414,6 @@ def chart_names(result: PlayersStudy) -> list[str]:
 def write_players(result: PlayersStudy, out_dir=None, force: bool = False) -> Path:
     """Write every table (CSV and Parquet), the charts and summary.md; the folder
     appears complete or not at all."""
-    from analyzer.present.charts import rank_correlation_heatmap, score_violins, seat_advantage
-
     out = Path(out_dir) if out_dir is not None else default_out(result.players)
 
     def fill(temp: Path) -> None:

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from analyzer.errors import InputError, Problem
+from analyzer.model.limits import MAX_STUDY_GAMES, range_text
+from analyzer.studies import balance
+from analyzer.studies.balance import check_balance, findings, run_balance
+from analyzer.studies.balance_teams import TeamBalance, run_team_balance
+from analyzer.studies.common import parse_counts, scenario_counts, team_variant
+from analyzer.studies.headlines import balance_table
 from analyzer.studies.plans.common import (
     CLI,
     ReportEntry,
@@ -16,9 +24,6 @@ from analyzer.studies.settings import BalanceSettings
 
 
 def check(o: dict, log) -> BalanceSettings:
-    from analyzer.studies.balance import check_balance
-    from analyzer.studies.common import parse_counts
-
     scenario, players, seat_styles = o["scenario"], o["players"], o["bots"]
     tables, policies, params, name = None, "heuristic", None, None
     if scenario is not None:
@@ -34,8 +39,6 @@ def check(o: dict, log) -> BalanceSettings:
     counts = parse_counts(o["seat_players"], "--seat-players")
     seat_tables = seat_policies = seat_params_by = None
     if scenario is not None:
-        from analyzer.studies.common import scenario_counts
-
         seat_tables, seat_policies, seat_params_by, counts, skipped = scenario_counts(
             scenario, counts, "balance", skip_invalid=True
         )
@@ -50,7 +53,6 @@ def check(o: dict, log) -> BalanceSettings:
             counts = tuple(n for n in counts if n == players) or (players,)
         seat_policies, seat_params_by = bots_by_count(seat_styles, counts), None
     tables = variant_tables(o["variant"], tables)
-    from analyzer.studies.common import team_variant
 
     if tables is not None and team_variant(tables):
         # The team variant balances the factions at `players` (balance_teams.py): the
@@ -69,8 +71,6 @@ def check(o: dict, log) -> BalanceSettings:
 
 def check_team_balance(players: int, games: int) -> None:
     """The team variant's own limits: 2 to 5 players, and games on every arm."""
-    from analyzer.model.limits import MAX_STUDY_GAMES, range_text
-
     problems = []
     if players not in (2, 3, 4, 5):
         problems.append(Problem(CLI, "--players", players,
@@ -84,27 +84,18 @@ def check_team_balance(players: int, games: int) -> None:
 
 
 def is_team(s: BalanceSettings) -> bool:
-    from analyzer.studies.common import team_variant
-
     return s.tables is not None and team_variant(s.tables)
 
 
 def default_out(s: BalanceSettings):
-    from analyzer.studies.balance import default_out
-
     if is_team(s):
-        from pathlib import Path
-
         return Path("reports") / f"balance-bfa-{s.players}p"
-    return default_out(s.players)
+    return balance.default_out(s.players)
 
 
 def run(s: BalanceSettings, backend=None, log=None):
     if is_team(s):
-        from analyzer.studies.balance_teams import run_team_balance
-
         return run_team_balance(s, backend=backend)
-    from analyzer.studies.balance import run_balance
 
     return run_balance(s, backend=backend)
 
@@ -117,12 +108,8 @@ def timing(result, where: str, s=None) -> list[str]:
 
 
 def answer(result, folder) -> list[str]:
-    from analyzer.studies.balance import findings
-    from analyzer.studies.balance_teams import TeamBalance
-
     if isinstance(result, TeamBalance):
         return [*plain(findings(result)), written(folder, ".")]
-    from analyzer.studies.headlines import balance_table
 
     return (
         [balance_table(result)]

@@ -10,6 +10,7 @@ from typing import Any
 
 from analyzer.errors import InputError, Problem
 from analyzer.ruleset_registry import played_tables
+from analyzer.variants import with_variant
 
 CLI = "command line"
 
@@ -20,7 +21,6 @@ def variant_tables(name: str | None, tables, counts=None):
     when given). An unknown name is refused with the valid ones (exit 2)."""
     if name is None:
         return tables
-    from analyzer.variants import with_variant
 
     if tables is None and counts is not None:
         tables = dict.fromkeys(counts, played_tables())

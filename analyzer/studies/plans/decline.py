@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from analyzer.ruleset_registry import played_tables
+from analyzer.studies import decline
+from analyzer.studies.common import parse_combo_names
+from analyzer.studies.decline import check_decline, findings, run_decline
+from analyzer.studies.headlines import decline_table
 from analyzer.studies.plans.common import (
     ReportEntry,
     bots_by_count,
@@ -21,13 +26,9 @@ def check(o: dict, log) -> DeclineSettings:
     if o["bots"] is not None:
         bots, params = bots_by_count(o["bots"], counts), None
     tables = variant_tables(o["variant"], tables, counts)
-    from analyzer.studies.decline import check_decline
 
     check_decline(o["games"], o["seed"], list(range(11)), None)
     if o["combos"] is not None:
-        from analyzer.ruleset_registry import played_tables
-        from analyzer.studies.common import parse_combo_names
-
         for n in counts:  # refuse a bad name before anything is compiled
             parse_combo_names(o["combos"], played_tables() if tables is None else tables[n])
     return DeclineSettings(
@@ -36,14 +37,10 @@ def check(o: dict, log) -> DeclineSettings:
 
 
 def default_out(s: DeclineSettings):
-    from analyzer.studies.decline import default_out
-
-    return default_out(s.players)
+    return decline.default_out(s.players)
 
 
 def run(s: DeclineSettings, backend=None, log=None):
-    from analyzer.studies.decline import run_decline
-
     return run_decline(s, backend=backend)
 
 
@@ -51,9 +48,6 @@ timing = speed_line
 
 
 def answer(result, folder) -> list[str]:
-    from analyzer.studies.decline import findings
-    from analyzer.studies.headlines import decline_table
-
     return [decline_table(result)] + [f"- {line}" for line in findings(result)] + [written(folder)]
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from analyzer.errors import InputError, Problem
+from analyzer.studies import players
+from analyzer.studies.headlines import seats_table
 from analyzer.studies.plans.common import (
     CLI,
     ReportEntry,
@@ -12,6 +14,7 @@ from analyzer.studies.plans.common import (
     variant_tables,
     written,
 )
+from analyzer.studies.players import check_players, findings, run_players
 from analyzer.studies.settings import PlayersSettings
 
 
@@ -30,7 +33,6 @@ def check(o: dict, log) -> PlayersSettings:
             Problem(CLI, "--scenario", str(o["scenario"]),
                     "the scenario is valid for no player count")
         )  # fmt: skip
-    from analyzer.studies.players import check_players
 
     check_players(o["games"], o["games_per_combo"], o["seed"])
     return PlayersSettings(
@@ -40,14 +42,10 @@ def check(o: dict, log) -> PlayersSettings:
 
 
 def default_out(s: PlayersSettings):
-    from analyzer.studies.players import default_out
-
-    return default_out(s.players)
+    return players.default_out(s.players)
 
 
 def run(s: PlayersSettings, backend=None, log=None):
-    from analyzer.studies.players import run_players
-
     return run_players(s, backend=backend)
 
 
@@ -55,9 +53,6 @@ timing = speed_line
 
 
 def answer(result, folder) -> list[str]:
-    from analyzer.studies.headlines import seats_table
-    from analyzer.studies.players import findings
-
     return [seats_table(result)] + [f"- {line}" for line in findings(result)] + [written(folder)]
 
 
