@@ -28,6 +28,7 @@ from analyzer.model.tables import Tables
 from analyzer.players.params import PARAMS_BY_POLICY
 from analyzer.players.styles import bot_names, bot_number, bot_of
 from analyzer.tomlcheck.tomlfile import Checker, read_toml
+from analyzer.variants import variant_codes
 
 DEFAULT_RULESET = ruleset_registry.DEFAULT_RULESET
 MAX_ROUNDS = limits.MAX_ROUNDS
@@ -188,7 +189,6 @@ def _variant(check: Checker, head: dict, ruleset: Ruleset | None) -> dict:
     """scenario.variant: a variant of the ruleset by name (analyzer/variants.py)."""
     if "variant" not in head or ruleset is None:
         return {}
-    from analyzer.variants import variant_codes
 
     value = head["variant"]
     name = getattr(ruleset, "name", "this ruleset")

@@ -36,6 +36,7 @@ def _battle_from_options(
 ):  # fmt: skip
     """The battle of a TOML file or of the army options (never both)."""
 
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.warcraft.battle import (
         Battle,
         Side,
@@ -176,6 +177,7 @@ def battle(
     )  # fmt: skip
     if out is not None:
         check_out(out, force, out)
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.warcraft.exact import solve
     from analyzer.warcraft.report import (
         battle_text,
@@ -188,6 +190,7 @@ def battle(
     exact = solve(b)
     mc = None
     if games:
+        # lazy: keeps `analyzer --help` from loading numpy and the engine
         from analyzer.warcraft.montecarlo import simulate as play
 
         mc = play(b, games, seed, threads)
@@ -208,6 +211,7 @@ def battle(
         )
     typer.echo("\n".join(lines + ["", timing]))
     if out is not None:
+        # lazy: keeps `analyzer --help` from loading numpy and the engine
         from analyzer.output import write_folder, write_table
 
         def fill(folder: Path) -> None:
@@ -247,6 +251,7 @@ def battle_study(
     """Warcraft: the Board Game: the attacker's exact chance over army sizes (heatmap),
     hits per resource of the unit data, and upgrade or more units."""
     _say_battles()
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.warcraft.battle import Battle, Side, check_battle, parse_army
     from analyzer.warcraft.study import check_template
     from analyzer.warcraft.units import load_units
@@ -262,6 +267,7 @@ def battle_study(
     ref = Side("reference", parse_army(reference, "reference", "--reference"))
     check_battle(Battle((ref, ref)), CLI)
     out = check_out(out, force, Path("reports") / "battle-study")
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.output import write_folder, write_table
     from analyzer.warcraft.study import (
         break_even,
@@ -313,6 +319,7 @@ def battle_report(
     threads = _battle_threads(threads)
     if not 1 <= most <= 10:
         raise InputError(Problem(CLI, "--most", most, "must be 1 to 10"))
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.warcraft.study import DEFAULT_OUT, build_page
 
     out = check_out(out, force, DEFAULT_OUT)
@@ -332,6 +339,7 @@ def battle_bench(
     if games < 1:
         raise InputError(Problem(CLI, "--games", games, "must be at least 1"))
     threads = _battle_threads(threads)
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.warcraft.bench import run_bench
 
     for line in run_bench(games, threads):

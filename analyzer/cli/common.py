@@ -55,6 +55,7 @@ def guarded(command):
 
     @functools.wraps(command)
     def run(*args, **kwargs):
+        # lazy: keeps `analyzer --help` from loading numpy and the engine
         from analyzer.output import os_error_exit_code, os_error_message, running_command
 
         try:
@@ -158,6 +159,7 @@ def check_out(out: Path | None, force: bool, default: Path, names=None, writes=(
     the command could not write it (analyzer/output.py): a folder of the command's
     own, or (`names`) one it writes only those files into. `writes`: files the
     command's own folder will hold, never written over a user's."""
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.output import OutputFolder
 
     played = bound_ruleset() or DEFAULT_RULESET  # none for the battle commands
@@ -174,6 +176,7 @@ def check_out(out: Path | None, force: bool, default: Path, names=None, writes=(
 
 def check_threads(threads: int) -> None:
     """--threads: 1 to the threads numba may start."""
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     import numba
 
     most = numba.config.NUMBA_NUM_THREADS
@@ -183,11 +186,13 @@ def check_threads(threads: int) -> None:
 
 def set_threads(threads: int | None) -> int:
     """Apply --threads; returns the number of threads the engine will use."""
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     import numba
 
     if threads is not None:
         check_threads(threads)
         numba.set_num_threads(threads)
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.gameloop.precompile import cache_is_ready
 
     if not cache_is_ready():

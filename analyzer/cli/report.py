@@ -77,6 +77,7 @@ def report(
         game = choose_ruleset(ruleset, (), variant)  # before anything imports the engine
     else:
         _say_index_games()
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.model.limits import check_options
 
     check_options(CLI, players=players, games=1, seed=seed, chunk=1)
@@ -86,6 +87,7 @@ def report(
     if seat_styles is not None and index:
         _check_bot_names(seat_styles, players)
     if seat_styles is not None and not index:
+        # lazy: keeps `analyzer --help` from loading numpy and the engine
         from analyzer.simulate import resolve_policies
 
         resolve_policies(seat_styles, players, "--bots")
@@ -105,11 +107,13 @@ def report(
             players, seed, out, scale, fresh, force, threads, workers, cluster, seat_styles
         )
         return
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.report.site import default_out
 
     out = default_out(players) if out is None else out
     check_out(out, force, out)
     with games_on(workers, cluster, threads) as (backend, _):
+        # lazy: keeps `analyzer --help` from loading numpy and the engine
         from analyzer.report.site import ReportSettings, build_report
 
         settings = ReportSettings(players=players, seed=seed, bots=seat_styles, game=game)
@@ -126,6 +130,7 @@ def report(
 def _check_bot_names(text: str, players: int) -> None:
     """--bots in the index's process, which binds no game: the names from the styles
     file and their count; each page's process checks the rest."""
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.players.styles import bot_names
 
     names = [n.strip().lower() for n in text.split(",")]
@@ -144,6 +149,7 @@ def _check_bot_names(text: str, players: int) -> None:
 
 def _say_index_games() -> None:
     """What an index report plays: each ruleset's pages say their own game."""
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.report.index import variant_pages
 
     names = playable_rulesets()
@@ -177,6 +183,7 @@ def _report_teams(
     seed and code is kept (not with --fresh). Built in the index's folder for it
     (page_folder), the page links back to the index."""
     out = check_out(out, force, Path("reports") / "bfa")
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.report.site import code_hash, mark_page, page_reusable
 
     counts = (2, 3, 4, 5)
@@ -191,6 +198,7 @@ def _report_teams(
         typer.echo(f"Reusing the team page of an earlier run: {out / 'index.html'}")
         return
     set_threads(threads)
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.studies.combos import run_combos
     from analyzer.studies.teams import alliance_duel, faction_rates, write_teams
 
@@ -202,6 +210,7 @@ def _report_teams(
         run_combos(CombosSettings(n, gpc, seed, tables=tables), progress=False)
         for n in TEAM_COMBO_COUNTS
     ]
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.studies.balance_teams import run_team_balance
 
     fixes = [
@@ -211,12 +220,14 @@ def _report_teams(
         ).verified
         for n in FIX_COUNTS
     ]
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.report.site import banner_lines
 
     banner = banner_lines(
         scale,
         f"Each player count has {games:,} games, each combo {gpc:,} games per count.",
     )
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.report.index import page_folder
 
     in_index = out.name == page_folder("swow", "bfa")  # the index writes ../index.html
@@ -230,6 +241,7 @@ def _report_index(
 ) -> None:
     """Every shipped ruleset's page, each from `analyzer report --ruleset NAME` in a
     process of its own, and the index linking them."""
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.report.index import PageFailed, build_index, variant_pages
     from analyzer.report.site import default_index_out
 

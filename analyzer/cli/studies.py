@@ -59,6 +59,7 @@ NUMBER = re.compile(r"^[+-]?\d")  # a column of numbers is right-aligned
 
 def show_answer(lines) -> None:
     """A study's answer card: sentences as they are, headline tables drawn by rich."""
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.present.answer import AnswerTable
 
     console = Console()

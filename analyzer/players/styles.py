@@ -23,6 +23,7 @@ from analyzer.players.params import (
     RULESET_BOT_PARAMS,
     default_vector,
 )
+from analyzer.tomlcheck.tomlfile import Checker, is_int, read_toml
 
 STYLES_FILE = Path(__file__).with_name("styles.toml")
 ENV = "ANALYZER_STYLES"  # another styles file instead of the shipped one
@@ -64,16 +65,14 @@ def load_styles(path: Path | str | None = None) -> dict[str, Style]:
 
 
 def _read(path: Path) -> dict:
-    from analyzer.tomlcheck.tomlfile import read_toml
-
     return read_toml(path)
 
 
 def bot_number(check, value: object, key: str, name: str) -> float | None:
     """A bot parameter's value from a style or scenario file, or None (and a problem
     added to `check`) when it is not a number in the parameter's range."""
+    # lazy: the report index's process checks bot names and loads no game (model binds one)
     from analyzer.model import limits
-    from analyzer.tomlcheck.tomlfile import is_int
 
     if not (is_int(value) or isinstance(value, float)) or not math.isfinite(value):
         check.add(key, value, "must be a number")
@@ -89,8 +88,6 @@ def bot_number(check, value: object, key: str, name: str) -> float | None:
 
 
 def parse_styles(data: dict, file: str) -> dict[str, Style]:
-    from analyzer.tomlcheck.tomlfile import Checker
-
     check = Checker(file)
     styles: dict[str, Style] = {}
     for name, table in data.items():

@@ -13,9 +13,11 @@ from analyzer.present.metrics import METRICS
 
 def pyplot():
     """matplotlib.pyplot on the Agg backend (no display needed)."""
+    # lazy: matplotlib (slow to load) only for a chart, its Agg backend chosen first
     import matplotlib
 
     matplotlib.use("Agg")
+    # lazy: matplotlib (slow to load) only for a chart, its Agg backend chosen first
     import matplotlib.pyplot as plt
 
     return plt
@@ -84,6 +86,7 @@ def combo_heatmap(result, path: Path, q: float = 0.05) -> Path:
     """Race x power grid of each combo's win rate minus the fair 1/players, in
     percentage points. Cells that do not pass Benjamini-Hochberg are hatched and
     faded; combos not played are grey."""
+    # lazy: matplotlib (slow to load) only for a chart, its Agg backend chosen first
     from matplotlib.patches import Rectangle
 
     plt = pyplot()

@@ -101,11 +101,13 @@ class NotebookBar:
         if self.handle is None:
             if now - self.start < 1.0 or done >= self.total:
                 return
+            # lazy: IPython is there only in a notebook
             from IPython.display import HTML, display
 
             self.handle = display(HTML(self.html(done)), display_id=True)
             self.drawn = now
         elif now - self.drawn >= NOTEBOOK_REFRESH:
+            # lazy: IPython is there only in a notebook
             from IPython.display import HTML
 
             self.handle.update(HTML(self.html(done)))
@@ -113,6 +115,7 @@ class NotebookBar:
 
     def close(self) -> None:
         if self.handle is not None:
+            # lazy: IPython is there only in a notebook
             from IPython.display import HTML
 
             self.handle.update(HTML(self.html(self.done, finished=True)))

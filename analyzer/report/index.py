@@ -195,6 +195,7 @@ def _engine_ready(ruleset: str) -> bool:
 
 @functools.cache
 def _ready_marker(ruleset: str) -> Path:
+    # lazy: the report index's process imports this module and loads no game
     from analyzer.engine import cache_dir
 
     return Path(cache_dir(ruleset)) / "compiled"
@@ -205,6 +206,7 @@ class _Child:
 
     def __init__(self, label: str, arguments: list[str], force: bool, log):
 
+        # lazy: the report index's process imports this module and loads no game
         from analyzer.engine import HELPER_SWITCH
 
         command = [sys.executable, "-m", "analyzer", *arguments] + (["--force"] if force else [])

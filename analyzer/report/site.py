@@ -118,6 +118,7 @@ STUDY_CODE = ("studies", "model", "present", "stats.py", "precision.py", "simula
 def code_hash() -> str:
     """Engine and bot sources (the numba cache key), the ruleset files, and the code
     that makes the studies' results (STUDY_CODE)."""
+    # lazy: the report index's process imports this module and loads no game
     from analyzer.engine import source_hash
 
     digest = hashlib.sha1(source_hash().encode())
@@ -254,6 +255,7 @@ STUDY_KEYS = tuple(STUDY_TITLES)
 def house_rules(players: int) -> list[Path]:
     """The shipped house-rule scenarios of the played ruleset for this player count
     (baselines and the commented example left out)."""
+    # lazy: the report index's process imports this module and loads no game
     from analyzer.scenario import load_scenario
 
     out = []
@@ -276,6 +278,7 @@ def report_bots(s: ReportSettings) -> tuple[tuple[str, ...], dict]:
     """(the bots by seat at the report's count, the bots by count of the studies that
     play 2 to 5 players): --bots, or the ruleset's headline field. A list by seat fits
     the report's own count only, so those studies then play that count alone."""
+    # lazy: the report index's process imports this module and loads no game
     from analyzer.simulate import resolve_policies
 
     text = report_field(s)
@@ -455,6 +458,7 @@ def _pages(out: Path, sections, s: ReportSettings, seconds: float, reruns=()) ->
     """Every file of the page: index.md (the whole report in one Markdown file),
     index.html (the answers, short: each study one click away) and <study>.html (a
     page per study, its summary and charts)."""
+    # lazy: the report index's process imports this module and loads no game
     from analyzer.report.glance import glance_markdown, robustness_marks
 
     titles = {study.key: study.title for study, _ in sections}
@@ -504,6 +508,7 @@ def banner_lines(scale: float, games: str) -> list[str]:
 def _opening(s: ReportSettings, seconds: float, reruns=()) -> list[str]:
     """The title, the rough-run banner, one line on how the page was made, and the
     studies run again because their stored files had changed or gone (`reruns`)."""
+    # lazy: the report index's process imports this module and loads no game
     from analyzer.studies.common import bots_text
 
     return [

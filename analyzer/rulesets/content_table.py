@@ -30,6 +30,7 @@ from functools import cache
 from types import ModuleType, SimpleNamespace
 
 from analyzer.errors import RulesetCodeError, shown_path
+from analyzer.ruleset_registry import ruleset_package
 
 
 @dataclass(frozen=True)
@@ -190,6 +191,4 @@ def bind(package: str) -> Content:
 def played() -> Content:
     """The checked content of the ruleset this process plays (for the layers below the
     Game handle, which rulesets.played_content serves above)."""
-    from analyzer.ruleset_registry import ruleset_package
-
     return bind(ruleset_package())

@@ -33,6 +33,7 @@ def bots_by_count(bots: str, counts) -> dict:
     """--bots at each player count: one name plays every seat at every count; a list by
     seat fits one count only. Exit 2 for an unknown name (with the closest one) or a
     list of the wrong length."""
+    # lazy: `analyzer --help` reads this module; the engine loads as a study runs
     from analyzer.simulate import resolve_policies
 
     names = [p for p in bots.split(",") if p.strip()]
@@ -49,6 +50,7 @@ def bots_by_count(bots: str, counts) -> dict:
 
 def combo_scenario(path: Path, players: int | None):
     """(tables, bots, bot parameters, players) of a scenario file."""
+    # lazy: `analyzer --help` reads this module; the engine loads as a study runs
     from analyzer.scenario import load_scenario
 
     sc = load_scenario(path)
@@ -67,6 +69,7 @@ def study_setup(scenario: Path | None, players: str | None, study: str, all_coun
     that plays one or several player counts; a scenario's rules and bots apply at every
     count. Without --players: 4 players, or the scenario's count; every count from 2 to 5
     when all_counts (then the counts a scenario is not valid for are skipped, and said)."""
+    # lazy: `analyzer --help` reads this module; the engine loads as a study runs
     from analyzer.studies.common import ALL_COUNTS, parse_counts, scenario_counts
 
     counts = None if players is None else parse_counts(players)
@@ -120,6 +123,7 @@ class ReportContext:
     def who(self) -> dict:
         """Every study's stamp names the bots that play it, each with its parameters as
         played (a style's from the styles file in use) and its description."""
+        # lazy: `analyzer --help` reads this module; the engine loads as a study runs
         from analyzer.players.styles import bot_of, describe
 
         names = dict.fromkeys(
