@@ -31,6 +31,7 @@ ALLOWED lists the exceptions still open, each with its reason.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -215,7 +216,8 @@ def test_the_model_names_no_ruleset():
 GAME_LEVEL = LEVEL["rulesets"]
 # What a part above the game may import of the rulesets: the registry (Game, load_game)
 # and the content interface every ruleset gives (rulesets/content_table.py).
-NEUTRAL_RULESET_MODULES = {"analyzer.rulesets", "analyzer.rulesets.content_table"}
+NEUTRAL_RULESET_MODULES = {"analyzer.rulesets", "analyzer.rulesets.content_table",
+                           "analyzer.rulesets.neutral_content"}  # fmt: skip
 # SWoW's own names (races, powers, factions): only the game layer may read them.
 SWOW_NAMES = "analyzer.model.ids"
 
@@ -522,3 +524,83 @@ def test_files_stay_short(path):
     most = MOST_COMMAND_LINES if path.parent.name == "cli" else MOST_LINES
     lines = len(path.read_text("utf-8").splitlines())
     assert lines <= most, f"{path.relative_to(PACKAGE.parent)}: {lines} lines (at most {most})"
+
+
+# ------------------------------------------------------------------ no variant by name
+# A team variant is asked for through the content table (TEAM_VARIANTS, VARIANT_PAGES,
+# the TEAM rules), never named above the game, so another ruleset's team variant plays
+# the same. Only help texts name one: `--help` loads no game, so it cannot ask the
+# content; each such file declares how many of its help texts do (and no more).
+HELP_NAMING_VARIANTS = {
+    "analyzer/cli/options.py": 1,  # --variant's help: "standard, or bfa (...)"
+    "analyzer/cli/report.py": 1,  # report --variant's help: the team page
+    "analyzer/studies/registry.py": 3,  # the balance, players and teams studies' help
+}
+
+
+def variant_names(package: Path) -> set[str]:
+    """The variants every ruleset declares (VARIANTS in its tables.py), the standard
+    game's aside."""
+    names = set()
+    tables = [*package.glob("rulesets/*/tables.py"), *package.parent.glob("tests/*/tables.py")]
+    for path in tables:
+        for node in ast.parse(path.read_text("utf-8")).body:
+            if (
+                isinstance(node, ast.Assign)
+                and isinstance(node.value, ast.Dict)
+                and any(getattr(t, "id", None) == "VARIANTS" for t in node.targets)
+            ):
+                names |= {k.value for k in node.value.keys if isinstance(k, ast.Constant)}
+    return names - {"standard"}
+
+
+def literals_naming_variants() -> list[str]:
+    """String literals above the game layer (docstrings aside) that name a variant."""
+    words = variant_names(PACKAGE)
+    found = []
+    for name, path in modules().items():
+        src = part_of(name)
+        if src in SIBLINGS or LEVEL[src] <= GAME_LEVEL:
+            continue
+        tree = ast.parse(path.read_text("utf-8"))
+        documented = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, documented) and node.body and isinstance(node.body[0], ast.Expr)
+        }
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in docstrings
+                and set(re.findall(r"[A-Za-z_.]+", node.value)) & words
+            ):
+                found.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}")
+    return found
+
+
+def test_nothing_above_the_game_names_a_variant():
+    found = literals_naming_variants()
+    by_file = {
+        f: sum(1 for x in found if x.startswith(f"{f}:")) for f in {x.split(":")[0] for x in found}
+    }
+    assert by_file == HELP_NAMING_VARIANTS, "\n".join(found)
+
+
+def test_the_variant_check_finds_a_named_variant(tmp_path, monkeypatch):
+    fake = tmp_path / "analyzer"
+    for folder in ("studies", "rulesets/swow"):
+        (fake / folder).mkdir(parents=True)
+        (fake / folder / "__init__.py").write_text("")
+    (fake / "__init__.py").write_text("")
+    (fake / "rulesets" / "swow" / "tables.py").write_text('VARIANTS = {"standard": 0, "bfa": 1}\n')
+    (fake / "studies" / "teams.py").write_text(
+        '"""Docs may say bfa."""\n\ndef f(v):\n    """So may this: bfa."""\n'
+        '    return v == "bfa" or f"reports/balance-bfa-{v}" or "standard"\n'
+    )
+    monkeypatch.setitem(globals(), "PACKAGE", fake)
+    assert literals_naming_variants() == [
+        "analyzer/studies/teams.py:5",
+        "analyzer/studies/teams.py:5",
+    ]

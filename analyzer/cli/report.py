@@ -21,10 +21,9 @@ from analyzer.cli.common import (
 )
 from analyzer.cli.options import BOTS, CLUSTER, FORCE, PLAYERS, SEED_SHORT, THREADS, WORKERS
 from analyzer.errors import InputError, Problem
-from analyzer.ruleset_registry import playable_rulesets, played_tables, shipped_rulesets
+from analyzer.ruleset_registry import playable_rulesets, shipped_rulesets
 from analyzer.rulesets import environment_ruleset
 from analyzer.studies.settings import BalanceSettings, CombosSettings
-from analyzer.variants import with_variant
 
 
 @guarded
@@ -95,12 +94,12 @@ def report(
             raise InputError(
                 Problem(CLI, "--bots", seat_styles,
                         "the team page plays allied heuristic bots against ones that ignore "
-                        "the alliance; leave --bots out with --variant bfa")
+                        f"the alliance; leave --bots out with --variant {variant}")
             )  # fmt: skip
     if not 0 < scale <= 100:
         raise InputError(Problem(CLI, "--scale", scale, "must be above 0 and at most 100"))
     if variant is not None and variant != "standard":
-        _report_teams(seed, out, scale, force, threads, fresh)
+        _report_teams(game, seed, out, scale, force, threads, fresh)
         return
     if ruleset is None:
         _report_index(
@@ -173,7 +172,7 @@ FIX_COUNTS = (4,)
 
 
 def _report_teams(
-    seed: int, out: Path | None, scale: float, force: bool, threads, fresh: bool = False
+    game, seed: int, out: Path | None, scale: float, force: bool, threads, fresh: bool = False
 ) -> None:
     """The team variant's page: `analyzer teams` at every count (with the parts of each
     faction's advantage), the balance study of the variant at FIX_COUNTS (its
@@ -182,14 +181,14 @@ def _report_teams(
     --scale. The page of an earlier run with the same games,
     seed and code is kept (not with --fresh). Built in the index's folder for it
     (page_folder), the page links back to the index."""
-    out = check_out(out, force, Path("reports") / "bfa")
+    out = check_out(out, force, Path("reports") / game.variant)
     # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.report.site import code_hash, mark_page, page_reusable
 
     counts = (2, 3, 4, 5)
     games, duel_games = max(2, round(10000 * scale)), max(2, round(5000 * scale))
     gpc = max(2, round(TEAM_GAMES_PER_COMBO * scale))
-    stamp = {"page": "bfa", "seed": seed, "counts": list(counts), "games": games,
+    stamp = {"page": game.variant, "seed": seed, "counts": list(counts), "games": games,
              "duel_games": duel_games, "combo_counts": list(TEAM_COMBO_COUNTS),
              "games_per_combo": gpc, "scale": scale, "parts": True,
              "fix_counts": list(FIX_COUNTS),
@@ -205,7 +204,7 @@ def _report_teams(
     started = time.perf_counter()
     result = faction_rates(counts, games, seed, parts=True)
     duels = [alliance_duel(n, duel_games, seed) for n in (4, 5)]
-    tables = with_variant(played_tables(), "bfa")
+    tables = game.default_tables()  # in the team variant
     combos = [
         run_combos(CombosSettings(n, gpc, seed, tables=tables), progress=False)
         for n in TEAM_COMBO_COUNTS
@@ -230,7 +229,7 @@ def _report_teams(
     # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.report.index import page_folder
 
-    in_index = out.name == page_folder("swow", "bfa")  # the index writes ../index.html
+    in_index = out.name == page_folder(game.ruleset, game.variant)  # the index writes ../index.html
     folder = write_teams(result, duels, out, force, combos, banner, index=in_index, fixes=fixes)
     mark_page(folder, stamp, force)
     typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {folder / 'index.html'}")

@@ -12,10 +12,10 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from analyzer.cli.common import check_out, choose_ruleset, err, games_on, guarded, set_threads
+from analyzer.cli.common import CLI, check_out, choose_ruleset, err, games_on, guarded, set_threads
 from analyzer.cli.options import with_options
-from analyzer.errors import closest
-from analyzer.rulesets import Game
+from analyzer.errors import InputError, Problem, closest
+from analyzer.rulesets import Game, decide_game
 from analyzer.studies.protocol import Study
 
 
@@ -26,8 +26,8 @@ def run_study(study: Study, values: dict) -> None:
         value = values.get(name)
         if value is not None:
             scenarios += list(value) if isinstance(value, list | tuple) else [value]
-    if study.only is not None:
-        game = choose_ruleset(None, only=Game(*study.only), command=study.name)
+    if study.team_only:
+        game = choose_ruleset(None, only=team_game(study.name), command=study.name)
     else:
         game = choose_ruleset(values.get("ruleset"), scenarios, values.get("variant"))
     values = {**values, "game": game}  # the Game the study plays, handed down
@@ -52,6 +52,20 @@ def run_study(study: Study, values: dict) -> None:
                 for line in study.step("timing")(result, where, settings):
                     typer.echo(line)
     show_answer(study.step("answer")(result, folder))
+
+
+def team_game(command: str) -> Game:
+    """The team variant of the ruleset a command that plays one plays (the default, or
+    the one ANALYZER_RULESET names): the first of its content's TEAM_VARIANTS; exit 2
+    for a ruleset with none."""
+    ruleset = decide_game(None, command=command)  # binds the ruleset: its content answers
+    team = next(iter(ruleset.content().TEAM_VARIANTS), None)
+    if team is None:
+        raise InputError(
+            Problem(CLI, f"analyzer {command}", ruleset.ruleset,
+                    f"plays a variant in teams, and {ruleset.title} has none")
+        )  # fmt: skip
+    return Game(ruleset.ruleset, team)
 
 
 NUMBER = re.compile(r"^[+-]?\d")  # a column of numbers is right-aligned

@@ -71,6 +71,7 @@ CONTENT = _parts(
     VARIANTS | neutral | its variants: name -> the engine's code (rule parameter `variant`)
     TEAM_VARIANTS | neutral | the variants played in teams: name -> module of its team rules
     HEADLINE_BOTS | neutral | the bot or style every seat of its report plays (docs/bots.md)
+    VARIANT_PAGES | neutral | team variants with a report page of their own: name -> its title
     """
 )
 

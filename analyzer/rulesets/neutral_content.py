@@ -11,3 +11,4 @@ BOARD_NOTE = None
 VARIANTS = {"standard": 0}
 TEAM_VARIANTS: dict = {}
 HEADLINE_BOTS = "heuristic"
+VARIANT_PAGES: dict = {}  # a literal: the report index reads it without loading the game

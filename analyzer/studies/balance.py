@@ -204,7 +204,7 @@ def write_balance(result: BalanceStudy, out_dir=None, force: bool = False) -> Pa
     """Write the study's folder: tables (CSV and Parquet), charts, summary.md and the
     suggestion as a scenario file (suggested.toml); the team variant's its own."""
     if isinstance(result, TeamBalance):
-        out = Path("reports") / f"balance-bfa-{result.n_players}p"
+        out = Path("reports") / f"balance-{result.variant}-{result.n_players}p"
         return write_team_balance(result, Path(out_dir) if out_dir is not None else out, force)
 
     def fill(temp: Path) -> None:

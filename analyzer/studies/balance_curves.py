@@ -21,6 +21,7 @@ from analyzer.studies import balance_fit as F
 from analyzer.studies.combos import combo_game_wins, combo_totals, run_combos
 from analyzer.studies.common import CLI, pct, team_variant
 from analyzer.studies.settings import CombosSettings
+from analyzer.variants import variant_name
 
 WHERE = "balance study"
 OFFSETS = (-3, -2, -1, 0, 1, 2, 3)
@@ -72,11 +73,12 @@ def refuse_team_variant(tables, where: str = CLI, key: str = "--variant") -> Non
     if tables is not None and team_variant(tables):
         raise InputError(
             Problem(
-                where, key, "bfa",
+                where, key, variant_name(tables),
                 "the race and power numbers of the balance study are not meaningful in the "
                 "team variant: they bring one seat's own win to 1 / players, while in "
                 "Battle for Azeroth a seat wins with its faction; `analyzer balance "
-                "--variant bfa` balances the factions against their fair shares instead",
+                f"--variant {variant_name(tables)}` balances the factions against their fair "
+                "shares instead",
                 ("standard",),
             )
         )  # fmt: skip

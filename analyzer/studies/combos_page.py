@@ -13,7 +13,7 @@ from analyzer.present.charts import combo_heatmap, top_bottom_chart
 from analyzer.studies import common
 from analyzer.studies.sequential import WHY
 from analyzer.studies.settings import FDR_Q
-from analyzer.variants import team_play
+from analyzer.variants import team_play, team_variant
 
 TOP_N = 15  # combos listed at each end of the page
 
@@ -194,7 +194,7 @@ def summary_markdown(result) -> str:
         + (", Battle for Azeroth (team play)" if result.team else ""),
         "",
         f"- Ruleset: {result.ruleset_name}"
-        + (" (variant bfa: Battle for Azeroth, the team variant)" if result.team else ""),
+        + (common.variant_note(team_variant()) if result.team else ""),
         f"- Bots: {bots} "
         + (
             f"(the forced seat plays {result.forced_bot}; games laid out seat-major)"

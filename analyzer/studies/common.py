@@ -19,13 +19,14 @@ from analyzer.model.limits import check_option
 from analyzer.output import OutputFolder
 from analyzer.players.styles import load_styles
 from analyzer.ruleset_registry import ruleset_name
-from analyzer.rulesets import played_line, played_variant
+from analyzer.rulesets import played_content, played_line, played_variant
 from analyzer.scenario import load_scenario, parse_scenario
 from analyzer.stats import separable
 
 # faction_seats: the team variant's seats, asked here by several studies
 from analyzer.studies.scoring import faction_seats, for_team, scoring  # noqa: F401
 from analyzer.tomlcheck.tomlfile import read_toml
+from analyzer.variants import STANDARD
 
 CLI = "command line"
 ALL_COUNTS = (2, 3, 4, 5)
@@ -214,6 +215,16 @@ def team_variant(tables) -> bool:
     """Whether `tables` play Battle for Azeroth, where a seat's result is its
     faction's (team_win), not its own (studies/scoring.py)."""
     return scoring(tables).team
+
+
+def variant_note(variant: str) -> str:
+    """' (variant NAME: its title)' after a page's ruleset for a variant with a report
+    page of its own (the played ruleset's VARIANT_PAGES), ' (variant NAME)' for another
+    variant, '' for the standard game."""
+    if variant == STANDARD:
+        return ""
+    title = played_content().VARIANT_PAGES.get(variant)
+    return f" (variant {variant}: {title})" if title else f" (variant {variant})"
 
 
 def seat_wins(vc: np.ndarray, win: np.ndarray, n_players: int, team: bool) -> np.ndarray:

@@ -67,7 +67,7 @@ from analyzer.studies.combos import allowed_combos
 from analyzer.studies.common import CLI, pct, pp
 from analyzer.studies.scoring import scoring
 from analyzer.studies.settings import DeclineSettings  # noqa: F401  (run_decline's)
-from analyzer.variants import team_play, team_variant
+from analyzer.variants import STANDARD, team_play, team_variant
 
 WHERE = "decline study"
 FAMILIES = ("decline_tokens", "decline_round")
@@ -106,7 +106,7 @@ class DeclineStudy:
     scenario: str | None = None
     not_modeled: list[str] = field(default_factory=list)
     estimates: list[str] = field(default_factory=list)
-    variant: str = "standard"  # bfa: a win is the test seat's faction's (team_win)
+    variant: str = STANDARD  # a team variant's name: a win is the test seat's team's (team_win)
     test_seats: dict[int, list[int]] = field(default_factory=dict)  # by count, 0-based
 
     @property
@@ -254,9 +254,9 @@ def _plan(
         test_seats = [s for s in range(n) if all(factions[s] in f for f in mine)]
         if not test_seats:
             raise InputError(
-                Problem(CLI, "--combos", pairs_chosen, f"under --variant bfa a seat picks only "
-                        f"races of its faction: give the combos of one faction seated at {n} "
-                        "players (the Neutral only at 3 and 5)")
+                Problem(CLI, "--combos", pairs_chosen, f"under --variant {team_variant()} a seat "
+                        "picks only races of its faction: give the combos of one faction seated "
+                        f"at {n} players (the Neutral only at 3 and 5)")
             )  # fmt: skip
     n_rounds = common.rounds_of(tables, n)
     sweep_rounds = range(2, n_rounds) if rounds is None else rounds
@@ -454,7 +454,7 @@ def run_decline(
         scenario=scenario,
         not_modeled=common.not_modeled(rs),
         estimates=rs.estimates(),
-        variant=team_variant() if plans[0].team else "standard",
+        variant=team_variant() if plans[0].team else STANDARD,
         test_seats={plan.n: sorted(set(plan.seat.tolist())) for plan in plans},
     )
 
@@ -656,7 +656,7 @@ def _curve_lines(frame: pd.DataFrame) -> list[str]:
 
 
 def _team_lines(result: DeclineStudy) -> list[str]:
-    if result.variant != "bfa":
+    if result.variant == STANDARD:
         return []
     seats = "; ".join(
         f"{n} players: seats {', '.join(str(s + 1) for s in v)}"
@@ -691,11 +691,7 @@ def summary_markdown(result: DeclineStudy) -> str:
         f"# When to decline, {', '.join(map(str, result.players))} players",
         "",
         f"- Ruleset: {result.ruleset_name}"
-        + (
-            " (variant bfa: Battle for Azeroth, the team variant)"
-            if result.variant == "bfa"
-            else ""
-        )
+        + common.variant_note(result.variant)
         + (f"; scenario: {result.scenario}" if result.scenario else ""),
         f"- Bots: {bots}. One test seat per game plays the heuristic bot with the swept "
         "rule; the other seats keep their bots.",

@@ -61,6 +61,7 @@ from analyzer.studies.settings import (
     CombosSettings,
     PlayersSettings,  # noqa: F401  (run_players')
 )
+from analyzer.variants import STANDARD
 
 WHERE = "players study"
 DEFAULT_GAMES = 20000
@@ -92,7 +93,7 @@ class PlayersStudy:
     skipped: dict[int, str] = field(default_factory=dict)  # counts the scenario does not allow
     not_modeled: list[str] = field(default_factory=list)
     estimates: list[str] = field(default_factory=list)
-    variant: str = "standard"  # bfa: a seat's win is its faction's (team_win)
+    variant: str = STANDARD  # a team variant's name: a seat's win is its team's (team_win)
 
     @property
     def n_games(self) -> int:
@@ -246,7 +247,7 @@ def run_players(
         skipped=dict(skipped or {}),
         not_modeled=common.not_modeled(rs),
         estimates=rs.estimates(),
-        variant=next((s.variant for s in score.values() if s.team), "standard"),
+        variant=next((s.variant for s in score.values() if s.team), STANDARD),
     )
 
 
@@ -442,7 +443,7 @@ def findings(result: PlayersStudy) -> list[str]:
         best = seats.sort_values("win_rate").iloc[-1]
         word = "significantly " if first.significant else "not significantly "
         word += "below" if first.advantage < 0 else "above"
-        team = "'s team" if result.variant == "bfa" else ""
+        team = "'s team" if result.variant != STANDARD else ""
         out.append(
             f"{n} players: the first seat{team} wins {pct(first.win_rate)} (95% "
             f"{pct(first.win_lo)} to {pct(first.win_hi)}), {pp(first.advantage)} against the "
@@ -504,11 +505,7 @@ def summary_markdown(result: PlayersStudy) -> str:
         f"# What the player count changes ({', '.join(map(str, result.players))} players)",
         "",
         f"- Ruleset: {result.ruleset_name}"
-        + (
-            " (variant bfa: Battle for Azeroth, the team variant)"
-            if result.variant == "bfa"
-            else ""
-        )
+        + common.variant_note(result.variant)
         + (f"; scenario: {result.scenario}" if result.scenario else ""),
         f"- Bots: {bots}",
         *(
@@ -520,7 +517,7 @@ def summary_markdown(result: PlayersStudy) -> str:
                 "a seat of its race's faction and ranks it against its faction's own share "
                 "(rulings.md B9)."
             ]
-            if result.variant == "bfa"
+            if result.variant != STANDARD
             else []
         ),
         f"- Games: {result.games} per count with the same bots in every seat; {combo_text}; "

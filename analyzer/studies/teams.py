@@ -28,7 +28,7 @@ from analyzer.studies.combos_page import fill_folder
 from analyzer.studies.common import pct, pp
 from analyzer.studies.team_target import faction_shares
 from analyzer.studies.teams_parts import final_vc, gap_parts, parts_findings, parts_lines, play_arm
-from analyzer.variants import team_play
+from analyzer.variants import team_play, team_variant
 
 
 @dataclass(frozen=True)
@@ -294,8 +294,9 @@ def fix_table_lines(fixes) -> list[str]:
     lines = [
         "## The smallest change that balances the factions",
         "",
-        "From `analyzer balance --variant bfa` (docs/studies.md): each lever's best setting "
-        "replayed on games its solver never saw, beside the printed rules on the same games; "
+        f"From `analyzer balance --variant {team_variant()}` (docs/studies.md): each lever's "
+        "best setting replayed on games its solver never saw, beside the printed rules on "
+        "the same games; "
         "the change shown is the smallest that lands (ruling B13). Intervals are 95%.",
         "",
         "| players | change | faction | as printed | with the change | fair share | lands |",
@@ -310,8 +311,9 @@ def fix_table_lines(fixes) -> list[str]:
     others = [n for n in (2, 3, 4, 5) if n not in shown]
     if others:
         counts = ", ".join(str(n) for n in others)
-        lines += ["", f"Not played here at {counts} players: `analyzer balance --variant bfa "
-                  "--players N` proposes and verifies a change for any count."]  # fmt: skip
+        lines += ["", f"Not played here at {counts} players: `analyzer balance --variant "
+                  f"{team_variant()} --players N` proposes and verifies a change for any "
+                  "count."]  # fmt: skip
     return [*lines, ""]
 
 

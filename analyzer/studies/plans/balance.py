@@ -21,6 +21,7 @@ from analyzer.studies.plans.common import (
     written,
 )
 from analyzer.studies.settings import BalanceSettings
+from analyzer.variants import variant_name
 
 
 def check(o: dict, log) -> BalanceSettings:
@@ -89,7 +90,7 @@ def is_team(s: BalanceSettings) -> bool:
 
 def default_out(s: BalanceSettings):
     if is_team(s):
-        return Path("reports") / f"balance-bfa-{s.players}p"
+        return Path("reports") / f"balance-{variant_name(s.tables)}-{s.players}p"
     return balance.default_out(s.players)
 
 
