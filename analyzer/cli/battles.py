@@ -9,7 +9,6 @@ from pathlib import Path
 
 import typer
 
-from analyzer import rulesets
 from analyzer.cli.common import CLI, check_out, err, guarded
 from analyzer.cli.options import FORCE, SEED_SHORT, THREADS
 from analyzer.errors import InputError, Problem
@@ -17,8 +16,6 @@ from analyzer.errors import InputError, Problem
 
 def _say_battles() -> None:
     """The battle commands play Warcraft: the Board Game, no Small World ruleset."""
-
-    rulesets.PLAYED = None
     err("Ruleset: Warcraft: the Board Game (battles), variant: standard")
 
 

@@ -14,7 +14,7 @@ import typer
 
 from analyzer.backends import ClusterError, check_backend_options, open_backend
 from analyzer.errors import EXIT_BAD_INPUT, InputError, Problem
-from analyzer.ruleset_registry import DEFAULT_RULESET, bound_ruleset
+from analyzer.ruleset_registry import DEFAULT_RULESET
 from analyzer.rulesets import Game, decide_game
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
@@ -154,15 +154,18 @@ def choose_ruleset(
     return game
 
 
-def check_out(out: Path | None, force: bool, default: Path, names=None, writes=()) -> Path:
+def check_out(
+    out: Path | None, force: bool, default: Path, names=None, writes=(), game=None
+) -> Path:
     """The --out folder (or the default one), refused before anything is played if
     the command could not write it (analyzer/output.py): a folder of the command's
     own, or (`names`) one it writes only those files into. `writes`: files the
-    command's own folder will hold, never written over a user's."""
+    command's own folder will hold, never written over a user's. `game`: the Game the
+    command plays (None for the battle commands, which play none)."""
     # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.output import OutputFolder
 
-    played = bound_ruleset() or DEFAULT_RULESET  # none for the battle commands
+    played = DEFAULT_RULESET if game is None else game.ruleset
     if out is None and played != DEFAULT_RULESET:
         # Another ruleset's results never replace SWoW's in the same default folder.
         default = default.with_name(f"{played.replace('.', '-')}-{default.name}")

@@ -100,7 +100,7 @@ def simulate(
     players = 4 if players is None else players
     policies = "heuristic" if policies is None else policies
     check_run(players, games, seed, chunk)
-    tables = game.default_tables() if tables is None else variant_tables(variant, tables)
+    tables = game.default_tables() if tables is None else variant_tables(game, variant, tables)
     resolve_policies(policies, players)
     if out is not None:
         check_out(out, force, out, PARQUET_NAMES)

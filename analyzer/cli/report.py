@@ -109,7 +109,7 @@ def report(
     # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.report.site import default_out
 
-    out = default_out(players) if out is None else out
+    out = default_out(players, game) if out is None else out
     check_out(out, force, out)
     with games_on(workers, cluster, threads) as (backend, _):
         # lazy: keeps `analyzer --help` from loading numpy and the engine
@@ -181,7 +181,7 @@ def _report_teams(
     --scale. The page of an earlier run with the same games,
     seed and code is kept (not with --fresh). Built in the index's folder for it
     (page_folder), the page links back to the index."""
-    out = check_out(out, force, Path("reports") / game.variant)
+    out = check_out(out, force, Path("reports") / game.variant, game=game)
     # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.report.site import code_hash, mark_page, page_reusable
 

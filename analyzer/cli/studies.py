@@ -15,7 +15,7 @@ from rich.table import Table
 from analyzer.cli.common import CLI, check_out, choose_ruleset, err, games_on, guarded, set_threads
 from analyzer.cli.options import with_options
 from analyzer.errors import InputError, Problem, closest
-from analyzer.rulesets import Game, decide_game
+from analyzer.rulesets import RULESET_ENV, Game, decide_game, environment_ruleset
 from analyzer.studies.protocol import Study
 
 
@@ -36,7 +36,11 @@ def run_study(study: Study, values: dict) -> None:
     # A file of the user's named like one the study writes is refused before any game.
     writes = ["summary.md", *(f"{table}.csv" for table in study.tables)]
     out = check_out(
-        values["out"], values["force"], study.step("default_out")(settings), writes=writes
+        values["out"],
+        values["force"],
+        study.step("default_out")(settings),
+        writes=writes,
+        game=game,
     )
     force = values["force"]
     if study.games_on == "threads":
@@ -61,9 +65,13 @@ def team_game(command: str) -> Game:
     ruleset = decide_game(None, command=command)  # binds the ruleset: its content answers
     team = next(iter(ruleset.content().TEAM_VARIANTS), None)
     if team is None:
+        named = environment_ruleset() is not None
+        where, key = ("environment", RULESET_ENV) if named else (CLI, f"analyzer {command}")
         raise InputError(
-            Problem(CLI, f"analyzer {command}", ruleset.ruleset,
-                    f"plays a variant in teams, and {ruleset.title} has none")
+            Problem(where, key, ruleset.ruleset,
+                    f"`analyzer {command}` plays a variant in teams, and {ruleset.title} has "
+                    "none" + (f": unset {RULESET_ENV} to play the default ruleset's" if named
+                              else ""))
         )  # fmt: skip
     return Game(ruleset.ruleset, team)
 

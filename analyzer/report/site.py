@@ -38,8 +38,8 @@ from analyzer import precision
 from analyzer.errors import InputError, Problem
 from analyzer.output import CLI, CURRENT, OutputFolder
 from analyzer.present.html import anchor, to_html
-from analyzer.ruleset_registry import played_content, played_tables, ruleset_name, ruleset_package
-from analyzer.rulesets import played_variant, scenario_ruleset, title
+from analyzer.ruleset_registry import ruleset_package
+from analyzer.rulesets import scenario_ruleset, title
 from analyzer.studies.plans.common import ReportContext
 from analyzer.studies.registry import report_studies
 
@@ -157,8 +157,8 @@ def _stamp(study: Study, code: str, s: ReportSettings) -> dict:
         "settings": study.settings,
         "code": code,
         "inputs": _files_hash(study.inputs),
-        "ruleset": ruleset_name(),
-        "variant": played_variant(),
+        "ruleset": s.game.ruleset,
+        "variant": s.game.variant,
         "scale": s.scale,
     }
 
@@ -252,8 +252,8 @@ STUDY_TITLES = _titles()  # the report's sections, in the registry's order
 STUDY_KEYS = tuple(STUDY_TITLES)
 
 
-def house_rules(players: int) -> list[Path]:
-    """The shipped house-rule scenarios of the played ruleset for this player count
+def house_rules(players: int, game) -> list[Path]:
+    """The shipped house-rule scenarios of `game`'s ruleset for this player count
     (baselines and the commented example left out)."""
     # lazy: the report index's process imports this module and loads no game
     from analyzer.scenario import load_scenario
@@ -262,7 +262,7 @@ def house_rules(players: int) -> list[Path]:
     for path in sorted(SCENARIO_DIR.glob("*.toml")):
         if path.stem.startswith("baseline") or path.stem == "example":
             continue
-        if scenario_ruleset(path) != ruleset_name():
+        if scenario_ruleset(path) != game.ruleset:
             continue
         if load_scenario(path).players == players:
             out.append(path)
@@ -297,7 +297,7 @@ def default_studies(
     (no shipped house rule to compare) is left out."""
 
     seats, by_count = report_bots(s)
-    rules = tuple(s.house_rules or house_rules(s.players))
+    rules = tuple(s.house_rules or house_rules(s.players, s.game))
     context = ReportContext(
         s.players, s.seed, tuple(seats), by_count, rules, report_field(s), out, game=s.game
     )
@@ -324,9 +324,9 @@ def _run_and_write(study, settings, force: bool, backend) -> Callable[[Path], li
 
 
 # ------------------------------------------------------------------ building
-def default_out(players: int) -> Path:
-    """One ruleset's page (the played one)."""
-    return Path("reports") / f"{ruleset_name().replace('.', '-')}-{players}p"
+def default_out(players: int, game) -> Path:
+    """The page of `game`'s ruleset."""
+    return Path("reports") / f"{game.ruleset.replace('.', '-')}-{players}p"
 
 
 def default_index_out(players: int) -> Path:
@@ -347,7 +347,7 @@ def build_report(
     replaced (analyzer/output.py). `backend` plays the games (analyzer/backends); it
     never changes the results, so a study run on a cluster is reused locally too."""
     s = settings or ReportSettings()
-    out = Path(out) if out is not None else default_out(s.players)
+    out = Path(out) if out is not None else default_out(s.players, s.game)
     report = OutputFolder(out, force=force)
     report.check()
     code = code_hash()
@@ -395,8 +395,8 @@ def build_report(
     return out / "index.html"
 
 
-def ruleset_title() -> str:
-    return title(ruleset_name())
+def ruleset_title(s: ReportSettings) -> str:
+    return title(s.game.ruleset)
 
 
 # ------------------------------------------------------------------ the index
@@ -405,15 +405,15 @@ def _demote(markdown: str, levels: int = 1) -> str:
     return re.sub(r"^(#+) ", lambda m: "#" * (len(m.group(1)) + levels) + " ", markdown, flags=re.M)
 
 
-def _caveats(sensitivity: str | None = None, fold: bool = False) -> list[str]:
+def _caveats(game, sensitivity: str | None = None, fold: bool = False) -> list[str]:
     """What every number rests on; `sensitivity`: the balance study's table of how far
     each estimated number moves the answers (a file under the report folder), folded
     with `fold`."""
 
-    tables = played_tables()
+    tables = game.content().default_tables()  # the printed rules
     missing = tables.not_modeled()
     estimates = tables.ruleset.estimates()
-    content = f"{ruleset_package().replace('.', '/')}/content/"
+    content = f"{ruleset_package(game.ruleset).replace('.', '/')}/content/"
     lines = ["## ⚠ What the numbers rest on", ""]
     lines.append(
         f"- **Not fully modeled** ({len(missing)}): "
@@ -441,7 +441,7 @@ def _caveats(sensitivity: str | None = None, fold: bool = False) -> list[str]:
                       "</details>", ""]  # fmt: skip
         else:
             lines += ["", why, "", *table]
-    board_note = getattr(played_content(), "BOARD_NOTE", None)
+    board_note = getattr(game.content(), "BOARD_NOTE", None)
     if board_note:
         lines.append(f"- **Boards**: {board_note}")
     lines.append(
@@ -469,11 +469,11 @@ def _pages(out: Path, sections, s: ReportSettings, seconds: float, reruns=()) ->
     files = {"index.md": _expand(page, out)}
     glance = glance_markdown(out, titles, link=lambda key: f"{key}.html")
     main = main_markdown(sections, s, glance, marks, opening)
-    files["index.html"] = to_html(_expand(main, out), out, title=f"{ruleset_title()} report")
+    files["index.html"] = to_html(_expand(main, out), out, title=f"{ruleset_title(s)} report")
     for study, found in sections:
         text = study_markdown(study, found, sections, s, out)
         files[f"{study.key}.html"] = to_html(
-            text, out, title=f"{ruleset_title()} report: {study.title}"
+            text, out, title=f"{ruleset_title(s)} report: {study.title}"
         )
     return files
 
@@ -512,11 +512,11 @@ def _opening(s: ReportSettings, seconds: float, reruns=()) -> list[str]:
     from analyzer.studies.common import bots_text
 
     return [
-        f"# {ruleset_title()}: balance report",
+        f"# {ruleset_title(s)}: balance report",
         "",
         *rough_banner(s),
         f"Written by `analyzer report` on {dt.date.today().isoformat()}: ruleset "
-        f"{ruleset_name()}, variant {played_variant()}, "
+        f"{s.game.ruleset}, variant {s.game.variant}, "
         f"{s.players} players (the player-count study: "
         f"{', '.join(map(str, report_bots(s)[1]))}), seed {s.seed}, bots by seat: "
         f"{bots_text(report_bots(s)[0])}"
@@ -558,7 +558,7 @@ def _findings_lines(sections, s: ReportSettings, marks, link: str) -> list[str]:
         lines += [
             "**House rules**",
             "",
-            f"- None compared: scenarios/ holds no house-rule scenario of the {ruleset_name()} "
+            f"- None compared: scenarios/ holds no house-rule scenario of the {s.game.ruleset} "
             f"ruleset for {s.players} players.",
             "",
         ]
@@ -574,7 +574,7 @@ def index_markdown(
     lines = [*(opening or _opening(s, seconds)), *glance, "## Findings", ""]
     lines += _findings_lines(sections, s, marks, f"#{anchor(STUDY_TITLES['robustness'])}")
     keys = [study.key for study, _ in sections]
-    lines += _caveats("balance/sensitivity.md" if "balance" in keys else None)
+    lines += _caveats(s.game, "balance/sensitivity.md" if "balance" in keys else None)
     lines += ["## Contents", ""]
     lines += [f"- [{study.title}](#{anchor(study.title)})" for study, _ in sections]
     lines.append("")
@@ -604,7 +604,7 @@ def main_markdown(sections, s: ReportSettings, glance, marks, opening) -> str:
         "Parquet in its folder.",
         "",
     ]
-    caveats = _caveats("balance/sensitivity.md" if "balance" in keys else None, fold=True)
+    caveats = _caveats(s.game, "balance/sensitivity.md" if "balance" in keys else None, fold=True)
     lines += caveats
     lines += [
         "## Every finding",
@@ -626,7 +626,7 @@ def study_markdown(study: Study, found: list[str], sections, s: ReportSettings, 
         for other, _ in sections
     )
     lines = [
-        f"# {ruleset_title()}: {study.title}",
+        f"# {ruleset_title(s)}: {study.title}",
         "",
         *rough_banner(s),
         '<p class="nav"><a href="index.html">← The report\'s answers</a></p>',

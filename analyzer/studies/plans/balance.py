@@ -53,7 +53,7 @@ def check(o: dict, log) -> BalanceSettings:
         if len(names) > 1:
             counts = tuple(n for n in counts if n == players) or (players,)
         seat_policies, seat_params_by = bots_by_count(seat_styles, counts), None
-    tables = variant_tables(o["variant"], tables)
+    tables = variant_tables(o["game"], o["variant"], tables)
 
     if tables is not None and team_variant(tables):
         # The team variant balances the factions at `players` (balance_teams.py): the
@@ -63,7 +63,7 @@ def check(o: dict, log) -> BalanceSettings:
             players, gpc, seed, (players,), o["seat_games"], o["check_games_per_combo"],
             o["rounds"], tables, policies, params, scenario=name,
         )  # fmt: skip
-    seat_tables = variant_tables(o["variant"], seat_tables, counts)
+    seat_tables = variant_tables(o["game"], o["variant"], seat_tables, counts)
     return BalanceSettings(
         players, gpc, seed, counts, o["seat_games"], o["check_games_per_combo"], o["rounds"],
         tables, policies, params, seat_tables, seat_policies, seat_params_by, name,

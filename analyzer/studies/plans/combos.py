@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from analyzer.simulate import resolve_policies
-from analyzer.studies import combos_page
-from analyzer.studies.combos import check_study, run_combos
+from analyzer.studies import combos, combos_page
+from analyzer.studies.combos import check_study
 from analyzer.studies.headlines import combos_table
 from analyzer.studies.plans.common import (
     ReportEntry,
@@ -28,7 +28,7 @@ def check(o: dict, log) -> CombosSettings:
     if forced_bot is not None:
         forced_bot = resolve_policies(forced_bot, 1, "--forced-bot")[0]
 
-    tables = variant_tables(o["variant"], tables)
+    tables = variant_tables(o["game"], o["variant"], tables)
 
     check_study(players, o["games_per_combo"], o["seed"], o["cost"])
     return CombosSettings(
@@ -42,7 +42,7 @@ def default_out(s: CombosSettings):
 
 
 def run(s: CombosSettings, backend=None, log=None):
-    return run_combos(s, backend=backend)
+    return combos.run_combos(s, backend=backend)  # looked up as it runs (a test stops it)
 
 
 timing = speed_line

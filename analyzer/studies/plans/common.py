@@ -9,24 +9,23 @@ from pathlib import Path
 from typing import Any
 
 from analyzer.errors import InputError, Problem
-from analyzer.ruleset_registry import played_tables
 from analyzer.variants import with_variant
 
 CLI = "command line"
 
 
-def variant_tables(name: str | None, tables, counts=None):
+def variant_tables(game, name: str | None, tables, counts=None):
     """`tables` playing --variant NAME: one set of tables, or a dict of them by player
-    count; None stands for the played ruleset's printed rules (a dict over `counts`
-    when given). An unknown name is refused with the valid ones (exit 2)."""
+    count; None stands for the printed rules of `game` (the Game played; a dict over
+    `counts` when given). An unknown name is refused with the valid ones (exit 2)."""
     if name is None:
         return tables
-
+    printed = game.content().default_tables()
     if tables is None and counts is not None:
-        tables = dict.fromkeys(counts, played_tables())
+        tables = dict.fromkeys(counts, printed)
     if isinstance(tables, dict):
         return {n: with_variant(t, name) for n, t in tables.items()}
-    return with_variant(played_tables() if tables is None else tables, name)
+    return with_variant(printed if tables is None else tables, name)
 
 
 def bots_by_count(bots: str, counts) -> dict:

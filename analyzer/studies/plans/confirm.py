@@ -7,7 +7,6 @@ from pathlib import Path
 from analyzer.engine.layout import MAX_PLAYERS
 from analyzer.errors import InputError, Problem
 from analyzer.model.limits import MAX_STUDY_GAMES, range_text
-from analyzer.ruleset_registry import ruleset_name
 from analyzer.simulate import resolve_policies
 from analyzer.studies import confirm
 from analyzer.studies.common import check_seed
@@ -17,10 +16,10 @@ from analyzer.studies.plans.common import CLI, ReportEntry, written
 from analyzer.studies.settings import ConfirmSettings
 
 
-def default_source(players: int) -> Path:
-    """The played ruleset's report page (`analyzer report --ruleset NAME` writes it there:
-    report/site.py's default_out, which this layer cannot import)."""
-    return Path("reports") / f"{ruleset_name().replace('.', '-')}-{players}p"
+def default_source(players: int, game) -> Path:
+    """The report page of `game`'s ruleset (`analyzer report --ruleset NAME` writes it
+    there: report/site.py's default_out, which this layer cannot import)."""
+    return Path("reports") / f"{game.ruleset.replace('.', '-')}-{players}p"
 
 
 def check_confirm(players, strong, games, seed, team_games, source, balance_changes=0) -> None:
@@ -45,7 +44,7 @@ def check_confirm(players, strong, games, seed, team_games, source, balance_chan
 
 
 def check(o: dict, log) -> ConfirmSettings:
-    source = o["source"] if o["source"] is not None else default_source(o["players"])
+    source = o["source"] if o["source"] is not None else default_source(o["players"], o["game"])
     strong = str(o["strong"]).strip().lower()
     changes = o["balance_changes"]
     check_confirm(o["players"], strong, o["games"], o["seed"], o["team_games"], source, changes)

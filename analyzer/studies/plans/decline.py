@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from analyzer.ruleset_registry import played_tables
 from analyzer.studies import decline
 from analyzer.studies.common import parse_combo_names
 from analyzer.studies.decline import check_decline, findings, run_decline
@@ -25,12 +24,13 @@ def check(o: dict, log) -> DeclineSettings:
     )
     if o["bots"] is not None:
         bots, params = bots_by_count(o["bots"], counts), None
-    tables = variant_tables(o["variant"], tables, counts)
+    tables = variant_tables(o["game"], o["variant"], tables, counts)
 
     check_decline(o["games"], o["seed"], list(range(11)), None)
     if o["combos"] is not None:
         for n in counts:  # refuse a bad name before anything is compiled
-            parse_combo_names(o["combos"], played_tables() if tables is None else tables[n])
+            printed = o["game"].content().default_tables()
+            parse_combo_names(o["combos"], printed if tables is None else tables[n])
     return DeclineSettings(
         counts, o["games"], o["seed"], tables, bots, params, o["combos"], o["check"], name
     )

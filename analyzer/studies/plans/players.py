@@ -25,7 +25,7 @@ def check(o: dict, log) -> PlayersSettings:
     )
     if o["bots"] is not None:
         bots, params = bots_by_count(o["bots"], counts), None
-    tables = variant_tables(o["variant"], tables, counts)
+    tables = variant_tables(o["game"], o["variant"], tables, counts)
     for n, reason in skipped.items():
         log(f"Skipping {n} players, which the scenario does not allow: {reason}")
     if not counts:
