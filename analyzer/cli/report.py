@@ -107,14 +107,11 @@ def report(
         )
         return
     # lazy: keeps `analyzer --help` from loading numpy and the engine
-    from analyzer.report.site import default_out
+    from analyzer.report.site import ReportSettings, build_report, default_out
 
     out = default_out(players, game) if out is None else out
     check_out(out, force, out)
     with games_on(workers, cluster, threads) as (backend, _):
-        # lazy: keeps `analyzer --help` from loading numpy and the engine
-        from analyzer.report.site import ReportSettings, build_report
-
         settings = ReportSettings(players=players, seed=seed, bots=seat_styles, game=game)
         if scale != 1.0:
             settings = settings.scaled(scale)
@@ -183,7 +180,8 @@ def _report_teams(
     (page_folder), the page links back to the index."""
     out = check_out(out, force, Path("reports") / game.variant, game=game)
     # lazy: keeps `analyzer --help` from loading numpy and the engine
-    from analyzer.report.site import code_hash, mark_page, page_reusable
+    from analyzer.report.index import page_folder
+    from analyzer.report.site import banner_lines, code_hash, mark_page, page_reusable
 
     counts = (2, 3, 4, 5)
     games, duel_games = max(2, round(10000 * scale)), max(2, round(5000 * scale))
@@ -198,6 +196,7 @@ def _report_teams(
         return
     set_threads(threads)
     # lazy: keeps `analyzer --help` from loading numpy and the engine
+    from analyzer.studies.balance_teams import run_team_balance
     from analyzer.studies.combos import run_combos
     from analyzer.studies.teams import alliance_duel, faction_rates, write_teams
 
@@ -209,9 +208,6 @@ def _report_teams(
         run_combos(CombosSettings(n, gpc, seed, tables=tables), progress=False)
         for n in TEAM_COMBO_COUNTS
     ]
-    # lazy: keeps `analyzer --help` from loading numpy and the engine
-    from analyzer.studies.balance_teams import run_team_balance
-
     fixes = [
         run_team_balance(
             BalanceSettings(n, seed=seed, seat_games=max(100, games // 2), tables=tables),
@@ -219,16 +215,10 @@ def _report_teams(
         ).verified
         for n in FIX_COUNTS
     ]
-    # lazy: keeps `analyzer --help` from loading numpy and the engine
-    from analyzer.report.site import banner_lines
-
     banner = banner_lines(
         scale,
         f"Each player count has {games:,} games, each combo {gpc:,} games per count.",
     )
-    # lazy: keeps `analyzer --help` from loading numpy and the engine
-    from analyzer.report.index import page_folder
-
     in_index = out.name == page_folder(game.ruleset, game.variant)  # the index writes ../index.html
     folder = write_teams(result, duels, out, force, combos, banner, index=in_index, fixes=fixes)
     mark_page(folder, stamp, force)

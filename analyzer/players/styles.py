@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.errors import InputError, Problem
+from analyzer.model import limits
 from analyzer.players.params import (
     PARAMS_BY_POLICY,
     POLICY_NAMES,
@@ -71,9 +72,6 @@ def _read(path: Path) -> dict:
 def bot_number(check, value: object, key: str, name: str) -> float | None:
     """A bot parameter's value from a style or scenario file, or None (and a problem
     added to `check`) when it is not a number in the parameter's range."""
-    # lazy: the report index's process checks bot names and loads no game (model binds one)
-    from analyzer.model import limits
-
     if not (is_int(value) or isinstance(value, float)) or not math.isfinite(value):
         check.add(key, value, "must be a number")
         return None
