@@ -7,7 +7,7 @@ from pathlib import Path
 from analyzer.errors import InputError, Problem
 from analyzer.model.limits import MAX_STUDY_GAMES, range_text
 from analyzer.studies import balance
-from analyzer.studies.balance import check_balance, findings, run_balance
+from analyzer.studies.balance import check_balance, findings
 from analyzer.studies.balance_teams import TeamBalance, run_team_balance
 from analyzer.studies.common import parse_counts, scenario_counts, team_variant
 from analyzer.studies.headlines import balance_table
@@ -98,7 +98,7 @@ def run(s: BalanceSettings, backend=None, log=None):
     if is_team(s):
         return run_team_balance(s, backend=backend)
 
-    return run_balance(s, backend=backend)
+    return balance.run_balance(s, backend=backend)
 
 
 def timing(result, where: str, s=None) -> list[str]:

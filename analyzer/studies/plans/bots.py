@@ -10,7 +10,6 @@ import pandas as pd
 
 from analyzer.simulate import check_run
 from analyzer.studies import bots
-from analyzer.studies.bots import write_report
 from analyzer.studies.plans.common import ReportEntry
 from analyzer.studies.settings import BotsSettings
 
@@ -39,7 +38,7 @@ def run(s: BotsSettings, backend=None, log=None) -> BotsRun:
 
 def write(result: BotsRun, out, force: bool = False) -> Path:
     s = result.settings
-    result.folder = write_report(
+    result.folder = bots.write_report(
         s.game, out, n_players=s.players, n_games=s.games, seed=s.seed, force=force,
         backend=result.backend,
     )  # fmt: skip

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from analyzer.errors import InputError, Problem
 from analyzer.scenario import load_scenario
-from analyzer.studies import compare_page
-from analyzer.studies.compare import check_distinct, check_study, run_compare, with_bots
+from analyzer.studies import compare, compare_page
+from analyzer.studies.compare import check_distinct, check_study, with_bots
 from analyzer.studies.compare_page import findings
 from analyzer.studies.headlines import compare_tables
 from analyzer.studies.plans.common import CLI, ReportEntry, plain, written
@@ -56,7 +56,7 @@ def default_out(s: CompareSettings):
 
 
 def run(s: CompareSettings, backend=None, log=None):
-    return run_compare(s, backend=backend)
+    return compare.run_compare(s, backend=backend)
 
 
 def timing(result, where: str, s: CompareSettings) -> list[str]:

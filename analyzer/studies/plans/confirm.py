@@ -10,7 +10,7 @@ from analyzer.model.limits import MAX_STUDY_GAMES, range_text
 from analyzer.simulate import resolve_policies
 from analyzer.studies import confirm
 from analyzer.studies.common import check_seed
-from analyzer.studies.confirm import answer_table, counts_text, log_lines, run_confirm
+from analyzer.studies.confirm import answer_table, counts_text, log_lines
 from analyzer.studies.confirm_claims import SOURCES, check_source
 from analyzer.studies.plans.common import CLI, ReportEntry, written
 from analyzer.studies.settings import ConfirmSettings
@@ -57,7 +57,7 @@ def default_out(s: ConfirmSettings):
 
 
 def run(s: ConfirmSettings, backend=None, log=None):
-    return run_confirm(s, backend=backend, log=log)
+    return confirm.run_confirm(s, backend=backend, log=log)
 
 
 def timing(result, where: str, s=None) -> list[str]:

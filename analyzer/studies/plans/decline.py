@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from analyzer.studies import decline
 from analyzer.studies.common import parse_combo_names
-from analyzer.studies.decline import check_decline, findings, run_decline
+from analyzer.studies.decline import check_decline, findings
 from analyzer.studies.headlines import decline_table
 from analyzer.studies.plans.common import (
     ReportEntry,
@@ -41,7 +41,7 @@ def default_out(s: DeclineSettings):
 
 
 def run(s: DeclineSettings, backend=None, log=None):
-    return run_decline(s, backend=backend)
+    return decline.run_decline(s, backend=backend)
 
 
 timing = speed_line

@@ -14,7 +14,7 @@ from analyzer.studies.plans.common import (
     variant_tables,
     written,
 )
-from analyzer.studies.players import check_players, findings, run_players
+from analyzer.studies.players import check_players, findings
 from analyzer.studies.settings import PlayersSettings
 
 
@@ -46,7 +46,7 @@ def default_out(s: PlayersSettings):
 
 
 def run(s: PlayersSettings, backend=None, log=None):
-    return run_players(s, backend=backend)
+    return players.run_players(s, backend=backend)
 
 
 timing = speed_line

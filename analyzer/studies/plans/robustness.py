@@ -8,7 +8,7 @@ from analyzer.players.styles import policy_of, styles_path
 from analyzer.studies import robustness
 from analyzer.studies.exploit import check_exploit
 from analyzer.studies.plans.common import ReportEntry, plain, written
-from analyzer.studies.robustness import check_robustness, findings, parse_fields, run_robustness
+from analyzer.studies.robustness import check_robustness, findings, parse_fields
 from analyzer.studies.robustness_decline import check_named_rules
 from analyzer.studies.settings import DEFAULT_FIELDS, DEFAULT_FORCED, RobustnessSettings
 
@@ -37,7 +37,7 @@ def default_out(s: RobustnessSettings):
 
 
 def run(s: RobustnessSettings, backend=None, log=None):
-    return run_robustness(s, backend=backend, log=log)
+    return robustness.run_robustness(s, backend=backend, log=log)
 
 
 def timing(result, where: str, s=None) -> list[str]:
