@@ -442,7 +442,7 @@ def test_the_bound_game_is_read_back_only_where_it_binds():
 # loads its game, must not import the engine) or keep an optional dependency optional
 # (Dask, IPython). Each says why in a `# lazy: ...` comment on its line or the line
 # above its group of imports. The count never goes up.
-MOST_FUNCTION_IMPORTS = 103
+MOST_FUNCTION_IMPORTS = 96
 LAZY = "lazy:"
 
 

@@ -61,6 +61,8 @@ from analyzer.ruleset_registry import (
     ruleset_package,
     select_ruleset,
 )
+from analyzer.rulesets.content_table import bind
+from analyzer.variants import STANDARD, with_variant
 
 RULESET_ENV = "ANALYZER_RULESET"
 
@@ -78,9 +80,6 @@ def load_game(name: str, variant: str | None = None) -> Game:
     handle to hand on. The first call binds this process's engine to that ruleset;
     the same ruleset again gives an equal handle (any of its variants); another
     ruleset afterwards is refused with an InputError (exit 2 in the CLI)."""
-    # lazy: `analyzer --help` imports this module
-    from analyzer.variants import STANDARD
-
     select_ruleset(name, LOAD_WHERE, "name")
     variant = STANDARD if variant is None else variant
     valid = _variants_of(name)
@@ -97,9 +96,6 @@ LOAD_WHERE = "load_game"
 def played_content():
     """The content (content_table.Content: its `tables.py`, checked) of the ruleset
     this process plays."""
-    # lazy: `analyzer --help` imports this module
-    from analyzer.rulesets.content_table import bind
-
     return bind(ruleset_package())
 
 
@@ -112,7 +108,7 @@ def _scenario_head(path) -> dict | None:
     """A scenario file's [scenario] table, read with tomllib alone (the engine must not
     be imported before the ruleset is chosen); None for a file that does not read or
     is not a scenario: that is left to the scenario's own loading."""
-    # lazy: `analyzer --help` imports this module
+    # lazy: `import analyzer` and `analyzer --help` load no TOML checks
     from analyzer.tomlcheck import nesting
 
     try:
@@ -176,9 +172,6 @@ class Game:
 
     def content(self):
         """The ruleset's content (content_table.Content: its `tables.py`, checked)."""
-        # lazy: `analyzer --help` imports this module
-        from analyzer.rulesets.content_table import bind
-
         return bind(ruleset_package(self.ruleset))
 
     def default_content(self):
@@ -187,9 +180,6 @@ class Game:
 
     def default_tables(self):
         """The engine's tables of the printed rules, playing this variant."""
-        # lazy: `analyzer --help` imports this module
-        from analyzer.variants import STANDARD, with_variant
-
         tables = self.content().default_tables()
         return tables if self.variant == STANDARD else with_variant(tables, self.variant)
 
@@ -250,9 +240,6 @@ def environment_ruleset() -> str | None:
 
 def _variants_of(name: str) -> list[str]:
     """The variants of ruleset `name`, bound (its content's VARIANTS)."""
-    # lazy: `analyzer --help` imports this module
-    from analyzer.rulesets.content_table import bind
-
     return list(bind(ruleset_package(name)).VARIANTS)
 
 
@@ -347,8 +334,6 @@ def _ruleset_conflict(claims) -> Problem:
 
 
 def _decide_variant(name: str, option: str | None, heads: dict, only, command: str) -> str:
-    # lazy: `analyzer --help` imports this module
-    from analyzer.variants import STANDARD
 
     valid = _variants_of(name)
     claims: list[tuple[str, str, str]] = []
@@ -392,7 +377,5 @@ def played_line() -> str | None:
 
 
 def played_variant() -> str:
-    # lazy: `analyzer --help` imports this module
-    from analyzer.variants import STANDARD
 
     return PLAYED.variant if PLAYED is not None else STANDARD
