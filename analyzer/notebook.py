@@ -165,7 +165,7 @@ def combos(
             ]
         settings = CombosSettings(
             players, games_per_combo, seed, tables=tables, bots=bots, bot_params=params,
-            forced_bot=forced_bot, combos=pairs,
+            forced_bot=forced_bot, combos=pairs, game=g,
         )  # fmt: skip
         study = run_combos(settings, progress=progress)
     return Tables(combos=study.combos, races=study.races, powers=study.powers)
@@ -190,7 +190,9 @@ def compare(
 
     paths = [scenarios] if isinstance(scenarios, str | Path) else list(scenarios)
     with _named("compare"):
-        _game(game, paths + ([baseline] if baseline is not None else []))
-        settings = CompareSettings(tuple(paths), baseline, games, games_per_combo, seed, bots)
+        g = _game(game, paths + ([baseline] if baseline is not None else []))
+        settings = CompareSettings(
+            tuple(paths), baseline, games, games_per_combo, seed, bots, game=g
+        )
         study = run_compare(settings, progress=progress)
     return Tables(compare=study.table, arms=study.arms)

@@ -205,12 +205,14 @@ def _report_teams(
     duels = [alliance_duel(n, duel_games, seed) for n in (4, 5)]
     tables = game.default_tables()  # in the team variant
     combos = [
-        run_combos(CombosSettings(n, gpc, seed, tables=tables), progress=False)
+        run_combos(CombosSettings(n, gpc, seed, tables=tables, game=game), progress=False)
         for n in TEAM_COMBO_COUNTS
     ]
     fixes = [
         run_team_balance(
-            BalanceSettings(n, seed=seed, seat_games=max(100, games // 2), tables=tables),
+            BalanceSettings(
+                n, seed=seed, seat_games=max(100, games // 2), tables=tables, game=game
+            ),
             progress=False,
         ).verified
         for n in FIX_COUNTS

@@ -53,7 +53,6 @@ import pandas as pd
 from analyzer.backends.shared import GAMES
 from analyzer.present.charts import balance_curves, seat_compensation, sensitivity_chart
 from analyzer.present.progress import Bar
-from analyzer.ruleset_registry import played_tables
 from analyzer.scenario import load_scenario
 from analyzer.simulate import resolve_policies
 from analyzer.stats import RATE_DIFFERENCE, TOO_FEW, estimate_text, has_interval
@@ -115,7 +114,7 @@ def run_balance(settings: BalanceSettings, backend=None, progress: bool = True) 
     check_balance(n_players, games_per_combo, seed, seat_games, check_games_per_combo, s.fair)
     names = resolve_policies(policies, n_players)
     if tables is None:
-        tables = played_tables()
+        tables = common.printed_tables(s.game)
     seat_counts = tuple(seat_counts or (n_players,))
     tables_by_count = tables_by_count or {n: tables for n in seat_counts}
     for t in (tables, *tables_by_count.values()):

@@ -47,7 +47,6 @@ from analyzer.model.limits import check_option
 from analyzer.players.params import policy_id
 from analyzer.players.styles import bot_of
 from analyzer.present.progress import Bar
-from analyzer.ruleset_registry import played_tables
 from analyzer.simulate import engine_step, resolve_policies, seat_bots
 from analyzer.stats import (
     Z95,
@@ -57,6 +56,7 @@ from analyzer.stats import (
     wilson,
 )
 from analyzer.studies import sequential
+from analyzer.studies.common import printed_tables
 from analyzer.studies.scoring import Scoring, TeamScoring, for_team, scoring
 from analyzer.studies.settings import FDR_Q, CombosSettings  # noqa: F401  (run_combos's)
 from analyzer.variants import team_play
@@ -470,7 +470,7 @@ def _play(
     if forced_bot is not None:
         forced_bot = resolve_policies(forced_bot, 1, "--forced-bot")[0]
     if tables is None:
-        tables = played_tables()
+        tables = printed_tables(s.game)
     pairs_list = _check_combos(combos, tables)
     score = scoring(tables)
     if score.team and forced_bot is not None:

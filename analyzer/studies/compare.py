@@ -49,12 +49,11 @@ from analyzer.gameloop import api
 from analyzer.model.limits import MAX_STUDY_GAMES, OPTIONS, check_study_games, range_text
 from analyzer.present.metrics import METRICS
 from analyzer.present.progress import Bar
-from analyzer.ruleset_registry import played_tables
 from analyzer.scenario import Scenario, load_scenario
 from analyzer.simulate import engine_step, resolve_policies, seat_bots
 from analyzer.stats import RATE_DIFFERENCE, Z95, honest, percentile_interval, wilson
 from analyzer.studies.combos import allowed_combos, forced_picks
-from analyzer.studies.common import seat_wins
+from analyzer.studies.common import printed_tables, seat_wins
 from analyzer.studies.scoring import scoring
 from analyzer.studies.settings import CompareSettings
 
@@ -578,7 +577,8 @@ def run_compare(settings: CompareSettings, backend=None, progress: bool = True) 
                                     base_sc.policies, base_sc.policy_params)  # fmt: skip
         else:
             base_arms[n_players] = (f"Printed rules, {n_players} players", "(built in)",
-                                    played_tables(), _base_bots(bots, n_players), None)  # fmt: skip
+                                    printed_tables(s.game), _base_bots(bots, n_players),
+                                    None)  # fmt: skip
     total = sum(games + games_per_combo * _n_combos(a[2], n) for n, a in base_arms.items())
     total += sum(games + games_per_combo * _n_combos(sc.tables(), sc.players) for sc in loaded)
     check_study_games(total, "house-rule")  # every arm keeps per-game results for pairing

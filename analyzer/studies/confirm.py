@@ -60,7 +60,6 @@ from analyzer.players.styles import styles_lines
 from analyzer.precision import TOO_FEW
 from analyzer.present.answer import AnswerTable
 from analyzer.present.charts import pyplot, save_figure
-from analyzer.ruleset_registry import played_tables
 from analyzer.simulate import seat_bots
 from analyzer.stats import estimate_text, honest, mean_se, normal_interval, wilson
 from analyzer.studies import common
@@ -222,7 +221,7 @@ def run_confirm(settings, backend=None, log=None) -> ConfirmStudy:
     s = settings
     tables = s.tables
     if tables is None:
-        tables = played_tables()
+        tables = common.printed_tables(s.game)
     started = time.perf_counter()
     found = read_claims(Path(s.source), s.players, tables, s.team_games, s.seed, s.balance_changes)
     claims = found.claims

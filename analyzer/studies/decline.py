@@ -50,7 +50,6 @@ from analyzer.players.params import HEURISTIC
 from analyzer.players.styles import bot_of, policy_of
 from analyzer.present.charts import decline_curves
 from analyzer.present.progress import Bar
-from analyzer.ruleset_registry import played_tables
 from analyzer.simulate import engine_step, resolve_policies, seat_bots
 from analyzer.stats import (
     RATE_DIFFERENCE,
@@ -385,7 +384,7 @@ def run_decline(
     for n in counts:
         tab = _per_count(tables, n)
         if tab is None:
-            tab = played_tables()
+            tab = common.printed_tables(settings.game)
         plans.append(
             _plan(n, games, seed, tab, _per_count(policies, n), _per_count(policy_params, n),
                   combos, tokens, rounds, test_bot)

@@ -42,7 +42,6 @@ from analyzer.model import limits
 from analyzer.model.limits import MAX_STUDY_GAMES, check_study_games, range_text
 from analyzer.present.charts import rank_correlation_heatmap, score_violins, seat_advantage
 from analyzer.present.progress import Bar
-from analyzer.ruleset_registry import played_tables
 from analyzer.simulate import engine_step, resolve_policies, seat_bots
 from analyzer.stats import (
     Z95,
@@ -195,7 +194,7 @@ def run_players(
     for n in counts:
         tab = _per_count(tables, n)
         if tab is None:
-            tab = played_tables()
+            tab = common.printed_tables(s.game)
         tabs[n] = tab
     check_study_games(
         games * len(counts), "player-count", keys=("--games",)

@@ -44,7 +44,6 @@ from analyzer.model.limits import MAX_STUDY_GAMES, check_study_games, range_text
 from analyzer.players.params import SEARCHING_POLICIES
 from analyzer.players.styles import bot_names, policy_of, styles_lines
 from analyzer.present.charts import pyplot, save_figure
-from analyzer.ruleset_registry import played_tables
 from analyzer.simulate import engine_step, seat_bots
 from analyzer.stats import (
     honest,
@@ -293,7 +292,7 @@ def run_robustness(
     common.check_chunk(chunk, WHERE)
     flds = parse_fields(fields, forced_bots, n_players, lookahead_games_per_combo)
     if tables is None:
-        tables = played_tables()
+        tables = common.printed_tables(s.game)
     pairs = np.array(allowed_combos(tables), np.int64).reshape(-1, 2)
     total = len(pairs) * games_per_combo
     check_study_games(total, "robustness", keys=("--games-per-combo",))

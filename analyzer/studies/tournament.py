@@ -33,7 +33,6 @@ from analyzer.model.limits import check_options
 from analyzer.players.params import LOOKAHEAD, SEARCH, SEARCHING_POLICIES
 from analyzer.players.styles import bot_names, load_styles, policy_of, styles_lines
 from analyzer.present.charts import pyplot, save_figure
-from analyzer.ruleset_registry import played_tables
 from analyzer.simulate import seat_bots
 from analyzer.stats import (
     MIN_RESAMPLES,
@@ -167,7 +166,7 @@ def run_tournament(settings: TournamentSettings) -> TournamentResult:
     bots = parse_bots(bots)
     check_tournament(bots, players, games, seed, bootstrap, lookahead_games)
     started = time.perf_counter()
-    etables = api.engine_tables(played_tables() if tables is None else tables)
+    etables = api.engine_tables(common.printed_tables(s.game) if tables is None else tables)
     orders = lineups(len(bots), players)
     b = len(bots)
     ahead = np.zeros((games, b, b))  # per game number: i finished ahead of j (ties: half)

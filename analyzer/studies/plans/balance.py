@@ -61,12 +61,12 @@ def check(o: dict, log) -> BalanceSettings:
         check_team_balance(players, o["seat_games"])
         return BalanceSettings(
             players, gpc, seed, (players,), o["seat_games"], o["check_games_per_combo"],
-            o["rounds"], tables, policies, params, scenario=name,
+            o["rounds"], tables, policies, params, scenario=name, game=o["game"],
         )  # fmt: skip
     seat_tables = variant_tables(o["game"], o["variant"], seat_tables, counts)
     return BalanceSettings(
         players, gpc, seed, counts, o["seat_games"], o["check_games_per_combo"], o["rounds"],
-        tables, policies, params, seat_tables, seat_policies, seat_params_by, name,
+        tables, policies, params, seat_tables, seat_policies, seat_params_by, name, game=o["game"],
     )  # fmt: skip
 
 
@@ -126,7 +126,7 @@ def report(s, ctx) -> ReportEntry:
     settings = BalanceSettings(
         ctx.players, s.balance_games_per_combo, ctx.seed, tuple(ctx.counts),
         s.balance_seat_games, s.balance_check_games_per_combo, bots=ctx.seats,
-        seat_bots=ctx.by_count,
+        seat_bots=ctx.by_count, game=ctx.game,
     )  # fmt: skip
     stamp = {"players": ctx.players, "seed": ctx.seed, "games_per_combo": s.balance_games_per_combo,
              "seat_games": s.balance_seat_games,

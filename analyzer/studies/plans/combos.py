@@ -33,7 +33,7 @@ def check(o: dict, log) -> CombosSettings:
     check_study(players, o["games_per_combo"], o["seed"], o["cost"])
     return CombosSettings(
         players, o["games_per_combo"], o["seed"], o["cost"], tables, policies, params,
-        forced_bot, o["check"], adaptive=not o.get("fixed", False),
+        forced_bot, o["check"], adaptive=not o.get("fixed", False), game=o["game"],
     )  # fmt: skip
 
 
@@ -60,7 +60,7 @@ def answer(result, folder) -> list[str]:
 
 def report(s, ctx) -> ReportEntry:
     settings = CombosSettings(
-        ctx.players, s.games_per_combo, ctx.seed, bots=ctx.seats, adaptive=True
+        ctx.players, s.games_per_combo, ctx.seed, bots=ctx.seats, adaptive=True, game=ctx.game
     )
     stamp = {
         "players": ctx.players, "seed": ctx.seed, "games_per_combo": s.games_per_combo,

@@ -48,7 +48,7 @@ def check(o: dict, log) -> CompareSettings:
     if o["bots"] is not None:
         for sc in [*loaded, *([base] if base is not None else [])]:
             with_bots(sc, o["bots"])  # refuse a bad name before anything is played
-    return CompareSettings(tuple(loaded), base, games, gpc, seed, o["bots"])
+    return CompareSettings(tuple(loaded), base, games, gpc, seed, o["bots"], game=o["game"])
 
 
 def default_out(s: CompareSettings):
@@ -76,7 +76,13 @@ def report(s, ctx) -> ReportEntry | None:
     if not ctx.rules:  # no shipped house rule for this player count: nothing to compare
         return None
     settings = CompareSettings(
-        tuple(ctx.rules), None, s.compare_games, s.compare_games_per_combo, ctx.seed, ctx.bots
+        tuple(ctx.rules),
+        None,
+        s.compare_games,
+        s.compare_games_per_combo,
+        ctx.seed,
+        ctx.bots,
+        game=ctx.game,
     )
     stamp = {"players": ctx.players, "seed": ctx.seed, "games": s.compare_games,
              "games_per_combo": s.compare_games_per_combo,

@@ -49,7 +49,7 @@ def check(o: dict, log) -> ConfirmSettings:
     changes = o["balance_changes"]
     check_confirm(o["players"], strong, o["games"], o["seed"], o["team_games"], source, changes)
     return ConfirmSettings(o["players"], strong, o["games"], o["seed"], str(source),
-                           o["team_games"], changes)  # fmt: skip
+                           o["team_games"], changes, game=o["game"])  # fmt: skip
 
 
 def default_out(s: ConfirmSettings):
@@ -75,7 +75,7 @@ def report(s, ctx) -> ReportEntry | None:
         return None
     settings = ConfirmSettings(ctx.players, s.confirm_strong, s.confirm_games, ctx.seed,
                                str(ctx.folder), s.confirm_team_games,
-                               s.confirm_balance_changes)  # fmt: skip
+                               s.confirm_balance_changes, game=ctx.game)  # fmt: skip
     stamp = {"players": ctx.players, "seed": ctx.seed, "strong": s.confirm_strong,
              "games": s.confirm_games, "team_games": s.confirm_team_games,
              "balance_changes": s.confirm_balance_changes}  # fmt: skip

@@ -32,7 +32,16 @@ def check(o: dict, log) -> DeclineSettings:
             printed = o["game"].content().default_tables()
             parse_combo_names(o["combos"], printed if tables is None else tables[n])
     return DeclineSettings(
-        counts, o["games"], o["seed"], tables, bots, params, o["combos"], o["check"], name
+        counts,
+        o["games"],
+        o["seed"],
+        tables,
+        bots,
+        params,
+        o["combos"],
+        o["check"],
+        name,
+        game=o["game"],
     )
 
 
@@ -52,6 +61,8 @@ def answer(result, folder) -> list[str]:
 
 
 def report(s, ctx) -> ReportEntry:
-    settings = DeclineSettings(ctx.players, s.decline_games, ctx.seed, bots=ctx.seats)
+    settings = DeclineSettings(
+        ctx.players, s.decline_games, ctx.seed, bots=ctx.seats, game=ctx.game
+    )
     stamp = {"players": ctx.players, "seed": ctx.seed, "games": s.decline_games}
     return ReportEntry(settings, stamp | ctx.who)

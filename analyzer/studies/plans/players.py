@@ -37,7 +37,7 @@ def check(o: dict, log) -> PlayersSettings:
     check_players(o["games"], o["games_per_combo"], o["seed"])
     return PlayersSettings(
         counts, o["games"], o["seed"], o["games_per_combo"], tables, bots, params, o["check"],
-        name, skipped,
+        name, skipped, game=o["game"],
     )  # fmt: skip
 
 
@@ -58,7 +58,12 @@ def answer(result, folder) -> list[str]:
 
 def report(s, ctx) -> ReportEntry:
     settings = PlayersSettings(
-        ctx.counts, s.players_games, ctx.seed, s.players_games_per_combo, bots=ctx.by_count
+        ctx.counts,
+        s.players_games,
+        ctx.seed,
+        s.players_games_per_combo,
+        bots=ctx.by_count,
+        game=ctx.game,
     )
     stamp = {"seed": ctx.seed, "games": s.players_games, "counts": ctx.counts,
              "games_per_combo": s.players_games_per_combo}  # fmt: skip

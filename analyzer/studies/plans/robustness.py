@@ -28,7 +28,7 @@ def check(o: dict, log) -> RobustnessSettings:
     return RobustnessSettings(
         players, tuple(fields), o["forced_bots"], o["games_per_combo"], o["decline_games"],
         o["bootstrap"], o["seed"], lookahead, None, responder, o["exploit_games"],
-        str(source or ""),
+        str(source or ""), game=o["game"],
     )  # fmt: skip
 
 
@@ -65,7 +65,7 @@ def report(s, ctx) -> ReportEntry:
         ctx.players, tuple(fields), forced, s.robust_games_per_combo,
         s.robust_decline_games, s.robust_bootstrap, ctx.seed,
         RobustnessSettings.lookahead_games_per_combo, None,
-        s.robust_responder, s.robust_exploit_games, str(source or ""),
+        s.robust_responder, s.robust_exploit_games, str(source or ""), game=ctx.game,
     )  # fmt: skip
     stamp = {"players": ctx.players, "seed": ctx.seed, "games_per_combo": s.robust_games_per_combo,
              "decline_games": s.robust_decline_games, "bootstrap": s.robust_bootstrap,

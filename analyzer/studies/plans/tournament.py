@@ -21,7 +21,13 @@ def check(o: dict, log) -> TournamentSettings:
         names, o["players"], o["games"], o["seed"], o["bootstrap"], o["lookahead_games"]
     )
     return TournamentSettings(
-        names, o["players"], o["games"], o["seed"], o["bootstrap"], o["lookahead_games"]
+        names,
+        o["players"],
+        o["games"],
+        o["seed"],
+        o["bootstrap"],
+        o["lookahead_games"],
+        game=o["game"],
     )
 
 
