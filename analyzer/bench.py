@@ -10,9 +10,13 @@ import tempfile
 import time
 from collections.abc import Callable
 
+import numba
 import numpy as np
 
+from analyzer.backends import open_backend
+from analyzer.gameloop import api
 from analyzer.players.params import POLICY_NAMES, default_vector, policy_id
+from analyzer.simulate import simulate
 
 PLAYERS = (2, 3, 4, 5)
 POLICIES = ("heuristic", "random")
@@ -79,8 +83,6 @@ def run_bench(game, games: int, repeats: int, note: Callable[[str], None] = prin
 
 
 def _row(ruleset: str, n_players: int, policy: str, rate: float, threads: int = 0) -> dict:
-    import numba
-
     return {
         "ruleset": ruleset,
         "players": n_players,
@@ -94,7 +96,6 @@ def _row(ruleset: str, n_players: int, policy: str, rate: float, threads: int = 
 def _player(etables) -> Callable[..., float]:
     """play(n_players, policy, seed, n_games, first=""): seconds to play n_games
     games, every seat by `policy` but seat 0 by `first` when given."""
-    from analyzer.gameloop import api
 
     def play(n_players: int, policy: str, seed: int, n_games: int, first: str = "") -> float:
         ids = [policy_id(policy)] * n_players
@@ -122,8 +123,6 @@ def run_scaling(game, games: int, repeats: int, note: Callable[[str], None] = pr
     count, the thread counts taken in turns within each repetition (so a busy
     moment of the machine hits them all), with each count's efficiency: its speed
     over the speed of perfect scaling (one thread's speed times the threads)."""
-    import numba
-
     most = numba.get_num_threads()
     play = _player(game.engine_tables())
     counts = thread_counts(most)
@@ -187,8 +186,6 @@ def run_cluster_bench(game, workers: int, games: int, repeats: int, note=print) 
     best of `repeats` runs each, taken in turns so that a busy moment of the machine
     hits both. The cluster is started and its workers have loaded the engine before
     any run is timed."""
-    from analyzer.backends import open_backend
-    from analyzer.simulate import simulate
 
     def rate(backend) -> float:
         sim = simulate(game, 4, games, 1, "heuristic", progress=False, backend=backend)

@@ -23,6 +23,7 @@ import pickle
 import sys
 import uuid
 
+import numba
 from numba.core.caching import IndexDataCacheFile
 
 MARK = b"analyzer-cache-1\n"
@@ -135,7 +136,6 @@ def check_files_of(cache) -> None:
 
 def checked_njit(**options):
     """numba.njit(cache=True, **options), its cache files checked as above."""
-    import numba
 
     def wrap(func):
         dispatcher = numba.njit(cache=True, **options)(func)

@@ -56,6 +56,7 @@ def _named(function: str):
     on the "command line" (--policies, --players) names `analyzer.<function>` and its
     argument instead."""
 
+    # lazy: importing the package binds no engine (the first load_game does)
     from analyzer.studies.common import CLI
 
     keys = {"--policies": "bots", "--bots": "bots", "--forced-bot": "forced_bot"}
@@ -121,6 +122,7 @@ def play(
     seat's wins with a 95% interval and mean score), `races` and `powers` (picks and
     VC). `bots`: one name for every seat or one per seat (default: heuristic, or the
     scenario's); `players`: 2 to 5 (default 4, or the scenario's)."""
+    # lazy: importing the package binds no engine (the first load_game does)
     from analyzer.simulate import simulate
 
     with _named("play"):
@@ -147,6 +149,7 @@ def combos(
     """The combo study (`analyzer combos`): every race and power combo, or those of the
     named `races` and `powers`, forced as one seat's first pick. Tables `combos` (win
     rate with its interval, VC, significance), `races` and `powers` (main effects)."""
+    # lazy: importing the package binds no engine (the first load_game does)
     from analyzer.studies.combos import allowed_combos, run_combos
 
     with _named("combos"):
@@ -162,7 +165,7 @@ def combos(
             ]
         settings = CombosSettings(
             players, games_per_combo, seed, tables=tables, bots=bots, bot_params=params,
-            forced_bot=forced_bot, combos=pairs,
+            forced_bot=forced_bot, combos=pairs, game=g,
         )  # fmt: skip
         study = run_combos(settings, progress=progress)
     return Tables(combos=study.combos, races=study.races, powers=study.powers)
@@ -182,11 +185,14 @@ def compare(
     """The house-rule comparison (`analyzer compare`): each scenario file against the
     printed rules (or `baseline`) on the same seeds. Tables `compare` (each metric's
     paired difference with its 95% interval) and `arms` (each metric's value)."""
+    # lazy: importing the package binds no engine (the first load_game does)
     from analyzer.studies.compare import run_compare
 
     paths = [scenarios] if isinstance(scenarios, str | Path) else list(scenarios)
     with _named("compare"):
-        _game(game, paths + ([baseline] if baseline is not None else []))
-        settings = CompareSettings(tuple(paths), baseline, games, games_per_combo, seed, bots)
+        g = _game(game, paths + ([baseline] if baseline is not None else []))
+        settings = CompareSettings(
+            tuple(paths), baseline, games, games_per_combo, seed, bots, game=g
+        )
         study = run_compare(settings, progress=progress)
     return Tables(compare=study.table, arms=study.arms)

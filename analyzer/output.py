@@ -130,6 +130,7 @@ class OutputFolder:
         """Hold this folder for the running command (none outside a command): another
         process holding it is refused (see the module docstring)."""
         try:
+            # lazy: fcntl exists only on POSIX systems
             import fcntl
         except ImportError:  # no advisory locks on this platform
             return

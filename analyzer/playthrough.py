@@ -11,6 +11,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from analyzer.engine import core_layout as L
+from analyzer.gameloop.api import engine_tables, play_logged
+from analyzer.simulate import resolve_policies, seat_bots
+
 # What a ruleset's event texts (EVENT_TEXTS in its tables.py: kind -> fn(words, p, r,
 # a, b)) may say: each function turns an id into its name in the played content.
 Words = namedtuple("Words", ["region", "race", "power", "marker"])
@@ -27,9 +31,6 @@ def play_and_describe(
 ) -> str:
     """Play game `game` of `seed` of `played` (the Game load_game gives; `tables`: its
     rules as played) with its log on and return the log as text."""
-    from analyzer.gameloop.api import engine_tables, play_logged
-    from analyzer.simulate import resolve_policies, seat_bots
-
     names = resolve_policies(policies, n_players)
     pol, params = seat_bots(names, n_players, policy_params)
     g, seats = play_logged(engine_tables(tables), n_players, seed, game, pol, params)
@@ -37,8 +38,6 @@ def play_and_describe(
 
 
 def _region_names(g, tables, content) -> list[str]:
-    from analyzer.engine import core_layout as L
-
     # The ruleset's words for its terrains and symbols (its tables.py).
     terrains = content.TERRAIN_NAMES
     symbol_names = content.SYMBOL_NAMES
@@ -59,8 +58,6 @@ def _region_names(g, tables, content) -> list[str]:
 def describe(g, seats, tables, n_players, policies, seed, game, *, content) -> str:
     """The log of game `game` as text, in the words of `content` (the ruleset's content
     module, Game.content())."""
-    from analyzer.engine import core_layout as L
-
     races = tables.race_names
     powers = tables.power_names
     markers = tables.marker_names

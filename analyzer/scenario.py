@@ -32,6 +32,7 @@ from analyzer.players.params import PARAMS_BY_POLICY
 from analyzer.players.styles import bot_names, bot_number, bot_of
 from analyzer.rulesets.content_table import played as played_content
 from analyzer.tomlcheck.tomlfile import Checker, read_toml
+from analyzer.variants import variant_codes
 
 DEFAULT_RULESET = ruleset_registry.DEFAULT_RULESET
 MAX_ROUNDS = limits.MAX_ROUNDS
@@ -179,7 +180,6 @@ def _variant(check: Checker, head: dict, ruleset) -> dict:
     """scenario.variant: a variant of the ruleset by name (analyzer/variants.py)."""
     if "variant" not in head or ruleset is None:
         return {}
-    from analyzer.variants import variant_codes
 
     value = head["variant"]
     name = getattr(ruleset, "name", "this ruleset")

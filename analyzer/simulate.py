@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numba
 import numpy as np
 import pandas as pd
 
@@ -20,7 +21,10 @@ from analyzer.engine import core_layout as L
 from analyzer.engine.invariants import ERROR_NAMES
 from analyzer.errors import InputError, Problem
 from analyzer.gameloop import api
+from analyzer.model.limits import check_options
+from analyzer.output import OutputFolder
 from analyzer.players.params import N_POLICY_PARAMS, policy_id
+from analyzer.players.styles import bot_names, bot_of
 from analyzer.present.progress import Bar
 from analyzer.results import ParquetSink, instance_rows, races_frame, seats_frame
 from analyzer.stats import mean_se_from_sums, normal_interval, wilson
@@ -63,8 +67,6 @@ def resolve_policies(
 ) -> tuple[str, ...]:
     """One bot or style name per seat (players/styles.py); a single name plays every
     seat. InputError (naming option `key`) if unknown or not one per seat."""
-    from analyzer.players.styles import bot_names
-
     if isinstance(policies, str):
         policies = policies.split(",")
     names = [str(p).strip().lower() for p in policies]
@@ -90,8 +92,6 @@ def resolve_policies(
 def seat_bots(names, n_players: int, policy_params=None):
     """(policy ids, parameter vectors) per seat: each bot's or style's vector, or the
     given vectors (one for every seat, or one row per seat)."""
-    from analyzer.players.styles import bot_of
-
     bots = [bot_of(p) for p in names]
     ids = [policy_id(policy) for policy, _ in bots]
     if policy_params is None:
@@ -105,8 +105,6 @@ def seat_bots(names, n_players: int, policy_params=None):
 
 def check_run(n_players: int, n_games: int, seed: int, chunk: int) -> None:
     """InputError listing every out-of-range number of a run."""
-    from analyzer.model.limits import check_options
-
     check_options(CLI, players=n_players, games=n_games, seed=seed, chunk=chunk)
 
 
@@ -247,8 +245,6 @@ def _summaries(totals: _Totals, policies: tuple[str, ...], ruleset):
 
 def engine_step() -> int:
     """Games per engine call: enough to keep every thread busy."""
-    import numba
-
     return max(MIN_STEP, 128 * numba.get_num_threads())
 
 
@@ -276,8 +272,6 @@ def simulate(
     overrides the bots' default parameter vectors: one vector for every seat, or one
     row per seat. `parquet_dir` writes into a folder the caller is already staging."""
     if out_dir is not None:
-        from analyzer.output import OutputFolder
-
         folder = OutputFolder(out_dir, force=force, exclusive=False)
         folder.check(PARQUET_NAMES)
         check_run(n_players, n_games, seed, chunk)

@@ -168,6 +168,7 @@ def fit_logistic(x, wins, games):
     The covariance assumes independent points; points played on the same seeds
     (common random numbers) are positively correlated, which makes the slope's
     interval from it conservative (wider than it needs to be)."""
+    # lazy: scipy and statsmodels load only for the tests that need them
     from statsmodels.genmod.families import Binomial
     from statsmodels.genmod.generalized_linear_model import GLM
 
@@ -231,6 +232,7 @@ SPEARMAN_VAR = 1.06
 def spearman(a, b) -> float:
     """Spearman's rank correlation of two equally long samples (scipy.stats.spearmanr,
     ties at their mean rank); NaN when either sample is all alike."""
+    # lazy: scipy and statsmodels load only for the tests that need them
     from scipy.stats import spearmanr
 
     a = np.asarray(a, dtype=np.float64)
@@ -248,6 +250,7 @@ def spearman_rows(a, b) -> np.ndarray:
     rank, then each row's Pearson correlation of the ranks, as spearmanr computes
     it; NaN for a row where either sample is all alike. One call instead of one
     spearmanr call (about a millisecond of overhead) per row."""
+    # lazy: scipy and statsmodels load only for the tests that need them
     from scipy.stats import rankdata
 
     a = np.asarray(a, dtype=np.float64)
@@ -280,6 +283,7 @@ def benjamini_hochberg(p_values) -> np.ndarray:
     """BH-adjusted p-values (q-values; statsmodels' multipletests, "fdr_bh"): a
     hypothesis is rejected at FDR q when its adjusted value is <= q. NaN stays NaN and
     does not count as a test."""
+    # lazy: scipy and statsmodels load only for the tests that need them
     from statsmodels.stats.multitest import multipletests
 
     p = np.asarray(p_values, np.float64)
@@ -302,6 +306,7 @@ def bootstrap_resamples(statistic, n: int, resamples: int, rng) -> np.ndarray:
     (robustness), paired across two arms with a second level of combo games
     (compare), hashed per game (balance's seat coins). New draws would move their
     printed intervals; they take their ends from percentile_interval."""
+    # lazy: scipy and statsmodels load only for the tests that need them
     from scipy.stats import bootstrap
 
     first = np.asarray(statistic(np.arange(n)))

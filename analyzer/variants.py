@@ -13,14 +13,13 @@ from __future__ import annotations
 import dataclasses
 
 from analyzer.errors import InputError, Problem
+from analyzer.rulesets.content_table import played as played_content
 
 STANDARD = "standard"
 
 
 def variant_codes() -> dict[str, int]:
     """The played ruleset's variants by name, with the engine's code of each."""
-    from analyzer.rulesets.content_table import played as played_content
-
     return dict(played_content().VARIANTS)
 
 
@@ -42,8 +41,6 @@ def variant_name(tables) -> str:
 def team_variant() -> str | None:
     """The played ruleset's variant played in teams (the first its content names), or
     None when it has none."""
-    from analyzer.rulesets.content_table import played as played_content
-
     return next(iter(played_content().TEAM_VARIANTS), None)
 
 
@@ -51,8 +48,6 @@ def team_play(variant=None):
     """The team rules (rulesets/content_table.py TEAM) of `variant`: a variant's name,
     the tables that play it, or None for the played ruleset's team variant. None when
     that variant is played seat against seat (or the ruleset has no team variant)."""
-    from analyzer.rulesets.content_table import played as played_content
-
     if variant is None:
         variant = team_variant()
         if variant is None:
@@ -63,8 +58,6 @@ def team_play(variant=None):
 
 def with_variant(tables, name: str | None, file: str = "command line", key: str = "--variant"):
     """`tables` playing variant `name` (None or "standard": as they are)."""
-    from analyzer.rulesets.content_table import played as played_content
-
     if name is None:
         return tables
     code = variant_code(name, tables.ruleset, file, key)

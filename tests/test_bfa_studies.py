@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import analyzer
 from analyzer.engine import layout as L
 from analyzer.engine.jit import python_entry
 from analyzer.engine.rng import init_streams
@@ -235,6 +236,7 @@ def test_balance_of_the_team_variant_reads_the_scenario_variant(tmp_path):
     scenario = Path(__file__).resolve().parents[1] / "scenarios" / "bfa-4p.toml"
     options = {"scenario": scenario, "players": None, "bots": None, "games_per_combo": 150,
                "seed": 1, "seat_games": 200, "check_games_per_combo": 100, "rounds": 2,
-               "seat_players": "2,3,4,5", "variant": None}  # fmt: skip
+               "seat_players": "2,3,4,5", "variant": None,
+               "game": analyzer.load_game("swow")}  # fmt: skip
     settings = check(options, print)
     assert is_team(settings) and settings.players == 4 and settings.seat_counts == (4,)

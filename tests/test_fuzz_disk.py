@@ -162,9 +162,18 @@ def test_a_changed_seed_scale_or_count_replays_every_study(setting):
     assert _changed(before, after) == EVERY
 
 
+class Renamed:
+    """The swow Game under another ruleset or variant name (its content the same)."""
+
+    def __init__(self, **names):
+        self.names, self.game = names, load_game("swow")
+
+    def __getattr__(self, attr):
+        return self.names[attr] if attr in self.names else getattr(self.game, attr)
+
+
 @pytest.mark.parametrize("what", ["code", "content", "ruleset", "variant"])
 def test_changed_code_content_ruleset_or_variant_replays_every_study(tmp_path, monkeypatch, what):
-    from analyzer import ruleset_registry, rulesets
     from analyzer.report import site
 
     content = tmp_path / "content.toml"
@@ -176,13 +185,14 @@ def test_changed_code_content_ruleset_or_variant_replays_every_study(tmp_path, m
         monkeypatch.setattr(site, "code_hash", lambda: "another")
     elif what == "content":
         content.write_text("a = 2\n")
-    else:
-        owner, name = (
-            (ruleset_registry, "ruleset_name")
-            if what == "ruleset"
-            else (rulesets, "played_variant")
+    else:  # the Game the report plays (its settings' game) names another one
+        rules = site.house_rules(4, load_game("swow"))
+        game = Renamed(**{what: "another"})
+        after = site.report_stamps(
+            site.ReportSettings(players=4, house_rules=rules, game=game).scaled(0.001)
         )
-        monkeypatch.setattr(owner, name, lambda: "another")
+        assert _changed(before, after) == EVERY
+        return
     assert _changed(before, _stamps()) == EVERY
 
 

@@ -308,7 +308,6 @@ def test_the_environment_form_is_played_not_overridden(user_env):
         ["simulate", "-g", 10, "--ruleset", "swow"],
         ["combos", "-g", 1, "--ruleset", "swow"],
         ["report", "--ruleset", "swow", "--scale", 0.01],
-        ["teams", "--games", 2],
     ],
 )
 def test_the_environment_and_an_option_that_disagree_are_refused(user_env, args):
@@ -318,6 +317,23 @@ def test_the_environment_and_an_option_that_disagree_are_refused(user_env, args)
     text = one_paragraph(result.output)
     assert "environment: ANALYZER_RULESET = 'classic'" in text
     assert "unset ANALYZER_RULESET" in text
+
+
+def test_the_team_study_refuses_a_ruleset_the_environment_names_without_a_team_variant(
+    tmp_path,
+):
+    """`analyzer teams` plays the team variant of its ruleset (the default one, or the
+    environment's): classic has none, so naming it is refused in one paragraph with the
+    remedy (in a process of its own: this one plays swow)."""
+    env = dict(os.environ, **{rulesets.RULESET_ENV: "classic"})
+    out = tmp_path / "teams"
+    command = [sys.executable, "-m", "analyzer", "teams", "--games", "2", "--out", str(out)]
+    done = subprocess.run(command, env=env, capture_output=True, text=True)
+    assert done.returncode == 2, done.stderr
+    text = one_paragraph(done.stdout + done.stderr)
+    assert "environment: ANALYZER_RULESET = 'classic'" in text and "Traceback" not in text
+    assert "plays a variant in teams, and Small World has none" in text
+    assert "unset ANALYZER_RULESET" in text and not out.exists()
 
 
 def test_the_environment_and_a_scenario_that_disagree_are_refused(tmp_path, user_env):

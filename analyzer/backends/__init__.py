@@ -35,6 +35,7 @@ class InProcess:
 
     def play(self, chunks: Iterable[Chunk]) -> Iterator[tuple[Chunk, Any]]:
         """(chunk, api.BatchResult) for each chunk, in the order given."""
+        # lazy: a cluster worker imports this package before it loads its game
         from analyzer.backends.shared import GAMES
         from analyzer.gameloop import api
 
@@ -78,12 +79,14 @@ def open_backend(workers: int | None = None, cluster: str | None = None, log=Non
         yield InProcess()
         return
     try:
+        # lazy: Dask is optional (the cluster extra)
         import distributed  # noqa: F401
     except ImportError:
         key, value = ("--workers", workers) if cluster is None else ("--cluster", cluster)
         raise InputError(
             Problem(CLI, key, value, f"needs Dask, which is not installed here: {INSTALL_HINT}")
         ) from None
+    # lazy: Dask is optional (the cluster extra)
     from analyzer.backends.dask_cluster import DaskBackend
 
     backend = DaskBackend.connect(workers=workers, address=cluster, log=log)

@@ -20,6 +20,8 @@ Only imported when --workers or --cluster is given (it imports dask).
 
 from __future__ import annotations
 
+import asyncio
+import fcntl
 import itertools
 import logging
 import os
@@ -32,11 +34,15 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import dask
 import numpy as np
+from distributed import Client, LocalCluster, as_completed, get_worker
+from distributed.comm import connect as connect_to
+from distributed.scheduler import KilledWorker
 
 from analyzer.backends.chunk import CLI, Chunk, ClusterError
 from analyzer.errors import InputError, Problem
-from analyzer.ruleset_registry import bound_ruleset
+from analyzer.ruleset_registry import bound_ruleset, ruleset_name
 from analyzer.rulesets import load_game
 
 CONNECT_TIMEOUT_S = 5
@@ -82,8 +88,6 @@ def _cache_base() -> Path:
 def _lock_slot(base: Path):
     """(folder, open lock file) of the first `dask-worker-<k>` slot no live process
     holds. The lock goes with the process, however it ends."""
-    import fcntl
-
     base.mkdir(parents=True, exist_ok=True)
     for k in itertools.count():
         handle = open(base / f"dask-worker-{k}.lock", "w")  # noqa: SIM115 (held for life)
@@ -119,9 +123,11 @@ def _take_engine_cache(ruleset: str) -> dict:
     base = _cache_base()
     folder, lock = _lock_slot(base)
     os.environ[CACHE_ENV] = str(folder)  # the compile helper inherits it too
+    # lazy: a worker imports this module before it loads its game and numba
     import numba
 
     load_game(ruleset)
+    # lazy: a worker imports this module before it loads its game and numba
     from analyzer.engine import bind_engine
 
     bind_engine()  # sets numba's cache folder from the environment
@@ -167,9 +173,10 @@ def play_chunk(ruleset, tables, n_players, seed, first, n_games, policies, param
     """The task: one chunk of the game `ruleset` played on one engine thread (a
     worker runs as many tasks at once as it has threads)."""
     engine = use_own_engine_cache(ruleset).name
+    # lazy: a worker imports this module before it loads its game and numba
     import numba
-    from distributed import get_worker
 
+    # lazy: a worker imports this module before it loads its game and numba
     from analyzer.engine.state import EngineTables
     from analyzer.gameloop import api
 
@@ -188,8 +195,10 @@ def play_chunk(ruleset, tables, n_players, seed, first, n_games, policies, param
 
 # ------------------------------------------------------------------ on the client
 def _engine_name() -> str:
+    # lazy: a worker imports this module before it loads its game and numba
     import numba
 
+    # lazy: a worker imports this module before it loads its game and numba
     from analyzer.engine import bind_engine
 
     bind_engine()  # numba's cache folder is the played ruleset's from here on
@@ -203,6 +212,7 @@ def _engine_ruleset(engine: str) -> str:
 
 def _batch_result(first: int, played: PlayedChunk):
     """The BatchResult a local run would have made, byte for byte."""
+    # lazy: a worker imports this module before it loads its game and numba
     from analyzer.gameloop import api
 
     inst = api.with_width(played.inst, played.inst_width)
@@ -221,12 +231,9 @@ def _probe(address: str) -> None:
     that fails. A Client that fails to start leaves an object whose clean-up waits
     twice the timeout and prints a traceback as it is collected, so it is only made
     once the scheduler has answered."""
-    import asyncio
-
-    from distributed.comm import connect
 
     async def knock() -> None:
-        comm = await connect(address, timeout=CONNECT_TIMEOUT_S)
+        comm = await connect_to(address, timeout=CONNECT_TIMEOUT_S)
         await comm.close()
 
     try:
@@ -251,7 +258,6 @@ class DaskBackend:
             self.where = f"the cluster at {client.scheduler.address}"
         self.games_per_chunk = chunk_games or DEFAULT_CHUNK_GAMES
         self.engine = _engine_name()
-        from analyzer.ruleset_registry import ruleset_name
 
         self.ruleset = ruleset_name()  # each task names it: the workers load that game
         self.games = 0
@@ -263,20 +269,15 @@ class DaskBackend:
     def connect(cls, workers=None, address=None, chunk_games=None, log=None) -> DaskBackend:
         """A local cluster of `workers` processes, or the scheduler at `address`.
         InputError (exit 2) when that scheduler does not answer, or has no workers."""
-        from distributed import Client
-
         say = log or (lambda text: None)
         _quiet_dask_logs()
         if address is None:
-            from distributed import LocalCluster
-
+            # lazy: a worker imports this module before it loads its game and numba
             from analyzer.gameloop.precompile import cache_is_ready
 
             say(f"Starting a local Dask cluster of {workers} worker processes.")
             if not cache_is_ready():
                 say("First run of this engine: each worker compiles it once (about 25 s).")
-            import dask
-
             with dask.config.set(LOCAL_CLUSTER_CONFIG):  # workers take it as they start
                 cluster = LocalCluster(
                     n_workers=workers, threads_per_worker=1, processes=True,
@@ -340,8 +341,6 @@ class DaskBackend:
     def play(self, chunks: Iterable[Chunk]) -> Iterator[tuple[Chunk, object]]:
         """(chunk, api.BatchResult) for each chunk, in the order given. The work still
         on the cluster is cancelled when the caller stops (Ctrl-C, an error)."""
-        from distributed import as_completed
-
         run = uuid.uuid4().hex[:12]
         source = enumerate(chunks)
         in_flight: dict[str, tuple[int, Chunk]] = {}  # task key -> (index, chunk)
@@ -390,8 +389,6 @@ class DaskBackend:
         try:
             played = future.result()
         except Exception as exc:
-            from distributed.scheduler import KilledWorker
-
             if isinstance(exc, KilledWorker):
                 raise ClusterError(
                     "a chunk of games killed every worker that tried it "

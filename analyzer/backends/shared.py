@@ -67,6 +67,7 @@ class SharedGames:
     def play(self, etables, n_players, seed, first, n_games, policies, params, check, forced):
         """api.play_batch's result for these games, each kept game taken as kept and
         the others played (in runs of consecutive games) and kept while room is left."""
+        # lazy: a cluster worker imports this package before it loads its game
         from analyzer.gameloop import api
 
         forced = api.no_forced_picks(n_games) if forced is None else np.asarray(forced, np.int64)

@@ -59,6 +59,7 @@ app = typer.Typer(
 
 def _show_version(asked: bool) -> None:
     if asked:
+        # lazy: only --version reads the package's metadata
         from importlib.metadata import PackageNotFoundError, version
 
         try:

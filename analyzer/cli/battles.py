@@ -9,7 +9,6 @@ from pathlib import Path
 
 import typer
 
-from analyzer import rulesets
 from analyzer.cli.common import CLI, check_out, err, guarded
 from analyzer.cli.options import FORCE, SEED_SHORT, THREADS
 from analyzer.errors import InputError, Problem
@@ -17,8 +16,6 @@ from analyzer.errors import InputError, Problem
 
 def _say_battles() -> None:
     """The battle commands play Warcraft: the Board Game, no Small World ruleset."""
-
-    rulesets.PLAYED = None
     err("Ruleset: Warcraft: the Board Game (battles), variant: standard")
 
 
@@ -36,6 +33,7 @@ def _battle_from_options(
 ):  # fmt: skip
     """The battle of a TOML file or of the army options (never both)."""
 
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.warcraft.battle import (
         Battle,
         Side,
@@ -176,6 +174,7 @@ def battle(
     )  # fmt: skip
     if out is not None:
         check_out(out, force, out)
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.warcraft.exact import solve
     from analyzer.warcraft.report import (
         battle_text,
@@ -188,6 +187,7 @@ def battle(
     exact = solve(b)
     mc = None
     if games:
+        # lazy: keeps `analyzer --help` from loading numpy and the engine
         from analyzer.warcraft.montecarlo import simulate as play
 
         mc = play(b, games, seed, threads)
@@ -208,11 +208,12 @@ def battle(
         )
     typer.echo("\n".join(lines + ["", timing]))
     if out is not None:
-        from analyzer.studies.common import write_folder, write_table
+        # lazy: keeps `analyzer --help` from loading numpy and the engine
+        from analyzer.output import write_folder, write_table
 
         def fill(folder: Path) -> None:
             for name, frame in frames.items():
-                write_table(frame, folder, name, ruleset=False)
+                write_table(frame, folder, name)
             (folder / "summary.md").write_text(
                 "# Battle\n\n" + "\n".join(lines) + "\n", encoding="utf-8"
             )
@@ -247,6 +248,7 @@ def battle_study(
     """Warcraft: the Board Game: the attacker's exact chance over army sizes (heatmap),
     hits per resource of the unit data, and upgrade or more units."""
     _say_battles()
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.warcraft.battle import Battle, Side, check_battle, parse_army
     from analyzer.warcraft.study import check_template
     from analyzer.warcraft.units import load_units
@@ -262,7 +264,8 @@ def battle_study(
     ref = Side("reference", parse_army(reference, "reference", "--reference"))
     check_battle(Battle((ref, ref)), CLI)
     out = check_out(out, force, Path("reports") / "battle-study")
-    from analyzer.studies.common import write_folder, write_table
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
+    from analyzer.output import write_folder, write_table
     from analyzer.warcraft.study import (
         break_even,
         break_even_chart,
@@ -282,10 +285,10 @@ def battle_study(
     typer.echo("\n".join(lines))
 
     def fill(folder: Path) -> None:
-        write_table(heat.frame, folder, "heatmap", ruleset=False)
-        write_table(eff, folder, "efficiency", ruleset=False)
-        write_table(be.frame, folder, "break_even", ruleset=False)
-        write_table(be.summary, folder, "break_even_summary", ruleset=False)
+        write_table(heat.frame, folder, "heatmap")
+        write_table(eff, folder, "efficiency")
+        write_table(be.frame, folder, "break_even")
+        write_table(be.summary, folder, "break_even_summary")
         heatmap_chart(heat, folder / "heatmap.png")
         break_even_chart(be, folder / "break_even.png")
         (folder / "summary.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -313,6 +316,7 @@ def battle_report(
     threads = _battle_threads(threads)
     if not 1 <= most <= 10:
         raise InputError(Problem(CLI, "--most", most, "must be 1 to 10"))
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.warcraft.study import DEFAULT_OUT, build_page
 
     out = check_out(out, force, DEFAULT_OUT)
@@ -332,6 +336,7 @@ def battle_bench(
     if games < 1:
         raise InputError(Problem(CLI, "--games", games, "must be at least 1"))
     threads = _battle_threads(threads)
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.warcraft.bench import run_bench
 
     for line in run_bench(games, threads):

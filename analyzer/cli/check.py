@@ -10,6 +10,7 @@ from pathlib import Path
 from analyzer.errors import InputError, Problem
 from analyzer.players.styles import parse_styles
 from analyzer.ruleset_registry import RULESETS_DIR, ruleset_package, shipped_rulesets
+from analyzer.rulesets.content_table import files
 from analyzer.scenario import parse_scenario
 from analyzer.tomlcheck.tomlfile import read_toml
 
@@ -19,8 +20,6 @@ def ruleset_files() -> tuple:
     """Each shipped ruleset's own file checks: its files.py module, where it has one,
     with file_kind(data), check_file(kind, data, file) and NOT_ONE (what a file of
     none of its kinds lacks). Found by file, so no ruleset is named here."""
-    from analyzer.rulesets.content_table import files
-
     return tuple(
         files(ruleset_package(name))
         for name in shipped_rulesets()

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import typer
 
+from analyzer.backends import ClusterError, check_backend_options, open_backend
 from analyzer.errors import EXIT_BAD_INPUT, InputError, Problem
-from analyzer.ruleset_registry import DEFAULT_RULESET, bound_ruleset
+from analyzer.ruleset_registry import DEFAULT_RULESET
 from analyzer.rulesets import Game, decide_game
 
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
@@ -54,7 +55,7 @@ def guarded(command):
 
     @functools.wraps(command)
     def run(*args, **kwargs):
-        from analyzer.backends import ClusterError
+        # lazy: keeps `analyzer --help` from loading numpy and the engine
         from analyzer.output import os_error_exit_code, os_error_message, running_command
 
         try:
@@ -86,8 +87,6 @@ def raw_arguments_check(group, ctx, args: list[str]) -> None:
     command = group.get_command(ctx, args[0]) if args else None
     problems = _typed_twice(command, args[1:]) if command is not None else []
     if problems:
-        from analyzer.errors import InputError
-
         err(str(InputError(problems)))
         raise typer.Exit(EXIT_BAD_INPUT)
 
@@ -155,14 +154,18 @@ def choose_ruleset(
     return game
 
 
-def check_out(out: Path | None, force: bool, default: Path, names=None, writes=()) -> Path:
+def check_out(
+    out: Path | None, force: bool, default: Path, names=None, writes=(), game=None
+) -> Path:
     """The --out folder (or the default one), refused before anything is played if
     the command could not write it (analyzer/output.py): a folder of the command's
     own, or (`names`) one it writes only those files into. `writes`: files the
-    command's own folder will hold, never written over a user's."""
+    command's own folder will hold, never written over a user's. `game`: the Game the
+    command plays (None for the battle commands, which play none)."""
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.output import OutputFolder
 
-    played = bound_ruleset() or DEFAULT_RULESET  # none for the battle commands
+    played = DEFAULT_RULESET if game is None else game.ruleset
     if out is None and played != DEFAULT_RULESET:
         # Another ruleset's results never replace SWoW's in the same default folder.
         default = default.with_name(f"{played.replace('.', '-')}-{default.name}")
@@ -176,6 +179,7 @@ def check_out(out: Path | None, force: bool, default: Path, names=None, writes=(
 
 def check_threads(threads: int) -> None:
     """--threads: 1 to the threads numba may start."""
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     import numba
 
     most = numba.config.NUMBA_NUM_THREADS
@@ -185,11 +189,13 @@ def check_threads(threads: int) -> None:
 
 def set_threads(threads: int | None) -> int:
     """Apply --threads; returns the number of threads the engine will use."""
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     import numba
 
     if threads is not None:
         check_threads(threads)
         numba.set_num_threads(threads)
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.gameloop.precompile import cache_is_ready
 
     if not cache_is_ready():
@@ -204,8 +210,6 @@ def games_on(workers: int | None, cluster: str | None, threads: int | None):
     the Dask cluster of --workers / --cluster, stopped (its work cancelled) when the
     command ends; on a cluster, the games per second overall and per worker at the
     end."""
-    from analyzer.backends import check_backend_options, open_backend
-
     check_backend_options(workers, cluster)
     if workers is None and cluster is None:
         n_threads = set_threads(threads)

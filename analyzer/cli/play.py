@@ -6,7 +6,10 @@ import json
 from pathlib import Path
 
 import typer
+from rich.console import Console
+from rich.table import Table
 
+from analyzer.backends import check_backend_options
 from analyzer.cli.common import (
     CLI,
     check_out,
@@ -72,13 +75,14 @@ def simulate(
     --policies replaces its seats (those bots then play with their default
     parameters), and --players may only repeat its player count."""
     game = choose_ruleset(ruleset, [scenario] if scenario is not None else [], variant)
-    from analyzer.simulate import check_run, resolve_policies
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
+    from analyzer.scenario import load_scenario
+    from analyzer.simulate import PARQUET_NAMES, check_run, resolve_policies
+    from analyzer.simulate import simulate as run
 
     # Refuse bad input before anything is compiled (a scenario only reads files).
     tables, policy_params, title = None, None, ""
     if scenario is not None:
-        from analyzer.scenario import load_scenario
-
         sc = load_scenario(scenario)
         if players is not None and players != sc.players:
             raise InputError(
@@ -96,15 +100,11 @@ def simulate(
     players = 4 if players is None else players
     policies = "heuristic" if policies is None else policies
     check_run(players, games, seed, chunk)
-    tables = game.default_tables() if tables is None else variant_tables(variant, tables)
+    tables = game.default_tables() if tables is None else variant_tables(game, variant, tables)
     resolve_policies(policies, players)
     if out is not None:
-        from analyzer.simulate import PARQUET_NAMES
-
         check_out(out, force, out, PARQUET_NAMES)
     with games_on(workers, cluster, threads) as (backend, where):
-        from analyzer.simulate import simulate as run
-
         sim = run(
             game,
             players,
@@ -123,9 +123,7 @@ def simulate(
 
 
 def _print_summary(sim, where: str, title: str = "") -> None:
-    from rich.console import Console
-    from rich.table import Table
-
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.stats import TOO_FEW
 
     table = Table(title=f"{title}{sim.n_players} players, {sim.n_games} games, seed {sim.seed}")
@@ -182,6 +180,7 @@ def validate(
     """Check a scenario or content file (or a ruleset folder: its ruleset.toml and
     boards.toml together, as a scenario plays them) and print every problem in it."""
     choose_ruleset(ruleset, [path])
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.cli.check import file_kind, validate_path
     from analyzer.tomlcheck.tomlfile import read_toml
 
@@ -227,13 +226,11 @@ def bench(
     """Games per second for 2 to 5 players and each bot, after a warm-up; then the
     time to a first game with a cold and a warm engine cache."""
     game = choose_ruleset(ruleset)
-    from analyzer.model.limits import check_options
+    from analyzer.model.limits import check_option, check_options  # lazy: once the game is chosen
 
     if games is None:
         games = BENCH_GAMES if workers is None else CLUSTER_BENCH_GAMES
     check_options(repeats=repeats)
-    from analyzer.model.limits import check_option
-
     held = check_option("--chunk", games)  # a repetition's games are held at once
     if held is not None:
         raise InputError(Problem(CLI, "--games", games, held.message))
@@ -241,6 +238,7 @@ def bench(
         _bench_cluster(game, workers, games, repeats, as_json, threads)
         return
     n_threads = set_threads(threads)
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.bench import run_bench, run_scaling, run_startup
 
     def note(text: str) -> None:
@@ -268,9 +266,7 @@ def bench(
 
 def _print_bench(rows, scaling, startup_row, games, repeats, n_threads) -> None:
     """The figures as tables, each beside its goal where it has one."""
-    from rich.console import Console
-    from rich.table import Table
-
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.bench import GOALS, goal_text
 
     def rate(value: float) -> str:
@@ -308,10 +304,9 @@ def _print_bench(rows, scaling, startup_row, games, repeats, n_threads) -> None:
 
 
 def _bench_cluster(game, workers: int, games: int, repeats: int, as_json: bool, threads) -> None:
-    from analyzer.backends import check_backend_options
-
     check_backend_options(workers, None)
     n_threads = set_threads(threads)
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.bench import run_cluster_bench
 
     note = err if as_json else typer.echo
@@ -346,13 +341,16 @@ def replay(
 ) -> None:
     """Play one game with its event log and print it, move by move."""
     played = choose_ruleset(ruleset, (), variant)
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.simulate import check_run, resolve_policies
 
     check_run(players, 1, seed, 1)
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.model.limits import check_options
 
     check_options(game=game)
     names = resolve_policies(policies, players)
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.playthrough import play_and_describe
 
     tables = played.default_tables()  # in --variant's variant

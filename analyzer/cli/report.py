@@ -8,12 +8,22 @@ from pathlib import Path
 
 import typer
 
-from analyzer.cli.common import CLI, check_out, choose_ruleset, err, games_on, guarded, set_threads
+from analyzer.backends import check_backend_options
+from analyzer.cli.common import (
+    CLI,
+    check_out,
+    check_threads,
+    choose_ruleset,
+    err,
+    games_on,
+    guarded,
+    set_threads,
+)
 from analyzer.cli.options import BOTS, CLUSTER, FORCE, PLAYERS, SEED_SHORT, THREADS, WORKERS
 from analyzer.errors import InputError, Problem
-from analyzer.ruleset_registry import playable_rulesets, played_tables, shipped_rulesets
+from analyzer.ruleset_registry import playable_rulesets, shipped_rulesets
 from analyzer.rulesets import environment_ruleset
-from analyzer.studies.settings import CombosSettings
+from analyzer.studies.settings import BalanceSettings, CombosSettings
 
 
 @guarded
@@ -66,6 +76,7 @@ def report(
         game = choose_ruleset(ruleset, (), variant)  # before anything imports the engine
     else:
         _say_index_games()
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.model.limits import check_options
 
     check_options(CLI, players=players, games=1, seed=seed, chunk=1)
@@ -75,6 +86,7 @@ def report(
     if seat_styles is not None and index:
         _check_bot_names(seat_styles, players)
     if seat_styles is not None and not index:
+        # lazy: keeps `analyzer --help` from loading numpy and the engine
         from analyzer.simulate import resolve_policies
 
         resolve_policies(seat_styles, players, "--bots")
@@ -82,25 +94,24 @@ def report(
             raise InputError(
                 Problem(CLI, "--bots", seat_styles,
                         "the team page plays allied heuristic bots against ones that ignore "
-                        "the alliance; leave --bots out with --variant bfa")
+                        f"the alliance; leave --bots out with --variant {variant}")
             )  # fmt: skip
     if not 0 < scale <= 100:
         raise InputError(Problem(CLI, "--scale", scale, "must be above 0 and at most 100"))
     if variant is not None and variant != "standard":
-        _report_teams(seed, out, scale, force, threads, fresh)
+        _report_teams(game, seed, out, scale, force, threads, fresh)
         return
     if ruleset is None:
         _report_index(
             players, seed, out, scale, fresh, force, threads, workers, cluster, seat_styles
         )
         return
-    from analyzer.report.site import default_out
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
+    from analyzer.report.site import ReportSettings, build_report, default_out
 
-    out = default_out(players) if out is None else out
+    out = default_out(players, game) if out is None else out
     check_out(out, force, out)
     with games_on(workers, cluster, threads) as (backend, _):
-        from analyzer.report.site import ReportSettings, build_report
-
         settings = ReportSettings(players=players, seed=seed, bots=seat_styles, game=game)
         if scale != 1.0:
             settings = settings.scaled(scale)
@@ -115,6 +126,7 @@ def report(
 def _check_bot_names(text: str, players: int) -> None:
     """--bots in the index's process, which binds no game: the names from the styles
     file and their count; each page's process checks the rest."""
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.players.styles import bot_names
 
     names = [n.strip().lower() for n in text.split(",")]
@@ -133,6 +145,7 @@ def _check_bot_names(text: str, players: int) -> None:
 
 def _say_index_games() -> None:
     """What an index report plays: each ruleset's pages say their own game."""
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.report.index import variant_pages
 
     names = playable_rulesets()
@@ -156,7 +169,7 @@ FIX_COUNTS = (4,)
 
 
 def _report_teams(
-    seed: int, out: Path | None, scale: float, force: bool, threads, fresh: bool = False
+    game, seed: int, out: Path | None, scale: float, force: bool, threads, fresh: bool = False
 ) -> None:
     """The team variant's page: `analyzer teams` at every count (with the parts of each
     faction's advantage), the balance study of the variant at FIX_COUNTS (its
@@ -165,13 +178,15 @@ def _report_teams(
     --scale. The page of an earlier run with the same games,
     seed and code is kept (not with --fresh). Built in the index's folder for it
     (page_folder), the page links back to the index."""
-    out = check_out(out, force, Path("reports") / "bfa")
-    from analyzer.report.site import code_hash, mark_page, page_reusable
+    out = check_out(out, force, Path("reports") / game.variant, game=game)
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
+    from analyzer.report.index import page_folder
+    from analyzer.report.site import banner_lines, code_hash, mark_page, page_reusable
 
     counts = (2, 3, 4, 5)
     games, duel_games = max(2, round(10000 * scale)), max(2, round(5000 * scale))
     gpc = max(2, round(TEAM_GAMES_PER_COMBO * scale))
-    stamp = {"page": "bfa", "seed": seed, "counts": list(counts), "games": games,
+    stamp = {"page": game.variant, "seed": seed, "counts": list(counts), "games": games,
              "duel_games": duel_games, "combo_counts": list(TEAM_COMBO_COUNTS),
              "games_per_combo": gpc, "scale": scale, "parts": True,
              "fix_counts": list(FIX_COUNTS),
@@ -180,37 +195,33 @@ def _report_teams(
         typer.echo(f"Reusing the team page of an earlier run: {out / 'index.html'}")
         return
     set_threads(threads)
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
+    from analyzer.studies.balance_teams import run_team_balance
     from analyzer.studies.combos import run_combos
     from analyzer.studies.teams import alliance_duel, faction_rates, write_teams
-    from analyzer.variants import with_variant
 
     started = time.perf_counter()
     result = faction_rates(counts, games, seed, parts=True)
     duels = [alliance_duel(n, duel_games, seed) for n in (4, 5)]
-    tables = with_variant(played_tables(), "bfa")
+    tables = game.default_tables()  # in the team variant
     combos = [
-        run_combos(CombosSettings(n, gpc, seed, tables=tables), progress=False)
+        run_combos(CombosSettings(n, gpc, seed, tables=tables, game=game), progress=False)
         for n in TEAM_COMBO_COUNTS
     ]
-    from analyzer.studies.balance_teams import run_team_balance
-    from analyzer.studies.settings import BalanceSettings
-
     fixes = [
         run_team_balance(
-            BalanceSettings(n, seed=seed, seat_games=max(100, games // 2), tables=tables),
+            BalanceSettings(
+                n, seed=seed, seat_games=max(100, games // 2), tables=tables, game=game
+            ),
             progress=False,
         ).verified
         for n in FIX_COUNTS
     ]
-    from analyzer.report.site import banner_lines
-
     banner = banner_lines(
         scale,
         f"Each player count has {games:,} games, each combo {gpc:,} games per count.",
     )
-    from analyzer.report.index import page_folder
-
-    in_index = out.name == page_folder("swow", "bfa")  # the index writes ../index.html
+    in_index = out.name == page_folder(game.ruleset, game.variant)  # the index writes ../index.html
     folder = write_teams(result, duels, out, force, combos, banner, index=in_index, fixes=fixes)
     mark_page(folder, stamp, force)
     typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {folder / 'index.html'}")
@@ -221,14 +232,12 @@ def _report_index(
 ) -> None:
     """Every shipped ruleset's page, each from `analyzer report --ruleset NAME` in a
     process of its own, and the index linking them."""
-    from analyzer.backends import check_backend_options
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.report.index import PageFailed, build_index, variant_pages
     from analyzer.report.site import default_index_out
 
     check_backend_options(workers, cluster)
     if threads is not None:  # before any page's process starts
-        from analyzer.cli.common import check_threads
-
         check_threads(threads)
     out = default_index_out(players) if out is None else out
     check_out(out, force, out)

@@ -8,10 +8,14 @@ from __future__ import annotations
 import re
 
 import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
 
-from analyzer.cli.common import check_out, choose_ruleset, err, games_on, guarded, set_threads
+from analyzer.cli.common import CLI, check_out, choose_ruleset, err, games_on, guarded, set_threads
 from analyzer.cli.options import with_options
-from analyzer.errors import closest
+from analyzer.errors import InputError, Problem, closest
+from analyzer.rulesets import RULESET_ENV, Game, decide_game, environment_ruleset
 from analyzer.studies.protocol import Study
 
 
@@ -22,10 +26,8 @@ def run_study(study: Study, values: dict) -> None:
         value = values.get(name)
         if value is not None:
             scenarios += list(value) if isinstance(value, list | tuple) else [value]
-    if study.only is not None:
-        from analyzer.rulesets import Game
-
-        game = choose_ruleset(None, only=Game(*study.only), command=study.name)
+    if study.team_only:
+        game = choose_ruleset(None, only=team_game(study.name), command=study.name)
     else:
         game = choose_ruleset(values.get("ruleset"), scenarios, values.get("variant"))
     values = {**values, "game": game}  # the Game the study plays, handed down
@@ -34,7 +36,11 @@ def run_study(study: Study, values: dict) -> None:
     # A file of the user's named like one the study writes is refused before any game.
     writes = ["summary.md", *(f"{table}.csv" for table in study.tables)]
     out = check_out(
-        values["out"], values["force"], study.step("default_out")(settings), writes=writes
+        values["out"],
+        values["force"],
+        study.step("default_out")(settings),
+        writes=writes,
+        game=game,
     )
     force = values["force"]
     if study.games_on == "threads":
@@ -52,15 +58,30 @@ def run_study(study: Study, values: dict) -> None:
     show_answer(study.step("answer")(result, folder))
 
 
+def team_game(command: str) -> Game:
+    """The team variant of the ruleset a command that plays one plays (the default, or
+    the one ANALYZER_RULESET names): the first of its content's TEAM_VARIANTS; exit 2
+    for a ruleset with none."""
+    ruleset = decide_game(None, command=command)  # binds the ruleset: its content answers
+    team = next(iter(ruleset.content().TEAM_VARIANTS), None)
+    if team is None:
+        named = environment_ruleset() is not None
+        where, key = ("environment", RULESET_ENV) if named else (CLI, f"analyzer {command}")
+        raise InputError(
+            Problem(where, key, ruleset.ruleset,
+                    f"`analyzer {command}` plays a variant in teams, and {ruleset.title} has "
+                    "none" + (f": unset {RULESET_ENV} to play the default ruleset's" if named
+                              else ""))
+        )  # fmt: skip
+    return Game(ruleset.ruleset, team)
+
+
 NUMBER = re.compile(r"^[+-]?\d")  # a column of numbers is right-aligned
 
 
 def show_answer(lines) -> None:
     """A study's answer card: sentences as they are, headline tables drawn by rich."""
-    from rich import box
-    from rich.console import Console
-    from rich.table import Table
-
+    # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.present.answer import AnswerTable
 
     console = Console()

@@ -119,6 +119,7 @@ OPT_LEVEL = 1
 
 
 def _configure_numba(cache_dir: str) -> None:
+    # lazy: numba loads once its cache folder is set in the environment
     import numba
     from numba.core.config import _OptLevel
 

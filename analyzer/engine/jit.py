@@ -80,6 +80,7 @@ def load_numba_registries() -> None:
     hidden = "scipy.linalg" if "scipy" in sys.modules else "scipy"
     sys.modules[hidden] = None  # an import of it raises ImportError
     try:
+        # lazy: loaded with SciPy hidden (see above)
         import numba.np.arraymath  # noqa: F401
     finally:
         if sys.modules.get(hidden, 0) is None:

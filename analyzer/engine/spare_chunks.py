@@ -28,6 +28,8 @@ import ctypes
 import platform
 import sys
 
+import llvmlite.binding as llvm
+
 SPARE = 64  # chunks kept at most: 1 MiB of 16 KiB chunks
 ARENA = 1 << 20  # CPython's arena size: arenas are unmapped as before
 
@@ -103,7 +105,6 @@ def keep_spare_chunks() -> bool:
         return True
     if not supported():
         return False
-    import llvmlite.binding as llvm
 
     llvm.initialize_native_target()
     llvm.initialize_native_asmprinter()

@@ -130,11 +130,13 @@ def play_batch(
     seat's first pick in each game (seat -1 leaves a game alone). The forced combo is
     taken out of the stacks before the column is laid out.
     """
+    # lazy: importing the API loads no kernel; the first game does
     from analyzer.gameloop.batch import run_batch
     from analyzer.gameloop.precompile import compile_helper
 
     if not 2 <= n_players <= MAX_PLAYERS:
         raise ValueError(f"players must be 2 to {MAX_PLAYERS}, got {n_players}")
+    # lazy: importing the API loads no kernel; the first game does
     import numba
 
     pol, params = seat_arrays(policies, pol_params, n_players)
@@ -166,6 +168,7 @@ def no_forced_picks(n_games: int) -> np.ndarray:
 
 def play_logged(etables, n_players, seed, game, policies, pol_params, check=True, forced=None):
     """One game with its event log: (Game named tuple, seats array)."""
+    # lazy: importing the API loads no kernel; the first game does
     from analyzer.gameloop.batch import play_logged_game
     from analyzer.gameloop.precompile import compile_helper
 

@@ -33,8 +33,10 @@ import sys
 from contextlib import contextmanager
 from pathlib import Path
 
+import numba
 import numpy as np
 from numba import njit
+from numba.core import event
 
 from analyzer.engine import BOUND_RULESET, HELPER_SWITCH, ruleset_module
 from analyzer.engine.hook_table import bind
@@ -68,7 +70,6 @@ def compile_turn_backwards(exit_once_typed: bool = False, checked: bool = False)
     the run would compile it last, alone). The helper exits as soon as that is done
     (exit_once_typed): lowering `turn_backwards` itself (about 2 s of CPU in SWoW, its
     callees linked and optimised once more) would only take CPU from the run."""
-    from numba.core import event
 
     class ExitOnceTyped(event.Listener):
         def on_start(self, ev):
@@ -95,14 +96,10 @@ def compile_turn_backwards(exit_once_typed: bool = False, checked: bool = False)
 
 def cache_is_ready() -> bool:
     """Whether a run has compiled this very engine into the cache before."""
-    import numba
-
     return (Path(numba.config.CACHE_DIR) / READY_MARKER).exists()
 
 
 def _mark_ready() -> None:
-    import numba
-
     folder = Path(numba.config.CACHE_DIR)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / READY_MARKER).touch()

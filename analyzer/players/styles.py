@@ -17,12 +17,14 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.errors import InputError, Problem
+from analyzer.model import limits
 from analyzer.players.params import (
     PARAMS_BY_POLICY,
     POLICY_NAMES,
     RULESET_BOT_PARAMS,
     default_vector,
 )
+from analyzer.tomlcheck.tomlfile import Checker, is_int, read_toml
 
 STYLES_FILE = Path(__file__).with_name("styles.toml")
 ENV = "ANALYZER_STYLES"  # another styles file instead of the shipped one
@@ -64,17 +66,12 @@ def load_styles(path: Path | str | None = None) -> dict[str, Style]:
 
 
 def _read(path: Path) -> dict:
-    from analyzer.tomlcheck.tomlfile import read_toml
-
     return read_toml(path)
 
 
 def bot_number(check, value: object, key: str, name: str) -> float | None:
     """A bot parameter's value from a style or scenario file, or None (and a problem
     added to `check`) when it is not a number in the parameter's range."""
-    from analyzer.model import limits
-    from analyzer.tomlcheck.tomlfile import is_int
-
     if not (is_int(value) or isinstance(value, float)) or not math.isfinite(value):
         check.add(key, value, "must be a number")
         return None
@@ -89,8 +86,6 @@ def bot_number(check, value: object, key: str, name: str) -> float | None:
 
 
 def parse_styles(data: dict, file: str) -> dict[str, Style]:
-    from analyzer.tomlcheck.tomlfile import Checker
-
     check = Checker(file)
     styles: dict[str, Style] = {}
     for name, table in data.items():

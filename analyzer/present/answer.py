@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pandas as pd
+
 
 @dataclass(frozen=True)
 class AnswerTable:
@@ -21,8 +23,6 @@ class AnswerTable:
     note: str = ""
 
     def frame(self):
-        import pandas as pd
-
         return pd.DataFrame(list(self.rows), columns=list(self.columns))
 
     def text(self) -> str:

@@ -8,12 +8,16 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from analyzer.present.metrics import METRICS
+
 
 def pyplot():
     """matplotlib.pyplot on the Agg backend (no display needed)."""
+    # lazy: matplotlib (slow to load) only for a chart, its Agg backend chosen first
     import matplotlib
 
     matplotlib.use("Agg")
+    # lazy: matplotlib (slow to load) only for a chart, its Agg backend chosen first
     import matplotlib.pyplot as plt
 
     return plt
@@ -82,6 +86,7 @@ def combo_heatmap(result, path: Path, q: float = 0.05) -> Path:
     """Race x power grid of each combo's win rate minus the fair 1/players, in
     percentage points. Cells that do not pass Benjamini-Hochberg are hatched and
     faded; combos not played are grey."""
+    # lazy: matplotlib (slow to load) only for a chart, its Agg backend chosen first
     from matplotlib.patches import Rectangle
 
     plt = pyplot()
@@ -186,8 +191,6 @@ KEY_METRICS = ("first_seat_win", "last_seat_win", "winning_score", "combo_win_sd
 def forest_plot(result, path: Path, only=None, cols: int = 2) -> Path:
     """One panel per metric (`only` these): each scenario's paired difference from its
     baseline, with its 95% interval; red when the interval leaves out zero."""
-    from analyzer.present.metrics import METRICS
-
     plt = pyplot()
     t = result.table
     metrics = [m for m in METRICS if m in set(t.metric) and (only is None or m in only)]

@@ -8,6 +8,8 @@ import base64
 import re
 from pathlib import Path
 
+import markdown
+
 # A table with more rows than this gets a filter box and sortable headers.
 LONG_TABLE_ROWS = 8
 
@@ -88,8 +90,6 @@ def to_html(page: str, root: Path, title: str) -> str:
     """A self-contained HTML page: Markdown converted (also inside `<details
     markdown="1">` and `<div markdown="1">` blocks), every chart embedded as data,
     long tables sortable and filterable in the browser."""
-    import markdown
-
     body = markdown.markdown(page, extensions=["tables", "toc", "md_in_html"])
 
     def embed(m: re.Match) -> str:

@@ -4,6 +4,17 @@ Jupyter notebook (where rich sees no terminal, so its own bar would stay silent)
 from __future__ import annotations
 
 import time
+from html import escape
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 # a notebook's bar is redrawn at most this often (each redraw is a message to the page)
 NOTEBOOK_REFRESH = 0.25
@@ -22,8 +33,6 @@ class Bar:
         self.console = None
         self.notebook = None
         if enabled:
-            from rich.console import Console
-
             console = Console(stderr=True)
             if console.is_jupyter:
                 self.notebook = NotebookBar(total, label, self.start)
@@ -39,14 +48,6 @@ class Bar:
         if self.progress is None:
             if time.perf_counter() - self.start < 1.0 or done >= self.total:
                 return
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeElapsedColumn,
-                TimeRemainingColumn,
-            )
 
             self.progress = Progress(
                 TextColumn("{task.description}"),
@@ -82,8 +83,6 @@ class NotebookBar:
         self.done = 0
 
     def html(self, done: int, finished: bool = False) -> str:
-        from html import escape
-
         took = time.perf_counter() - self.start
         if finished:
             when = f"{took:.0f} s"
@@ -102,11 +101,13 @@ class NotebookBar:
         if self.handle is None:
             if now - self.start < 1.0 or done >= self.total:
                 return
+            # lazy: IPython is there only in a notebook
             from IPython.display import HTML, display
 
             self.handle = display(HTML(self.html(done)), display_id=True)
             self.drawn = now
         elif now - self.drawn >= NOTEBOOK_REFRESH:
+            # lazy: IPython is there only in a notebook
             from IPython.display import HTML
 
             self.handle.update(HTML(self.html(done)))
@@ -114,6 +115,7 @@ class NotebookBar:
 
     def close(self) -> None:
         if self.handle is not None:
+            # lazy: IPython is there only in a notebook
             from IPython.display import HTML
 
             self.handle.update(HTML(self.html(self.done, finished=True)))

@@ -3,13 +3,18 @@ one-line answer read from the studies' own tables, before the detailed text."""
 
 from __future__ import annotations
 
+import html
 import math
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 
 from analyzer import precision
+from analyzer.present.html import anchor
+from analyzer.stats import Z95, benjamini_hochberg
+from analyzer.studies.balance import seat_gap
 from analyzer.studies.common import named_first, pct
 
 
@@ -19,8 +24,6 @@ def _pts(x: float) -> str:
 
 def robustness_marks(folder: Path):
     """The robustness study's marks (marks.csv: finding, value, mark, detail), or None."""
-    import pandas as pd
-
     path = folder / "marks.csv"
     return pd.read_csv(path) if path.exists() else None
 
@@ -42,8 +45,6 @@ def _marked(folder: Path, *prefixes: str) -> str:
 def _confirmed(folder: Path, *prefixes: str) -> str:
     """ " With strong play (...): ..." for the confirm study's verdicts on the findings
     whose name starts with a prefix (confirm.csv), beside the reference bots' answer."""
-    import pandas as pd
-
     path = folder.parent / "confirm" / "confirm.csv"
     if not path.exists():
         return ""
@@ -64,8 +65,6 @@ def _confirmed(folder: Path, *prefixes: str) -> str:
 
 
 def combos_answer(folder: Path) -> str | None:
-    import pandas as pd
-
     path = folder / "combos.csv"
     if not path.exists():
         return None
@@ -99,8 +98,6 @@ def combos_answer(folder: Path) -> str | None:
 
 
 def decline_answer(folder: Path) -> str | None:
-    import pandas as pd
-
     path = folder / "best.csv"
     if not path.exists():
         return None
@@ -153,8 +150,6 @@ def _decline_marked(folder: Path, best) -> str:
 
 
 def seats_answer(folder: Path) -> str | None:
-    import pandas as pd
-
     path = folder / "seats.csv"
     if not path.exists():
         return None
@@ -176,8 +171,6 @@ def seats_answer(folder: Path) -> str | None:
 
 
 def house_rules_answer(folder: Path) -> str | None:
-    import pandas as pd
-
     path = folder / "compare.csv"
     if not path.exists():
         return None
@@ -203,8 +196,6 @@ def _corrected(tests):
     (significant after Benjamini-Hochberg at 5% over them all). The p-value of each is
     read back from its normal 95% interval, as the paired mean's interval was made."""
 
-    from analyzer.stats import Z95, benjamini_hochberg
-
     se = (tests.delta_hi - tests.delta_lo) / (2 * Z95)
     with np.errstate(invalid="ignore", divide="ignore"):
         p = np.where(se > 0, np.vectorize(math.erfc)(abs(tests.delta / se) / math.sqrt(2)), np.nan)
@@ -213,8 +204,6 @@ def _corrected(tests):
 
 
 def balance_answer(folder: Path) -> str | None:
-    import pandas as pd
-
     path = folder / "balance.csv"
     if not path.exists():
         return None
@@ -238,8 +227,6 @@ def balance_answer(folder: Path) -> str | None:
         text += f"; no token number in the box fixes {', '.join(stuck.name.head(4))}{more}"
     spread = folder / "spread.csv"
     if spread.exists():
-        from analyzer.studies.balance import seat_gap
-
         frame = pd.read_csv(spread)
         w = frame.set_index("metric")
         if "combo_win_sd" in w.index:
@@ -267,8 +254,6 @@ def balance_answer(folder: Path) -> str | None:
 
 
 def robustness_answer(folder: Path) -> str | None:
-    import pandas as pd
-
     marks = robustness_marks(folder)
     if marks is None:
         return None
@@ -321,10 +306,6 @@ def glance_markdown(
     width so that each chart is drawn large enough to read; the first is the combos'
     chart, the key one. `titles`: each study's section title by
     folder; `link(key)`: where a study's details are (default: its section below)."""
-    import html
-
-    from analyzer.present.html import anchor
-
     link = link or (lambda key: f"#{anchor(titles[key])}")
     figures = []
     for key, chart, question, answer in QUESTIONS:

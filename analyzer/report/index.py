@@ -5,8 +5,10 @@ ruleset, hence the children (analyzer/rulesets); site.py builds one ruleset's pa
 
 from __future__ import annotations
 
+import ast
 import datetime as dt
 import functools
+import importlib.util
 import json
 import os
 import subprocess
@@ -16,6 +18,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from analyzer.errors import RulesetCodeError, shown_path
+from analyzer.output import OutputFolder
 from analyzer.present.html import to_html
 from analyzer.report.site import (
     STUDY_KEYS,
@@ -25,8 +29,8 @@ from analyzer.report.site import (
     mark_page,
     page_reusable,
 )
-from analyzer.ruleset_registry import ruleset_problem
-from analyzer.rulesets import title
+from analyzer.ruleset_registry import ruleset_package, ruleset_problem
+from analyzer.rulesets import neutral_content, title
 
 
 class PageFailed(Exception):
@@ -38,8 +42,6 @@ class PageFailed(Exception):
         self.code = code
 
 
-# The variants with a page of their own in the index, by ruleset: (name, its title)
-VARIANT_PAGES = {"swow": (("bfa", "Battle for Azeroth, the team variant"),)}
 BATTLES_FOLDER = "warcraft-battles"  # Warcraft: the Board Game's battles page, in the index
 BATTLES_KIND = "battle-report"  # the command that writes it
 
@@ -49,9 +51,33 @@ def page_folder(name: str, variant: str | None = None) -> str:
     return name.replace(".", "-") + (f"-{variant}" if variant else "")
 
 
+PAGES_PART = "VARIANT_PAGES"
+
+
+@functools.cache
+def declared_pages(name: str) -> dict[str, str]:
+    """The variants of ruleset `name` with a page of their own, by title: its content's
+    VARIANT_PAGES (rulesets/content_table.py), read from the source of its tables.py,
+    as the index's process loads no game (importing a ruleset's tables binds its
+    engine). The neutral default when the ruleset declares none."""
+    path = Path(importlib.util.find_spec(f"{ruleset_package(name)}.tables").origin)
+    for node in ast.parse(path.read_text("utf-8")).body:
+        targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+        if any(getattr(t, "id", None) == PAGES_PART for t in targets):
+            try:
+                return dict(ast.literal_eval(node.value))
+            except ValueError:
+                raise RulesetCodeError(
+                    shown_path(path),
+                    f"{PAGES_PART} must be written as a literal dict (variant name -> title): "
+                    "the report index reads it without loading the game",
+                ) from None
+    return dict(neutral_content.VARIANT_PAGES)
+
+
 def variant_pages(names: list[str]) -> list[tuple[str, str]]:
     """(ruleset, variant) of every variant page of the rulesets `names`."""
-    return [(name, v) for name in names for v, _ in VARIANT_PAGES.get(name, ())]
+    return [(name, v) for name in names for v in declared_pages(name)]
 
 
 def build_index(
@@ -77,8 +103,6 @@ def build_index(
     output safety (staging, reused studies); the index is written last, so a run
     stopped half-way leaves finished pages and the previous index, never a half one.
     PageFailed when a page's process fails."""
-    from analyzer.output import OutputFolder
-
     out = Path(out) if out is not None else default_index_out(4)
     report = OutputFolder(out, force=force)
     report.check()
@@ -196,6 +220,7 @@ def _engine_ready(ruleset: str) -> bool:
 
 @functools.cache
 def _ready_marker(ruleset: str) -> Path:
+    # lazy: the report index's process imports this module and loads no game
     from analyzer.engine import cache_dir
 
     return Path(cache_dir(ruleset)) / "compiled"
@@ -206,6 +231,7 @@ class _Child:
 
     def __init__(self, label: str, arguments: list[str], force: bool, log):
 
+        # lazy: the report index's process imports this module and loads no game
         from analyzer.engine import HELPER_SWITCH
 
         command = [sys.executable, "-m", "analyzer", *arguments] + (["--force"] if force else [])
@@ -278,7 +304,7 @@ def index_page(out: Path, entries, seconds: float, variants=(), scale: float = 1
         "Pages: "
         + " · ".join(
             [f"[{title(name)}]({page_folder(name)}/index.html)" for name, p in entries if p is None]
-            + [f"[{dict(VARIANT_PAGES[n])[v]}]({page_folder(n, v)}/index.html)"
+            + [f"[{declared_pages(n)[v]}]({page_folder(n, v)}/index.html)"
                for n, v in variants]
             + ([f"[Warcraft: the Board Game battles]({BATTLES_FOLDER}/index.html)"]
                if (out / BATTLES_FOLDER / "index.html").exists() else [])
@@ -303,7 +329,7 @@ def index_page(out: Path, entries, seconds: float, variants=(), scale: float = 1
             lines.append(head + (f": {found[0]}" if found else ""))
         lines.append("")
     for name, v in variants:
-        label = dict(VARIANT_PAGES[name])[v]
+        label = declared_pages(name)[v]
         folder = page_folder(name, v)
         lines += [
             f"## {label} (`{name} --variant {v}`)",

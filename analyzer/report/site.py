@@ -34,9 +34,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from analyzer import precision
 from analyzer.errors import InputError, Problem
+from analyzer.output import CLI, CURRENT, OutputFolder
 from analyzer.present.html import anchor, to_html
-from analyzer.ruleset_registry import played_content, played_tables, ruleset_package
+from analyzer.ruleset_registry import ruleset_package
 from analyzer.rulesets import scenario_ruleset, title
 from analyzer.studies.plans.common import ReportContext
 from analyzer.studies.registry import report_studies
@@ -116,6 +118,7 @@ STUDY_CODE = ("studies", "model", "present", "stats.py", "precision.py", "simula
 def code_hash() -> str:
     """Engine and bot sources (the numba cache key), the ruleset files, and the code
     that makes the studies' results (STUDY_CODE)."""
+    # lazy: the report index's process imports this module and loads no game
     from analyzer.engine import source_hash
 
     digest = hashlib.sha1(source_hash().encode())
@@ -149,16 +152,13 @@ def _stamp(study: Study, code: str, s: ReportSettings) -> dict:
     """Everything a study's results depend on: its settings (the bots it plays with
     their parameters among them), the code, its input files, and the ruleset, variant
     and scale of the run (ANALYZER_RULESET and ANALYZER_STYLES enter through these)."""
-    from analyzer.ruleset_registry import ruleset_name
-    from analyzer.rulesets import played_variant
-
     return {
         "study": study.key,
         "settings": study.settings,
         "code": code,
         "inputs": _files_hash(study.inputs),
-        "ruleset": ruleset_name(),
-        "variant": played_variant(),
+        "ruleset": s.game.ruleset,
+        "variant": s.game.variant,
         "scale": s.scale,
     }
 
@@ -180,8 +180,6 @@ def stored_damage(folder: Path, force: bool = False) -> str | None:
     """Why the stored files of a study folder cannot be reused (some are gone), or
     None. A changed file is refused (InputError, --force or not): it is never
     published, nor replaced; moved away, its study runs again."""
-    from analyzer.output import CLI, OutputFolder
-
     changed, missing = OutputFolder(folder, force=force).stored_changes()
     if changed:
         raise InputError(
@@ -219,8 +217,6 @@ def files_code_hash(*parts: str) -> str:
 
 def page_reusable(folder: Path, stamp: dict) -> bool:
     """Whether the page in `folder` was built with `stamp` and is whole."""
-    from analyzer.output import OutputFolder
-
     if not (folder / "index.html").exists():
         return False
     changed, missing = OutputFolder(folder, kind=None).stored_changes()
@@ -234,8 +230,6 @@ def mark_page(folder: Path, stamp: dict, force: bool = False, kind: str | None =
     rebuilding it removes the old stamp with the rest of its old files). `kind`: the
     command that wrote the page, when a child process of another command did (the
     index stamps the battles page that `analyzer battle-report` wrote)."""
-    from analyzer.output import CURRENT, OutputFolder
-
     meta = {"stamp": stamp, "written": dt.datetime.now().isoformat(timespec="seconds")}
     folder_of = OutputFolder(folder, force=force, kind=kind or CURRENT)
     folder_of.write_files({PAGE_STAMP: json.dumps(meta, indent=1)})
@@ -258,17 +252,17 @@ STUDY_TITLES = _titles()  # the report's sections, in the registry's order
 STUDY_KEYS = tuple(STUDY_TITLES)
 
 
-def house_rules(players: int) -> list[Path]:
-    """The shipped house-rule scenarios of the played ruleset for this player count
+def house_rules(players: int, game) -> list[Path]:
+    """The shipped house-rule scenarios of `game`'s ruleset for this player count
     (baselines and the commented example left out)."""
-    from analyzer.ruleset_registry import ruleset_name
+    # lazy: the report index's process imports this module and loads no game
     from analyzer.scenario import load_scenario
 
     out = []
     for path in sorted(SCENARIO_DIR.glob("*.toml")):
         if path.stem.startswith("baseline") or path.stem == "example":
             continue
-        if scenario_ruleset(path) != ruleset_name():
+        if scenario_ruleset(path) != game.ruleset:
             continue
         if load_scenario(path).players == players:
             out.append(path)
@@ -284,6 +278,7 @@ def report_bots(s: ReportSettings) -> tuple[tuple[str, ...], dict]:
     """(the bots by seat at the report's count, the bots by count of the studies that
     play 2 to 5 players): --bots, or the ruleset's headline field. A list by seat fits
     the report's own count only, so those studies then play that count alone."""
+    # lazy: the report index's process imports this module and loads no game
     from analyzer.simulate import resolve_policies
 
     text = report_field(s)
@@ -302,7 +297,7 @@ def default_studies(
     (no shipped house rule to compare) is left out."""
 
     seats, by_count = report_bots(s)
-    rules = tuple(s.house_rules or house_rules(s.players))
+    rules = tuple(s.house_rules or house_rules(s.players, s.game))
     context = ReportContext(
         s.players, s.seed, tuple(seats), by_count, rules, report_field(s), out, game=s.game
     )
@@ -329,11 +324,9 @@ def _run_and_write(study, settings, force: bool, backend) -> Callable[[Path], li
 
 
 # ------------------------------------------------------------------ building
-def default_out(players: int) -> Path:
-    """One ruleset's page (the played one)."""
-    from analyzer.ruleset_registry import ruleset_name
-
-    return Path("reports") / f"{ruleset_name().replace('.', '-')}-{players}p"
+def default_out(players: int, game) -> Path:
+    """The page of `game`'s ruleset."""
+    return Path("reports") / f"{game.ruleset.replace('.', '-')}-{players}p"
 
 
 def default_index_out(players: int) -> Path:
@@ -353,10 +346,8 @@ def build_report(
     Returns the path of index.html. Only the analyzer's own files in `out` are ever
     replaced (analyzer/output.py). `backend` plays the games (analyzer/backends); it
     never changes the results, so a study run on a cluster is reused locally too."""
-    from analyzer.output import OutputFolder
-
     s = settings or ReportSettings()
-    out = Path(out) if out is not None else default_out(s.players)
+    out = Path(out) if out is not None else default_out(s.players, s.game)
     report = OutputFolder(out, force=force)
     report.check()
     code = code_hash()
@@ -404,10 +395,8 @@ def build_report(
     return out / "index.html"
 
 
-def ruleset_title() -> str:
-    from analyzer.ruleset_registry import ruleset_name
-
-    return title(ruleset_name())
+def ruleset_title(s: ReportSettings) -> str:
+    return title(s.game.ruleset)
 
 
 # ------------------------------------------------------------------ the index
@@ -416,15 +405,15 @@ def _demote(markdown: str, levels: int = 1) -> str:
     return re.sub(r"^(#+) ", lambda m: "#" * (len(m.group(1)) + levels) + " ", markdown, flags=re.M)
 
 
-def _caveats(sensitivity: str | None = None, fold: bool = False) -> list[str]:
+def _caveats(game, sensitivity: str | None = None, fold: bool = False) -> list[str]:
     """What every number rests on; `sensitivity`: the balance study's table of how far
     each estimated number moves the answers (a file under the report folder), folded
     with `fold`."""
 
-    tables = played_tables()
+    tables = game.content().default_tables()  # the printed rules
     missing = tables.not_modeled()
     estimates = tables.ruleset.estimates()
-    content = f"{ruleset_package().replace('.', '/')}/content/"
+    content = f"{ruleset_package(game.ruleset).replace('.', '/')}/content/"
     lines = ["## ⚠ What the numbers rest on", ""]
     lines.append(
         f"- **Not fully modeled** ({len(missing)}): "
@@ -452,7 +441,7 @@ def _caveats(sensitivity: str | None = None, fold: bool = False) -> list[str]:
                       "</details>", ""]  # fmt: skip
         else:
             lines += ["", why, "", *table]
-    board_note = getattr(played_content(), "BOARD_NOTE", None)
+    board_note = getattr(game.content(), "BOARD_NOTE", None)
     if board_note:
         lines.append(f"- **Boards**: {board_note}")
     lines.append(
@@ -469,6 +458,7 @@ def _pages(out: Path, sections, s: ReportSettings, seconds: float, reruns=()) ->
     """Every file of the page: index.md (the whole report in one Markdown file),
     index.html (the answers, short: each study one click away) and <study>.html (a
     page per study, its summary and charts)."""
+    # lazy: the report index's process imports this module and loads no game
     from analyzer.report.glance import glance_markdown, robustness_marks
 
     titles = {study.key: study.title for study, _ in sections}
@@ -479,11 +469,11 @@ def _pages(out: Path, sections, s: ReportSettings, seconds: float, reruns=()) ->
     files = {"index.md": _expand(page, out)}
     glance = glance_markdown(out, titles, link=lambda key: f"{key}.html")
     main = main_markdown(sections, s, glance, marks, opening)
-    files["index.html"] = to_html(_expand(main, out), out, title=f"{ruleset_title()} report")
+    files["index.html"] = to_html(_expand(main, out), out, title=f"{ruleset_title(s)} report")
     for study, found in sections:
         text = study_markdown(study, found, sections, s, out)
         files[f"{study.key}.html"] = to_html(
-            text, out, title=f"{ruleset_title()} report: {study.title}"
+            text, out, title=f"{ruleset_title(s)} report: {study.title}"
         )
     return files
 
@@ -491,8 +481,6 @@ def _pages(out: Path, sections, s: ReportSettings, seconds: float, reruns=()) ->
 def rough_banner(s: ReportSettings) -> list[str]:
     """A banner for a page made at --scale below 1: how rough it is (games per combo
     and the interval they give a combo), and what a finding too rough to decide says."""
-    from analyzer import precision
-
     half = precision.half_width(1 / s.players, s.games_per_combo)
     return banner_lines(
         s.scale,
@@ -504,8 +492,6 @@ def rough_banner(s: ReportSettings) -> list[str]:
 def banner_lines(scale: float, games: str) -> list[str]:
     """The rough-run banner of a page made at `scale` below 1 (none at 1 or more):
     `games` says how many games its main tables rest on."""
-    from analyzer import precision
-
     if scale >= 1:
         return []
     return [
@@ -522,16 +508,15 @@ def banner_lines(scale: float, games: str) -> list[str]:
 def _opening(s: ReportSettings, seconds: float, reruns=()) -> list[str]:
     """The title, the rough-run banner, one line on how the page was made, and the
     studies run again because their stored files had changed or gone (`reruns`)."""
-    from analyzer.ruleset_registry import ruleset_name
-    from analyzer.rulesets import played_variant
+    # lazy: the report index's process imports this module and loads no game
     from analyzer.studies.common import bots_text
 
     return [
-        f"# {ruleset_title()}: balance report",
+        f"# {ruleset_title(s)}: balance report",
         "",
         *rough_banner(s),
         f"Written by `analyzer report` on {dt.date.today().isoformat()}: ruleset "
-        f"{ruleset_name()}, variant {played_variant()}, "
+        f"{s.game.ruleset}, variant {s.game.variant}, "
         f"{s.players} players (the player-count study: "
         f"{', '.join(map(str, report_bots(s)[1]))}), seed {s.seed}, bots by seat: "
         f"{bots_text(report_bots(s)[0])}"
@@ -570,12 +555,10 @@ def _findings_lines(sections, s: ReportSettings, marks, link: str) -> list[str]:
             lines += [f"- {f}" for f in found]
             lines.append("")
     if "compare" not in [study.key for study, _ in sections]:
-        from analyzer.ruleset_registry import ruleset_name
-
         lines += [
             "**House rules**",
             "",
-            f"- None compared: scenarios/ holds no house-rule scenario of the {ruleset_name()} "
+            f"- None compared: scenarios/ holds no house-rule scenario of the {s.game.ruleset} "
             f"ruleset for {s.players} players.",
             "",
         ]
@@ -591,7 +574,7 @@ def index_markdown(
     lines = [*(opening or _opening(s, seconds)), *glance, "## Findings", ""]
     lines += _findings_lines(sections, s, marks, f"#{anchor(STUDY_TITLES['robustness'])}")
     keys = [study.key for study, _ in sections]
-    lines += _caveats("balance/sensitivity.md" if "balance" in keys else None)
+    lines += _caveats(s.game, "balance/sensitivity.md" if "balance" in keys else None)
     lines += ["## Contents", ""]
     lines += [f"- [{study.title}](#{anchor(study.title)})" for study, _ in sections]
     lines.append("")
@@ -621,7 +604,7 @@ def main_markdown(sections, s: ReportSettings, glance, marks, opening) -> str:
         "Parquet in its folder.",
         "",
     ]
-    caveats = _caveats("balance/sensitivity.md" if "balance" in keys else None, fold=True)
+    caveats = _caveats(s.game, "balance/sensitivity.md" if "balance" in keys else None, fold=True)
     lines += caveats
     lines += [
         "## Every finding",
@@ -643,7 +626,7 @@ def study_markdown(study: Study, found: list[str], sections, s: ReportSettings, 
         for other, _ in sections
     )
     lines = [
-        f"# {ruleset_title()}: {study.title}",
+        f"# {ruleset_title(s)}: {study.title}",
         "",
         *rough_banner(s),
         '<p class="nav"><a href="index.html">← The report\'s answers</a></p>',
@@ -663,8 +646,6 @@ def study_markdown(study: Study, found: list[str], sections, s: ReportSettings, 
 def _expand(page: str, root: Path) -> str:
     """Put each study's summary (headings demoted, minus its own title) and its charts
     where the page says `<!-- include folder/summary.md -->`."""
-
-    from analyzer.output import OutputFolder
 
     def include(m: re.Match) -> str:
         path = root / m.group(2)

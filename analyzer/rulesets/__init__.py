@@ -65,6 +65,8 @@ from analyzer.ruleset_registry import (
     select_ruleset,
     shipped_rulesets,
 )
+from analyzer.rulesets.content_table import bind
+from analyzer.variants import STANDARD, with_variant
 
 RULESET_ENV = "ANALYZER_RULESET"
 
@@ -82,8 +84,6 @@ def load_game(name: str, variant: str | None = None) -> Game:
     handle to hand on. The first call binds this process's engine to that ruleset;
     the same ruleset again gives an equal handle (any of its variants); another
     ruleset afterwards is refused with an InputError (exit 2 in the CLI)."""
-    from analyzer.variants import STANDARD
-
     select_ruleset(name, LOAD_WHERE, "name")
     variant = STANDARD if variant is None else variant
     valid = _variants_of(name)
@@ -100,8 +100,6 @@ LOAD_WHERE = "load_game"
 def played_content():
     """The content (content_table.Content: its `tables.py`, checked) of the ruleset
     this process plays."""
-    from analyzer.rulesets.content_table import bind
-
     return bind(ruleset_package())
 
 
@@ -114,6 +112,7 @@ def _scenario_head(path) -> dict | None:
     """A scenario file's [scenario] table, read with tomllib alone (the engine must not
     be imported before the ruleset is chosen); None for a file that does not read or
     is not a scenario: that is left to the scenario's own loading."""
+    # lazy: `import analyzer` and `analyzer --help` load no TOML checks
     from analyzer.tomlcheck import nesting
 
     try:
@@ -199,8 +198,6 @@ class Game:
 
     def content(self):
         """The ruleset's content (content_table.Content: its `tables.py`, checked)."""
-        from analyzer.rulesets.content_table import bind
-
         return bind(ruleset_package(self.ruleset))
 
     def default_content(self):
@@ -209,8 +206,6 @@ class Game:
 
     def default_tables(self):
         """The engine's tables of the printed rules, playing this variant."""
-        from analyzer.variants import STANDARD, with_variant
-
         tables = self.content().default_tables()
         return tables if self.variant == STANDARD else with_variant(tables, self.variant)
 
@@ -271,8 +266,6 @@ def environment_ruleset() -> str | None:
 
 def _variants_of(name: str) -> list[str]:
     """The variants of ruleset `name`, bound (its content's VARIANTS)."""
-    from analyzer.rulesets.content_table import bind
-
     return list(bind(ruleset_package(name)).VARIANTS)
 
 
@@ -376,7 +369,6 @@ def _ruleset_conflict(claims) -> Problem:
 
 
 def _decide_variant(name: str, option: str | None, heads: dict, only, command: str) -> str:
-    from analyzer.variants import STANDARD
 
     valid = _variants_of(name)
     claims: list[tuple[str, str, str]] = []
@@ -420,6 +412,5 @@ def played_line() -> str | None:
 
 
 def played_variant() -> str:
-    from analyzer.variants import STANDARD
 
     return PLAYED.variant if PLAYED is not None else STANDARD

@@ -31,6 +31,7 @@ from functools import cache
 from types import ModuleType, SimpleNamespace
 
 from analyzer.errors import RulesetCodeError, shown_path
+from analyzer.ruleset_registry import ruleset_package
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,7 @@ CONTENT = _parts(
     printed_parameters(ruleset, faces) | neutral | the rule numbers house rules change (None: none)
     load_folder(folder) | neutral | (ruleset, faces) of a content folder a scenario names, or None
     house_boards(check, value, ruleset, faces, players) | neutral | [rules] boards checked, or None
+    VARIANT_PAGES | neutral | team variants with a report page of their own: name -> its title
     """
 )
 
@@ -194,6 +196,4 @@ def bind(package: str) -> Content:
 def played() -> Content:
     """The checked content of the ruleset this process plays (for the layers below the
     Game handle, which rulesets.played_content serves above)."""
-    from analyzer.ruleset_registry import ruleset_package
-
     return bind(ruleset_package())

@@ -12,6 +12,7 @@ BOARD_NOTE = None
 VARIANTS = {"standard": 0}
 TEAM_VARIANTS: dict = {}
 HEADLINE_BOTS = "heuristic"
+VARIANT_PAGES: dict = {}  # a literal: the report index reads it without loading the game
 
 
 def printed_parameters(ruleset, faces):

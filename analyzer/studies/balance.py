@@ -43,13 +43,20 @@ against their fair shares (team_target.py, ruling B10) with the designer's lever
 
 from __future__ import annotations
 
+import tempfile
 import time
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
+from analyzer.backends.shared import GAMES
+from analyzer.present.charts import balance_curves, seat_compensation, sensitivity_chart
+from analyzer.present.progress import Bar
+from analyzer.scenario import load_scenario
+from analyzer.simulate import resolve_policies
 from analyzer.stats import RATE_DIFFERENCE, TOO_FEW, estimate_text, has_interval
+from analyzer.studies import balance_teams, common
 from analyzer.studies.balance_curves import (  # noqa: F401  (the study's public names)
     DEFAULT_CHECK_GAMES_PER_COMBO,
     DEFAULT_GAMES_PER_COMBO,
@@ -79,10 +86,15 @@ from analyzer.studies.balance_seats import (  # noqa: F401
     solve_seat_coins,
 )
 from analyzer.studies.balance_sensitivity import sensitivity_rows
+from analyzer.studies.balance_teams import TeamBalance, write_team_balance
 from analyzer.studies.balance_toml import suggestion_toml  # noqa: F401  (the study's)
 from analyzer.studies.balance_verify import VERIFIED_COLUMNS, verify  # noqa: F401
-from analyzer.studies.common import pct, pp
-from analyzer.studies.settings import BalanceSettings  # noqa: F401  (run_balance's)
+from analyzer.studies.common import bots_text, caveat_lines, pct, pp
+from analyzer.studies.compare import run_compare
+from analyzer.studies.settings import (
+    BalanceSettings,  # noqa: F401  (run_balance's)
+    CompareSettings,
+)
 
 
 # ------------------------------------------------------------------ the study
@@ -92,10 +104,6 @@ def run_balance(settings: BalanceSettings, backend=None, progress: bool = True) 
     default the study's own; seat_tables the rules at each of them, default `tables`).
     `backend`: where the games are played (analyzer/backends; default: in this
     process); it never changes the results."""
-    from analyzer.backends.shared import GAMES
-    from analyzer.present.progress import Bar
-    from analyzer.simulate import resolve_policies
-
     s = settings
     n_players, games_per_combo, seed, tables = s.players, s.games_per_combo, s.seed, s.tables
     policies, policy_params, rounds, scenario = s.bots, s.bot_params, s.rounds, s.scenario
@@ -106,9 +114,7 @@ def run_balance(settings: BalanceSettings, backend=None, progress: bool = True) 
     check_balance(n_players, games_per_combo, seed, seat_games, check_games_per_combo, s.fair)
     names = resolve_policies(policies, n_players)
     if tables is None:
-        from analyzer.ruleset_registry import played_tables
-
-        tables = played_tables()
+        tables = common.printed_tables(s.game)
     seat_counts = tuple(seat_counts or (n_players,))
     tables_by_count = tables_by_count or {n: tables for n in seat_counts}
     for t in (tables, *tables_by_count.values()):
@@ -172,12 +178,6 @@ def run_balance(settings: BalanceSettings, backend=None, progress: bool = True) 
 def _compare_spread(tables, toml: str, n_players, seed, gpc, scenario, backend) -> pd.DataFrame:
     """The combo spread (and the other compare metrics) of the final suggestion
     against the rules it started from, on the same seeds."""
-    import tempfile
-
-    from analyzer.scenario import load_scenario
-    from analyzer.studies.compare import run_compare
-    from analyzer.studies.settings import CompareSettings
-
     with tempfile.TemporaryDirectory(prefix="analyzer-balance-") as folder:
         path = Path(folder) / "suggested.toml"
         path.write_text(toml, encoding="utf-8")
@@ -202,13 +202,9 @@ def default_out(n_players: int) -> Path:
 def write_balance(result: BalanceStudy, out_dir=None, force: bool = False) -> Path:
     """Write the study's folder: tables (CSV and Parquet), charts, summary.md and the
     suggestion as a scenario file (suggested.toml); the team variant's its own."""
-    from analyzer.studies.balance_teams import TeamBalance, write_team_balance
-
     if isinstance(result, TeamBalance):
-        out = Path("reports") / f"balance-bfa-{result.n_players}p"
+        out = Path("reports") / f"balance-{result.variant}-{result.n_players}p"
         return write_team_balance(result, Path(out_dir) if out_dir is not None else out, force)
-    from analyzer.present.charts import balance_curves, seat_compensation, sensitivity_chart
-    from analyzer.studies import common
 
     def fill(temp: Path) -> None:
         common.write_table(result.table, temp, "balance")
@@ -285,8 +281,6 @@ def seat_gap(whole: pd.DataFrame) -> tuple[float, float] | None:
 
 def findings(result: BalanceStudy) -> list[str]:
     """Short generated sentences: what would balance it, each number replayed."""
-    from analyzer.studies import balance_teams
-
     if isinstance(result, balance_teams.TeamBalance):
         return balance_teams.findings(result)
     t = result.table
@@ -456,8 +450,6 @@ def _reused_text(result: BalanceStudy) -> str:
 
 
 def summary_markdown(result: BalanceStudy) -> str:
-    from analyzer.studies.common import bots_text, caveat_lines
-
     t = result.table
     lines = [
         f"# What would balance it: {result.ruleset_name}, {result.n_players} players",

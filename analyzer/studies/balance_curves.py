@@ -15,9 +15,13 @@ import pandas as pd
 
 from analyzer.errors import InputError, Problem
 from analyzer.model import limits
+from analyzer.ruleset_registry import played_content
 from analyzer.stats import fit_logistic, logistic_at, percentile_interval, solve_logistic, wilson
 from analyzer.studies import balance_fit as F
-from analyzer.studies.common import CLI, pct
+from analyzer.studies.combos import combo_game_wins, combo_totals, run_combos
+from analyzer.studies.common import CLI, pct, team_variant
+from analyzer.studies.settings import CombosSettings
+from analyzer.variants import variant_name
 
 WHERE = "balance study"
 OFFSETS = (-3, -2, -1, 0, 1, 2, 3)
@@ -66,16 +70,15 @@ class BalanceStudy:
 # ------------------------------------------------------------------ input
 def refuse_team_variant(tables, where: str = CLI, key: str = "--variant") -> None:
     """InputError (exit 2) when `tables` play the team variant: see the docstring."""
-    from analyzer.studies.common import team_variant
-
     if tables is not None and team_variant(tables):
         raise InputError(
             Problem(
-                where, key, "bfa",
+                where, key, variant_name(tables),
                 "the race and power numbers of the balance study are not meaningful in the "
                 "team variant: they bring one seat's own win to 1 / players, while in "
                 "Battle for Azeroth a seat wins with its faction; `analyzer balance "
-                "--variant bfa` balances the factions against their fair shares instead",
+                f"--variant {variant_name(tables)}` balances the factions against their fair "
+                "shares instead",
                 ("standard",),
             )
         )  # fmt: skip
@@ -104,8 +107,6 @@ def check_balance(n_players, games_per_combo, seed, seat_games, check_gpc, fair=
 
 # ------------------------------------------------------------------ tables
 def with_changes(tables, **changes):
-    from analyzer.ruleset_registry import played_content
-
     parameters = dataclasses.replace(tables.parameters, **changes)
     return played_content().compile_tables(tables.ruleset, tables.faces, parameters)
 
@@ -175,8 +176,6 @@ class ComboPlayer:
     def combos(self, tables, pairs, gpc=None, shared=False):
         """The combo study of `pairs` (None: every combo) on `tables`; `shared`: a
         table another study of this process plays too (backends/shared.py)."""
-        from analyzer.studies.combos import run_combos
-
         settings = self._settings(tables, pairs, gpc, shared)
         study = run_combos(settings, backend=self.backend, progress=False)
         self._count(study.n_games)
@@ -185,8 +184,6 @@ class ComboPlayer:
     def totals(self, tables, pairs) -> tuple[int, int]:
         """(games, wins) of self.combos(tables, pairs)'s combo table, summed, from the
         same games, without the study's tables."""
-        from analyzer.studies.combos import combo_totals
-
         games, wins = combo_totals(self._settings(tables, pairs), backend=self.backend)
         self._count(games)
         return games, wins
@@ -194,16 +191,12 @@ class ComboPlayer:
     def game_wins(self, tables, pairs) -> np.ndarray:
         """The forced seat's win in each game of self.combos(tables, pairs), game k
         of combo c at c * games per combo + k."""
-        from analyzer.studies.combos import combo_game_wins
-
         won = combo_game_wins(self._settings(tables, pairs), backend=self.backend)
         self._count(won.size)
         return won
 
     def _settings(self, tables, pairs, gpc=None, shared=False):
         """The combo study's settings for `pairs` on `tables` (gpc None: the player's)."""
-        from analyzer.studies.settings import CombosSettings
-
         return CombosSettings(
             self.n_players, gpc or self.gpc, self.seed, tables=tables, bots=self.policies,
             bot_params=self.policy_params, combos=pairs, shared=shared,

@@ -19,7 +19,14 @@ import math
 import numpy as np
 import pandas as pd
 
-from analyzer.stats import fit_logistic, logistic_at, logit, percentile_interval, wilson
+from analyzer.stats import (
+    estimate_text,
+    fit_logistic,
+    logistic_at,
+    logit,
+    percentile_interval,
+    wilson,
+)
 
 RESAMPLES = 400  # whole-game resamples per curve
 PURPOSE_CURVE = 0xBA1C  # the resamples' random stream, apart from every game's
@@ -174,8 +181,6 @@ def predicted_rows(kind, i, name, printed, fit, low, high, measured, centre) -> 
 
 def predicted_text(rows: pd.DataFrame) -> str:
     """ "6: 26.1% (25.0% to 27.3%); 7: ..." for one item's predicted rows."""
-    from analyzer.stats import estimate_text
-
     return "; ".join(
         f"{int(r.tokens)}: "
         + estimate_text(100 * r.predicted, 100 * r.predicted_lo, 100 * r.predicted_hi, sign="",

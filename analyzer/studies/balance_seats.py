@@ -9,19 +9,19 @@ import math
 import numpy as np
 import pandas as pd
 
+from analyzer.backends import Chunk, or_in_process
+from analyzer.engine import layout as L
+from analyzer.gameloop import api
+from analyzer.simulate import engine_step, resolve_policies, seat_bots
 from analyzer.stats import Z95, wilson
 from analyzer.studies.balance_curves import BOOTSTRAP, MAX_SEAT_COINS, PURPOSE_BOOT, with_changes
+from analyzer.studies.common import mix64
 
 
 # ------------------------------------------------------------------ seats
 def play_seat_games(n, games, seed, tables, policies, policy_params, backend=None, shared=False):
     """(final VC, tokens on the boards, wins) per game and seat; `shared`: games other
     studies of this process play too (backends/shared.py)."""
-    from analyzer.backends import Chunk, or_in_process
-    from analyzer.engine import layout as L
-    from analyzer.gameloop import api
-    from analyzer.simulate import engine_step, resolve_policies, seat_bots
-
     names = resolve_policies(policies, n)
     ids, params = seat_bots(names, n, policy_params)
     etables = api.engine_tables(tables)
@@ -195,8 +195,6 @@ def seat_table(
 def _bootstrap_coins(vc, tokens, seed, n) -> np.ndarray:
     """The seat solver on BOOTSTRAP resamples of the games (the same resamples every
     run of a seed)."""
-    from analyzer.studies.common import mix64
-
     games = vc.shape[0]
     draws = mix64(seed, PURPOSE_BOOT + n, np.arange(BOOTSTRAP * games)) % np.uint64(games)
     draws = draws.astype(np.int64).reshape(BOOTSTRAP, games)

@@ -41,9 +41,11 @@ import pandas as pd
 
 from analyzer.model.limits import MAX_SEED
 from analyzer.present.progress import Bar
+from analyzer.simulate import resolve_policies
 from analyzer.studies import common
 from analyzer.studies.balance_curves import MAX_SEAT_COINS, token_range, with_changes
 from analyzer.studies.balance_seats import SEAT_STEPS, descend, play_seat_games
+from analyzer.studies.balance_toml import suggestion_toml
 from analyzer.studies.common import bots_text, caveat_lines, pct
 from analyzer.studies.team_target import (
     faction_races,
@@ -52,6 +54,7 @@ from analyzer.studies.team_target import (
     seat_coins_by_faction,
     victory_shares,
 )
+from analyzer.variants import variant_name
 
 PURPOSE_TEAM_VERIFY = 0xBA1E  # the fresh games' seed, apart from the solver's
 BONUS_ABOVE = 3  # Faction Bonus values tried: none to three above the printed one
@@ -81,6 +84,7 @@ class TeamBalance:
     n_games: int
     seconds: float
     suggestion_toml: str = ""  # the proposed change as a scenario file ("" without one)
+    variant: str = ""  # the team variant played (its name)
     not_modeled: list[str] = field(default_factory=list)
 
     @property
@@ -277,8 +281,6 @@ def lands(rows: pd.DataFrame) -> str:
 def run_team_balance(settings, backend=None, progress: bool = True) -> TeamBalance:
     """The team variant's balance study on `settings` (plans/balance.py's
     BalanceSettings: players, seat_games the games of every arm, seed, bots, tables)."""
-    from analyzer.simulate import resolve_policies
-
     s = settings
     n, games, seed, tables = s.players, s.seat_games, s.seed, s.tables
     names = resolve_policies(s.bots, n)
@@ -316,20 +318,19 @@ def run_team_balance(settings, backend=None, progress: bool = True) -> TeamBalan
     verified = _propose(verified.reindex(columns=list(VERIFIED_COLUMNS)))
     toml = ""
     if verified.proposed.any():
-        from analyzer.studies.balance_toml import suggestion_toml
-
         row = verified[verified.proposed].iloc[0]
         toml = suggestion_toml(
             fixed_tables(tables, row.parameters), {}, n, names, s.bot_params, s.scenario,
-            variant="bfa", about=f"Battle for Azeroth with one change ({row.change}), the one "
-            f"that brings every faction nearest its fair share at {n} players, against these bots",
+            variant=variant_name(tables),
+            about=f"Battle for Azeroth with one change ({row.change}), the one that brings "
+            f"every faction nearest its fair share at {n} players, against these bots",
         )  # fmt: skip
     levers = pd.concat(lever_rows, ignore_index=True) if lever_rows else pd.DataFrame()
     return TeamBalance(
         n_players=n, games=games, seed=seed, policies=tuple(names),
         ruleset_name=tables.ruleset.name, printed=printed, levers=levers, verified=verified,
         n_games=arms.done, seconds=time.perf_counter() - started, suggestion_toml=toml,
-        not_modeled=tables.not_modeled(),
+        not_modeled=tables.not_modeled(), variant=variant_name(tables),
     )  # fmt: skip
 
 
@@ -456,7 +457,8 @@ def summary_markdown(result: TeamBalance) -> str:
         "Files: verified.csv (the fresh replays, one row per setting and faction), levers.csv "
         "(every setting on the solver's games), printed.csv, suggested.toml (the change "
         "proposed as a scenario: `analyzer compare suggested.toml --baseline "
-        "scenarios/bfa-4p.toml` weighs it against the printed variant at 4 players).",
+        f"scenarios/{result.variant}-4p.toml` weighs it against the printed variant at 4 "
+        "players).",
         "",
     ]
     lines += caveat_lines(result.not_modeled, [])

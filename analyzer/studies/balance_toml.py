@@ -7,6 +7,9 @@ from analyzer.model import limits
 from analyzer.model.params import SIZE_KEYS
 from analyzer.players.params import PARAMS_BY_POLICY
 from analyzer.players.styles import bot_of
+from analyzer.ruleset_registry import ruleset_name
+from analyzer.scenario import factionless
+from analyzer.simulate import seat_bots
 
 
 def _toml_value(value) -> str:
@@ -29,8 +32,6 @@ def suggestion_toml(
     """A scenario file holding every rule of `tables` at this player count, with the
     banner and badge numbers of `changes`: `analyzer compare` checks it again;
     `variant` (a name) plays that variant, `about` replaces the description."""
-    from analyzer.ruleset_registry import ruleset_name
-
     p = tables.parameters
     rs = tables.ruleset
     lines = [
@@ -52,7 +53,6 @@ def suggestion_toml(
         f"players = {n_players}",
         "",
     ]  # fmt: skip
-    from analyzer.simulate import seat_bots
 
     names = list(policies)
     _, vectors = seat_bots(names, n_players, policy_params)
@@ -62,7 +62,6 @@ def suggestion_toml(
         for key, (index, _) in PARAMS_BY_POLICY[bot_of(q)[0]].items():
             lines.append(f"{key} = {float(vec[index])!r}")
         lines.append("")
-    from analyzer.scenario import factionless
 
     lines.append("[rules]")
     for key in limits.RULE_NUMBERS:

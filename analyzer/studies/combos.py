@@ -38,8 +38,16 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from analyzer.backends import Chunk, or_in_process
+from analyzer.engine import layout as L
+from analyzer.engine.layout import MAX_PLAYERS
 from analyzer.errors import InputError, Problem
+from analyzer.gameloop import api
 from analyzer.model.limits import check_option
+from analyzer.players.params import policy_id
+from analyzer.players.styles import bot_of
+from analyzer.present.progress import Bar
+from analyzer.simulate import engine_step, resolve_policies, seat_bots
 from analyzer.stats import (
     Z95,
     benjamini_hochberg,
@@ -47,8 +55,11 @@ from analyzer.stats import (
     normal_interval,
     wilson,
 )
+from analyzer.studies import sequential
+from analyzer.studies.common import printed_tables
 from analyzer.studies.scoring import Scoring, TeamScoring, for_team, scoring
 from analyzer.studies.settings import FDR_Q, CombosSettings  # noqa: F401  (run_combos's)
+from analyzer.variants import team_play
 
 WHERE = "combos study"
 # Running sums per combo, all of whole numbers (exact in float64 for any order).
@@ -124,8 +135,6 @@ class ComboStudy:
     @property
     def team(self) -> bool:
         """Whether its variant is played in teams (the played ruleset says)."""
-        from analyzer.variants import team_play
-
         return team_play(self.variant) is not None
 
     @property
@@ -168,8 +177,6 @@ def significance(p_values, deltas, q: float = FDR_Q) -> tuple[np.ndarray, list[s
 # ------------------------------------------------------------------ the design
 def allowed_combos(tables) -> list[tuple[int, int]]:
     """Every (race id, power id) the ruleset puts in the game, race then power order."""
-    from analyzer.engine import layout as L
-
     n_races, n_powers = len(tables.ruleset.races), len(tables.ruleset.powers)
     races = [r for r in range(n_races) if tables.race_tab[r, L.RT_ALLOWED]]
     powers = [p for p in range(n_powers) if tables.power_tab[p, L.PT_ALLOWED]]
@@ -199,8 +206,6 @@ def _check_combos(combos, tables) -> list[tuple[int, int]]:
 
 def check_study(n_players: int, games_per_combo: int, seed: int, cost: int) -> None:
     """InputError listing every out-of-range number of a study."""
-    from analyzer.engine.layout import MAX_PLAYERS
-
     cli = "command line"
     problems = []
     if not isinstance(n_players, int) or not 2 <= n_players <= MAX_PLAYERS:
@@ -244,8 +249,6 @@ def forced_rows(
 def forced_picks(pairs: np.ndarray, combo: np.ndarray, seat, cost) -> np.ndarray:
     """The engine's forced-pick rows (layout F_*): game i forces combo pairs[combo[i]]
     on seat seat[i] (or one seat for all) at that cost."""
-    from analyzer.engine import layout as L
-
     forced = np.empty((combo.size, L.F_NF), np.int64)
     forced[:, L.F_SEAT] = seat
     forced[:, L.F_RACE] = pairs[combo, 0]
@@ -277,8 +280,6 @@ def with_forced_bot(ids, params, seat: int, forced_bot: str | None):
     """The seats' (policy ids, parameter rows) with `seat` playing `forced_bot`."""
     if forced_bot is None:
         return ids, params
-    from analyzer.players.params import policy_id
-    from analyzer.players.styles import bot_of
 
     policy, vector = bot_of(forced_bot, "--forced-bot")
     ids = list(ids)
@@ -293,8 +294,6 @@ def _measure(
 ):
     """Per-combo sums (_NSUMS x n_combos) of one batch; `score` says what a win is
     (studies/scoring.py; the team variant: the forced seat's faction's)."""
-    from analyzer.engine import layout as L
-
     n = forced.shape[0]
     idx = np.arange(n)
     seat = forced[:, L.F_SEAT]
@@ -463,10 +462,6 @@ def _play(
     policies, policy_params, check, forced_bot, combos, shared = (
         s.bots, s.bot_params, s.check, s.forced_bot, s.combos, s.shared,
     )  # fmt: skip
-    from analyzer.backends import Chunk, or_in_process
-    from analyzer.gameloop import api
-    from analyzer.present.progress import Bar
-    from analyzer.simulate import engine_step, resolve_policies, seat_bots
 
     check_study(n_players, games_per_combo, seed, cost)
     if chunk is not None and (not isinstance(chunk, int) or chunk < 1):
@@ -475,9 +470,7 @@ def _play(
     if forced_bot is not None:
         forced_bot = resolve_policies(forced_bot, 1, "--forced-bot")[0]
     if tables is None:
-        from analyzer.ruleset_registry import played_tables
-
-        tables = played_tables()
+        tables = printed_tables(s.game)
     pairs_list = _check_combos(combos, tables)
     score = scoring(tables)
     if score.team and forced_bot is not None:
@@ -520,8 +513,6 @@ def _play(
 
     race = None
     if s.adaptive and forced_bot is None and not score.team:
-        from analyzer.studies import sequential
-
         race = sequential.Race.start(n_combos, games_per_combo, 1.0 / n_players, sequential.KEEP)
         race = race if race.adaptive else None  # too few games for two looks
 

@@ -9,8 +9,11 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from analyzer.present.charts import combo_heatmap, top_bottom_chart
 from analyzer.studies import common
+from analyzer.studies.sequential import WHY
 from analyzer.studies.settings import FDR_Q
+from analyzer.variants import team_play, team_variant
 
 TOP_N = 15  # combos listed at each end of the page
 
@@ -28,8 +31,6 @@ def write_combos(result, out_dir=None, force: bool = False) -> Path:
 
 def fill_folder(result, folder: Path) -> None:
     """The study's files in `folder` (which the caller stages)."""
-    from analyzer.present.charts import combo_heatmap, top_bottom_chart
-
     common.write_table(result.combos, folder, "combos")
     common.write_csv(result.races, folder, "races")
     common.write_csv(result.powers, folder, "powers")
@@ -140,8 +141,6 @@ def games_each(result) -> str:
 
 def raced_sentence(result) -> str:
     """Why games per combo vary (studies/sequential.py), in one sentence."""
-    from analyzer.studies.sequential import WHY
-
     looks = ", ".join(str(n) for n in result.looks)
     saved = 1 - result.n_games / (len(result.combos) * result.games_per_combo)
     return (
@@ -154,7 +153,6 @@ def raced_sentence(result) -> str:
 def _team_lines(result) -> list[str]:
     """The team variant's design and fair shares, for the summary."""
     seated = common.faction_seats(result.n_players)
-    from analyzer.variants import team_play
 
     names = team_play().TEAMS
     seats = "; ".join(
@@ -196,7 +194,7 @@ def summary_markdown(result) -> str:
         + (", Battle for Azeroth (team play)" if result.team else ""),
         "",
         f"- Ruleset: {result.ruleset_name}"
-        + (" (variant bfa: Battle for Azeroth, the team variant)" if result.team else ""),
+        + (common.variant_note(team_variant()) if result.team else ""),
         f"- Bots: {bots} "
         + (
             f"(the forced seat plays {result.forced_bot}; games laid out seat-major)"

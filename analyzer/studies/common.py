@@ -11,11 +11,22 @@ from pathlib import Path
 
 import numpy as np
 
+from analyzer import output
+from analyzer.engine import layout as L
+from analyzer.engine.layout import MAX_PLAYERS
 from analyzer.errors import InputError, Problem
-from analyzer.rulesets import played_line
+from analyzer.model.limits import check_option
+from analyzer.output import OutputFolder
+from analyzer.players.styles import load_styles
+from analyzer.ruleset_registry import ruleset_name
+from analyzer.rulesets import played_content, played_line, played_tables, played_variant
+from analyzer.scenario import load_scenario, parse_scenario
+from analyzer.stats import separable
 
 # faction_seats: the team variant's seats, asked here by several studies
 from analyzer.studies.scoring import faction_seats, for_team, scoring  # noqa: F401
+from analyzer.tomlcheck.tomlfile import read_toml
+from analyzer.variants import STANDARD
 
 CLI = "command line"
 ALL_COUNTS = (2, 3, 4, 5)
@@ -25,8 +36,6 @@ ALL_COUNTS = (2, 3, 4, 5)
 def parse_counts(value, key: str = "--players") -> tuple[int, ...]:
     """Player counts from an int, a list of ints, or text like "4" or "2,3,4,5";
     sorted and without repeats. InputError naming `key` when one is not 2 to 5."""
-    from analyzer.engine.layout import MAX_PLAYERS
-
     if isinstance(value, int) and not isinstance(value, bool):
         items: list = [value]
     elif isinstance(value, str):
@@ -57,8 +66,6 @@ def parse_counts(value, key: str = "--players") -> tuple[int, ...]:
 
 
 def check_seed(seed) -> list[Problem]:
-    from analyzer.model.limits import check_option
-
     problem = check_option("--seed", seed)
     return [] if problem is None else [problem]
 
@@ -76,8 +83,6 @@ def parse_combo_names(text, tables, key: str = "--combos") -> list[tuple[int, in
     """(race id, power id) pairs from "Orcs+Fishing,Tauren+Mining" (or a list of such
     strings, or of id pairs). Names match case-insensitively, with `_` for a space;
     a name that is unknown, or banned in these tables, is refused with the closest match."""
-    from analyzer.engine import layout as L
-
     races = tables.race_names[: len(tables.ruleset.races)]
     powers = tables.power_names
     race_ok = [r for i, r in enumerate(races) if tables.race_tab[i, L.RT_ALLOWED]]
@@ -135,9 +140,6 @@ def scenario_counts(path, counts: Sequence[int] | None, study: str, skip_invalid
     the [rules] keys `rounds` and `boards` are left out (they belong to the file's own
     count). The bots must be the same in every seat (one [[seats]] table, or equal ones):
     a seat list belongs to one player count."""
-    from analyzer.scenario import load_scenario, parse_scenario
-    from analyzer.tomlcheck.tomlfile import read_toml
-
     own = load_scenario(path)
     counts = (own.players,) if counts is None else tuple(counts)
     seats = sorted({(p, v.tobytes()) for p, v in zip(own.policies, own.policy_params, strict=True)})
@@ -187,16 +189,12 @@ def scenario_counts(path, counts: Sequence[int] | None, study: str, skip_invalid
 
 def rounds_of(tables, n_players: int) -> int:
     """Rounds of an n-player game with these tables (printed rounds plus extra rounds)."""
-    from analyzer.engine import layout as L
-
     p = tables.params
     return int(p[L.PAR_ROUNDS + n_players - 2] + p[L.PAR_EXTRA_ROUNDS])
 
 
 def start_tokens(tables, race: int, power: int) -> int:
     """Tokens a combo starts with: banner plus badge, within the race's box."""
-    from analyzer.engine import layout as L
-
     banner = tables.race_tab[race, L.RT_BANNER] + tables.power_tab[power, L.PT_BADGE]
     return int(min(banner, tables.race_tab[race, L.RT_BOX]))
 
@@ -219,6 +217,22 @@ def team_variant(tables) -> bool:
     return scoring(tables).team
 
 
+def printed_tables(game):
+    """The tables of the printed rules of `game` (a study's settings' Game; None, as
+    the Python API may leave it: the game this process loaded)."""
+    return played_tables() if game is None else game.content().default_tables()
+
+
+def variant_note(variant: str) -> str:
+    """' (variant NAME: its title)' after a page's ruleset for a variant with a report
+    page of its own (the played ruleset's VARIANT_PAGES), ' (variant NAME)' for another
+    variant, '' for the standard game."""
+    if variant == STANDARD:
+        return ""
+    title = played_content().VARIANT_PAGES.get(variant)
+    return f" (variant {variant}: {title})" if title else f" (variant {variant})"
+
+
 def seat_wins(vc: np.ndarray, win: np.ndarray, n_players: int, team: bool) -> np.ndarray:
     """int64[games, n_players]: each seat's win, read from the seats' final VC and
     the engine's individual win column; in the team variant (`team`) a seat wins
@@ -231,7 +245,6 @@ def write_folder(out: Path, fill: Callable[[Path], None], force: bool = False) -
     """Build a study's files with `fill(temp)` in a staging folder, then move them into
     `out` together: the folder changes all at once or not at all, and only the
     analyzer's own files in it are ever replaced (analyzer/output.py)."""
-    from analyzer import output
 
     def finish(temp: Path) -> None:
         summary = temp / "summary.md"
@@ -255,17 +268,12 @@ def with_game_line(page: str) -> str:
 
 def check_out(out: Path, force: bool = False) -> None:
     """Refuse, before any game is played, an --out the study could not write."""
-    from analyzer.output import OutputFolder
-
     OutputFolder(out, force=force).check()
 
 
 def with_ruleset(frame):
     """A Small World table with the played ruleset and variant as its last columns, so
     tables of two rulesets or variants never mix."""
-    from analyzer.ruleset_registry import ruleset_name
-    from analyzer.rulesets import played_variant
-
     return frame.assign(ruleset=ruleset_name(), variant=played_variant())
 
 
@@ -277,16 +285,12 @@ def write_csv(frame, folder: Path, name: str) -> None:
 def write_table(frame, folder: Path, name: str, *, ruleset: bool = True) -> None:
     """name.csv and name.parquet, with the played ruleset as the last column; Warcraft's
     battle tables (ruleset=False) belong to no ruleset."""
-    from analyzer import output
-
     output.write_table(with_ruleset(frame) if ruleset else frame, folder, name)
 
 
 def bots_text(policies: Sequence[str]) -> str:
     """ "3 default, 1 aggressive (aggression 1.2, leader_focus 0.8)": each bot or style
     with its seats, a style with the parameters it changes (players/styles.toml)."""
-    from analyzer.players.styles import load_styles
-
     styles = load_styles()
     parts = []
     for p in dict.fromkeys(policies):
@@ -329,8 +333,6 @@ def named_first(frame, label, side: str = "top") -> str:
     """The strongest (side "top") or weakest ("bottom") row of a table with wins,
     games and win_rate, as "name 28.1%", named alone only when a two-sample test at 5%
     tells it from the runner-up; else "tied: A 28.1%, B 28.0%". `label` gives a row's name."""
-    from analyzer.stats import separable
-
     ranked = frame.sort_values("win_rate", ascending=side == "bottom", kind="stable")
     first = ranked.iloc[0]
     if len(ranked) < 2:

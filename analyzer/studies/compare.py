@@ -41,11 +41,20 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from analyzer.backends import Chunk, or_in_process
+from analyzer.engine import layout as L
+from analyzer.engine.layout import MAX_POWERS, MAX_RACES
 from analyzer.errors import InputError, Problem
+from analyzer.gameloop import api
 from analyzer.model.limits import MAX_STUDY_GAMES, OPTIONS, check_study_games, range_text
 from analyzer.present.metrics import METRICS
-from analyzer.ruleset_registry import played_tables
+from analyzer.present.progress import Bar
+from analyzer.scenario import Scenario, load_scenario
+from analyzer.simulate import engine_step, resolve_policies, seat_bots
 from analyzer.stats import RATE_DIFFERENCE, Z95, honest, percentile_interval, wilson
+from analyzer.studies.combos import allowed_combos, forced_picks
+from analyzer.studies.common import printed_tables, seat_wins
+from analyzer.studies.scoring import scoring
 from analyzer.studies.settings import CompareSettings
 
 WHERE = "compare study"
@@ -128,15 +137,11 @@ class CompareStudy:
 
 # ------------------------------------------------------------------ input
 def _scenario(item):
-    from analyzer.scenario import Scenario, load_scenario
-
     return item if isinstance(item, Scenario) else load_scenario(item)
 
 
 def with_bots(sc, bots: str):
     """The scenario with its seats replaced by --bots (each style's own parameters)."""
-
-    from analyzer.simulate import resolve_policies, seat_bots
 
     names = resolve_policies(bots, sc.players, "--bots")
     _, params = seat_bots(names, sc.players)
@@ -144,8 +149,6 @@ def with_bots(sc, bots: str):
 
 
 def _base_bots(bots: str | None, n_players: int) -> tuple[str, ...]:
-    from analyzer.simulate import resolve_policies
-
     return resolve_policies(bots or "heuristic", n_players, "--bots")
 
 
@@ -191,9 +194,6 @@ def check_distinct(scenarios: Sequence) -> None:
 # ------------------------------------------------------------------ playing
 def _new_arm(name, file, tables, policies, n_players, games, gpc) -> Arm:
     """An arm with room for every game's measurements, none played yet."""
-    from analyzer.studies.combos import allowed_combos
-    from analyzer.studies.scoring import scoring
-
     score = scoring(tables)  # what a win and the forced seats are (the team variant's)
     team = score.team
     pairs, _ = score.forced_pairs(allowed_combos(tables), tables, n_players)
@@ -224,12 +224,6 @@ def _new_arm(name, file, tables, policies, n_players, games, gpc) -> Arm:
 def _arm_calls(arm: Arm, tables, policy_params, games, gpc, seed, step):
     """The engine calls of one arm: its ordinary games, then its combo games; the
     tag says where the results go (None: ordinary games; (start, stop): combos)."""
-    from analyzer.backends import Chunk
-    from analyzer.engine import layout as L
-    from analyzer.gameloop import api
-    from analyzer.simulate import seat_bots
-    from analyzer.studies.combos import forced_picks
-
     n_players = arm.players
     ids, params = seat_bots(arm.policies, n_players, policy_params)
     etables = api.engine_tables(tables)
@@ -257,9 +251,6 @@ def _arm_calls(arm: Arm, tables, policy_params, games, gpc, seed, step):
 
 def _record(arm: Arm, call, res) -> None:
     """Store one engine call's results in its arm."""
-    from analyzer.engine import layout as L
-    from analyzer.studies.common import seat_wins
-
     arm.error_games += int((res.errors != 0).sum())
     n_players = arm.players
     if call.tag is not None:
@@ -287,9 +278,6 @@ def _play_arms(arms, games, gpc, seed, bar, backend, shared: int = 0) -> None:
     The first `shared` arms (the baselines) are games other studies of this process
     play too (the player-count study's, the balance study's): their engine calls are
     marked shared (backends/shared.py)."""
-    from analyzer.backends import or_in_process
-    from analyzer.simulate import engine_step
-
     total = sum(games + gpc * len(arm.combos) for arm, _, _ in arms)
     step = or_in_process(backend).games_per_call(total) or engine_step()
 
@@ -371,8 +359,6 @@ def _prepared(arm: Arm) -> tuple:
 
 
 def _keys(arm: Arm) -> np.ndarray:
-    from analyzer.engine.layout import MAX_POWERS
-
     return arm.combos[:, 0] * MAX_POWERS + arm.combos[:, 1]
 
 
@@ -383,8 +369,6 @@ def resamples(arms: Sequence[Arm], games: int, gpc: int, bootstrap: int, seed: i
     draws are made once for all arms, so each arm's statistics are computed once however
     many scenarios it is compared with, and they are the draws paired_rows makes for a
     pair alone (the same stream, in the same order)."""
-    from analyzer.engine.layout import MAX_POWERS, MAX_RACES
-
     rng = np.random.default_rng([seed, 0xC0A1])
     n_keys = MAX_RACES * MAX_POWERS
     preps = [_prepared(arm) for arm in arms]
@@ -415,7 +399,6 @@ def paired_rows(
         delta = float(diff.mean())
         half = Z95 * float(diff.std(ddof=1)) / np.sqrt(games)
         out.append(_row(metric, float(b_game[metric].mean()), float(values.mean()), delta, half))
-    from analyzer.engine.layout import MAX_POWERS, MAX_RACES
 
     whole = np.arange(games)
     whole_combo = np.broadcast_to(np.arange(gpc), (MAX_RACES * MAX_POWERS, gpc))
@@ -471,8 +454,6 @@ def combo_resamples(arms: Sequence[Arm], gpc: int, bootstrap: int, seed: int) ->
     """Per arm of `arms`, int64[bootstrap, n_combos]: the wins of each of its combos
     when resample k draws its combo games, the same draws for every arm (and those
     changed_rows makes for a pair alone: the same stream, in the same order)."""
-    from analyzer.engine.layout import MAX_POWERS, MAX_RACES
-
     rng = np.random.default_rng([seed, 0xC0A2])  # its own stream: the metrics' stay as they are
     n_keys = MAX_RACES * MAX_POWERS
     keys = [_keys(arm) for arm in arms]
@@ -569,7 +550,6 @@ def run_compare(settings: CompareSettings, backend=None, progress: bool = True) 
         s.games_per_combo,
     )
     seed, bootstrap, bots = s.seed, s.bootstrap, s.bots
-    from analyzer.present.progress import Bar
 
     check_study(games, games_per_combo, seed, bootstrap)
     if len(scenarios) == 0:
@@ -597,7 +577,8 @@ def run_compare(settings: CompareSettings, backend=None, progress: bool = True) 
                                     base_sc.policies, base_sc.policy_params)  # fmt: skip
         else:
             base_arms[n_players] = (f"Printed rules, {n_players} players", "(built in)",
-                                    played_tables(), _base_bots(bots, n_players), None)  # fmt: skip
+                                    printed_tables(s.game), _base_bots(bots, n_players),
+                                    None)  # fmt: skip
     total = sum(games + games_per_combo * _n_combos(a[2], n) for n, a in base_arms.items())
     total += sum(games + games_per_combo * _n_combos(sc.tables(), sc.players) for sc in loaded)
     check_study_games(total, "house-rule")  # every arm keeps per-game results for pairing
@@ -672,9 +653,6 @@ def run_compare(settings: CompareSettings, backend=None, progress: bool = True) 
 
 
 def _n_combos(tables, n_players: int) -> int:
-    from analyzer.studies.combos import allowed_combos
-    from analyzer.studies.scoring import scoring
-
     return len(scoring(tables).forced_pairs(allowed_combos(tables), tables, n_players)[0])
 
 

@@ -9,8 +9,11 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.precision import MAX_HALF_WIDTH, TOO_FEW, too_wide
+from analyzer.present.charts import KEY_METRICS, forest_plot
 from analyzer.present.metrics import METRICS
 from analyzer.stats import interval_text
+from analyzer.studies import common
+from analyzer.studies.common import pct
 
 
 # ------------------------------------------------------------------ output
@@ -21,8 +24,6 @@ def default_out() -> Path:
 def write_compare(result, out_dir=None, force: bool = False) -> Path:
     """Write compare.csv/.parquet, arms.csv, the forest plot and summary.md; the
     folder appears complete or not at all."""
-    from analyzer.present.charts import KEY_METRICS, forest_plot
-    from analyzer.studies import common
 
     def fill(temp: Path) -> None:
         common.write_table(result.table, temp, "compare")
@@ -82,8 +83,6 @@ SHOWN_CHANGED = 6  # changed races and powers named in a finding, the largest mo
 
 
 def _rate_text(rate: float, games: int) -> str:
-    from analyzer.studies.common import pct
-
     return pct(rate) if games else "not played (banned)"
 
 

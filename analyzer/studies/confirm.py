@@ -52,13 +52,23 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from analyzer.backends import Chunk, or_in_process
+from analyzer.engine import layout as L
+from analyzer.gameloop import api
 from analyzer.players.params import HEURISTIC
 from analyzer.players.styles import styles_lines
 from analyzer.precision import TOO_FEW
+from analyzer.present.answer import AnswerTable
+from analyzer.present.charts import pyplot, save_figure
+from analyzer.simulate import seat_bots
 from analyzer.stats import estimate_text, honest, mean_se, normal_interval, wilson
 from analyzer.studies import common
+from analyzer.studies.balance_curves import apply_changes
+from analyzer.studies.balance_teams import fixed_tables
 from analyzer.studies.confirm_claims import Claim, read_claims, team_tables
 from analyzer.studies.sequential import look_z, schedule
+from analyzer.studies.team_target import faction_wins
+from analyzer.variants import team_play
 
 WHERE = "confirm study"
 HOLDS, WEAKER, REVERSES = "holds", "weaker", "reverses"
@@ -129,13 +139,9 @@ class _Setup:
     etables: dict = field(default_factory=dict)
 
     def bots(self, n: int):
-        from analyzer.simulate import seat_bots
-
         return seat_bots((self.strong,) * n, n)
 
     def engine(self, key, make):
-        from analyzer.gameloop import api
-
         if key not in self.etables:
             self.etables[key] = api.engine_tables(make())
         return self.etables[key]
@@ -150,15 +156,11 @@ def _arms(claim: Claim, setup: _Setup) -> list[tuple[object, object]]:
     if claim.kind == "team":
         return [(team, None)]
     if claim.kind == "teamfix":
-        from analyzer.studies.balance_teams import fixed_tables
-
         make = lambda: team_tables(fixed_tables(setup.tables, claim.parameters), n)  # noqa: E731
         return [(setup.engine(("teamfix", n, claim.parameters), make), None), (team, None)]
     if claim.kind == "rule":
         return [(printed, v) for v in claim.vectors]
     if claim.kind == "tables":
-        from analyzer.studies.balance_curves import apply_changes
-
         changes = {(k, i): v for k, i, v in claim.changes}
         changed = setup.engine(("changed", claim.changes),
                                lambda: apply_changes(setup.tables, changes))  # fmt: skip
@@ -173,9 +175,6 @@ def test_seat(games: np.ndarray, n: int) -> np.ndarray:
 
 def _chunks(j: int, claim: Claim, setup: _Setup, first: int, stop: int):
     """The engine calls of games first..stop-1 of finding j: one per arm and block."""
-    from analyzer.backends import Chunk
-    from analyzer.engine import layout as L
-
     n = claim.players
     ids, params = setup.bots(n)
     forcing = claim.kind in ("forced", "rule", "tables")
@@ -203,18 +202,12 @@ def _chunks(j: int, claim: Claim, setup: _Setup, first: int, stop: int):
 def _game_values(claim: Claim, res, seat: int) -> np.ndarray:
     """Per game: the forced (test) seat's win, or the claimed-ahead seat's (faction's)
     win minus the other's."""
-    from analyzer.engine import layout as L
-
     n = claim.players
     vc, win = res.seats[:, :n, L.S_VC], res.seats[:, :n, L.S_WIN]
     if claim.kind == "team":
-        from analyzer.variants import team_play
-
         wins = team_play().team_wins(vc, n, False).astype(np.int64)
         return wins[:, claim.seats[0]] - wins[:, claim.seats[1]]
     if claim.kind == "teamfix":
-        from analyzer.studies.team_target import faction_wins
-
         return faction_wins(vc, n, claim.faction)
     wins = common.seat_wins(vc, win, n, False)
     if claim.kind == "seats":
@@ -225,14 +218,10 @@ def _game_values(claim: Claim, res, seat: int) -> np.ndarray:
 def run_confirm(settings, backend=None, log=None) -> ConfirmStudy:
     """Read the findings (settings.source) and play each with strong bots, adaptively
     (the module's text). `backend` (analyzer/backends) never changes the results."""
-    from analyzer.backends import or_in_process
-
     s = settings
     tables = s.tables
     if tables is None:
-        from analyzer.ruleset_registry import played_tables
-
-        tables = played_tables()
+        tables = common.printed_tables(s.game)
     started = time.perf_counter()
     found = read_claims(Path(s.source), s.players, tables, s.team_games, s.seed, s.balance_changes)
     claims = found.claims
@@ -338,8 +327,6 @@ def findings(result: ConfirmStudy) -> list[str]:
 def answer_table(result: ConfirmStudy):
     """The answer card: each finding's reference answer with the strong-play verdict
     beside it."""
-    from analyzer.present.answer import AnswerTable
-
     rows = tuple(
         (r.finding, r.reference_answer,
          f"{_measure_text(r.kind, r.value, r.lo, r.hi)}, {r.games:,} games", r.verdict)
@@ -416,8 +403,6 @@ def summary_markdown(result: ConfirmStudy) -> str:
 def chart(result: ConfirmStudy, path: Path) -> Path:
     """Each finding's effect in its claimed direction (points): strong play's 95%
     interval and value, the reference bots' value beside it, 0 marking no effect."""
-    from analyzer.present.charts import pyplot, save_figure
-
     plt = pyplot()
     t = result.table
     colors = {HOLDS: "#2ca02c", WEAKER: "#ff7f0e", REVERSES: "#d62728", TOO_FEW: "#7f7f7f"}

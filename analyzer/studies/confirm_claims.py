@@ -32,6 +32,9 @@ from analyzer.errors import InputError, Problem
 from analyzer.players.params import default_vector
 from analyzer.stats import estimate_text
 from analyzer.studies.common import CLI, parse_combo_names, pct
+from analyzer.studies.decline import FAMILIES, rule_vector
+from analyzer.studies.teams import faction_rates
+from analyzer.variants import team_play
 
 # The tables read, by study folder (each is written by that study's `analyzer` command)
 SOURCES = {
@@ -207,15 +210,11 @@ def _seat_claims(folder: Path, out: Claims) -> list[Claim]:
 
 def _rank(frame: pd.DataFrame) -> pd.DataFrame:
     """A group's swept rules best first (win rate, then mean VC), as the decline study."""
-    from analyzer.studies.decline import FAMILIES
-
     pool = frame[frame.family.isin(FAMILIES)]
     return pool.sort_values(["win_rate", "mean_vc"], ascending=False, kind="stable")
 
 
 def _decline_claims(folder: Path, n: int, tables, out: Claims) -> list[Claim]:
-    from analyzer.studies.decline import rule_vector
-
     best, curves = _read(folder, "decline", "best.csv"), _read(folder, "decline", "decline.csv")
     groups = _read(folder, "decline", "groups.csv")
     if best is None or curves is None or groups is None:
@@ -306,18 +305,13 @@ def _team_fix_claims(folder: Path, n: int, out: Claims) -> list[Claim]:
 
 def team_tables(tables, n: int):
     """The team variant's tables at n players (SWoW's Battle for Azeroth)."""
-    from analyzer.variants import team_play
-
     return team_play().team_tables(tables, n, False)
 
 
 def _team_claims(n: int, games: int, seed: int, tables) -> list[Claim]:
-    from analyzer.variants import team_play
-
     team = team_play()
     if not games or team is None:
         return []
-    from analyzer.studies.teams import faction_rates
 
     rates = faction_rates([n], games, seed, tables=tables).table
     rates = rates.sort_values("win_rate", ascending=False, kind="stable")

@@ -40,8 +40,17 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from analyzer.backends import Chunk, or_in_process
+from analyzer.engine import layout as L
 from analyzer.errors import InputError, Problem
+from analyzer.gameloop import api
 from analyzer.model.limits import MAX_STUDY_GAMES, check_study_games, range_text
+from analyzer.players import params as P
+from analyzer.players.params import HEURISTIC
+from analyzer.players.styles import bot_of, policy_of
+from analyzer.present.charts import decline_curves
+from analyzer.present.progress import Bar
+from analyzer.simulate import engine_step, resolve_policies, seat_bots
 from analyzer.stats import (
     RATE_DIFFERENCE,
     TOO_FEW,
@@ -53,10 +62,11 @@ from analyzer.stats import (
     wilson,
 )
 from analyzer.studies import common
+from analyzer.studies.combos import allowed_combos
 from analyzer.studies.common import CLI, pct, pp
 from analyzer.studies.scoring import scoring
 from analyzer.studies.settings import DeclineSettings  # noqa: F401  (run_decline's)
-from analyzer.variants import team_play, team_variant
+from analyzer.variants import STANDARD, team_play, team_variant
 
 WHERE = "decline study"
 FAMILIES = ("decline_tokens", "decline_round")
@@ -95,7 +105,7 @@ class DeclineStudy:
     scenario: str | None = None
     not_modeled: list[str] = field(default_factory=list)
     estimates: list[str] = field(default_factory=list)
-    variant: str = "standard"  # bfa: a win is the test seat's faction's (team_win)
+    variant: str = STANDARD  # a team variant's name: a win is the test seat's team's (team_win)
     test_seats: dict[int, list[int]] = field(default_factory=dict)  # by count, 0-based
 
     @property
@@ -143,8 +153,6 @@ def _rules(tokens: Sequence[int], rounds: Sequence[int]) -> list[tuple[str, int]
 
 def rule_vector(base: np.ndarray, family: str, value: int) -> np.ndarray:
     """The heuristic's parameters with one decline rule in force."""
-    from analyzer.players import params as P
-
     v = np.array(base, np.float64)
     if family == "decline_tokens":
         v[P.H_DECLINE_TOKENS], v[P.H_DECLINE_ROUND], v[P.H_DECLINE_AT_AGE] = value, 0, 0
@@ -155,8 +163,6 @@ def rule_vector(base: np.ndarray, family: str, value: int) -> np.ndarray:
 
 def rule_text(vec: np.ndarray) -> str:
     """The decline rule a heuristic parameter vector plays."""
-    from analyzer.players import params as P
-
     if vec[P.H_DECLINE_ROUND] > 0:
         return f"decline_round = {vec[P.H_DECLINE_ROUND]:g}"
     if vec[P.H_DECLINE_AT_AGE] > 0:
@@ -225,12 +231,6 @@ class _Plan:
 def _plan(
     n, games, seed, tables, policies, policy_params, pairs_chosen, tokens, rounds, test_bot=None
 ):
-    from analyzer.engine import layout as L
-    from analyzer.players import params as P
-    from analyzer.players.styles import policy_of
-    from analyzer.simulate import resolve_policies, seat_bots
-    from analyzer.studies.combos import allowed_combos
-
     names = resolve_policies(policies, n)
     ids, params = seat_bots(names, n, policy_params)
     params = np.array(params, np.float64)
@@ -253,9 +253,9 @@ def _plan(
         test_seats = [s for s in range(n) if all(factions[s] in f for f in mine)]
         if not test_seats:
             raise InputError(
-                Problem(CLI, "--combos", pairs_chosen, f"under --variant bfa a seat picks only "
-                        f"races of its faction: give the combos of one faction seated at {n} "
-                        "players (the Neutral only at 3 and 5)")
+                Problem(CLI, "--combos", pairs_chosen, f"under --variant {team_variant()} a seat "
+                        "picks only races of its faction: give the combos of one faction seated "
+                        f"at {n} players (the Neutral only at 3 and 5)")
             )  # fmt: skip
     n_rounds = common.rounds_of(tables, n)
     sweep_rounds = range(2, n_rounds) if rounds is None else rounds
@@ -270,8 +270,6 @@ def _plan(
     # The test seat's starting point: test_bot's vector, else its own heuristic vector, or
     # the heuristic's defaults.
     if test_bot is not None:
-        from analyzer.players.styles import bot_of
-
         policy, vector = bot_of(test_bot, "--forced-bot")
         if policy != "heuristic":
             raise InputError(
@@ -321,9 +319,6 @@ def _plan(
 def _rule_calls(plan: _Plan, vec, etables, seed, step, check, tag):
     """The engine calls of one rule of a plan: the games of block s test seat s
     (the heuristic with the rule's vector), the other seats keep their bots."""
-    from analyzer.backends import Chunk
-    from analyzer.players.params import HEURISTIC
-
     for s in range(plan.n):
         idx = np.flatnonzero(plan.seat == s)
         if idx.size == 0:
@@ -343,8 +338,6 @@ def _record(out: np.ndarray, res, first: int, s: int, n: int, team: bool = False
     """Store the test seat s's (win, vc, declines, sum of decline rounds) of a batch
     in out's columns (a win: its faction's in the team variant, `team`, of n
     players); returns its games with an invariant violation."""
-    from analyzer.engine import layout as L
-
     sl = slice(first, first + res.seats.shape[0])
     seats = res.seats
     out[0, sl] = common.seat_wins(seats[:, :, L.S_VC], seats[:, :, L.S_WIN], n, team)[:, s]
@@ -382,10 +375,6 @@ def run_decline(
     )
     tokens = DEFAULT_TOKENS if s.tokens is None else s.tokens
     test_bot = s.test_bot
-    from analyzer.backends import or_in_process
-    from analyzer.gameloop import api
-    from analyzer.present.progress import Bar
-    from analyzer.simulate import engine_step
 
     counts = common.parse_counts(n_players)
     tokens = list(tokens)
@@ -395,9 +384,7 @@ def run_decline(
     for n in counts:
         tab = _per_count(tables, n)
         if tab is None:
-            from analyzer.ruleset_registry import played_tables
-
-            tab = played_tables()
+            tab = common.printed_tables(settings.game)
         plans.append(
             _plan(n, games, seed, tab, _per_count(policies, n), _per_count(policy_params, n),
                   combos, tokens, rounds, test_bot)
@@ -466,7 +453,7 @@ def run_decline(
         scenario=scenario,
         not_modeled=common.not_modeled(rs),
         estimates=rs.estimates(),
-        variant=team_variant() if plans[0].team else "standard",
+        variant=team_variant() if plans[0].team else STANDARD,
         test_seats={plan.n: sorted(set(plan.seat.tolist())) for plan in plans},
     )
 
@@ -574,8 +561,6 @@ def chart_names(result: DeclineStudy) -> list[str]:
 def write_decline(result: DeclineStudy, out_dir=None, force: bool = False) -> Path:
     """Write decline.csv, best.csv, groups.csv (and Parquet), one curves-<N>p.png per
     player count and summary.md; the folder appears complete or not at all."""
-    from analyzer.present.charts import decline_curves
-
     out = Path(out_dir) if out_dir is not None else default_out(result.players)
 
     def fill(temp: Path) -> None:
@@ -670,7 +655,7 @@ def _curve_lines(frame: pd.DataFrame) -> list[str]:
 
 
 def _team_lines(result: DeclineStudy) -> list[str]:
-    if result.variant != "bfa":
+    if result.variant == STANDARD:
         return []
     seats = "; ".join(
         f"{n} players: seats {', '.join(str(s + 1) for s in v)}"
@@ -705,11 +690,7 @@ def summary_markdown(result: DeclineStudy) -> str:
         f"# When to decline, {', '.join(map(str, result.players))} players",
         "",
         f"- Ruleset: {result.ruleset_name}"
-        + (
-            " (variant bfa: Battle for Azeroth, the team variant)"
-            if result.variant == "bfa"
-            else ""
-        )
+        + common.variant_note(result.variant)
         + (f"; scenario: {result.scenario}" if result.scenario else ""),
         f"- Bots: {bots}. One test seat per game plays the heuristic bot with the swept "
         "rule; the other seats keep their bots.",

@@ -9,9 +9,14 @@ import numpy as np
 
 from analyzer.precision import MAX_HALF_WIDTH, TOO_FEW, too_wide
 from analyzer.present.answer import AnswerTable
+from analyzer.present.charts import KEY_METRICS
+from analyzer.present.metrics import METRICS
 from analyzer.stats import TOO_FEW as NO_INTERVAL
 from analyzer.stats import enough_digits, interval_text
 from analyzer.studies.common import pct
+from analyzer.studies.compare_page import in_unit
+from analyzer.studies.sequential import WHY
+from analyzer.studies.tournament import rating_text
 
 SHOWN = 5  # combos at each end of the combo table
 LIMIT = f"{100 * MAX_HALF_WIDTH:.0f} points"  # the widest interval that still decides
@@ -63,8 +68,6 @@ def fair_share(result) -> float:
 
 def raced_note() -> str:
     """A raced combo table's one sentence on why its games vary."""
-    from analyzer.studies.sequential import WHY
-
     return f"{WHY[0].upper()}{WHY[1:]}."
 
 
@@ -185,10 +188,6 @@ def _change(unit: str, delta, lo, hi, significant) -> str:
 def compare_tables(result) -> list[AnswerTable]:
     """Per house rule: its main effects (the key metrics against its baseline), and the
     win rates of the races and powers it changes under both rule sets."""
-    from analyzer.present.charts import KEY_METRICS
-    from analyzer.present.metrics import METRICS
-    from analyzer.studies.compare_page import in_unit
-
     out = []
     for name, rows in result.table.groupby("scenario", sort=False):
         key = rows[rows.metric.isin(KEY_METRICS)]
@@ -228,8 +227,6 @@ def compare_tables(result) -> list[AnswerTable]:
 
 def tournament_table(result) -> AnswerTable:
     """The bots ranked by rating, each with its interval, seat-games and win rate."""
-    from analyzer.studies.tournament import rating_text
-
     rows = tuple(
         (str(r.bot), rating_text(result, r), f"{r.seat_games:,}",
          f"{pct(r.win_rate)} ({percent_interval(r.win_lo, r.win_hi)})")

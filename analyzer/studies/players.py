@@ -34,9 +34,15 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from analyzer.backends import Chunk, or_in_process
+from analyzer.engine import layout as L
 from analyzer.errors import InputError, Problem
+from analyzer.gameloop import api
 from analyzer.model import limits
 from analyzer.model.limits import MAX_STUDY_GAMES, check_study_games, range_text
+from analyzer.present.charts import rank_correlation_heatmap, score_violins, seat_advantage
+from analyzer.present.progress import Bar
+from analyzer.simulate import engine_step, resolve_policies, seat_bots
 from analyzer.stats import (
     Z95,
     estimate_text,
@@ -47,12 +53,14 @@ from analyzer.stats import (
     wilson,
 )
 from analyzer.studies import common
+from analyzer.studies.combos import run_combos
 from analyzer.studies.common import CLI, pct, pp
 from analyzer.studies.scoring import Scoring, scoring
 from analyzer.studies.settings import (
     CombosSettings,
     PlayersSettings,  # noqa: F401  (run_players')
 )
+from analyzer.variants import STANDARD
 
 WHERE = "players study"
 DEFAULT_GAMES = 20000
@@ -84,7 +92,7 @@ class PlayersStudy:
     skipped: dict[int, str] = field(default_factory=dict)  # counts the scenario does not allow
     not_modeled: list[str] = field(default_factory=list)
     estimates: list[str] = field(default_factory=list)
-    variant: str = "standard"  # bfa: a seat's win is its faction's (team_win)
+    variant: str = STANDARD  # a team variant's name: a seat's win is its team's (team_win)
 
     @property
     def n_games(self) -> int:
@@ -115,11 +123,6 @@ def _play_counts(counts, games, seed, tables, policies, policy_params, step, che
     """Per count n: (bots, and per game: final VC, wins and declines per seat, the rounds
     of the declines, players who declined, and the games with an invariant violation).
     Every count's games go through the backend in one stream."""
-    from analyzer.backends import Chunk, or_in_process
-    from analyzer.engine import layout as L
-    from analyzer.gameloop import api
-    from analyzer.simulate import resolve_policies, seat_bots
-
     out = {}
     calls = []
     for n in counts:
@@ -183,10 +186,6 @@ def run_players(
     n_players, games, seed, tables, policies = s.players, s.games, s.seed, s.tables, s.bots
     policy_params, games_per_combo, check = s.bot_params, s.games_per_combo, s.check
     scenario, skipped = s.scenario, s.skipped
-    from analyzer.backends import or_in_process
-    from analyzer.present.progress import Bar
-    from analyzer.simulate import engine_step
-    from analyzer.studies.combos import run_combos
 
     counts = common.parse_counts(n_players)
     check_players(games, games_per_combo, seed)
@@ -195,9 +194,7 @@ def run_players(
     for n in counts:
         tab = _per_count(tables, n)
         if tab is None:
-            from analyzer.ruleset_registry import played_tables
-
-            tab = played_tables()
+            tab = common.printed_tables(s.game)
         tabs[n] = tab
     check_study_games(
         games * len(counts), "player-count", keys=("--games",)
@@ -249,7 +246,7 @@ def run_players(
         skipped=dict(skipped or {}),
         not_modeled=common.not_modeled(rs),
         estimates=rs.estimates(),
-        variant=next((s.variant for s in score.values() if s.team), "standard"),
+        variant=next((s.variant for s in score.values() if s.team), STANDARD),
     )
 
 
@@ -417,8 +414,6 @@ def chart_names(result: PlayersStudy) -> list[str]:
 def write_players(result: PlayersStudy, out_dir=None, force: bool = False) -> Path:
     """Write every table (CSV and Parquet), the charts and summary.md; the folder
     appears complete or not at all."""
-    from analyzer.present.charts import rank_correlation_heatmap, score_violins, seat_advantage
-
     out = Path(out_dir) if out_dir is not None else default_out(result.players)
 
     def fill(temp: Path) -> None:
@@ -447,7 +442,7 @@ def findings(result: PlayersStudy) -> list[str]:
         best = seats.sort_values("win_rate").iloc[-1]
         word = "significantly " if first.significant else "not significantly "
         word += "below" if first.advantage < 0 else "above"
-        team = "'s team" if result.variant == "bfa" else ""
+        team = "'s team" if result.variant != STANDARD else ""
         out.append(
             f"{n} players: the first seat{team} wins {pct(first.win_rate)} (95% "
             f"{pct(first.win_lo)} to {pct(first.win_hi)}), {pp(first.advantage)} against the "
@@ -509,11 +504,7 @@ def summary_markdown(result: PlayersStudy) -> str:
         f"# What the player count changes ({', '.join(map(str, result.players))} players)",
         "",
         f"- Ruleset: {result.ruleset_name}"
-        + (
-            " (variant bfa: Battle for Azeroth, the team variant)"
-            if result.variant == "bfa"
-            else ""
-        )
+        + common.variant_note(result.variant)
         + (f"; scenario: {result.scenario}" if result.scenario else ""),
         f"- Bots: {bots}",
         *(
@@ -525,7 +516,7 @@ def summary_markdown(result: PlayersStudy) -> str:
                 "a seat of its race's faction and ranks it against its faction's own share "
                 "(rulings.md B9)."
             ]
-            if result.variant == "bfa"
+            if result.variant != STANDARD
             else []
         ),
         f"- Games: {result.games} per count with the same bots in every seat; {combo_text}; "

@@ -76,7 +76,7 @@ class Study:
     # played, before a cluster's own summary
     games_on: str = "backend"  # "backend": threads, --workers or --cluster; "threads"
     scenario_options: tuple[str, ...] = ()  # options naming scenario files (their ruleset)
-    only: tuple[str, str] | None = None  # the one (ruleset, variant) it plays
+    team_only: bool = False  # it plays its ruleset's team variant only (TEAM_VARIANTS)
     report_title: str | None = None  # its section in the report (None: not in it)
     report: str | None = None  # "module:function": (report settings, context) -> entry
 

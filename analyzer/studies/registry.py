@@ -516,7 +516,7 @@ STUDIES: tuple[Study, ...] = (
         settings="analyzer.studies.settings:TeamsSettings",
         tables=("factions", "seats", "within", "duels"),
         games_on="threads",
-        only=("swow", "bfa"),
+        team_only=True,
         **_steps("teams", timing=None),
     ),
     Study(

@@ -35,8 +35,16 @@ import numpy as np
 import pandas as pd
 
 from analyzer import precision
+from analyzer.backends import Chunk, or_in_process
+from analyzer.engine import layout as L
+from analyzer.engine.layout import MAX_PLAYERS
 from analyzer.errors import InputError, Problem
+from analyzer.gameloop import api
 from analyzer.model.limits import MAX_STUDY_GAMES, check_study_games, range_text
+from analyzer.players.params import SEARCHING_POLICIES
+from analyzer.players.styles import bot_names, policy_of, styles_lines
+from analyzer.present.charts import pyplot, save_figure
+from analyzer.simulate import engine_step, seat_bots
 from analyzer.stats import (
     honest,
     interval_text,
@@ -46,8 +54,11 @@ from analyzer.stats import (
     spearman_rows,
     wilson,
 )
-from analyzer.studies import common
+from analyzer.studies import common, exploit
+from analyzer.studies.combos import allowed_combos, seat_blocks, seat_major_rows, with_forced_bot
 from analyzer.studies.common import CLI, pct
+from analyzer.studies.exploit import exploit_table
+from analyzer.studies.robustness_decline import decline_curves, decline_table, named_rules
 from analyzer.studies.settings import (  # noqa: F401  (the study's public names)
     DEFAULT_FIELDS,
     DEFAULT_FORCED,
@@ -102,8 +113,6 @@ class RobustnessStudy:
 
 # ------------------------------------------------------------------ input
 def _names(text: str, key: str, n_players: int, repeat: bool) -> tuple[str, ...]:
-    from analyzer.players.styles import bot_names
-
     names = [p.strip().lower() for p in str(text).split(",") if p.strip()]
     known = bot_names()
     bad = [
@@ -130,9 +139,6 @@ def parse_fields(
     shorter than the players repeats), then the first field with each forced-seat
     style (a lookahead style plays `lookahead_games_per_combo` games per combo).
     InputError naming the unknown style and the closest one."""
-    from analyzer.players.params import SEARCHING_POLICIES
-    from analyzer.players.styles import policy_of
-
     if isinstance(forced_bots, str):
         forced_bots = [forced_bots] if forced_bots.strip() else []
     out = [Field(_names(text, "--field", n_players, True)) for text in fields]
@@ -154,8 +160,6 @@ def parse_fields(
 def check_robustness(
     n_players, games_per_combo, decline_games, bootstrap, seed, lookahead_games_per_combo=1
 ) -> None:
-    from analyzer.engine.layout import MAX_PLAYERS
-
     problems = common.check_seed(seed)
     if isinstance(n_players, bool) or not 2 <= n_players <= MAX_PLAYERS:
         problems.append(Problem(CLI, "--players", n_players, f"must be 2 to {MAX_PLAYERS}"))
@@ -190,8 +194,6 @@ def field_runs(n_combos: int, gpc: int, n: int, sub: int | None) -> list[tuple[i
     """(seat, first game, games) of each run of consecutive reference games a field
     plays: whole seat blocks, or with `sub` < gpc the first games of each combo in each
     seat block (seat s keeps the k < sub with k % n == s, as combos.seat_blocks does)."""
-    from analyzer.studies.combos import seat_blocks
-
     if sub is None or sub >= gpc:
         return [(s, start, n_combos * m) for s, start, m in seat_blocks(n_combos, gpc, n) if m]
     runs = []
@@ -202,11 +204,6 @@ def field_runs(n_combos: int, gpc: int, n: int, sub: int | None) -> list[tuple[i
 
 
 def _play_field(fld: Field, etables, pairs, n, gpc, seed, step, backend) -> _Games:
-    from analyzer.backends import Chunk, or_in_process
-    from analyzer.engine import layout as L
-    from analyzer.simulate import seat_bots
-    from analyzer.studies.combos import seat_blocks, seat_major_rows, with_forced_bot
-
     ids, params = seat_bots(fld.bots, n)
     starts = {s: (start, m) for s, start, m in seat_blocks(len(pairs), gpc, n)}
     runs = field_runs(len(pairs), gpc, n, fld.games_per_combo)
@@ -289,20 +286,13 @@ def run_robustness(
     )  # fmt: skip
     decline_games, bootstrap, seed, tables = s.decline_games, s.bootstrap, s.seed, s.tables
     lookahead_games_per_combo = s.lookahead_games_per_combo
-    from analyzer.backends import or_in_process
-    from analyzer.gameloop import api
-    from analyzer.simulate import engine_step
-    from analyzer.studies.combos import allowed_combos
-    from analyzer.studies.robustness_decline import decline_curves, decline_table, named_rules
 
     check_robustness(n_players, games_per_combo, decline_games, bootstrap, seed,
                      lookahead_games_per_combo)  # fmt: skip
     common.check_chunk(chunk, WHERE)
     flds = parse_fields(fields, forced_bots, n_players, lookahead_games_per_combo)
     if tables is None:
-        from analyzer.ruleset_registry import played_tables
-
-        tables = played_tables()
+        tables = common.printed_tables(s.game)
     pairs = np.array(allowed_combos(tables), np.int64).reshape(-1, 2)
     total = len(pairs) * games_per_combo
     check_study_games(total, "robustness", keys=("--games-per-combo",))
@@ -339,8 +329,6 @@ def run_robustness(
     decline = decline_table(flds, declines, named_rules(s.decline_source, n_players))
     exploit = None
     if s.exploit_games:
-        from analyzer.studies.exploit import exploit_table
-
         if log is not None:
             log(f"Robustness: one {s.responder} seat against each field...")
         plain = [(f.name, f.bots) for f in flds if f.forced_bot is None]
@@ -573,7 +561,6 @@ def findings(result: RobustnessStudy) -> list[str]:
     ]
     for r in result.marks.itertuples():
         out.append(f"{r.finding}: {r.value}: **{r.mark}** ({r.detail}).")
-    from analyzer.studies import exploit
 
     return out + exploit.findings(result.exploit)
 
@@ -594,8 +581,6 @@ def _md(header, rows) -> list[str]:
 
 
 def summary_markdown(result: RobustnessStudy) -> str:
-    from analyzer.players.styles import styles_lines
-
     fg = result.field_games
     styles = [
         b for f in result.fields for b in (*f.bots, *([f.forced_bot] if f.forced_bot else []))
@@ -677,7 +662,6 @@ def summary_markdown(result: RobustnessStudy) -> str:
                        f"{r.where} of {r.rules} rules ({r.state})"]
                       for r in result.decline.itertuples()])  # fmt: skip
         lines.append("")
-    from analyzer.studies import exploit
 
     lines += exploit.markdown(result.exploit)
     lines += [
@@ -694,8 +678,6 @@ def summary_markdown(result: RobustnessStudy) -> str:
 
 def correlation_chart(result: RobustnessStudy, path: Path) -> Path:
     """Each field's rank correlation with the reference, per table, with its interval."""
-
-    from analyzer.present.charts import pyplot, save_figure
 
     plt = pyplot()
     c = result.correlation

@@ -12,7 +12,11 @@ from pathlib import Path
 import pandas as pd
 
 from analyzer.errors import InputError, Problem
+from analyzer.players.styles import policy_of
+from analyzer.studies.common import CLI
+from analyzer.studies.decline import FAMILIES, run_decline
 from analyzer.studies.settings import DeclineSettings
+from analyzer.studies.tiers import first_tier
 
 COLUMNS = ["field", "group", "best_rule", "reference_rule", "reference_rank", "rules",
            "named", "state", "where"]  # fmt: skip
@@ -35,8 +39,6 @@ def named_rules(source: str, n_players: int) -> dict[str, str] | None:
 def check_named_rules(source, n_players: int) -> None:
     """InputError (exit 2) unless the folder `source` holds a decline study's best.csv
     with a best rule per group at `n_players` players."""
-    from analyzer.studies.common import CLI
-
     if named_rules(str(source), n_players) is None:
         raise InputError(
             Problem(CLI, "--decline-from", str(source),
@@ -49,9 +51,6 @@ def check_named_rules(source, n_players: int) -> None:
 def decline_curves(fld, n, games, seed, tables, backend, chunk):
     """The decline study's curves under this field; None when the test seat's style is
     not the heuristic's (the decline rules are its parameters)."""
-    from analyzer.players.styles import policy_of
-    from analyzer.studies.decline import run_decline
-
     if fld.forced_bot is not None and policy_of(fld.forced_bot) != "heuristic":
         return None
     settings = DeclineSettings(n, games, seed, tables, list(fld.bots), test_bot=fld.forced_bot)
@@ -62,8 +61,6 @@ def decline_curves(fld, n, games, seed, tables, backend, chunk):
 def _rule_table(curves: pd.DataFrame, group: str) -> pd.DataFrame:
     """The swept rules of one group, best first (win rate, then mean VC), named as the
     decline study names them ("family = value")."""
-    from analyzer.studies.decline import FAMILIES
-
     pool = curves[(curves.group == group) & curves.family.isin(FAMILIES)]
     pool = pool.sort_values(["win_rate", "mean_vc"], ascending=False, kind="stable")
     return pool.assign(name=[f"{r.family} = {r.value}" for r in pool.itertuples()])
@@ -73,8 +70,6 @@ def decline_table(flds, declines, named: dict[str, str] | None) -> pd.DataFrame:
     """One row per field and group: where the checked rule stands among that field's
     rules, and its tier state (tiers.first_tier: first, or not told apart from the first
     on games enough to rank it). A field that did not play the decline rules is left out."""
-    from analyzer.studies.tiers import first_tier
-
     rows = []
     ref = declines[0]
     if ref is None:

@@ -42,6 +42,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+from scipy.stats import norm
 
 from analyzer.stats import Z95, benjamini_hochberg, wilson
 
@@ -87,7 +88,6 @@ def look_z(weight: float, alpha: float = ALPHA) -> float:
     tables' 1.96, for the whole error at one look)."""
     if weight >= 1.0:
         return Z95
-    from scipy.stats import norm
 
     return float(norm.isf(alpha * weight / 2.0))
 

@@ -30,6 +30,7 @@ class BalanceSettings:
     # the win rate a race or power should reach (None: 1 / players); the team variant
     # balances factions against their own fair shares instead (balance_teams.py)
     fair: float | None = None
+    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded)
 
 
 # ------------------------------------------------------------------ bots
@@ -66,6 +67,7 @@ class CombosSettings:
     # keep the games for another study of this process that plays the same table
     # (backends/shared.py); never changes the results
     shared: bool = False
+    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded)
 
 
 # ------------------------------------------------------------------ compare
@@ -81,6 +83,7 @@ class CompareSettings:
     seed: int = 1
     bots: str | None = None  # --bots: replaces the seats of both sides
     bootstrap: int = BOOTSTRAP
+    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded)
 
 
 # ------------------------------------------------------------------ confirm
@@ -99,6 +102,7 @@ class ConfirmSettings:
     team_games: int = TEAM_GAMES  # reference games of the team variant's faction gap (0: none)
     balance_changes: int = 0  # balance changes played, those moving a win rate most (0: all)
     tables: Any = None  # None: the played ruleset's printed rules
+    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded)
 
 
 # ------------------------------------------------------------------ decline
@@ -118,6 +122,7 @@ class DeclineSettings:
     tokens: tuple[int, ...] | None = None  # "decline at N tokens" values (None: the default)
     rounds: tuple[int, ...] | None = None  # "decline in round r" values (None: 2 .. last-1)
     test_bot: str | None = None  # the test seat's own style (None: its seat's bot)
+    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded)
 
 
 # ------------------------------------------------------------------ players
@@ -135,6 +140,7 @@ class PlayersSettings:
     check: bool = False
     scenario: str | None = None
     skipped: dict = field(default_factory=dict)  # {count: why the scenario cannot play it}
+    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded)
 
 
 # ------------------------------------------------------------------ robustness
@@ -166,6 +172,7 @@ class RobustnessSettings:
     # The folder of a decline study whose best rule per group is checked (its best.csv:
     # the report page's decline section); "" checks the reference field's own best.
     decline_source: str = ""
+    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded)
 
 
 # ------------------------------------------------------------------ teams
@@ -196,3 +203,4 @@ class TournamentSettings:
     bootstrap: int = 400
     lookahead_games: int = LOOKAHEAD_GAMES  # per seat order with a lookahead seat
     tables: Any = None  # None: the played ruleset's printed rules
+    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded)

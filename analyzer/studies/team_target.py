@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from analyzer.stats import mean_se, normal_interval
 from analyzer.variants import team_play
 
 
@@ -95,8 +96,6 @@ def faction_shares(vc, n_players: int, exchanged: bool = False):
     """One row per faction in the game: games, share (mean share of the victory),
     share_lo and share_hi (95%, normal over games), fair, off_fair (share - fair) and
     holds_fair (the interval holds the fair share)."""
-
-    from analyzer.stats import mean_se, normal_interval
 
     shares = victory_shares(vc, n_players, exchanged)
     target = fair_target(n_players, exchanged)

@@ -17,13 +17,18 @@ import numpy as np
 import pandas as pd
 
 from analyzer.engine.core_layout import S_VC
+from analyzer.gameloop import api
 from analyzer.players.params import default_vector, policy_id
+from analyzer.present.html import to_html
 from analyzer.rulesets import played_tables
 from analyzer.stats import mean_se, normal_interval, wilson
 from analyzer.studies import common
+from analyzer.studies.balance_teams import answer_sentence
+from analyzer.studies.combos_page import fill_folder
 from analyzer.studies.common import pct, pp
 from analyzer.studies.team_target import faction_shares
-from analyzer.variants import team_play
+from analyzer.studies.teams_parts import final_vc, gap_parts, parts_findings, parts_lines, play_arm
+from analyzer.variants import team_play, team_variant
 
 
 @dataclass(frozen=True)
@@ -46,8 +51,6 @@ def _shares(vc: np.ndarray, n_players: int) -> np.ndarray:
 def alliance_duel(n_players: int, games: int, seed: int, care: float = 1.0, tables=None) -> Duel:
     """Allied heuristic bots (ally_care=care) against ignoring ones (ally_care=0),
     games 0..games-1 of run `seed`, each played with the allied team on each side."""
-    from analyzer.gameloop import api
-
     team = team_play()
     if n_players not in (4, 5):
         raise ValueError(f"allies play together at 4 and 5 players, not {n_players}")
@@ -106,8 +109,6 @@ def faction_rates(
     heuristic bots everywhere; `exchanged`: the Alliance's and the Horde's seats
     exchanged. Within a faction, the seats' mean VC show the seat advantage. `parts`
     (printed seating only): also take each faction's advantage apart (teams_parts)."""
-
-    from analyzer.studies.teams_parts import final_vc, gap_parts, play_arm
 
     team = team_play()
     bots = {n: tuple((bots or {}).get(n) or ("heuristic",) * n) for n in counts}
@@ -214,8 +215,6 @@ def findings(result: Factions, duels: list[Duel], combos=()) -> list[str]:
         rates = ", ".join(f"{r.faction} {pct(r.win_rate)}" for r in part.itertuples())
         out.append(f"{n} players: the {best.faction} wins most ({rates}).")
     if result.parts is not None:
-        from analyzer.studies.teams_parts import parts_findings
-
         out += parts_findings(result.parts)
     for d in duels:
         out.append(
@@ -250,8 +249,6 @@ def seating_text(result: Factions) -> str:
 def answer_lines(result: Factions) -> list[str]:
     """The page's opening: each count's leading faction against its fair share, and
     (with the parts) where its advantage comes from."""
-    from analyzer.studies.teams_parts import parts_findings
-
     said = {}
     for n, part in result.table.groupby("players", sort=True):
         ranked = part.sort_values("share")
@@ -277,8 +274,6 @@ def fix_lines(fixes) -> list[str]:
     """The page's first lines from balance runs of the variant (`fixes`: their
     verified.csv tables, balance_teams.py): per count, 4 players first, the printed
     share and each faction's share with the proposed change, on the run's fresh games."""
-    from analyzer.studies.balance_teams import answer_sentence
-
     said = {}
     for table in fixes:
         for n, rows in table.groupby("players", sort=True):
@@ -299,8 +294,9 @@ def fix_table_lines(fixes) -> list[str]:
     lines = [
         "## The smallest change that balances the factions",
         "",
-        "From `analyzer balance --variant bfa` (docs/studies.md): each lever's best setting "
-        "replayed on games its solver never saw, beside the printed rules on the same games; "
+        f"From `analyzer balance --variant {team_variant()}` (docs/studies.md): each lever's "
+        "best setting replayed on games its solver never saw, beside the printed rules on "
+        "the same games; "
         "the change shown is the smallest that lands (ruling B13). Intervals are 95%.",
         "",
         "| players | change | faction | as printed | with the change | fair share | lands |",
@@ -315,8 +311,9 @@ def fix_table_lines(fixes) -> list[str]:
     others = [n for n in (2, 3, 4, 5) if n not in shown]
     if others:
         counts = ", ".join(str(n) for n in others)
-        lines += ["", f"Not played here at {counts} players: `analyzer balance --variant bfa "
-                  "--players N` proposes and verifies a change for any count."]  # fmt: skip
+        lines += ["", f"Not played here at {counts} players: `analyzer balance --variant "
+                  f"{team_variant()} --players N` proposes and verifies a change for any "
+                  "count."]  # fmt: skip
     return [*lines, ""]
 
 
@@ -328,8 +325,6 @@ def summary_markdown(
     where the advantage comes from, the seats within a faction, the allied bots, and
     (`combos`: combo studies under the variant) the combos and races in team play;
     `index`: the page sits in the report's index folder and links back to it."""
-    from analyzer.studies.teams_parts import parts_lines
-
     lines = [
         "# Battle for Azeroth: factions, seats and allies",
         "",
@@ -407,8 +402,6 @@ def write_teams(
     to the index above it; the folder appears complete or not at all
     (studies/common.py write_folder)."""
 
-    from analyzer.studies.combos_page import fill_folder
-
     def fill(temp) -> None:
         for study in combos:
             sub = temp / f"combos-{study.n_players}p"
@@ -427,7 +420,6 @@ def write_teams(
             common.write_table(pd.concat(list(fixes), ignore_index=True), temp, "fixes")
         page = common.with_game_line(summary_markdown(result, duels, combos, index, fixes))
         (temp / "summary.md").write_text(page, encoding="utf-8")
-        from analyzer.present.html import to_html
 
         title = "Battle for Azeroth: factions, seats and allies"
         head, _, rest = page.partition("\n")  # the banner goes under the title

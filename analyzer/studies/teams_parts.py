@@ -27,10 +27,15 @@ import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
+import pandas as pd
 
 from analyzer.engine.core_layout import I_RACE, I_VC_ACTIVE, I_VC_DECLINE, S_VC
+from analyzer.gameloop import api
 from analyzer.rulesets import played_content, played_tables
+from analyzer.simulate import seat_bots
 from analyzer.stats import mean_se, normal_interval
+from analyzer.studies.common import pp
+from analyzer.studies.team_target import fair_target, mean_scored_shares, victory_shares
 from analyzer.variants import team_play
 
 PARTS = ("excess", "seat order", "races", "Faction Bonus", "team scoring")
@@ -49,9 +54,6 @@ def play_arm(n, games, seed, tables=None, bots=None, exchanged=False, bonus=True
     """The engine's results (api.BatchResult) of games 0..games-1 of run `seed` at n
     players: the printed variant, or with the seats exchanged, or without the Faction
     Bonus."""
-    from analyzer.gameloop import api
-    from analyzer.simulate import seat_bots
-
     base = tables or played_tables()
     if not bonus:
         parameters = dataclasses.replace(base.parameters, faction_bonus=0)
@@ -95,10 +97,6 @@ def gap_parts(counts, games, seed, tables=None, bots=None, printed=None) -> Part
     """The parts of each faction's excess at each count (see the module's text);
     `printed` (players -> the printed games' engine results) spares replaying them;
     `bots` (players -> a bot per seat) plays every arm's seats."""
-    import pandas as pd
-
-    from analyzer.studies.team_target import fair_target, mean_scored_shares, victory_shares
-
     rows, arm_rows, races = [], [], []
     for n in counts:
         seat_bots = (bots or {}).get(n)
@@ -143,8 +141,6 @@ def gap_parts(counts, games, seed, tables=None, bots=None, printed=None) -> Part
 
 def parts_lines(parts: Parts) -> list[str]:
     """The team page's section on the parts of each faction's excess."""
-    from analyzer.studies.common import pp
-
     lines = [
         "## Where the advantage comes from",
         "",
@@ -175,8 +171,6 @@ def parts_lines(parts: Parts) -> list[str]:
 
 
 def _signed(r) -> str:
-    from analyzer.studies.common import pp
-
     return f"{pp(r.estimate)} ({pp(r.lo)} to {pp(r.hi)})"
 
 

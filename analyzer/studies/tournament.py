@@ -26,8 +26,23 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from analyzer.engine import layout as L
 from analyzer.errors import InputError, Problem
-from analyzer.ruleset_registry import played_tables
+from analyzer.gameloop import api
+from analyzer.model.limits import check_options
+from analyzer.players.params import LOOKAHEAD, SEARCH, SEARCHING_POLICIES
+from analyzer.players.styles import bot_names, load_styles, policy_of, styles_lines
+from analyzer.present.charts import pyplot, save_figure
+from analyzer.simulate import seat_bots
+from analyzer.stats import (
+    MIN_RESAMPLES,
+    bootstrap_resamples,
+    enough_digits,
+    honest,
+    interval_text,
+    percentile_interval,
+    wilson,
+)
 from analyzer.studies import common
 from analyzer.studies.common import CLI
 from analyzer.studies.settings import LOOKAHEAD_GAMES, TournamentSettings  # noqa: F401
@@ -54,16 +69,12 @@ def default_bots() -> tuple[str, ...]:
     """Every heuristic style, the lookahead bot at its default budget, the random bot
     (the lookahead's cheaper styles, and the search bot, are left to studies that name
     them: docs/bots.md has the search's own tournament)."""
-    from analyzer.players.styles import load_styles
-
     styles = load_styles()
     heuristic = [name for name, style in styles.items() if style.policy == "heuristic"]
     return (*heuristic, "lookahead", "random")
 
 
 def parse_bots(text) -> tuple[str, ...]:
-    from analyzer.players.styles import bot_names
-
     if text is None:
         return default_bots()
     items = [s.strip().lower() for s in text.split(",")] if isinstance(text, str) else list(text)
@@ -96,9 +107,6 @@ def lineups(n_bots: int, players: int) -> list[tuple[int, ...]]:
 def check_tournament(
     bots, players: int, games: int, seed: int, bootstrap: int, lookahead_games: int = 1
 ) -> None:
-    from analyzer.model.limits import check_options
-    from analyzer.stats import MIN_RESAMPLES
-
     check_options(CLI, players=players, games=games, seed=seed)
     if games < 2:
         # The intervals resample the game numbers: one game resamples to itself alone.
@@ -154,16 +162,11 @@ def run_tournament(settings: TournamentSettings) -> TournamentResult:
     s = settings
     bots, players, games, seed, bootstrap = s.bots, s.players, s.games, s.seed, s.bootstrap
     tables, lookahead_games = s.tables, s.lookahead_games
-    from analyzer.engine import layout as L
-    from analyzer.gameloop import api
-    from analyzer.players.params import LOOKAHEAD, SEARCH
-    from analyzer.simulate import seat_bots
-    from analyzer.stats import bootstrap_resamples, honest, percentile_interval, wilson
 
     bots = parse_bots(bots)
     check_tournament(bots, players, games, seed, bootstrap, lookahead_games)
     started = time.perf_counter()
-    etables = api.engine_tables(played_tables() if tables is None else tables)
+    etables = api.engine_tables(common.printed_tables(s.game) if tables is None else tables)
     orders = lineups(len(bots), players)
     b = len(bots)
     ahead = np.zeros((games, b, b))  # per game number: i finished ahead of j (ties: half)
@@ -246,15 +249,10 @@ def wide_matrix(result: TournamentResult) -> pd.DataFrame:
 
 
 def _has_lookahead(bots) -> bool:
-    from analyzer.players.params import SEARCHING_POLICIES
-    from analyzer.players.styles import policy_of
-
     return any(policy_of(name) in SEARCHING_POLICIES for name in bots)
 
 
 def summary_markdown(result: TournamentResult) -> str:
-    from analyzer.players.styles import styles_lines
-
     r = result.ratings
     lines = [
         "# Tournament",
@@ -313,8 +311,6 @@ def summary_markdown(result: TournamentResult) -> str:
 def rating_interval(result: TournamentResult, row) -> str:
     """A rating's 95% interval as text: the anchor's is its definition, and games
     that cannot support one say so."""
-    from analyzer.stats import enough_digits, interval_text
-
     if row.bot == "default" and "default" in result.bots:
         return "the anchor: 0 by definition"
     digits = enough_digits((row.rating, row.rating_lo, row.rating_hi), 0)
@@ -323,15 +319,11 @@ def rating_interval(result: TournamentResult, row) -> str:
 
 def rating_text(result: TournamentResult, row) -> str:
     """ "rating (its interval)", the rating to as many decimals as its interval."""
-    from analyzer.stats import enough_digits
-
     digits = enough_digits((row.rating, row.rating_lo, row.rating_hi), 0)
     return f"{row.rating + 0.0:+.{digits}f} ({rating_interval(result, row)})"
 
 
 def tournament_chart(result: TournamentResult, path: Path) -> Path:
-    from analyzer.present.charts import pyplot, save_figure
-
     plt = pyplot()
     wide = wide_matrix(result)
     r = result.ratings.copy()

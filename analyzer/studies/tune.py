@@ -30,10 +30,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from analyzer.engine import layout as L
 from analyzer.errors import InputError, Problem
+from analyzer.gameloop import api
 from analyzer.model.limits import check_options
-from analyzer.players.params import HEURISTIC, HEURISTIC_PARAMS
+from analyzer.players.params import HEURISTIC, HEURISTIC_PARAMS, policy_id
 from analyzer.players.styles import bot_of
+from analyzer.present.charts import pyplot, save_figure
 from analyzer.ruleset_registry import played_tables
 from analyzer.stats import mean_se, normal_interval
 from analyzer.studies import common
@@ -99,8 +102,6 @@ class Arena:
     def __init__(
         self, players: int, field_vector: np.ndarray, seed: int, tables=None, responder=None
     ):
-        from analyzer.gameloop import api
-
         self.api = api
         self.players = players
         self.field = np.asarray(field_vector, np.float64)
@@ -112,8 +113,6 @@ class Arena:
 
     def _wins(self, vectors: np.ndarray, first: int, n: int, seat: int = -1) -> np.ndarray:
         """Wins per game and seat; seat `seat` played by the responder when >= 0."""
-        from analyzer.engine import layout as L
-
         ids = [HEURISTIC] * self.players
         if seat >= 0:
             ids[seat], vectors[seat] = self.responder
@@ -213,8 +212,6 @@ def run_tune(s: TuneSettings, tables=None, log=None) -> TuneResult:
     _, start_vector = bot_of(s.start)
     responder = None
     if s.responder:
-        from analyzer.players.params import policy_id
-
         policy, vector = bot_of(s.responder)
         responder = (policy_id(policy), vector)
     arena = Arena(s.players, field_vector, s.seed, tables, responder)
@@ -384,8 +381,6 @@ def summary_markdown(result: TuneResult) -> str:
 
 
 def gain_chart(result: TuneResult, path: Path) -> Path:
-    from analyzer.present.charts import pyplot, save_figure
-
     plt = pyplot()
     g = result.generations
     c = result.candidates

@@ -20,6 +20,7 @@ import numpy as np
 from analyzer.errors import InputError, Problem
 from analyzer.tomlcheck.tomlfile import Checker, read_toml
 from analyzer.warcraft import abilities as ab
+from analyzer.warcraft.policies import POLICIES
 from analyzer.warcraft.units import ABILITIES, COST, STRENGTH, TYPES, UnitBook
 
 CLI = "command line"
@@ -254,8 +255,6 @@ def load_battle(path: str | Path, book: UnitBook | None = None) -> Battle:
         name = ck.text(table, "name", key, required=False) or key
         policy = "cheapest"
         if "policy" in table:
-            from analyzer.warcraft.policies import POLICIES
-
             policy = ck.choice(table, "policy", key, list(POLICIES)) or "cheapest"
         reserve = ck.integer(table, "reserve", key, 0, 10) if "reserve" in table else None
         rows = table.get("units")
@@ -334,8 +333,6 @@ def _group_from_table(ck: Checker, row: dict, where: str, side: str, book) -> Gr
 def check_battle(battle: Battle, where: str = CLI) -> None:
     """The armies the rules allow (and the solvers hold): units in each battlefield,
     at most 3 a space, a player's wooden markers, one Raise Dead player a side."""
-    from analyzer.warcraft.policies import POLICIES
-
     problems = []
     for key, side in zip(SIDE_KEYS, battle.sides, strict=True):
         bf = sum(g.battlefield for g in side.groups)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import time
 
 from analyzer.warcraft.battle import Battle, Side, parse_army
+from analyzer.warcraft.exact import solve
+from analyzer.warcraft.montecarlo import simulate
 
 LARGEST = (
     "1 melee s3, 9 melee s3 flank, 1 ranged s2, 6 ranged s2 flank, 1 flying s3, 3 flying s3 flank"
@@ -40,9 +42,6 @@ def battle_of(a: str, b: str, policy: str = "cheapest") -> Battle:
 
 
 def run_bench(games: int, threads: int) -> list[str]:
-    from analyzer.warcraft.exact import solve
-    from analyzer.warcraft.montecarlo import simulate
-
     lines = [f"Threads: {threads}"]
     solve(battle_of("1 melee s3", "1 melee s3"))  # load (or compile) the solver's loops
     for name, (a, b) in VARIANTS.items():

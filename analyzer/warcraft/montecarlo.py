@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from math import comb
 
@@ -314,8 +315,6 @@ class MonteCarloResult:
 def simulate(battle: Battle, n: int, seed: int, threads: int | None = None) -> MonteCarloResult:
     """n battles on `threads` threads (default: every core); the sums do not depend
     on the thread count."""
-    from concurrent.futures import ThreadPoolExecutor
-
     G, S, init, orders = pack(battle)
     threads = max(1, threads or os.cpu_count() or 1)
     n_chunks = -(-n // CHUNK)

@@ -5,6 +5,7 @@ battles, and what every number rests on."""
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 
 from analyzer.errors import InputError
 from analyzer.stats import wilson
@@ -18,6 +19,7 @@ from analyzer.warcraft.battle import (
     sources_of,
     unknowns_of,
 )
+from analyzer.warcraft.exact import best_response, solve
 from analyzer.warcraft.policies import POLICIES, cost_note
 
 MEASURES = {
@@ -34,8 +36,6 @@ def _mc(count, n):
 
 
 def outcome_frame(battle: Battle, exact, mc):
-    import pandas as pd
-
     n = 0 if mc is None else mc.n
     rows = []
     for i, side in enumerate(battle.sides):
@@ -52,8 +52,6 @@ def outcome_frame(battle: Battle, exact, mc):
 
 
 def survivor_frame(battle: Battle, exact, mc):
-    import pandas as pd
-
     rows = []
     for i, side in enumerate(battle.sides):
         for g, grp in enumerate(side.groups):
@@ -68,8 +66,6 @@ def survivor_frame(battle: Battle, exact, mc):
 
 
 def rounds_frame(exact, mc):
-    import pandas as pd
-
     last = len(exact.rounds)
     if mc is not None:
         seen = np.nonzero(mc.rounds[1:])[0]
@@ -85,8 +81,6 @@ def rounds_frame(exact, mc):
 def policy_frame(battle: Battle, rows):
     """rows: (side key, policy, the side's exact hold chance) for each named policy
     and the best response, the other side keeping its own policy."""
-    import pandas as pd
-
     frame = pd.DataFrame(rows, columns=["side", "policy", "hold"])
     frame["gain_of_best"] = np.nan
     for key in SIDE_KEYS:
@@ -100,8 +94,6 @@ def policy_frame(battle: Battle, rows):
 def compare_policies(battle: Battle, best: bool):
     """Each side's exact hold chance with every named policy (the other side keeping
     its own), and with the best response when asked and tractable."""
-    from analyzer.warcraft.exact import best_response, solve
-
     rows, notes = [], []
     for i, key in enumerate(SIDE_KEYS):
         for name in POLICIES:

@@ -10,7 +10,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 
+from analyzer.output import write_folder, write_table
+from analyzer.present.charts import pyplot, save_figure, text_colour
+from analyzer.present.html import to_html
 from analyzer.warcraft.battle import (
     STACK,
     Battle,
@@ -21,6 +25,14 @@ from analyzer.warcraft.battle import (
     unknowns_of,
 )
 from analyzer.warcraft.exact import solve
+from analyzer.warcraft.montecarlo import simulate
+from analyzer.warcraft.report import (
+    battle_text,
+    compare_policies,
+    outcome_frame,
+    rounds_frame,
+    survivor_frame,
+)
 from analyzer.warcraft.units import load_units
 
 DEFAULT_OUT = Path("reports") / "warcraft-battles"
@@ -61,8 +73,6 @@ def heatmap(attacker: str, defender: str, most_a: int, most_b: int, policies=("c
             book=None, races=(None, None)) -> Heatmap:  # fmt: skip
     """The exact chance that each side holds the battlefield, for 1..most_a attacking
     units of one template against 1..most_b defending ones."""
-    import pandas as pd
-
     started = time.perf_counter()
     rows, sources = [], set()
     for n in range(1, most_a + 1):
@@ -88,8 +98,6 @@ def heatmap(attacker: str, defender: str, most_a: int, most_b: int, policies=("c
 
 
 def heatmap_chart(h: Heatmap, path: Path) -> Path:
-    from analyzer.present.charts import pyplot, text_colour
-
     plt = pyplot()
     f = h.frame
     na, nb = int(f.attacker_units.max()), int(f.defender_units.max())
@@ -121,8 +129,6 @@ def heatmap_chart(h: Heatmap, path: Path) -> Path:
 
 
 def _save(fig, path: Path, method: str, sources) -> Path:
-    from analyzer.present.charts import save_figure
-
     note = "; ".join(sources) if sources else "none"
     fig.text(0.005, 0.005, f"Warcraft: the Board Game | {method} | cards not played | "
              f"rests on, beyond the rulebook: {note}", fontsize=6, color="#555555",
@@ -134,8 +140,6 @@ def _save(fig, path: Path, method: str, sources) -> Path:
 def unit_efficiency(book):
     """Per unit of the data: expected casualties per attack die, and per resource
     where its cost is known (each value with its source)."""
-    import pandas as pd
-
     rows = []
     for u in book.units:
         per_die = u.strength / 6 + (1 / 6 if "Area Attack" in u.abilities else 0)
@@ -176,8 +180,6 @@ def break_even(book, reference: str = "3 melee s3, 3 melee s3 flank", most: int 
     same gold and wood buys, for Strength s = 1..5 and n units, fighting a reference
     defender. Costs from the unit data (the rulebook's: 1 gold + 1 wood a melee unit,
     2 gold + 2 wood an upgrade); the Strengths are what-ifs, not tile values."""
-    import pandas as pd
-
     started = time.perf_counter()
     unit = book.cost("any race", "melee")
     upgrade = book.upgrade
@@ -213,8 +215,6 @@ def break_even(book, reference: str = "3 melee s3, 3 melee s3 flank", most: int 
 
 
 def break_even_chart(be: BreakEven, path: Path) -> Path:
-    from analyzer.present.charts import pyplot
-
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(7, 4.2))
     for s, part in be.frame.groupby("strength"):
@@ -311,17 +311,6 @@ def build_page(
 ) -> Path:
     """reports/warcraft-battles/: index.md and a self-contained index.html (charts
     embedded), with every table as CSV and Parquet beside them."""
-    from analyzer.output import write_folder, write_table
-    from analyzer.present.html import to_html
-    from analyzer.warcraft.montecarlo import simulate
-    from analyzer.warcraft.report import (
-        battle_text,
-        compare_policies,
-        outcome_frame,
-        rounds_frame,
-        survivor_frame,
-    )  # fmt: skip
-
     started = time.perf_counter()
     book = load_units()
     example = Battle((

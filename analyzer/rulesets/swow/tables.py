@@ -34,6 +34,7 @@ __all__ = [
     "TEAM_VARIANTS",
     "TERRAIN_NAMES",
     "VARIANTS",
+    "VARIANT_PAGES",
     "compile_tables",
     "default_content",
     "default_tables",
@@ -51,6 +52,8 @@ HEADLINE_BOTS = "tuned"
 # for Azeroth is played in teams, by the rules of bfa.py.
 VARIANTS = {"standard": VARIANT_STANDARD, "bfa": VARIANT_BFA}
 TEAM_VARIANTS = {"bfa": "analyzer.rulesets.swow.bfa"}
+# The team page of its report (a literal: the report index reads it without loading the game).
+VARIANT_PAGES = {"bfa": "Battle for Azeroth, the team variant"}
 
 # What the report says of the boards this ruleset plays on.
 BOARD_NOTE = (

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from analyzer.errors import InputError, Problem
+from analyzer.model.limits import MAX_STUDY_GAMES, range_text
+from analyzer.studies import balance
+from analyzer.studies.balance import check_balance, findings
+from analyzer.studies.balance_teams import TeamBalance, run_team_balance
+from analyzer.studies.common import parse_counts, scenario_counts, team_variant
+from analyzer.studies.headlines import balance_table
 from analyzer.studies.plans.common import (
     CLI,
     ReportEntry,
@@ -13,12 +21,10 @@ from analyzer.studies.plans.common import (
     written,
 )
 from analyzer.studies.settings import BalanceSettings
+from analyzer.variants import variant_name
 
 
 def check(o: dict, log) -> BalanceSettings:
-    from analyzer.studies.balance import check_balance
-    from analyzer.studies.common import parse_counts
-
     scenario, players, seat_styles = o["scenario"], o["players"], o["bots"]
     tables, policies, params, name = None, "heuristic", None, None
     if scenario is not None:
@@ -34,8 +40,6 @@ def check(o: dict, log) -> BalanceSettings:
     counts = parse_counts(o["seat_players"], "--seat-players")
     seat_tables = seat_policies = seat_params_by = None
     if scenario is not None:
-        from analyzer.studies.common import scenario_counts
-
         seat_tables, seat_policies, seat_params_by, counts, skipped = scenario_counts(
             scenario, counts, "balance", skip_invalid=True
         )
@@ -49,8 +53,7 @@ def check(o: dict, log) -> BalanceSettings:
         if len(names) > 1:
             counts = tuple(n for n in counts if n == players) or (players,)
         seat_policies, seat_params_by = bots_by_count(seat_styles, counts), None
-    tables = variant_tables(o["variant"], tables)
-    from analyzer.studies.common import team_variant
+    tables = variant_tables(o["game"], o["variant"], tables)
 
     if tables is not None and team_variant(tables):
         # The team variant balances the factions at `players` (balance_teams.py): the
@@ -58,19 +61,17 @@ def check(o: dict, log) -> BalanceSettings:
         check_team_balance(players, o["seat_games"])
         return BalanceSettings(
             players, gpc, seed, (players,), o["seat_games"], o["check_games_per_combo"],
-            o["rounds"], tables, policies, params, scenario=name,
+            o["rounds"], tables, policies, params, scenario=name, game=o["game"],
         )  # fmt: skip
-    seat_tables = variant_tables(o["variant"], seat_tables, counts)
+    seat_tables = variant_tables(o["game"], o["variant"], seat_tables, counts)
     return BalanceSettings(
         players, gpc, seed, counts, o["seat_games"], o["check_games_per_combo"], o["rounds"],
-        tables, policies, params, seat_tables, seat_policies, seat_params_by, name,
+        tables, policies, params, seat_tables, seat_policies, seat_params_by, name, game=o["game"],
     )  # fmt: skip
 
 
 def check_team_balance(players: int, games: int) -> None:
     """The team variant's own limits: 2 to 5 players, and games on every arm."""
-    from analyzer.model.limits import MAX_STUDY_GAMES, range_text
-
     problems = []
     if players not in (2, 3, 4, 5):
         problems.append(Problem(CLI, "--players", players,
@@ -84,29 +85,20 @@ def check_team_balance(players: int, games: int) -> None:
 
 
 def is_team(s: BalanceSettings) -> bool:
-    from analyzer.studies.common import team_variant
-
     return s.tables is not None and team_variant(s.tables)
 
 
 def default_out(s: BalanceSettings):
-    from analyzer.studies.balance import default_out
-
     if is_team(s):
-        from pathlib import Path
-
-        return Path("reports") / f"balance-bfa-{s.players}p"
-    return default_out(s.players)
+        return Path("reports") / f"balance-{variant_name(s.tables)}-{s.players}p"
+    return balance.default_out(s.players)
 
 
 def run(s: BalanceSettings, backend=None, log=None):
     if is_team(s):
-        from analyzer.studies.balance_teams import run_team_balance
-
         return run_team_balance(s, backend=backend)
-    from analyzer.studies.balance import run_balance
 
-    return run_balance(s, backend=backend)
+    return balance.run_balance(s, backend=backend)
 
 
 def timing(result, where: str, s=None) -> list[str]:
@@ -117,12 +109,8 @@ def timing(result, where: str, s=None) -> list[str]:
 
 
 def answer(result, folder) -> list[str]:
-    from analyzer.studies.balance import findings
-    from analyzer.studies.balance_teams import TeamBalance
-
     if isinstance(result, TeamBalance):
         return [*plain(findings(result)), written(folder, ".")]
-    from analyzer.studies.headlines import balance_table
 
     return (
         [balance_table(result)]
@@ -138,7 +126,7 @@ def report(s, ctx) -> ReportEntry:
     settings = BalanceSettings(
         ctx.players, s.balance_games_per_combo, ctx.seed, tuple(ctx.counts),
         s.balance_seat_games, s.balance_check_games_per_combo, bots=ctx.seats,
-        seat_bots=ctx.by_count,
+        seat_bots=ctx.by_count, game=ctx.game,
     )  # fmt: skip
     stamp = {"players": ctx.players, "seed": ctx.seed, "games_per_combo": s.balance_games_per_combo,
              "seat_games": s.balance_seat_games,

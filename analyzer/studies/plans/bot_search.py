@@ -3,12 +3,12 @@ TuneSettings there)."""
 
 from __future__ import annotations
 
+from analyzer.studies import tune
 from analyzer.studies.plans.common import written
+from analyzer.studies.tune import TuneSettings, check_tune, run_tune, write_tune
 
 
 def check(o: dict, log):
-    from analyzer.studies.tune import TuneSettings, check_tune
-
     settings = TuneSettings(
         players=o["players"], generations=o["generations"], population=o["population"],
         games=o["games"], validate_games=o["validate_games"], final_games=o["final_games"],
@@ -20,20 +20,14 @@ def check(o: dict, log):
 
 
 def default_out(s):
-    from analyzer.studies.tune import default_out
-
-    return default_out()
+    return tune.default_out()
 
 
 def run(s, backend=None, log=None):
-    from analyzer.studies.tune import run_tune
-
     return run_tune(s, log=log)
 
 
 def write(result, out, force: bool = False):
-    from analyzer.studies.tune import write_tune
-
     return write_tune(result, out, force)
 
 

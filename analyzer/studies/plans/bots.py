@@ -6,6 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pandas as pd
+
+from analyzer.simulate import check_run
+from analyzer.studies import bots
 from analyzer.studies.plans.common import ReportEntry
 from analyzer.studies.settings import BotsSettings
 
@@ -20,16 +24,12 @@ class BotsRun:
 
 
 def check(o: dict, log) -> BotsSettings:
-    from analyzer.simulate import check_run
-
     check_run(o["players"], o["games"], o["seed"], 1)
     return BotsSettings(o["players"], o["games"], o["seed"], game=o["game"])
 
 
 def default_out(s: BotsSettings):
-    from analyzer.studies.bots import default_out
-
-    return default_out(s.players)
+    return bots.default_out(s.players)
 
 
 def run(s: BotsSettings, backend=None, log=None) -> BotsRun:
@@ -37,10 +37,8 @@ def run(s: BotsSettings, backend=None, log=None) -> BotsRun:
 
 
 def write(result: BotsRun, out, force: bool = False) -> Path:
-    from analyzer.studies.bots import write_report
-
     s = result.settings
-    result.folder = write_report(
+    result.folder = bots.write_report(
         s.game, out, n_players=s.players, n_games=s.games, seed=s.seed, force=force,
         backend=result.backend,
     )  # fmt: skip
@@ -49,8 +47,6 @@ def write(result: BotsRun, out, force: bool = False) -> Path:
 
 def findings(result: BotsRun) -> list[str]:
     """What the bots' check found, read back from its summary.csv."""
-    import pandas as pd
-
     t = pd.read_csv(result.folder / "summary.csv")
     both = t[t.batch == "all heuristic"]
     vs = t[t.batch == "heuristic vs random"]

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from analyzer.simulate import resolve_policies
+from analyzer.studies import combos, combos_page
+from analyzer.studies.combos import check_study
+from analyzer.studies.headlines import combos_table
 from analyzer.studies.plans.common import (
     ReportEntry,
+    bots_by_count,
     combo_scenario,
     speed_line,
     variant_tables,
@@ -18,43 +23,32 @@ def check(o: dict, log) -> CombosSettings:
         tables, policies, params, players = combo_scenario(o["scenario"], players)
     players = 4 if players is None else players
     if o["bots"] is not None:
-        from analyzer.studies.plans.common import bots_by_count
-
         policies, params = bots_by_count(o["bots"], [players])[players], None
     forced_bot = o["forced_bot"]
     if forced_bot is not None:
-        from analyzer.simulate import resolve_policies
-
         forced_bot = resolve_policies(forced_bot, 1, "--forced-bot")[0]
 
-    tables = variant_tables(o["variant"], tables)
-    from analyzer.studies.combos import check_study
+    tables = variant_tables(o["game"], o["variant"], tables)
 
     check_study(players, o["games_per_combo"], o["seed"], o["cost"])
     return CombosSettings(
         players, o["games_per_combo"], o["seed"], o["cost"], tables, policies, params,
-        forced_bot, o["check"], adaptive=not o.get("fixed", False),
+        forced_bot, o["check"], adaptive=not o.get("fixed", False), game=o["game"],
     )  # fmt: skip
 
 
 def default_out(s: CombosSettings):
-    from analyzer.studies.combos_page import default_out
-
-    return default_out(s.players)
+    return combos_page.default_out(s.players)
 
 
 def run(s: CombosSettings, backend=None, log=None):
-    from analyzer.studies.combos import run_combos
-
-    return run_combos(s, backend=backend)
+    return combos.run_combos(s, backend=backend)  # looked up as it runs (a test stops it)
 
 
 timing = speed_line
 
 
 def answer(result, folder) -> list[str]:
-    from analyzer.studies.headlines import combos_table
-
     label = result.combos.significant
     return [
         combos_table(result),
@@ -66,7 +60,7 @@ def answer(result, folder) -> list[str]:
 
 def report(s, ctx) -> ReportEntry:
     settings = CombosSettings(
-        ctx.players, s.games_per_combo, ctx.seed, bots=ctx.seats, adaptive=True
+        ctx.players, s.games_per_combo, ctx.seed, bots=ctx.seats, adaptive=True, game=ctx.game
     )
     stamp = {
         "players": ctx.players, "seed": ctx.seed, "games_per_combo": s.games_per_combo,

@@ -9,30 +9,30 @@ from pathlib import Path
 from typing import Any
 
 from analyzer.errors import InputError, Problem
-from analyzer.ruleset_registry import played_tables
+from analyzer.variants import with_variant
 
 CLI = "command line"
 
 
-def variant_tables(name: str | None, tables, counts=None):
+def variant_tables(game, name: str | None, tables, counts=None):
     """`tables` playing --variant NAME: one set of tables, or a dict of them by player
-    count; None stands for the played ruleset's printed rules (a dict over `counts`
-    when given). An unknown name is refused with the valid ones (exit 2)."""
+    count; None stands for the printed rules of `game` (the Game played; a dict over
+    `counts` when given). An unknown name is refused with the valid ones (exit 2)."""
     if name is None:
         return tables
-    from analyzer.variants import with_variant
-
+    printed = game.content().default_tables()
     if tables is None and counts is not None:
-        tables = dict.fromkeys(counts, played_tables())
+        tables = dict.fromkeys(counts, printed)
     if isinstance(tables, dict):
         return {n: with_variant(t, name) for n, t in tables.items()}
-    return with_variant(played_tables() if tables is None else tables, name)
+    return with_variant(printed if tables is None else tables, name)
 
 
 def bots_by_count(bots: str, counts) -> dict:
     """--bots at each player count: one name plays every seat at every count; a list by
     seat fits one count only. Exit 2 for an unknown name (with the closest one) or a
     list of the wrong length."""
+    # lazy: `analyzer --help` reads this module; the engine loads as a study runs
     from analyzer.simulate import resolve_policies
 
     names = [p for p in bots.split(",") if p.strip()]
@@ -49,6 +49,7 @@ def bots_by_count(bots: str, counts) -> dict:
 
 def combo_scenario(path: Path, players: int | None):
     """(tables, bots, bot parameters, players) of a scenario file."""
+    # lazy: `analyzer --help` reads this module; the engine loads as a study runs
     from analyzer.scenario import load_scenario
 
     sc = load_scenario(path)
@@ -67,6 +68,7 @@ def study_setup(scenario: Path | None, players: str | None, study: str, all_coun
     that plays one or several player counts; a scenario's rules and bots apply at every
     count. Without --players: 4 players, or the scenario's count; every count from 2 to 5
     when all_counts (then the counts a scenario is not valid for are skipped, and said)."""
+    # lazy: `analyzer --help` reads this module; the engine loads as a study runs
     from analyzer.studies.common import ALL_COUNTS, parse_counts, scenario_counts
 
     counts = None if players is None else parse_counts(players)
@@ -120,6 +122,7 @@ class ReportContext:
     def who(self) -> dict:
         """Every study's stamp names the bots that play it, each with its parameters as
         played (a style's from the styles file in use) and its description."""
+        # lazy: `analyzer --help` reads this module; the engine loads as a study runs
         from analyzer.players.styles import bot_of, describe
 
         names = dict.fromkeys(

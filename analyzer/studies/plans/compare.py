@@ -5,14 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from analyzer.errors import InputError, Problem
+from analyzer.scenario import load_scenario
+from analyzer.studies import compare, compare_page
+from analyzer.studies.compare import check_distinct, check_study, with_bots
+from analyzer.studies.compare_page import findings
+from analyzer.studies.headlines import compare_tables
 from analyzer.studies.plans.common import CLI, ReportEntry, plain, written
 from analyzer.studies.settings import CompareSettings
 
 
 def check(o: dict, log) -> CompareSettings:
-    from analyzer.scenario import load_scenario
-    from analyzer.studies.compare import check_study
-
     games, gpc, seed, players = o["games"], o["games_per_combo"], o["seed"], o["players"]
     check_study(games, gpc, seed, 400)
     loaded = [load_scenario(path) for path in o["scenarios"]]
@@ -41,27 +43,20 @@ def check(o: dict, log) -> CompareSettings:
                     "(the printed rules)",
                 )
             )  # fmt: skip
-    from analyzer.studies.compare import check_distinct
 
     check_distinct(loaded)
     if o["bots"] is not None:
-        from analyzer.studies.compare import with_bots
-
         for sc in [*loaded, *([base] if base is not None else [])]:
             with_bots(sc, o["bots"])  # refuse a bad name before anything is played
-    return CompareSettings(tuple(loaded), base, games, gpc, seed, o["bots"])
+    return CompareSettings(tuple(loaded), base, games, gpc, seed, o["bots"], game=o["game"])
 
 
 def default_out(s: CompareSettings):
-    from analyzer.studies.compare_page import default_out
-
-    return default_out()
+    return compare_page.default_out()
 
 
 def run(s: CompareSettings, backend=None, log=None):
-    from analyzer.studies.compare import run_compare
-
-    return run_compare(s, backend=backend)
+    return compare.run_compare(s, backend=backend)
 
 
 def timing(result, where: str, s: CompareSettings) -> list[str]:
@@ -74,9 +69,6 @@ def timing(result, where: str, s: CompareSettings) -> list[str]:
 
 
 def answer(result, folder) -> list[str]:
-    from analyzer.studies.compare_page import findings
-    from analyzer.studies.headlines import compare_tables
-
     return [*compare_tables(result), *plain(findings(result)), written(folder)]
 
 
@@ -84,7 +76,13 @@ def report(s, ctx) -> ReportEntry | None:
     if not ctx.rules:  # no shipped house rule for this player count: nothing to compare
         return None
     settings = CompareSettings(
-        tuple(ctx.rules), None, s.compare_games, s.compare_games_per_combo, ctx.seed, ctx.bots
+        tuple(ctx.rules),
+        None,
+        s.compare_games,
+        s.compare_games_per_combo,
+        ctx.seed,
+        ctx.bots,
+        game=ctx.game,
     )
     stamp = {"players": ctx.players, "seed": ctx.seed, "games": s.compare_games,
              "games_per_combo": s.compare_games_per_combo,

@@ -4,28 +4,28 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from analyzer.engine.layout import MAX_PLAYERS
 from analyzer.errors import InputError, Problem
+from analyzer.model.limits import MAX_STUDY_GAMES, range_text
+from analyzer.simulate import resolve_policies
+from analyzer.studies import confirm
+from analyzer.studies.common import check_seed
+from analyzer.studies.confirm import answer_table, counts_text, log_lines
+from analyzer.studies.confirm_claims import SOURCES, check_source
 from analyzer.studies.plans.common import CLI, ReportEntry, written
 from analyzer.studies.settings import ConfirmSettings
 
 
-def default_source(players: int) -> Path:
-    """The played ruleset's report page (`analyzer report --ruleset NAME` writes it there:
-    report/site.py's default_out, which this layer cannot import)."""
-    from analyzer.ruleset_registry import ruleset_name
-
-    return Path("reports") / f"{ruleset_name().replace('.', '-')}-{players}p"
+def default_source(players: int, game) -> Path:
+    """The report page of `game`'s ruleset (`analyzer report --ruleset NAME` writes it
+    there: report/site.py's default_out, which this layer cannot import)."""
+    return Path("reports") / f"{game.ruleset.replace('.', '-')}-{players}p"
 
 
 def check_confirm(players, strong, games, seed, team_games, source, balance_changes=0) -> None:
     """InputError (exit 2) for a bad option, before any game: the strong bot must be a
     name of the player registry (players/styles.py), the games in range, the source a
     folder holding findings."""
-    from analyzer.engine.layout import MAX_PLAYERS
-    from analyzer.model.limits import MAX_STUDY_GAMES, range_text
-    from analyzer.simulate import resolve_policies
-    from analyzer.studies.common import check_seed
-
     problems = check_seed(seed)
     if isinstance(players, bool) or not 2 <= players <= MAX_PLAYERS:
         problems.append(Problem(CLI, "--players", players, f"must be 2 to {MAX_PLAYERS}"))
@@ -39,54 +39,43 @@ def check_confirm(players, strong, games, seed, team_games, source, balance_chan
     if len(names) != 1:
         raise InputError(Problem(CLI, "--strong", strong, "name one bot or style"))
     resolve_policies(strong, 2, "--strong")
-    from analyzer.studies.confirm_claims import check_source
 
     check_source(Path(source))
 
 
 def check(o: dict, log) -> ConfirmSettings:
-    source = o["source"] if o["source"] is not None else default_source(o["players"])
+    source = o["source"] if o["source"] is not None else default_source(o["players"], o["game"])
     strong = str(o["strong"]).strip().lower()
     changes = o["balance_changes"]
     check_confirm(o["players"], strong, o["games"], o["seed"], o["team_games"], source, changes)
     return ConfirmSettings(o["players"], strong, o["games"], o["seed"], str(source),
-                           o["team_games"], changes)  # fmt: skip
+                           o["team_games"], changes, game=o["game"])  # fmt: skip
 
 
 def default_out(s: ConfirmSettings):
-    from analyzer.studies.confirm import default_out
-
-    return default_out(s.players)
+    return confirm.default_out(s.players)
 
 
 def run(s: ConfirmSettings, backend=None, log=None):
-    from analyzer.studies.confirm import run_confirm
-
-    return run_confirm(s, backend=backend, log=log)
+    return confirm.run_confirm(s, backend=backend, log=log)
 
 
 def timing(result, where: str, s=None) -> list[str]:
-    from analyzer.studies.confirm import log_lines
-
     return [line[:-1] + f" ({where})." for line in log_lines(result)]
 
 
 def answer(result, folder) -> list:
-    from analyzer.studies.confirm import answer_table, counts_text
-
     return [answer_table(result), f"Verdicts: {counts_text(result)}.", written(folder)]
 
 
 def report(s, ctx) -> ReportEntry | None:
     """The findings of this report page's own studies, played again (read from its folder
     once they are written: the confirm section comes last)."""
-    from analyzer.studies.confirm_claims import SOURCES
-
     if ctx.folder is None:
         return None
     settings = ConfirmSettings(ctx.players, s.confirm_strong, s.confirm_games, ctx.seed,
                                str(ctx.folder), s.confirm_team_games,
-                               s.confirm_balance_changes)  # fmt: skip
+                               s.confirm_balance_changes, game=ctx.game)  # fmt: skip
     stamp = {"players": ctx.players, "seed": ctx.seed, "strong": s.confirm_strong,
              "games": s.confirm_games, "team_games": s.confirm_team_games,
              "balance_changes": s.confirm_balance_changes}  # fmt: skip

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from analyzer.studies import decline
+from analyzer.studies.common import parse_combo_names
+from analyzer.studies.decline import check_decline, findings
+from analyzer.studies.headlines import decline_table
 from analyzer.studies.plans.common import (
     ReportEntry,
     bots_by_count,
@@ -20,44 +24,45 @@ def check(o: dict, log) -> DeclineSettings:
     )
     if o["bots"] is not None:
         bots, params = bots_by_count(o["bots"], counts), None
-    tables = variant_tables(o["variant"], tables, counts)
-    from analyzer.studies.decline import check_decline
+    tables = variant_tables(o["game"], o["variant"], tables, counts)
 
     check_decline(o["games"], o["seed"], list(range(11)), None)
     if o["combos"] is not None:
-        from analyzer.ruleset_registry import played_tables
-        from analyzer.studies.common import parse_combo_names
-
         for n in counts:  # refuse a bad name before anything is compiled
-            parse_combo_names(o["combos"], played_tables() if tables is None else tables[n])
+            printed = o["game"].content().default_tables()
+            parse_combo_names(o["combos"], printed if tables is None else tables[n])
     return DeclineSettings(
-        counts, o["games"], o["seed"], tables, bots, params, o["combos"], o["check"], name
+        counts,
+        o["games"],
+        o["seed"],
+        tables,
+        bots,
+        params,
+        o["combos"],
+        o["check"],
+        name,
+        game=o["game"],
     )
 
 
 def default_out(s: DeclineSettings):
-    from analyzer.studies.decline import default_out
-
-    return default_out(s.players)
+    return decline.default_out(s.players)
 
 
 def run(s: DeclineSettings, backend=None, log=None):
-    from analyzer.studies.decline import run_decline
-
-    return run_decline(s, backend=backend)
+    return decline.run_decline(s, backend=backend)
 
 
 timing = speed_line
 
 
 def answer(result, folder) -> list[str]:
-    from analyzer.studies.decline import findings
-    from analyzer.studies.headlines import decline_table
-
     return [decline_table(result)] + [f"- {line}" for line in findings(result)] + [written(folder)]
 
 
 def report(s, ctx) -> ReportEntry:
-    settings = DeclineSettings(ctx.players, s.decline_games, ctx.seed, bots=ctx.seats)
+    settings = DeclineSettings(
+        ctx.players, s.decline_games, ctx.seed, bots=ctx.seats, game=ctx.game
+    )
     stamp = {"players": ctx.players, "seed": ctx.seed, "games": s.decline_games}
     return ReportEntry(settings, stamp | ctx.who)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from analyzer.errors import InputError, Problem
+from analyzer.studies import players
+from analyzer.studies.headlines import seats_table
 from analyzer.studies.plans.common import (
     CLI,
     ReportEntry,
@@ -12,6 +14,7 @@ from analyzer.studies.plans.common import (
     variant_tables,
     written,
 )
+from analyzer.studies.players import check_players, findings
 from analyzer.studies.settings import PlayersSettings
 
 
@@ -22,7 +25,7 @@ def check(o: dict, log) -> PlayersSettings:
     )
     if o["bots"] is not None:
         bots, params = bots_by_count(o["bots"], counts), None
-    tables = variant_tables(o["variant"], tables, counts)
+    tables = variant_tables(o["game"], o["variant"], tables, counts)
     for n, reason in skipped.items():
         log(f"Skipping {n} players, which the scenario does not allow: {reason}")
     if not counts:
@@ -30,40 +33,37 @@ def check(o: dict, log) -> PlayersSettings:
             Problem(CLI, "--scenario", str(o["scenario"]),
                     "the scenario is valid for no player count")
         )  # fmt: skip
-    from analyzer.studies.players import check_players
 
     check_players(o["games"], o["games_per_combo"], o["seed"])
     return PlayersSettings(
         counts, o["games"], o["seed"], o["games_per_combo"], tables, bots, params, o["check"],
-        name, skipped,
+        name, skipped, game=o["game"],
     )  # fmt: skip
 
 
 def default_out(s: PlayersSettings):
-    from analyzer.studies.players import default_out
-
-    return default_out(s.players)
+    return players.default_out(s.players)
 
 
 def run(s: PlayersSettings, backend=None, log=None):
-    from analyzer.studies.players import run_players
-
-    return run_players(s, backend=backend)
+    return players.run_players(s, backend=backend)
 
 
 timing = speed_line
 
 
 def answer(result, folder) -> list[str]:
-    from analyzer.studies.headlines import seats_table
-    from analyzer.studies.players import findings
-
     return [seats_table(result)] + [f"- {line}" for line in findings(result)] + [written(folder)]
 
 
 def report(s, ctx) -> ReportEntry:
     settings = PlayersSettings(
-        ctx.counts, s.players_games, ctx.seed, s.players_games_per_combo, bots=ctx.by_count
+        ctx.counts,
+        s.players_games,
+        ctx.seed,
+        s.players_games_per_combo,
+        bots=ctx.by_count,
+        game=ctx.game,
     )
     stamp = {"seed": ctx.seed, "games": s.players_games, "counts": ctx.counts,
              "games_per_combo": s.players_games_per_combo}  # fmt: skip

@@ -4,44 +4,40 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from analyzer.players.styles import policy_of, styles_path
+from analyzer.studies import robustness
+from analyzer.studies.exploit import check_exploit
 from analyzer.studies.plans.common import ReportEntry, plain, written
+from analyzer.studies.robustness import check_robustness, findings, parse_fields
+from analyzer.studies.robustness_decline import check_named_rules
 from analyzer.studies.settings import DEFAULT_FIELDS, DEFAULT_FORCED, RobustnessSettings
 
 
 def check(o: dict, log) -> RobustnessSettings:
-    from analyzer.studies.robustness import check_robustness, parse_fields
-
     players, lookahead = o["players"], o["lookahead_games_per_combo"]
     fields = list(o["fields"]) if o["fields"] else list(DEFAULT_FIELDS)
     check_robustness(
         players, o["games_per_combo"], o["decline_games"], o["bootstrap"], o["seed"], lookahead
     )
     parse_fields(fields, o["forced_bots"], players, lookahead)
-    from analyzer.studies.exploit import check_exploit
 
     responder = check_exploit(o["responder"], o["exploit_games"], players)
     source = o["decline_source"]
     if source is not None:
-        from analyzer.studies.robustness_decline import check_named_rules
-
         check_named_rules(source, players)
     return RobustnessSettings(
         players, tuple(fields), o["forced_bots"], o["games_per_combo"], o["decline_games"],
         o["bootstrap"], o["seed"], lookahead, None, responder, o["exploit_games"],
-        str(source or ""),
+        str(source or ""), game=o["game"],
     )  # fmt: skip
 
 
 def default_out(s: RobustnessSettings):
-    from analyzer.studies.robustness import default_out
-
-    return default_out(s.players)
+    return robustness.default_out(s.players)
 
 
 def run(s: RobustnessSettings, backend=None, log=None):
-    from analyzer.studies.robustness import run_robustness
-
-    return run_robustness(s, backend=backend, log=log)
+    return robustness.run_robustness(s, backend=backend, log=log)
 
 
 def timing(result, where: str, s=None) -> list[str]:
@@ -49,14 +45,10 @@ def timing(result, where: str, s=None) -> list[str]:
 
 
 def answer(result, folder) -> list[str]:
-    from analyzer.studies.robustness import findings
-
     return plain(findings(result)) + [written(folder)]
 
 
 def report(s, ctx) -> ReportEntry:
-
-    from analyzer.players.styles import policy_of, styles_path
 
     # The decline section runs first: its best rules are the ones checked here.
     source = Path(ctx.folder) / "decline" if ctx.folder is not None else None
@@ -73,7 +65,7 @@ def report(s, ctx) -> ReportEntry:
         ctx.players, tuple(fields), forced, s.robust_games_per_combo,
         s.robust_decline_games, s.robust_bootstrap, ctx.seed,
         RobustnessSettings.lookahead_games_per_combo, None,
-        s.robust_responder, s.robust_exploit_games, str(source or ""),
+        s.robust_responder, s.robust_exploit_games, str(source or ""), game=ctx.game,
     )  # fmt: skip
     stamp = {"players": ctx.players, "seed": ctx.seed, "games_per_combo": s.robust_games_per_combo,
              "decline_games": s.robust_decline_games, "bootstrap": s.robust_bootstrap,

@@ -8,9 +8,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from analyzer.errors import InputError, Problem
+import pandas as pd
+
+from analyzer.errors import InputError, Problem, closest
+from analyzer.model.limits import MAX_STUDY_GAMES, range_text
+from analyzer.studies import teams
+from analyzer.studies.common import check_seed, parse_counts
+from analyzer.studies.headlines import teams_table
 from analyzer.studies.plans.common import CLI, bots_by_count, plain, written
 from analyzer.studies.settings import TeamsSettings
+from analyzer.studies.teams import alliance_duel, faction_rates, write_teams
 
 SEATINGS = ("printed", "exchanged")
 
@@ -25,8 +32,6 @@ class TeamsResult:
 def read_fixes(folders: str | None) -> tuple:
     """The verified.csv of each balance folder of --fix-from (comma-separated), each
     written by `analyzer balance --variant bfa`; exit 2 for a folder without one."""
-    import pandas as pd
-
     out, problems = [], []
     for name in [f.strip() for f in (folders or "").split(",") if f.strip()]:
         path = Path(name) / "verified.csv"
@@ -43,15 +48,10 @@ def read_fixes(folders: str | None) -> tuple:
 
 
 def check(o: dict, log) -> TeamsSettings:
-    from analyzer.model.limits import MAX_STUDY_GAMES, range_text
-    from analyzer.studies.common import check_seed, parse_counts
-
     counts = parse_counts(o["players"])
     problems = check_seed(o["seed"])
     seating = o.get("seating", "printed")
     if seating not in SEATINGS:
-        from analyzer.errors import closest
-
         guess = closest(str(seating), SEATINGS)
         hint = f" (did you mean {guess!r}?)" if guess else ""
         problems.append(Problem(CLI, "--seating", seating,
@@ -79,8 +79,6 @@ def default_out(s: TeamsSettings) -> Path:
 
 
 def run(s: TeamsSettings, backend=None, log=None) -> TeamsResult:
-    from analyzer.studies.teams import alliance_duel, faction_rates
-
     exchanged = s.seating == "exchanged"
     result = faction_rates(
         s.players, s.games, s.seed, bots=s.bots, exchanged=exchanged, parts=s.parts
@@ -92,18 +90,12 @@ def run(s: TeamsSettings, backend=None, log=None) -> TeamsResult:
 
 
 def write(result: TeamsResult, out, force: bool = False) -> Path:
-    from analyzer.studies.teams import write_teams
-
     return write_teams(result.factions, result.duels, out, force, fixes=result.fixes)
 
 
 def findings(result: TeamsResult) -> list[str]:
-    from analyzer.studies.teams import findings
-
-    return findings(result.factions, result.duels)
+    return teams.findings(result.factions, result.duels)
 
 
 def answer(result: TeamsResult, folder) -> list[str]:
-    from analyzer.studies.headlines import teams_table
-
     return [teams_table(result.factions), *plain(findings(result)), written(folder)]
