@@ -65,7 +65,8 @@ from analyzer.ruleset_registry import (
     select_ruleset,
     shipped_rulesets,
 )
-from analyzer.rulesets.content_table import bind
+from analyzer.rulesets.content_table import bind, files
+from analyzer.tomlcheck import nesting
 from analyzer.variants import STANDARD, with_variant
 
 RULESET_ENV = "ANALYZER_RULESET"
@@ -143,9 +144,6 @@ def content_ruleset(path) -> str | None:
     the first whose files.py claims it, the default asked last (a file that names its
     ruleset is that one's); None for anything else. Reads the file with tomllib and
     the rulesets' file checks alone: the engine is not imported."""
-    from analyzer.rulesets.content_table import files
-    from analyzer.tomlcheck import nesting
-
     file = Path(path) / "ruleset.toml" if Path(path).is_dir() else Path(path)
     try:
         if not file.is_file():

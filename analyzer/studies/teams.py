@@ -20,12 +20,11 @@ from analyzer.engine.core_layout import S_VC
 from analyzer.gameloop import api
 from analyzer.players.params import default_vector, policy_id
 from analyzer.present.html import to_html
-from analyzer.rulesets import played_tables
 from analyzer.stats import mean_se, normal_interval, wilson
 from analyzer.studies import common
 from analyzer.studies.balance_teams import answer_sentence
 from analyzer.studies.combos_page import fill_folder
-from analyzer.studies.common import pct, pp
+from analyzer.studies.common import pct, pp, printed_tables
 from analyzer.studies.team_target import faction_shares
 from analyzer.studies.teams_parts import final_vc, gap_parts, parts_findings, parts_lines, play_arm
 from analyzer.variants import team_play, team_variant
@@ -54,7 +53,7 @@ def alliance_duel(n_players: int, games: int, seed: int, care: float = 1.0, tabl
     team = team_play()
     if n_players not in (4, 5):
         raise ValueError(f"allies play together at 4 and 5 players, not {n_players}")
-    etables = api.engine_tables(team.team_tables(tables or played_tables(), n_players, False))
+    etables = api.engine_tables(team.team_tables(tables or printed_tables(None), n_players, False))
     factions = team.seat_teams(n_players, False)
     allied = default_vector("heuristic", ally_care=care)
     ignoring = default_vector("heuristic", ally_care=0.0)

@@ -23,7 +23,6 @@ The last two are separate changes, not parts of a sum.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,10 +30,10 @@ import pandas as pd
 
 from analyzer.engine.core_layout import I_RACE, I_VC_ACTIVE, I_VC_DECLINE, S_VC
 from analyzer.gameloop import api
-from analyzer.rulesets import played_content, played_tables
 from analyzer.simulate import seat_bots
 from analyzer.stats import mean_se, normal_interval
-from analyzer.studies.common import pp
+from analyzer.studies.balance_curves import with_changes
+from analyzer.studies.common import pp, printed_tables
 from analyzer.studies.team_target import fair_target, mean_scored_shares, victory_shares
 from analyzer.variants import team_play
 
@@ -54,10 +53,9 @@ def play_arm(n, games, seed, tables=None, bots=None, exchanged=False, bonus=True
     """The engine's results (api.BatchResult) of games 0..games-1 of run `seed` at n
     players: the printed variant, or with the seats exchanged, or without the Faction
     Bonus."""
-    base = tables or played_tables()
+    base = tables or printed_tables(None)
     if not bonus:
-        parameters = dataclasses.replace(base.parameters, faction_bonus=0)
-        base = played_content().compile_tables(base.ruleset, base.faces, parameters)
+        base = with_changes(base, faction_bonus=0)
     etables = api.engine_tables(team_play().team_tables(base, n, exchanged))
     ids, params = seat_bots(tuple(bots or ("heuristic",) * n), n)
     return api.play_batch(etables, n, seed, 0, games, ids, params)
@@ -73,7 +71,7 @@ def race_rows(res, n, tables=None) -> list[tuple]:
     race picked in the games of `res`: what each faction's races earn (a pick's VC
     while active and in decline)."""
 
-    ruleset = (tables or played_tables()).ruleset
+    ruleset = (tables or printed_tables(None)).ruleset
     team = team_play()
     games = len(res.n_inst)
     picked = np.concatenate([res.inst[i, : res.n_inst[i]] for i in range(games)])
