@@ -74,6 +74,13 @@ def report(
     game = None  # the index plays no game itself: each page's process chooses its own
     if not index:
         game = choose_ruleset(ruleset, (), variant)  # before anything imports the engine
+        pages = game.content().VARIANT_PAGES  # the variants with a page of their own
+        if game.variant != "standard" and game.variant not in pages:
+            raise InputError(
+                Problem(CLI, "--variant", variant,
+                        f"{game.title} gives this variant no report page of its own",
+                        ("standard", *pages))
+            )  # fmt: skip
     else:
         _say_index_games()
     # lazy: keeps `analyzer --help` from loading numpy and the engine

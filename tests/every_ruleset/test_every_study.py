@@ -102,3 +102,12 @@ def test_the_team_study_refuses_a_ruleset_without_a_team_variant(tmp_path):
     assert done.exit_code == 2
     assert "Traceback" not in done.output
     assert not Path(tmp_path / "teams").exists()
+
+
+def test_the_report_refuses_a_variant_without_a_page_of_its_own(tmp_path):
+    """Only a variant its content's VARIANT_PAGES names gets a page (the team page)."""
+    out = tmp_path / "report"
+    done = run("report", "--ruleset", ruleset_name(), "--variant", own_variant(), "--out", out)
+    assert done.exit_code == 2, done.output
+    assert "gives this variant no report page of its own" in " ".join(done.output.split())
+    assert "Traceback" not in done.output and not out.exists()
