@@ -17,41 +17,16 @@ from analyzer.backends import open_backend
 from analyzer.gameloop import api
 from analyzer.players.params import POLICY_NAMES, default_vector, policy_id
 from analyzer.simulate import simulate
+from analyzer.speed_goals import GOALS, LOOKAHEAD_ROW, SEARCH_ROW
 
 PLAYERS = (2, 3, 4, 5)
 POLICIES = ("heuristic", "random")
 assert set(POLICIES) <= set(POLICY_NAMES)
 # The lookahead bot plays hundreds of imagined games a turn: timed apart, one seat of
 # a 4-player game at its default budget against three heuristic seats.
-LOOKAHEAD_ROW = "lookahead, 1 seat"
 LOOKAHEAD_GAMES_SHARE = 200  # it plays `games` / this many games a repetition
 # The search bot likewise: one seat at its default budget against three heuristic seats.
-SEARCH_ROW = "search, 1 seat"
 SEARCH_GAMES_SHARE = 1000
-
-# The speeds a designer waits on, and the goal each is held to (docs/speed.md says
-# why): games/s on this machine's threads (2 cores), seconds to a first game.
-GOALS = {
-    (4, "heuristic"): 20_000,
-    (4, LOOKAHEAD_ROW): 60,
-    (4, SEARCH_ROW): 10,
-    "cold_compile_s": 15.0,
-    "warm_start_s": 1.0,
-    # `make report` from a fresh clone, strong-play checks included (tools/time_fresh_report.py)
-    "fresh_report_s": 360.0,
-}
-
-
-def goal_text(value: float, goal: float, higher_is_better: bool, unit: str = "") -> str:
-    """'goal >= 20,000: met' or 'goal >= 20,000: not met (28%)', the share being how
-    much of the goal the figure reaches; `unit` follows the goal's number."""
-    met = value >= goal if higher_is_better else value <= goal
-    sign = ">=" if higher_is_better else "<="
-    shown = (f"{goal:,.0f}" if goal >= 100 else f"{goal:g}") + (f" {unit}" if unit else "")
-    if met:
-        return f"goal {sign} {shown}: met"
-    share = value / goal if higher_is_better else goal / value
-    return f"goal {sign} {shown}: not met ({100 * share:.0f}%)"
 
 
 def run_bench(game, games: int, repeats: int, note: Callable[[str], None] = print) -> list[dict]:

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pandas as pd
 import pyarrow.parquet as pq
@@ -216,7 +217,8 @@ def test_bench_json(monkeypatch):
 
 
 def test_bench_prints_each_figure_beside_its_goal():
-    from analyzer.bench import goal_text, thread_counts
+    from analyzer.bench import thread_counts
+    from analyzer.speed_goals import goal_text
 
     assert goal_text(21_000, 20_000, True) == "goal >= 20,000: met"
     assert goal_text(5_000, 20_000, True) == "goal >= 20,000: not met (25%)"
@@ -286,3 +288,18 @@ def test_replay_prints_one_game_the_same_way_twice():
 def test_replay_refuses_a_negative_game():
     result = run("replay", "--game", -1)
     assert result.exit_code == 2 and "--game" in result.output
+
+
+def test_the_fresh_report_timer_starts_without_a_game():
+    """tools/time_fresh_report.py reads the goals before any game is loaded (it only
+    clones and times): importing it must not import the engine."""
+    code = (
+        "import importlib.util, sys; "
+        "spec = importlib.util.spec_from_file_location('t', 'tools/time_fresh_report.py'); "
+        "spec.loader.exec_module(importlib.util.module_from_spec(spec)); "
+        "print('analyzer.engine' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[1])  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "False"

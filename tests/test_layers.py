@@ -40,7 +40,11 @@ PACKAGE = Path(__file__).resolve().parents[1] / "analyzer"
 
 # From the bottom up; a layer is a tuple of parts side by side (which import neither).
 LAYERS = (
-    ("errors", "compile_cache"),  # problems a user can fix; compile-cache files checked
+    (
+        "errors",
+        "compile_cache",
+        "speed_goals",
+    ),  # problems a user can fix; compile-cache files checked; the speed goals
     ("tomlcheck",),  # reading and checking TOML files, shared by every file the analyzer reads
     ("stats", "precision"),  # intervals, correlations, tests; when games are too few to tell
     ("output",),  # output folders that never lose a user's file

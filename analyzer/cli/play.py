@@ -32,6 +32,7 @@ from analyzer.cli.options import (
     WORKERS,
 )
 from analyzer.errors import EXIT_BAD_INPUT, InputError, Problem
+from analyzer.speed_goals import GOALS, goal_text
 from analyzer.studies.plans.common import variant_tables
 
 BENCH_GAMES = 20000
@@ -266,8 +267,6 @@ def bench(
 
 def _print_bench(rows, scaling, startup_row, games, repeats, n_threads) -> None:
     """The figures as tables, each beside its goal where it has one."""
-    # lazy: keeps `analyzer --help` from loading numpy and the engine
-    from analyzer.bench import GOALS, goal_text
 
     def rate(value: float) -> str:
         return f"{value:,.0f}" if value >= 100 else f"{value:.1f}"
