@@ -15,13 +15,12 @@ import pandas as pd
 
 from analyzer.errors import InputError, Problem
 from analyzer.model import limits
-from analyzer.ruleset_registry import played_content
 from analyzer.stats import fit_logistic, logistic_at, percentile_interval, solve_logistic, wilson
 from analyzer.studies import balance_fit as F
 from analyzer.studies.combos import combo_game_wins, combo_totals, run_combos
 from analyzer.studies.common import CLI, pct, team_variant
 from analyzer.studies.settings import CombosSettings
-from analyzer.variants import variant_name
+from analyzer.variants import content_of, variant_name
 
 WHERE = "balance study"
 OFFSETS = (-3, -2, -1, 0, 1, 2, 3)
@@ -108,7 +107,7 @@ def check_balance(n_players, games_per_combo, seed, seat_games, check_gpc, fair=
 # ------------------------------------------------------------------ tables
 def with_changes(tables, **changes):
     parameters = dataclasses.replace(tables.parameters, **changes)
-    return played_content().compile_tables(tables.ruleset, tables.faces, parameters)
+    return content_of(tables).compile_tables(tables.ruleset, tables.faces, parameters)
 
 
 def allowed_ids(tables, kind: str) -> list[int]:
