@@ -471,7 +471,7 @@ def test_the_engine_core_imports_no_bot():
 # hooks and cache, the process compiling beside a first run, a cluster's workers.
 BINDS = {"analyzer.ruleset_registry", "analyzer.engine", "analyzer.gameloop.precompile",
          "analyzer.backends.dask_cluster", "analyzer.rulesets"}  # fmt: skip
-BOUND_READS = {"played_tables", "played_content", "ruleset_name", "bound_ruleset",
+BOUND_READS = {"played_tables", "played_content", "ruleset_name", "bound_ruleset", "played_game",
                "played_variant", "played_line", "PLAYED"}  # fmt: skip
 # What is left to hand the Game down to (each a read of the bound game elsewhere):
 # scenario files (9), variants.py (4: its team rules), the studies' table columns and

@@ -131,7 +131,9 @@ def parse_combo_names(text, tables, key: str = "--combos") -> list[tuple[int, in
     return pairs
 
 
-def scenario_counts(path, counts: Sequence[int] | None, study: str, skip_invalid: bool = False):
+def scenario_counts(
+    path, counts: Sequence[int] | None, study: str, skip_invalid: bool = False, game=None
+):
     """(tables, bots, bot parameters: each a dict by count; counts; skipped) of a scenario
     file played at several player counts. The file is checked as written (its own
     count), then again for every other count asked for, since bans and column size are
@@ -139,8 +141,9 @@ def scenario_counts(path, counts: Sequence[int] | None, study: str, skip_invalid
     skip_invalid, left out and returned in `skipped` ({count: reason}). At another count
     the [rules] keys `rounds` and `boards` are left out (they belong to the file's own
     count). The bots must be the same in every seat (one [[seats]] table, or equal ones):
-    a seat list belongs to one player count."""
-    own = load_scenario(path)
+    a seat list belongs to one player count. `game`: the Game that plays it (None:
+    the one this process plays)."""
+    own = load_scenario(path, game)
     counts = (own.players,) if counts is None else tuple(counts)
     seats = sorted({(p, v.tobytes()) for p, v in zip(own.policies, own.policy_params, strict=True)})
     if counts != (own.players,) and len(seats) != 1:
@@ -169,7 +172,7 @@ def scenario_counts(path, counts: Sequence[int] | None, study: str, skip_invalid
                     k: v for k, v in raw["rules"].items() if k not in ("rounds", "boards")
                 }
             try:
-                sc = parse_scenario(raw, str(path), Path(path).parent)
+                sc = parse_scenario(raw, str(path), Path(path).parent, game)
             except InputError as exc:
                 problems = [
                     Problem(p.file, p.key, p.value, f"{p.message} (checked for {n} players)",
