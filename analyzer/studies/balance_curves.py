@@ -153,13 +153,14 @@ class ComboPlayer:
 
     def __init__(
         self, n_players, gpc, seed, policies, policy_params=None, bar=None, check_gpc=0,
-        backend=None, fair=None,
+        backend=None, fair=None, game=None,
     ):  # fmt: skip
         self.n_players, self.gpc, self.seed = n_players, gpc, seed
         self.policies, self.policy_params, self.bar = policies, policy_params, bar
         self.check_gpc = check_gpc  # games per combo of the whole-table checks
         self.backend = backend  # where the games are played (analyzer/backends)
         self.fair = 1.0 / n_players if fair is None else fair  # a race or power's target
+        self.game = game  # the Game played, handed to the combo studies it runs
         self.done = 0
 
     def on_seed(self, seed: int, gpc: int) -> ComboPlayer:
@@ -167,7 +168,7 @@ class ComboPlayer:
         into the same progress."""
         other = ComboPlayer(
             self.n_players, gpc, seed, self.policies, self.policy_params, None, self.check_gpc,
-            self.backend, self.fair,
+            self.backend, self.fair, self.game,
         )  # fmt: skip
         other.parent = self
         return other
@@ -198,7 +199,7 @@ class ComboPlayer:
         """The combo study's settings for `pairs` on `tables` (gpc None: the player's)."""
         return CombosSettings(
             self.n_players, gpc or self.gpc, self.seed, tables=tables, bots=self.policies,
-            bot_params=self.policy_params, combos=pairs, shared=shared,
+            bot_params=self.policy_params, combos=pairs, shared=shared, game=self.game,
         )  # fmt: skip
 
     parent: ComboPlayer | None = None  # on_seed's: the player whose progress it adds to

@@ -19,7 +19,7 @@ from analyzer.model.limits import check_option
 from analyzer.output import OutputFolder
 from analyzer.players.styles import load_styles
 from analyzer.ruleset_registry import ruleset_name
-from analyzer.rulesets import played_content, played_line, played_tables, played_variant
+from analyzer.rulesets import played_content, played_game, played_line, played_variant
 from analyzer.scenario import load_scenario, parse_scenario
 from analyzer.stats import separable
 
@@ -222,8 +222,8 @@ def team_variant(tables) -> bool:
 
 def printed_tables(game):
     """The tables of the printed rules of `game` (a study's settings' Game; None, as
-    the Python API may leave it: the game this process loaded)."""
-    return played_tables() if game is None else game.content().default_tables()
+    the Python API may leave it: the game this process loaded, rulesets.played_game)."""
+    return played_game(game).content().default_tables()
 
 
 def variant_note(variant: str) -> str:
