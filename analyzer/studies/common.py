@@ -18,8 +18,7 @@ from analyzer.errors import InputError, Problem
 from analyzer.model.limits import check_option
 from analyzer.output import OutputFolder
 from analyzer.players.styles import load_styles
-from analyzer.ruleset_registry import ruleset_name
-from analyzer.rulesets import played_content, played_game, played_line, played_variant
+from analyzer.rulesets import played_content, played_game, played_line
 from analyzer.scenario import load_scenario, parse_scenario
 from analyzer.stats import separable
 
@@ -277,7 +276,8 @@ def check_out(out: Path, force: bool = False) -> None:
 def with_ruleset(frame):
     """A Small World table with the played ruleset and variant as its last columns, so
     tables of two rulesets or variants never mix."""
-    return frame.assign(ruleset=ruleset_name(), variant=played_variant())
+    game = played_game()
+    return frame.assign(ruleset=game.ruleset, variant=game.variant)
 
 
 def write_csv(frame, folder: Path, name: str) -> None:
