@@ -94,7 +94,7 @@ def _rules(game, scenario, players: int | None, bots):
     if scenario is None:
         return g, g.default_tables(), bots or "heuristic", None, players or 4
 
-    tables, sc_bots, params, n = combo_scenario(Path(scenario), players)
+    tables, sc_bots, params, n = combo_scenario(Path(scenario), players, g)
     if bots is not None:  # named bots replace the scenario's seats and their parameters
         return g, tables, bots, None, n
     return g, tables, sc_bots, params, n

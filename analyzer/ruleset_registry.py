@@ -84,6 +84,13 @@ def ruleset_package(name: str | None = None) -> str:
     return name if "." in name else f"analyzer.rulesets.{name}"
 
 
+def package_ruleset(package: str) -> str:
+    """The ruleset's name (as load_game takes it) of its package: ruleset_package's
+    inverse."""
+    name = package.removeprefix("analyzer.rulesets.")
+    return name if "." not in name else package
+
+
 def shipped_rulesets() -> list[str]:
     """Every ruleset package under analyzer/rulesets/, playable or not: the default
     first, then by name."""

@@ -30,7 +30,8 @@ from analyzer.model.params import Parameters
 from analyzer.model.tables import Tables
 from analyzer.players.params import PARAMS_BY_POLICY
 from analyzer.players.styles import bot_names, bot_number, bot_of
-from analyzer.rulesets.content_table import played as played_content
+from analyzer.rulesets import Game, played_game
+from analyzer.rulesets.content_table import bind
 from analyzer.tomlcheck.tomlfile import Checker, read_toml
 from analyzer.variants import variant_codes
 
@@ -76,7 +77,7 @@ class Scenario:
 
     def tables(self) -> Tables:
         """The engine's tables with every override of the scenario applied."""
-        content = played_content()
+        content = bind(ruleset_registry.ruleset_package(self.played))
         if self.parameters is None:
             return content.default_tables()
         return content.compile_tables(self.ruleset, self.faces, self.parameters)
@@ -88,14 +89,18 @@ def _banned(entries, allowed) -> tuple[str, ...]:
     return tuple(e.key for e, on in zip(entries, allowed, strict=True) if not on)
 
 
-def load_scenario(path: str | Path) -> Scenario:
-    """The scenario in `path`; InputError listing every problem if it is bad."""
-    return parse_scenario(read_toml(path), str(path), Path(path).parent)
+def load_scenario(path: str | Path, game: Game | None = None) -> Scenario:
+    """The scenario in `path`, played by `game` (None: the game this process plays);
+    InputError listing every problem if it is bad."""
+    return parse_scenario(read_toml(path), str(path), Path(path).parent, game)
 
 
-def parse_scenario(data: dict, file: str, base: Path) -> Scenario:
-    """Check parsed TOML and build the Scenario. `base` is the folder a relative
-    ruleset folder is found from (the scenario file's own)."""
+def parse_scenario(data: dict, file: str, base: Path, game: Game | None = None) -> Scenario:
+    """Check parsed TOML and build the Scenario `game` plays (None: the game this
+    process plays). `base` is the folder a relative ruleset folder is found from (the
+    scenario file's own)."""
+    game = played_game(game)
+    content = game.content()
     check = Checker(file)
     check.keys(data, "", TOP_KEYS)
     head = check.table(data, "scenario", "") or {}
@@ -112,15 +117,15 @@ def parse_scenario(data: dict, file: str, base: Path) -> Scenario:
                 "must be printable text: no control characters (like terminal escape codes)",
             )  # fmt: skip
     players = check.integer(head, "players", "scenario", minimum=2, maximum=MAX_PLAYERS)
-    ruleset_name, ruleset, faces = _content(check, head, base)
+    ruleset_name, ruleset, faces = _content(check, head, base, content)
     policies, vectors = _seats(check, data, players)
-    base = None if ruleset is None else played_content().printed_parameters(ruleset, faces)
-    variant = _variant(check, head, ruleset)
+    base = None if ruleset is None else content.printed_parameters(ruleset, faces)
+    variant = _variant(check, head, ruleset, content)
     changes: dict = {}
     if ruleset is None or base is not None:
-        changes = _rules(check, data, ruleset, faces, players) | variant
-        changes |= _races(check, data, ruleset)
-        changes |= _powers(check, data, ruleset)
+        changes = _rules(check, data, ruleset, faces, players, content) | variant
+        changes |= _races(check, data, ruleset, content)
+        changes |= _powers(check, data, ruleset, content)
     else:
         _no_house_rules(check, data, ruleset_name)
     # The numbers that depend on each other are only checked once each one is sound.
@@ -141,7 +146,7 @@ def parse_scenario(data: dict, file: str, base: Path) -> Scenario:
         policies=policies,
         policy_params=params,
         parameters=parameters,
-        played=ruleset_registry.ruleset_name(),
+        played=content.name,
     )
 
 
@@ -156,14 +161,14 @@ def _no_house_rules(check: Checker, data: dict, name: str) -> None:
             )  # fmt: skip
 
 
-def _race_keys(ruleset) -> tuple[str, ...]:
-    """The race keys of `ruleset` (None: the played ruleset's own)."""
-    ruleset = played_content().default_content()[0] if ruleset is None else ruleset
+def _race_keys(ruleset, content=None) -> tuple[str, ...]:
+    """The race keys of `ruleset` (None: those of `content`, the played ruleset's)."""
+    ruleset = content.default_content()[0] if ruleset is None else ruleset
     return tuple(r.key for r in ruleset.races)
 
 
-def _power_keys(ruleset) -> tuple[str, ...]:
-    ruleset = played_content().default_content()[0] if ruleset is None else ruleset
+def _power_keys(ruleset, content=None) -> tuple[str, ...]:
+    ruleset = content.default_content()[0] if ruleset is None else ruleset
     return tuple(p.key for p in ruleset.powers)
 
 
@@ -176,14 +181,14 @@ def _badge_estimated(ruleset, power) -> bool:
 
 
 # ------------------------------------------------------------------ [scenario]
-def _variant(check: Checker, head: dict, ruleset) -> dict:
+def _variant(check: Checker, head: dict, ruleset, content) -> dict:
     """scenario.variant: a variant of the ruleset by name (analyzer/variants.py)."""
     if "variant" not in head or ruleset is None:
         return {}
 
     value = head["variant"]
     name = getattr(ruleset, "name", "this ruleset")
-    codes = variant_codes()
+    codes = variant_codes(content)
     if not isinstance(value, str) or value not in codes:
         check.add("scenario.variant", value, f"{name} has no such variant", tuple(codes))
         return {}
@@ -195,7 +200,7 @@ def ruleset_names() -> list[str]:
     return ruleset_registry.playable_rulesets()
 
 
-def _content(check: Checker, head: dict, base: Path):
+def _content(check: Checker, head: dict, base: Path, content):
     """(name as written, ruleset, faces); the ruleset and faces are None if unusable.
     A ruleset's name must be the one this run plays (the CLI chooses it from the
     scenario); a folder of content files is played by the run's ruleset."""
@@ -203,7 +208,7 @@ def _content(check: Checker, head: dict, base: Path):
     if not isinstance(name, str):
         check.add("scenario.ruleset", name, "must be text in quotes", ruleset_names())
         return name, None, ()
-    played = ruleset_registry.ruleset_name()
+    played = content.name
     if ruleset_registry.names_ruleset(name):
         problem = ruleset_registry.ruleset_problem(name, check.file, "scenario.ruleset")
         if problem is not None:
@@ -216,7 +221,7 @@ def _content(check: Checker, head: dict, base: Path):
                 "--ruleset out to play the scenario's own",
             )  # fmt: skip
             return name, None, ()
-        ruleset, faces = played_content().default_content()
+        ruleset, faces = content.default_content()
         return name, ruleset, faces
     folder = base / name
     if not folder.is_dir():
@@ -228,7 +233,7 @@ def _content(check: Checker, head: dict, base: Path):
         )
         return name, None, ()
     try:
-        loaded = played_content().load_folder(folder)
+        loaded = content.load_folder(folder)
     except InputError as exc:
         # The ruleset's own problems name its file: report them with the scenario's.
         check.problems.items.extend(exc.problems)
@@ -301,7 +306,7 @@ def factionless(ruleset) -> bool:
     return bool(races) and all(getattr(r, "faction", None) in (None, -1) for r in races)
 
 
-def _rules(check: Checker, data: dict, ruleset, faces, players: int | None) -> dict:
+def _rules(check: Checker, data: dict, ruleset, faces, players: int | None, content) -> dict:
     """Parameters fields the [rules] table changes."""
     table = _section(check, data, "rules", RULE_KEYS)
     changes: dict = {}
@@ -349,7 +354,7 @@ def _rules(check: Checker, data: dict, ruleset, faces, players: int | None) -> d
         if value is not None:
             changes["rounds"] = {**ruleset.rounds, players: value}
     if "boards" in table:
-        counts = played_content().house_boards(check, table["boards"], ruleset, faces, players)
+        counts = content.house_boards(check, table["boards"], ruleset, faces, players)
         if counts is not None:
             changes["boards"] = {**ruleset.boards, players: counts}
     return changes
@@ -405,10 +410,10 @@ def _numbers(check: Checker, value: object, where: str, keys: tuple[str, ...], l
     return out
 
 
-def _races(check: Checker, data: dict, ruleset) -> dict:
+def _races(check: Checker, data: dict, ruleset, content) -> dict:
     table = _section(check, data, "races", RACE_KEYS)
     changes: dict = {}
-    allowed = _names(check, table, "races", _race_keys(ruleset))
+    allowed = _names(check, table, "races", _race_keys(ruleset, content))
     if allowed is not None:
         changes["races_allowed"] = tuple(allowed)
     if ruleset is None:
@@ -427,10 +432,10 @@ def _races(check: Checker, data: dict, ruleset) -> dict:
     return changes
 
 
-def _powers(check: Checker, data: dict, ruleset) -> dict:
+def _powers(check: Checker, data: dict, ruleset, content) -> dict:
     table = _section(check, data, "powers", POWER_KEYS)
     changes: dict = {}
-    allowed = _names(check, table, "powers", _power_keys(ruleset))
+    allowed = _names(check, table, "powers", _power_keys(ruleset, content))
     if allowed is not None:
         changes["powers_allowed"] = tuple(allowed)
     delta = 0

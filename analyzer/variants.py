@@ -4,8 +4,9 @@ as the rule parameter `variant` (params PAR_VARIANT; 0 is the standard game).
 
 Each ruleset declares its own (VARIANTS and TEAM_VARIANTS in its content,
 rulesets/content_table.py): Small World of Warcraft's Battle for Azeroth (`bfa`) is
-played in teams; the test ruleset's (tests/plain_ruleset) is not. A process plays
-one ruleset, so the variants here are the bound ruleset's.
+played in teams; the test ruleset's (tests/plain_ruleset) is not. Compiled tables
+know the ruleset whose content compiled them (Tables.compiled_by), so the variants
+and team rules of a table are read from it, not from the game this process bound.
 """
 
 from __future__ import annotations
@@ -13,55 +14,73 @@ from __future__ import annotations
 import dataclasses
 
 from analyzer.errors import InputError, Problem
+from analyzer.ruleset_registry import ruleset_package
+from analyzer.rulesets.content_table import bind
 from analyzer.rulesets.content_table import played as played_content
 
 STANDARD = "standard"
 
 
-def variant_codes() -> dict[str, int]:
-    """The played ruleset's variants by name, with the engine's code of each."""
-    return dict(played_content().VARIANTS)
+def content_of(tables=None):
+    """The content (content_table.Content) `tables` were compiled by (their
+    compiled_by); for tables a ruleset's compiler gave directly, or none given (a
+    Python caller asking for the team variant with no tables), the bound ruleset's:
+    the one read of the bound game here."""
+    if tables is not None and tables.compiled_by:
+        return bind(ruleset_package(tables.compiled_by))
+    return played_content()
 
 
-def variant_code(name: str, ruleset, file: str = "command line", key: str = "--variant") -> int:
-    """The engine's code of variant `name` of `ruleset` (the played one's content);
+def variant_codes(content=None) -> dict[str, int]:
+    """The variants of `content` (None: content_of()) by name, with the engine's code
+    of each."""
+    return dict((content or content_of()).VARIANTS)
+
+
+def variant_code(name: str, tables, file: str = "command line", key: str = "--variant") -> int:
+    """The engine's code of variant `name` of the ruleset `tables` were compiled by;
     a one-paragraph InputError (valid choices, closest match) for any other name."""
-    codes = variant_codes()
+    codes = variant_codes(content_of(tables))
     if name not in codes:
-        message = f"{getattr(ruleset, 'name', 'this ruleset')} has no variant of that name"
-        raise InputError(Problem(file, key, name, message, tuple(codes)))
+        ruleset = getattr(tables.ruleset, "name", "this ruleset")
+        raise InputError(Problem(file, key, name, f"{ruleset} has no variant of that name",
+                                 tuple(codes)))  # fmt: skip
     return codes[name]
 
 
 def variant_name(tables) -> str:
     """The name of the variant `tables` play."""
-    return next(n for n, c in variant_codes().items() if c == tables.parameters.variant)
+    codes = variant_codes(content_of(tables))
+    return next(n for n, c in codes.items() if c == tables.parameters.variant)
 
 
-def team_variant() -> str | None:
-    """The played ruleset's variant played in teams (the first its content names), or
-    None when it has none."""
-    return next(iter(played_content().TEAM_VARIANTS), None)
+def team_variant(content=None) -> str | None:
+    """The variant of `content` (None: content_of()) played in teams (the first it
+    names), or None when it has none."""
+    return next(iter((content or content_of()).TEAM_VARIANTS), None)
 
 
-def team_play(variant=None):
-    """The team rules (rulesets/content_table.py TEAM) of `variant`: a variant's name,
-    the tables that play it, or None for the played ruleset's team variant. None when
-    that variant is played seat against seat (or the ruleset has no team variant)."""
+def team_play(variant=None, content=None):
+    """The team rules (rulesets/content_table.py TEAM) of `variant`: a variant's name
+    (of `content`, None: content_of()), the tables that play it, or None for the team
+    variant of `content`. None when that variant is played seat against seat (or the
+    ruleset has no team variant)."""
+    if variant is not None and not isinstance(variant, str):
+        return content_of(variant).team_play(variant_name(variant))
+    content = content or content_of()
     if variant is None:
-        variant = team_variant()
+        variant = team_variant(content)
         if variant is None:
             return None
-    name = variant if isinstance(variant, str) else variant_name(variant)
-    return played_content().team_play(name)
+    return content.team_play(variant)
 
 
 def with_variant(tables, name: str | None, file: str = "command line", key: str = "--variant"):
     """`tables` playing variant `name` (None or "standard": as they are)."""
     if name is None:
         return tables
-    code = variant_code(name, tables.ruleset, file, key)
+    code = variant_code(name, tables, file, key)
     if code == tables.parameters.variant:
         return tables
     parameters = dataclasses.replace(tables.parameters, variant=code)
-    return played_content().compile_tables(tables.ruleset, tables.faces, parameters)
+    return content_of(tables).compile_tables(tables.ruleset, tables.faces, parameters)

@@ -475,13 +475,20 @@ def test_the_engine_core_imports_no_bot():
 # hooks and cache, the process compiling beside a first run, a cluster's workers.
 BINDS = {"analyzer.ruleset_registry", "analyzer.engine", "analyzer.gameloop.precompile",
          "analyzer.backends.dask_cluster", "analyzer.rulesets"}  # fmt: skip
-BOUND_READS = {"played_tables", "played_content", "ruleset_name", "bound_ruleset",
+BOUND_READS = {"played_tables", "played_content", "ruleset_name", "bound_ruleset", "played_game",
                "played_variant", "played_line", "PLAYED"}  # fmt: skip
-# What is left to hand the Game down to (each a read of the bound game elsewhere):
-# scenario files (9), variants.py (4: its team rules), the studies' table columns and
-# notes (studies/common.py) and a settings object the Python API built without its
-# `game` (studies/common.printed_tables). Lower it as they take the Game; it never goes up.
-MOST_BOUND_READS = 21
+# The reads left (each names the run's game rather than one handed down):
+# - rulesets.played_game, the one fallback for a caller that hands no Game down:
+#   scenario.parse_scenario (a scenario loaded with game=None) and
+#   studies/common.printed_tables (a study's settings with game=None; the team study,
+#   whose settings carry no Game yet);
+# - variants.content_of: tables a ruleset's compiler gave directly (not through its
+#   content), or team rules asked with no tables (the team study's team_play());
+# - studies/common.py: the ruleset and variant columns of each table (with_ruleset),
+#   the line under a page's title (with_game_line) and the title of a variant's page
+#   (variant_note), for the run's game: each table and page a study writes would take it.
+# Lower it as they take the Game; it never goes up.
+MOST_BOUND_READS = 6
 
 
 def bound_reads() -> list[str]:

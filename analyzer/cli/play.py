@@ -84,7 +84,7 @@ def simulate(
     # Refuse bad input before anything is compiled (a scenario only reads files).
     tables, policy_params, title = None, None, ""
     if scenario is not None:
-        sc = load_scenario(scenario)
+        sc = load_scenario(scenario, game)
         if players is not None and players != sc.players:
             raise InputError(
                 Problem(

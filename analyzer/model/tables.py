@@ -36,6 +36,11 @@ class Tables:
     face_terrain: np.ndarray  # int32[total regions]
     face_symbols: np.ndarray  # int32[total regions]: the ruleset's symbol bits
     face_adj: np.ndarray  # int32[total regions, MAX_DEGREE]: local neighbour ids, -1 padded
+    # The ruleset (by name, as load_game takes it) whose content compiled these tables:
+    # what reads their variants, team rules or a recompile asks (variants.content_of).
+    # rulesets/content_table.py's Content sets it; "" for tables a ruleset's compiler
+    # gave directly.
+    compiled_by: str = ""
 
     @property
     def race_names(self) -> list[str]:

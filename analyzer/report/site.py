@@ -264,7 +264,7 @@ def house_rules(players: int, game) -> list[Path]:
             continue
         if scenario_ruleset(path) != game.ruleset:
             continue
-        if load_scenario(path).players == players:
+        if load_scenario(path, game).players == players:
             out.append(path)
     return out
 

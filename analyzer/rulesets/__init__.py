@@ -61,6 +61,7 @@ from analyzer.ruleset_registry import (
     check_ruleset,
     names_ruleset,
     playable_rulesets,
+    ruleset_name,
     ruleset_package,
     select_ruleset,
     shipped_rulesets,
@@ -402,6 +403,16 @@ def _decide_variant(name: str, option: str | None, heads: dict, only, command: s
                     f"a run plays one variant and none is preferred silently ({said}): {fix}")
         )  # fmt: skip
     return values[0] if values else STANDARD
+
+
+def played_game(game: Game | None = None) -> Game:
+    """`game`; or, for a Python caller that handed none down (a study's settings or a
+    scenario loaded with game=None), the game this process plays: the run's (as
+    decide_game chose it) or its bound ruleset's standard game. The one fallback to
+    the bound game above the engine (docs/architecture.md)."""
+    if game is not None:
+        return game
+    return PLAYED if PLAYED is not None else Game(ruleset_name())
 
 
 def played_line() -> str | None:

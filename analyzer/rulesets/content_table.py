@@ -23,6 +23,7 @@ ruleset.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import importlib
 import inspect
@@ -31,7 +32,7 @@ from functools import cache
 from types import ModuleType, SimpleNamespace
 
 from analyzer.errors import RulesetCodeError, shown_path
-from analyzer.ruleset_registry import ruleset_package
+from analyzer.ruleset_registry import package_ruleset, ruleset_package
 
 
 @dataclass(frozen=True)
@@ -172,7 +173,22 @@ class Content:
 
     def __init__(self, package: str):
         self.package = package
+        self.name = package_ruleset(package)  # the ruleset, as load_game takes it
         self.__dict__.update(vars(_checked(f"{package}.tables", CONTENT, "ruleset content")))
+        compile_tables, default_tables = self.compile_tables, self.default_tables
+        # The tables it gives know it compiled them (Tables.compiled_by): whoever holds
+        # them reads their variants and team rules from them, not from the bound game.
+        self.compile_tables = lambda ruleset, faces, parameters=None: self.owned(
+            compile_tables(ruleset, faces, parameters)
+        )
+        self.default_tables = cache(lambda: self.owned(default_tables()))
+
+    def owned(self, tables):
+        """`tables` (compiled from this content) marked as this ruleset's (what is not
+        a model.tables.Tables, as a test's stand-in content gives, is left as it is)."""
+        if getattr(tables, "compiled_by", self.name) == self.name:
+            return tables
+        return dataclasses.replace(tables, compiled_by=self.name)
 
     def team_play(self, variant: str):
         """The team rules of `variant` (the TEAM parts as attributes), or None for a

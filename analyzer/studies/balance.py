@@ -129,7 +129,7 @@ def run_balance(settings: BalanceSettings, backend=None, progress: bool = True) 
     fair = 1.0 / n_players if s.fair is None else float(s.fair)
     player = ComboPlayer(
         n_players, games_per_combo, seed, names, policy_params, bar, check_games_per_combo,
-        backend, fair,
+        backend, fair, s.game,
     )  # fmt: skip
     started = time.perf_counter()
     reused = GAMES.reused
@@ -162,7 +162,9 @@ def run_balance(settings: BalanceSettings, backend=None, progress: bool = True) 
     finally:
         bar.close()
     toml = suggestion_toml(tables, changes, n_players, names, policy_params, scenario)
-    whole = _compare_spread(tables, toml, n_players, seed, check_games_per_combo, scenario, backend)
+    whole = _compare_spread(
+        tables, toml, n_players, seed, check_games_per_combo, scenario, backend, s.game
+    )
     player.done += int(whole.attrs.get("games", 0))
     return BalanceStudy(
         n_players=n_players, games_per_combo=games_per_combo, seed=seed, policies=names,
@@ -175,15 +177,17 @@ def run_balance(settings: BalanceSettings, backend=None, progress: bool = True) 
     )  # fmt: skip
 
 
-def _compare_spread(tables, toml: str, n_players, seed, gpc, scenario, backend) -> pd.DataFrame:
+def _compare_spread(
+    tables, toml: str, n_players, seed, gpc, scenario, backend, game
+) -> pd.DataFrame:
     """The combo spread (and the other compare metrics) of the final suggestion
     against the rules it started from, on the same seeds."""
     with tempfile.TemporaryDirectory(prefix="analyzer-balance-") as folder:
         path = Path(folder) / "suggested.toml"
         path.write_text(toml, encoding="utf-8")
-        suggested = load_scenario(path)  # the suggestion must load like any scenario
-        base = load_scenario(scenario) if scenario else None
-        settings = CompareSettings((suggested,), base, 2000, max(gpc, 2), seed)
+        suggested = load_scenario(path, game)  # the suggestion must load like any scenario
+        base = load_scenario(scenario, game) if scenario else None
+        settings = CompareSettings((suggested,), base, 2000, max(gpc, 2), seed, game=game)
         result = run_compare(settings, backend=backend, progress=False)
     table = result.table.copy()
     # The suggestion was read from a temporary folder: name the file it is written to,

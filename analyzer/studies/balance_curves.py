@@ -15,13 +15,12 @@ import pandas as pd
 
 from analyzer.errors import InputError, Problem
 from analyzer.model import limits
-from analyzer.ruleset_registry import played_content
 from analyzer.stats import fit_logistic, logistic_at, percentile_interval, solve_logistic, wilson
 from analyzer.studies import balance_fit as F
 from analyzer.studies.combos import combo_game_wins, combo_totals, run_combos
 from analyzer.studies.common import CLI, pct, team_variant
 from analyzer.studies.settings import CombosSettings
-from analyzer.variants import variant_name
+from analyzer.variants import content_of, variant_name
 
 WHERE = "balance study"
 OFFSETS = (-3, -2, -1, 0, 1, 2, 3)
@@ -108,7 +107,7 @@ def check_balance(n_players, games_per_combo, seed, seat_games, check_gpc, fair=
 # ------------------------------------------------------------------ tables
 def with_changes(tables, **changes):
     parameters = dataclasses.replace(tables.parameters, **changes)
-    return played_content().compile_tables(tables.ruleset, tables.faces, parameters)
+    return content_of(tables).compile_tables(tables.ruleset, tables.faces, parameters)
 
 
 def allowed_ids(tables, kind: str) -> list[int]:
@@ -154,13 +153,14 @@ class ComboPlayer:
 
     def __init__(
         self, n_players, gpc, seed, policies, policy_params=None, bar=None, check_gpc=0,
-        backend=None, fair=None,
+        backend=None, fair=None, game=None,
     ):  # fmt: skip
         self.n_players, self.gpc, self.seed = n_players, gpc, seed
         self.policies, self.policy_params, self.bar = policies, policy_params, bar
         self.check_gpc = check_gpc  # games per combo of the whole-table checks
         self.backend = backend  # where the games are played (analyzer/backends)
         self.fair = 1.0 / n_players if fair is None else fair  # a race or power's target
+        self.game = game  # the Game played, handed to the combo studies it runs
         self.done = 0
 
     def on_seed(self, seed: int, gpc: int) -> ComboPlayer:
@@ -168,7 +168,7 @@ class ComboPlayer:
         into the same progress."""
         other = ComboPlayer(
             self.n_players, gpc, seed, self.policies, self.policy_params, None, self.check_gpc,
-            self.backend, self.fair,
+            self.backend, self.fair, self.game,
         )  # fmt: skip
         other.parent = self
         return other
@@ -199,7 +199,7 @@ class ComboPlayer:
         """The combo study's settings for `pairs` on `tables` (gpc None: the player's)."""
         return CombosSettings(
             self.n_players, gpc or self.gpc, self.seed, tables=tables, bots=self.policies,
-            bot_params=self.policy_params, combos=pairs, shared=shared,
+            bot_params=self.policy_params, combos=pairs, shared=shared, game=self.game,
         )  # fmt: skip
 
     parent: ComboPlayer | None = None  # on_seed's: the player whose progress it adds to

@@ -7,9 +7,9 @@ from analyzer.model import limits
 from analyzer.model.params import SIZE_KEYS
 from analyzer.players.params import PARAMS_BY_POLICY
 from analyzer.players.styles import bot_of
-from analyzer.ruleset_registry import ruleset_name
 from analyzer.scenario import factionless
 from analyzer.simulate import seat_bots
+from analyzer.variants import content_of
 
 
 def _toml_value(value) -> str:
@@ -48,7 +48,7 @@ def suggestion_toml(
             + (f", starting from {scenario}" if scenario else "")
             + "."
         ),
-        f"ruleset = {_toml_value(ruleset_name())}",
+        f"ruleset = {_toml_value(content_of(tables).name)}",
         *([f"variant = {_toml_value(variant)}"] if variant else []),
         f"players = {n_players}",
         "",

@@ -18,8 +18,7 @@ from analyzer.errors import InputError, Problem
 from analyzer.model.limits import check_option
 from analyzer.output import OutputFolder
 from analyzer.players.styles import load_styles
-from analyzer.ruleset_registry import ruleset_name
-from analyzer.rulesets import played_content, played_line, played_tables, played_variant
+from analyzer.rulesets import played_content, played_game, played_line
 from analyzer.scenario import load_scenario, parse_scenario
 from analyzer.stats import separable
 
@@ -131,7 +130,9 @@ def parse_combo_names(text, tables, key: str = "--combos") -> list[tuple[int, in
     return pairs
 
 
-def scenario_counts(path, counts: Sequence[int] | None, study: str, skip_invalid: bool = False):
+def scenario_counts(
+    path, counts: Sequence[int] | None, study: str, skip_invalid: bool = False, game=None
+):
     """(tables, bots, bot parameters: each a dict by count; counts; skipped) of a scenario
     file played at several player counts. The file is checked as written (its own
     count), then again for every other count asked for, since bans and column size are
@@ -139,8 +140,9 @@ def scenario_counts(path, counts: Sequence[int] | None, study: str, skip_invalid
     skip_invalid, left out and returned in `skipped` ({count: reason}). At another count
     the [rules] keys `rounds` and `boards` are left out (they belong to the file's own
     count). The bots must be the same in every seat (one [[seats]] table, or equal ones):
-    a seat list belongs to one player count."""
-    own = load_scenario(path)
+    a seat list belongs to one player count. `game`: the Game that plays it (None:
+    the one this process plays)."""
+    own = load_scenario(path, game)
     counts = (own.players,) if counts is None else tuple(counts)
     seats = sorted({(p, v.tobytes()) for p, v in zip(own.policies, own.policy_params, strict=True)})
     if counts != (own.players,) and len(seats) != 1:
@@ -169,7 +171,7 @@ def scenario_counts(path, counts: Sequence[int] | None, study: str, skip_invalid
                     k: v for k, v in raw["rules"].items() if k not in ("rounds", "boards")
                 }
             try:
-                sc = parse_scenario(raw, str(path), Path(path).parent)
+                sc = parse_scenario(raw, str(path), Path(path).parent, game)
             except InputError as exc:
                 problems = [
                     Problem(p.file, p.key, p.value, f"{p.message} (checked for {n} players)",
@@ -219,8 +221,8 @@ def team_variant(tables) -> bool:
 
 def printed_tables(game):
     """The tables of the printed rules of `game` (a study's settings' Game; None, as
-    the Python API may leave it: the game this process loaded)."""
-    return played_tables() if game is None else game.content().default_tables()
+    the Python API may leave it: the game this process loaded, rulesets.played_game)."""
+    return played_game(game).content().default_tables()
 
 
 def variant_note(variant: str) -> str:
@@ -274,7 +276,8 @@ def check_out(out: Path, force: bool = False) -> None:
 def with_ruleset(frame):
     """A Small World table with the played ruleset and variant as its last columns, so
     tables of two rulesets or variants never mix."""
-    return frame.assign(ruleset=ruleset_name(), variant=played_variant())
+    game = played_game()
+    return frame.assign(ruleset=game.ruleset, variant=game.variant)
 
 
 def write_csv(frame, folder: Path, name: str) -> None:

@@ -136,8 +136,8 @@ class CompareStudy:
 
 
 # ------------------------------------------------------------------ input
-def _scenario(item):
-    return item if isinstance(item, Scenario) else load_scenario(item)
+def _scenario(item, game):
+    return item if isinstance(item, Scenario) else load_scenario(item, game)
 
 
 def with_bots(sc, bots: str):
@@ -554,8 +554,8 @@ def run_compare(settings: CompareSettings, backend=None, progress: bool = True) 
     check_study(games, games_per_combo, seed, bootstrap)
     if len(scenarios) == 0:
         raise InputError(Problem(WHERE, "SCENARIO", "", "name at least one scenario file"))
-    loaded = [_scenario(s) for s in scenarios]
-    base_sc = _scenario(baseline) if baseline is not None else None
+    loaded = [_scenario(sc, s.game) for sc in scenarios]
+    base_sc = _scenario(baseline, s.game) if baseline is not None else None
     if bots is not None:
         loaded = [with_bots(sc, bots) for sc in loaded]
         base_sc = with_bots(base_sc, bots) if base_sc is not None else None

@@ -214,7 +214,7 @@ def run_players(
         for n in counts:
             combo_settings = CombosSettings(
                 n, games_per_combo, seed, tables=tabs[n], bots=_per_count(policies, n),
-                bot_params=_per_count(policy_params, n), check=check, shared=True,
+                bot_params=_per_count(policy_params, n), check=check, shared=True, game=s.game,
             )  # fmt: skip
             study = run_combos(combo_settings, backend, progress, chunk)
             combo_tables[n] = (study.combos, study.races, study.powers)

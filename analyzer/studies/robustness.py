@@ -315,7 +315,8 @@ def run_robustness(
         played.append(games)
         curves = None
         if decline_games:
-            curves = decline_curves(fld, n_players, decline_games, seed, tables, backend, chunk)
+            curves = decline_curves(fld, n_players, decline_games, seed, tables, backend, chunk,
+                                        s.game)  # fmt: skip
         declines.append(curves)
         field_rows.append(
             {"field": fld.name, "bots": ",".join(fld.bots),

@@ -48,12 +48,14 @@ def check_named_rules(source, n_players: int) -> None:
         )  # fmt: skip
 
 
-def decline_curves(fld, n, games, seed, tables, backend, chunk):
+def decline_curves(fld, n, games, seed, tables, backend, chunk, game=None):
     """The decline study's curves under this field; None when the test seat's style is
-    not the heuristic's (the decline rules are its parameters)."""
+    not the heuristic's (the decline rules are its parameters). `game`: the Game played."""
     if fld.forced_bot is not None and policy_of(fld.forced_bot) != "heuristic":
         return None
-    settings = DeclineSettings(n, games, seed, tables, list(fld.bots), test_bot=fld.forced_bot)
+    settings = DeclineSettings(
+        n, games, seed, tables, list(fld.bots), test_bot=fld.forced_bot, game=game
+    )
     result = run_decline(settings, backend=backend, progress=False, chunk=chunk)
     return result.curves
 

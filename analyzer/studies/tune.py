@@ -37,7 +37,6 @@ from analyzer.model.limits import check_options
 from analyzer.players.params import HEURISTIC, HEURISTIC_PARAMS, policy_id
 from analyzer.players.styles import bot_of
 from analyzer.present.charts import pyplot, save_figure
-from analyzer.ruleset_registry import played_tables
 from analyzer.stats import mean_se, normal_interval
 from analyzer.studies import common
 from analyzer.studies.common import CLI
@@ -106,7 +105,7 @@ class Arena:
         self.players = players
         self.field = np.asarray(field_vector, np.float64)
         self.seed = seed
-        self.etables = api.engine_tables(played_tables() if tables is None else tables)
+        self.etables = api.engine_tables(common.printed_tables(None) if tables is None else tables)
         self.responder = responder
         self._base: dict[tuple[int, int, int], np.ndarray] = {}
         self.games_played = 0

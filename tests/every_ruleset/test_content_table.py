@@ -12,6 +12,7 @@ import pytest
 
 from analyzer.rulesets import ruleset_package
 from analyzer.rulesets.content_table import CONTENT, TEAM, bind, check_module
+from analyzer.variants import content_of, team_play, variant_name
 
 
 def test_the_played_content_matches_the_table(game):
@@ -39,6 +40,21 @@ def test_each_team_variant_gives_the_team_rules(game):
         assert wins.shape == (1, len(team.TEAMS)) and wins.any()
     plain = [v for v in content.VARIANTS if v not in content.TEAM_VARIANTS]
     assert all(content.team_play(v) is None for v in plain)
+
+
+def test_tables_know_the_ruleset_that_compiled_them(game):
+    """A game's tables, its variant's and a recompile of them name their ruleset, so
+    their variant and team rules are read from them, not from the bound game."""
+    tables = game.default_tables()
+    assert tables.compiled_by == game.ruleset
+    assert content_of(tables) is game.content()
+    assert variant_name(tables) == game.variant
+    changed = content_of(tables).compile_tables(tables.ruleset, tables.faces, tables.parameters)
+    assert changed.compiled_by == game.ruleset and changed is not tables
+    assert team_play(tables) is game.team_play
+    if game.team:
+        teams = game.team_play.team_tables(tables, 4, False)
+        assert teams.compiled_by == game.ruleset and team_play(teams) is game.team_play
 
 
 def test_a_typo_and_a_missing_part_are_refused():

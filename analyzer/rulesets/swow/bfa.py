@@ -84,7 +84,7 @@ def bfa_tables(tables: Tables, n_players: int, exchanged: bool = False) -> Table
         allowed = tuple(
             ok and race.faction != NEUTRAL for ok, race in zip(allowed, ruleset.races, strict=True)
         )
-    return compile_tables(
+    team = compile_tables(
         ruleset,
         tables.faces,
         dataclasses.replace(
@@ -93,6 +93,7 @@ def bfa_tables(tables: Tables, n_players: int, exchanged: bool = False) -> Table
             variant=VARIANT_BFA_EXCHANGED if exchanged else VARIANT_BFA,
         ),
     )
+    return dataclasses.replace(team, compiled_by=tables.compiled_by)
 
 
 # ------------------------------------------------------------------ team scoring

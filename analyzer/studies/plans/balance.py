@@ -28,7 +28,7 @@ def check(o: dict, log) -> BalanceSettings:
     scenario, players, seat_styles = o["scenario"], o["players"], o["bots"]
     tables, policies, params, name = None, "heuristic", None, None
     if scenario is not None:
-        tables, policies, params, players = combo_scenario(scenario, players)
+        tables, policies, params, players = combo_scenario(scenario, players, o["game"])
         name = str(scenario)
     players = 4 if players is None else players
     gpc, seed = o["games_per_combo"], o["seed"]
@@ -41,7 +41,7 @@ def check(o: dict, log) -> BalanceSettings:
     seat_tables = seat_policies = seat_params_by = None
     if scenario is not None:
         seat_tables, seat_policies, seat_params_by, counts, skipped = scenario_counts(
-            scenario, counts, "balance", skip_invalid=True
+            scenario, counts, "balance", skip_invalid=True, game=o["game"]
         )
         for n, reason in skipped.items():
             log(f"Seats: skipping {n} players, which the scenario does not allow: {reason}")

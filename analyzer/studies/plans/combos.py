@@ -20,7 +20,7 @@ from analyzer.studies.settings import CombosSettings
 def check(o: dict, log) -> CombosSettings:
     tables, policies, params, players = None, "heuristic", None, o["players"]
     if o["scenario"] is not None:
-        tables, policies, params, players = combo_scenario(o["scenario"], players)
+        tables, policies, params, players = combo_scenario(o["scenario"], players, o["game"])
     players = 4 if players is None else players
     if o["bots"] is not None:
         policies, params = bots_by_count(o["bots"], [players])[players], None

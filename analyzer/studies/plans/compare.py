@@ -17,7 +17,7 @@ from analyzer.studies.settings import CompareSettings
 def check(o: dict, log) -> CompareSettings:
     games, gpc, seed, players = o["games"], o["games_per_combo"], o["seed"], o["players"]
     check_study(games, gpc, seed, 400)
-    loaded = [load_scenario(path) for path in o["scenarios"]]
+    loaded = [load_scenario(path, o["game"]) for path in o["scenarios"]]
     if players is not None:
         wrong = [sc for sc in loaded if sc.players != players]
         if wrong:
@@ -31,7 +31,7 @@ def check(o: dict, log) -> CompareSettings:
                     for sc in wrong
                 ]
             )  # fmt: skip
-    base = load_scenario(o["baseline"]) if o["baseline"] is not None else None
+    base = load_scenario(o["baseline"], o["game"]) if o["baseline"] is not None else None
     if base is not None:
         same = [p for p in o["scenarios"] if Path(p).resolve() == Path(o["baseline"]).resolve()]
         if same:

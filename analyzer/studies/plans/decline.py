@@ -20,7 +20,7 @@ from analyzer.studies.settings import DeclineSettings
 def check(o: dict, log) -> DeclineSettings:
 
     counts, tables, bots, params, name, _ = study_setup(
-        o["scenario"], o["players"], "decline", False
+        o["scenario"], o["players"], "decline", False, o["game"]
     )
     if o["bots"] is not None:
         bots, params = bots_by_count(o["bots"], counts), None

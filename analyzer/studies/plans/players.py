@@ -21,7 +21,7 @@ from analyzer.studies.settings import PlayersSettings
 def check(o: dict, log) -> PlayersSettings:
 
     counts, tables, bots, params, name, skipped = study_setup(
-        o["scenario"], o["players"], "players", True
+        o["scenario"], o["players"], "players", True, o["game"]
     )
     if o["bots"] is not None:
         bots, params = bots_by_count(o["bots"], counts), None
