@@ -21,20 +21,18 @@ from analyzer.rulesets.content_table import played as played_content
 STANDARD = "standard"
 
 
-def content_of(tables=None):
+def content_of(tables):
     """The content (content_table.Content) `tables` were compiled by (their
-    compiled_by); for tables a ruleset's compiler gave directly, or none given (a
-    Python caller asking for the team variant with no tables), the bound ruleset's:
-    the one read of the bound game here."""
-    if tables is not None and tables.compiled_by:
+    compiled_by), or, for tables a ruleset's compiler gave directly, the bound
+    ruleset's: the one read of the bound game here."""
+    if tables.compiled_by:
         return bind(ruleset_package(tables.compiled_by))
     return played_content()
 
 
-def variant_codes(content=None) -> dict[str, int]:
-    """The variants of `content` (None: content_of()) by name, with the engine's code
-    of each."""
-    return dict((content or content_of()).VARIANTS)
+def variant_codes(content) -> dict[str, int]:
+    """The variants of `content` by name, with the engine's code of each."""
+    return dict(content.VARIANTS)
 
 
 def variant_code(name: str, tables, file: str = "command line", key: str = "--variant") -> int:
@@ -54,25 +52,31 @@ def variant_name(tables) -> str:
     return next(n for n, c in codes.items() if c == tables.parameters.variant)
 
 
-def team_variant(content=None) -> str | None:
-    """The variant of `content` (None: content_of()) played in teams (the first it
-    names), or None when it has none."""
-    return next(iter((content or content_of()).TEAM_VARIANTS), None)
+def team_variant(content) -> str | None:
+    """The variant of `content` played in teams (the first it names), or None when it
+    has none."""
+    return next(iter(content.TEAM_VARIANTS), None)
 
 
 def team_play(variant=None, content=None):
-    """The team rules (rulesets/content_table.py TEAM) of `variant`: a variant's name
-    (of `content`, None: content_of()), the tables that play it, or None for the team
-    variant of `content`. None when that variant is played seat against seat (or the
-    ruleset has no team variant)."""
+    """The team rules (rulesets/content_table.py TEAM) of `variant`: the tables that
+    play it, a variant's name of `content`, or None for the team variant of `content`.
+    None when that variant is played seat against seat (or the ruleset has no team
+    variant)."""
     if variant is not None and not isinstance(variant, str):
         return content_of(variant).team_play(variant_name(variant))
-    content = content or content_of()
     if variant is None:
         variant = team_variant(content)
         if variant is None:
             return None
     return content.team_play(variant)
+
+
+def team_rules(tables):
+    """The team rules of the team variant of the ruleset `tables` were compiled by
+    (whatever variant they play), or None when it has none: what a team study plays
+    on the printed tables."""
+    return team_play(content=content_of(tables))
 
 
 def with_variant(tables, name: str | None, file: str = "command line", key: str = "--variant"):

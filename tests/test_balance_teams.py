@@ -9,9 +9,12 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
+from analyzer import load_game
 from analyzer.cli import app
 from analyzer.studies.balance_teams import loss, solve_faction_coins
 from analyzer.studies.team_target import fair_target, seat_coins_by_faction, victory_shares
+
+TEAM = load_game("swow", "bfa").team_play  # Battle for Azeroth's team rules
 
 
 def test_the_coin_solver_aims_at_each_faction_share_not_one_over_players():
@@ -24,16 +27,16 @@ def test_the_coin_solver_aims_at_each_faction_share_not_one_over_players():
     base = rng.integers(20, 60, size=(4000, 1))
     ahead = rng.integers(0, 7, size=(4000, 1))
     vc = np.hstack([base, base + ahead, base + 1, base + ahead + 1])
-    assert victory_shares(vc, 4)[:, 2].mean() > 0.8  # the Horde (id 2) wins most
-    coins = solve_faction_coins(vc, 4)
+    assert victory_shares(TEAM, vc, 4)[:, 2].mean() > 0.8  # the Horde (id 2) wins most
+    coins = solve_faction_coins(TEAM, vc, 4)
     assert coins["Horde"] == 0 and coins["Alliance"] > 0
-    extra = np.asarray(seat_coins_by_faction(4, coins))
-    shares = victory_shares(vc + extra[None, :], 4).mean(axis=0)
-    assert fair_target(4).by_faction == {"Alliance": 0.5, "Horde": 0.5}
+    extra = np.asarray(seat_coins_by_faction(TEAM, 4, coins))
+    shares = victory_shares(TEAM, vc + extra[None, :], 4).mean(axis=0)
+    assert fair_target(TEAM, 4).by_faction == {"Alliance": 0.5, "Horde": 0.5}
     assert abs(shares[1] - 0.5) < 0.1 and abs(shares[2] - 0.5) < 0.1
     # the loss measures against one half: zero at even shares, not at a quarter each
-    assert loss(np.array([[0.0, 0.5, 0.5]]), 4) == 0
-    assert loss(np.array([[0.0, 0.25, 0.25]]), 4) == pytest.approx(2 * 0.25**2)
+    assert loss(TEAM, np.array([[0.0, 0.5, 0.5]]), 4) == 0
+    assert loss(TEAM, np.array([[0.0, 0.25, 0.25]]), 4) == pytest.approx(2 * 0.25**2)
 
 
 def test_balance_of_the_team_variant_writes_a_verified_row_per_faction(tmp_path):

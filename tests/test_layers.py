@@ -480,10 +480,9 @@ BOUND_READS = {"played_tables", "played_content", "ruleset_name", "bound_ruleset
 # The reads left (each names the run's game rather than one handed down):
 # - rulesets.played_game, the one fallback for a caller that hands no Game down:
 #   scenario.parse_scenario (a scenario loaded with game=None) and
-#   studies/common.printed_tables (a study's settings with game=None; the team study,
-#   whose settings carry no Game yet);
+#   studies/common.printed_tables (a study's settings with game=None);
 # - variants.content_of: tables a ruleset's compiler gave directly (not through its
-#   content), or team rules asked with no tables (the team study's team_play());
+#   content, so without compiled_by);
 # - studies/common.py: the ruleset and variant columns of each table (with_ruleset),
 #   the line under a page's title (with_game_line) and the title of a variant's page
 #   (variant_note), for the run's game: each table and page a study writes would take it.

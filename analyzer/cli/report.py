@@ -208,8 +208,8 @@ def _report_teams(
     from analyzer.studies.teams import alliance_duel, faction_rates, write_teams
 
     started = time.perf_counter()
-    result = faction_rates(counts, games, seed, parts=True)
-    duels = [alliance_duel(n, duel_games, seed) for n in (4, 5)]
+    result = faction_rates(counts, games, seed, parts=True, game=game)
+    duels = [alliance_duel(n, duel_games, seed, game=game) for n in (4, 5)]
     tables = game.default_tables()  # in the team variant
     combos = [
         run_combos(CombosSettings(n, gpc, seed, tables=tables, game=game), progress=False)

@@ -54,7 +54,7 @@ from analyzer.studies.team_target import (
     seat_coins_by_faction,
     victory_shares,
 )
-from analyzer.variants import variant_name
+from analyzer.variants import team_play, variant_name
 
 PURPOSE_TEAM_VERIFY = 0xBA1E  # the fresh games' seed, apart from the solver's
 BONUS_ABOVE = 3  # Faction Bonus values tried: none to three above the printed one
@@ -86,10 +86,7 @@ class TeamBalance:
     suggestion_toml: str = ""  # the proposed change as a scenario file ("" without one)
     variant: str = ""  # the team variant played (its name)
     not_modeled: list[str] = field(default_factory=list)
-
-    @property
-    def fair(self) -> dict[str, float]:
-        return fair_target(self.n_players).by_faction
+    fair: dict[str, float] = field(default_factory=dict)  # faction name -> its fair share
 
     @property
     def proposal(self) -> pd.DataFrame:
@@ -101,9 +98,9 @@ class TeamBalance:
 class _Arms:
     """Plays n-player games of the variant on one seed and counts them."""
 
-    def __init__(self, n, games, policies, params, backend):
+    def __init__(self, n, games, policies, params, backend, team):
         self.n, self.games, self.policies, self.params = n, games, policies, params
-        self.backend, self.done = backend, 0
+        self.backend, self.done, self.team = backend, 0, team  # team: the variant's rules
 
     def vc(self, tables, seed: int) -> np.ndarray:
         vc, _, _ = play_seat_games(
@@ -113,27 +110,30 @@ class _Arms:
         return vc
 
 
-def loss(shares: np.ndarray, n: int) -> float:
-    """Squared distance of the factions' mean shares from their fair shares."""
-    target = fair_target(n)
+def loss(team, shares: np.ndarray, n: int) -> float:
+    """Squared distance of the factions' mean shares from their fair shares (`team`:
+    the variant's team rules)."""
+    target = fair_target(team, n)
     means = shares.mean(axis=0)
     pairs = zip(target.factions, target.by_faction.values(), strict=True)
     return float(sum((means[f] - fair) ** 2 for f, fair in pairs))
 
 
-def solve_faction_coins(vc: np.ndarray, n: int, start=None, most: int = MAX_SEAT_COINS) -> dict:
+def solve_faction_coins(
+    team, vc: np.ndarray, n: int, start=None, most: int = MAX_SEAT_COINS
+) -> dict:
     """The whole extra coins by faction (the smallest 0) whose shares of the games'
     victories, each coin added to its seats' final VC, are nearest the fair shares
     (least squares), by coordinate descent from `start` (faction name -> coins)."""
-    names = list(fair_target(n).by_faction)
+    names = list(fair_target(team, n).by_faction)
     coins = {f: int((start or {}).get(f, 0)) for f in names}
     seen: dict[tuple, float] = {}
 
     def cost(c: dict) -> float:
         key = tuple(c[f] for f in names)
         if key not in seen:
-            extra = np.asarray(seat_coins_by_faction(n, c), np.int64)
-            seen[key] = loss(victory_shares(vc + extra[None, :], n), n)
+            extra = np.asarray(seat_coins_by_faction(team, n, c), np.int64)
+            seen[key] = loss(team, victory_shares(team, vc + extra[None, :], n), n)
         return seen[key]
 
     found = descend(
@@ -157,7 +157,8 @@ def _lowest_zero(coins: dict) -> dict:
 def coin_setting(tables, n: int, coins: dict) -> tuple:
     """(change text, parameters, numbers changed, step) of coins by faction."""
     base = np.asarray(tables.parameters.seat_coins[:n], np.int64)
-    seats = tuple(int(c) for c in base + seat_coins_by_faction(n, coins)) + (0,) * (5 - n)
+    extra = seat_coins_by_faction(team_play(tables), n, coins)
+    seats = tuple(int(c) for c in base + extra) + (0,) * (5 - n)
     used = [c for c in coins.values() if c]
     return _coins_text(coins), {"seat_coins": seats}, len(used), max(used, default=0)
 
@@ -168,7 +169,7 @@ def coin_settings(arms: _Arms, tables, vc, seed) -> list[tuple]:
     n = arms.n
     coins, now_vc, played = {}, vc, None
     for _ in range(SEAT_STEPS):
-        more = solve_faction_coins(now_vc, n)
+        more = solve_faction_coins(arms.team, now_vc, n)
         if not any(more.values()):
             break
         coins = _lowest_zero({f: coins.get(f, 0) + c for f, c in more.items()})
@@ -193,7 +194,7 @@ def bonus_settings(arms: _Arms, tables, seed) -> list[tuple]:
 def banner_settings(arms: _Arms, tables, seed) -> list[tuple]:
     out = []
     banners = tables.parameters.banners
-    for faction, races in faction_races(tables, arms.n).items():
+    for faction, races in faction_races(arms.team, tables, arms.n).items():
         for step in BANNER_STEPS:
             moved = list(banners)
             ok = bool(races)
@@ -234,8 +235,8 @@ def verify_setting(arms: _Arms, tables, seed: int, lever: str, setting, cost) ->
     n = arms.n
     text, params, changed, step = setting
     fresh = fresh_seed(seed, n, params)
-    printed = faction_shares(arms.vc(tables, fresh), n).set_index("faction")
-    fixed = faction_shares(arms.vc(with_changes(tables, **params), fresh), n)
+    printed = faction_shares(arms.team, arms.vc(tables, fresh), n).set_index("faction")
+    fixed = faction_shares(arms.team, arms.vc(with_changes(tables, **params), fresh), n)
     rows = []
     for r in fixed.itertuples():
         p = printed.loc[r.faction]
@@ -284,11 +285,12 @@ def run_team_balance(settings, backend=None, progress: bool = True) -> TeamBalan
     s = settings
     n, games, seed, tables = s.players, s.seat_games, s.seed, s.tables
     names = resolve_policies(s.bots, n)
-    arms = _Arms(n, games, names, s.bot_params, backend)
+    team = team_play(tables)  # the variant's team rules
+    arms = _Arms(n, games, names, s.bot_params, backend, team)
     started = time.perf_counter()
     bar = Bar(games * 40, progress, "balance")  # an upper bound of the arms
     vc = arms.vc(tables, seed)
-    printed = faction_shares(vc, n)
+    printed = faction_shares(team, vc, n)
     settings_by_lever = {
         "coins": coin_settings(arms, tables, vc, seed),
         "faction_bonus": bonus_settings(arms, tables, seed),
@@ -299,8 +301,8 @@ def run_team_balance(settings, backend=None, progress: bool = True) -> TeamBalan
     for lever, found in settings_by_lever.items():
         scored = []
         for text, params, changed, step, arm_vc, coins in found:
-            shares = faction_shares(arm_vc, n).assign(lever=lever, change=text)
-            cost = loss(victory_shares(arm_vc, n), n)
+            shares = faction_shares(team, arm_vc, n).assign(lever=lever, change=text)
+            cost = loss(team, victory_shares(team, arm_vc, n), n)
             lever_rows.append(shares.assign(solver_loss=cost))
             scored.append((cost, changed, step, text, params, coins))
         if scored:
@@ -331,6 +333,7 @@ def run_team_balance(settings, backend=None, progress: bool = True) -> TeamBalan
         ruleset_name=tables.ruleset.name, printed=printed, levers=levers, verified=verified,
         n_games=arms.done, seconds=time.perf_counter() - started, suggestion_toml=toml,
         not_modeled=tables.not_modeled(), variant=variant_name(tables),
+        fair=fair_target(team, n).by_faction,
     )  # fmt: skip
 
 

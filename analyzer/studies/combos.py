@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -59,7 +60,7 @@ from analyzer.studies import sequential
 from analyzer.studies.common import printed_tables
 from analyzer.studies.scoring import Scoring, TeamScoring, for_team, scoring
 from analyzer.studies.settings import FDR_Q, CombosSettings  # noqa: F401  (run_combos's)
-from analyzer.variants import team_play
+from analyzer.variants import team_rules
 
 WHERE = "combos study"
 # Running sums per combo, all of whole numbers (exact in float64 for any order).
@@ -131,11 +132,12 @@ class ComboStudy:
     skipped: list[str] = field(default_factory=list)
     # raced (studies/sequential.py): the games per combo at each look; () played fixed
     looks: tuple[int, ...] = ()
+    rules: Any = None  # its variant's team rules (None: played seat against seat)
 
     @property
     def team(self) -> bool:
         """Whether its variant is played in teams (the played ruleset says)."""
-        return team_play(self.variant) is not None
+        return self.rules is not None
 
     @property
     def fair(self) -> float:
@@ -221,14 +223,14 @@ def check_study(n_players: int, games_per_combo: int, seed: int, cost: int) -> N
 def team_pairs(pairs: list[tuple[int, int]], tables, n_players: int):
     """The team variant's combos: (those with a seat of their race's faction at
     n_players, the names of the races left out because nobody plays their faction)."""
-    return TeamScoring().forced_pairs(pairs, tables, n_players)
+    return TeamScoring(team_rules(tables)).forced_pairs(pairs, tables, n_players)
 
 
 def seat_choices(pairs: np.ndarray, tables, n_players: int, team: bool):
     """(int64[combos, players] seats each combo may be forced on, int64[combos] how
     many): every seat; in the team variant the seats of the race's faction, which
     alone may pick it (rulesets/swow/draft.py). See studies/scoring.py."""
-    return for_team(team).seats(pairs, tables, n_players)
+    return for_team(team_rules(tables) if team else None).seats(pairs, tables, n_players)
 
 
 def forced_rows(
@@ -654,6 +656,7 @@ def _tables(
         estimates=rs.estimates(),
         forced_bot=forced_bot,
         variant=score.variant,
+        rules=score.rules,
         faction_fair=faction_fair,
         looks=() if race is None else tuple(race.looks),
     )

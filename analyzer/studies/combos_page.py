@@ -13,7 +13,6 @@ from analyzer.present.charts import combo_heatmap, top_bottom_chart
 from analyzer.studies import common
 from analyzer.studies.sequential import WHY
 from analyzer.studies.settings import FDR_Q
-from analyzer.variants import team_play, team_variant
 
 TOP_N = 15  # combos listed at each end of the page
 
@@ -152,9 +151,9 @@ def raced_sentence(result) -> str:
 
 def _team_lines(result) -> list[str]:
     """The team variant's design and fair shares, for the summary."""
-    seated = common.faction_seats(result.n_players)
+    seated = common.faction_seats(result.rules, result.n_players)
 
-    names = team_play().TEAMS
+    names = result.rules.TEAMS
     seats = "; ".join(
         f"{names[f]} seat{'s' if len(s) > 1 else ''} {', '.join(str(x + 1) for x in s)}"
         for f, s in seated.items()
@@ -194,7 +193,7 @@ def summary_markdown(result) -> str:
         + (", Battle for Azeroth (team play)" if result.team else ""),
         "",
         f"- Ruleset: {result.ruleset_name}"
-        + (common.variant_note(team_variant()) if result.team else ""),
+        + (common.variant_note(result.variant) if result.team else ""),
         f"- Bots: {bots} "
         + (
             f"(the forced seat plays {result.forced_bot}; games laid out seat-major)"

@@ -235,10 +235,10 @@ def variant_note(variant: str) -> str:
     return f" (variant {variant}: {title})" if title else f" (variant {variant})"
 
 
-def seat_wins(vc: np.ndarray, win: np.ndarray, n_players: int, team: bool) -> np.ndarray:
+def seat_wins(vc: np.ndarray, win: np.ndarray, n_players: int, team) -> np.ndarray:
     """int64[games, n_players]: each seat's win, read from the seats' final VC and
-    the engine's individual win column; in the team variant (`team`) a seat wins
-    when its faction does (studies/scoring.py)."""
+    the engine's individual win column; in a team variant (`team`: its team rules,
+    None for seat against seat) a seat wins when its faction does (studies/scoring.py)."""
     return for_team(team).wins(vc, win, n_players)
 
 

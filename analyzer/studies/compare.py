@@ -37,6 +37,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -108,7 +109,7 @@ class Arm:
     error_games: int
     not_modeled: list[str]
     estimates: list[str]
-    team: bool = False  # plays Battle for Azeroth: team_win and faction-seated combos
+    team: Any = None  # a team variant's rules (Battle for Azeroth): team_win, faction seats
     team_win: np.ndarray | None = None  # int8[games, players]: the seat's faction won
     seats: tuple = ()  # seat_choices of the combos (where each may be forced)
     combo_faction: np.ndarray | None = None  # int64[n_combos]: the race's faction
@@ -195,7 +196,7 @@ def check_distinct(scenarios: Sequence) -> None:
 def _new_arm(name, file, tables, policies, n_players, games, gpc) -> Arm:
     """An arm with room for every game's measurements, none played yet."""
     score = scoring(tables)  # what a win and the forced seats are (the team variant's)
-    team = score.team
+    team = score.rules  # the team variant's rules (None: seat against seat)
     pairs, _ = score.forced_pairs(allowed_combos(tables), tables, n_players)
     combos = np.array(pairs, np.int64).reshape(-1, 2)
     races = tables.ruleset.races  # factions only in the team variant (classic has none)
@@ -264,7 +265,7 @@ def _record(arm: Arm, call, res) -> None:
     sl = slice(call.first, call.first + call.n_games)
     arm.win[sl] = res.seats[:, :n_players, L.S_WIN]
     if arm.team:
-        arm.team_win[sl] = seat_wins(res.seats[:, :n_players, L.S_VC], None, n_players, True)
+        arm.team_win[sl] = seat_wins(res.seats[:, :n_players, L.S_VC], None, n_players, arm.team)
     arm.vc[sl] = res.seats[:, :n_players, L.S_VC]
     arm.declines[sl] = res.seats[:, :n_players, L.S_DECLINES]
     k = np.arange(res.inst.shape[1])[None, :]

@@ -68,7 +68,7 @@ from analyzer.studies.balance_teams import fixed_tables
 from analyzer.studies.confirm_claims import Claim, read_claims, team_tables
 from analyzer.studies.sequential import look_z, schedule
 from analyzer.studies.team_target import faction_wins
-from analyzer.variants import team_play
+from analyzer.variants import team_rules
 
 WHERE = "confirm study"
 HOLDS, WEAKER, REVERSES = "holds", "weaker", "reverses"
@@ -199,16 +199,16 @@ def _chunks(j: int, claim: Claim, setup: _Setup, first: int, stop: int):
             a = b
 
 
-def _game_values(claim: Claim, res, seat: int) -> np.ndarray:
+def _game_values(claim: Claim, res, seat: int, team) -> np.ndarray:
     """Per game: the forced (test) seat's win, or the claimed-ahead seat's (faction's)
-    win minus the other's."""
+    win minus the other's (`team`: the team variant's rules, for its claims)."""
     n = claim.players
     vc, win = res.seats[:, :n, L.S_VC], res.seats[:, :n, L.S_WIN]
     if claim.kind == "team":
-        wins = team_play().team_wins(vc, n, False).astype(np.int64)
+        wins = team.team_wins(vc, n, False).astype(np.int64)
         return wins[:, claim.seats[0]] - wins[:, claim.seats[1]]
     if claim.kind == "teamfix":
-        return faction_wins(vc, n, claim.faction)
+        return faction_wins(team, vc, n, claim.faction)
     wins = common.seat_wins(vc, win, n, False)
     if claim.kind == "seats":
         return wins[:, claim.seats[0]] - wins[:, claim.seats[1]]
@@ -227,6 +227,7 @@ def run_confirm(settings, backend=None, log=None) -> ConfirmStudy:
     claims = found.claims
     looks, spend = schedule(s.games)
     setup = _Setup(s.strong, s.seed, tables)
+    team = team_rules(tables)  # the ruleset's team variant, for its claims
     values = [np.zeros((len(_arms(c, setup)), s.games), np.int64) for c in claims]
     state = [{"games": 0, "value": np.nan, "lo": np.nan, "hi": np.nan, "verdict": TOO_FEW}
              for _ in claims]  # fmt: skip
@@ -246,7 +247,7 @@ def run_confirm(settings, backend=None, log=None) -> ConfirmStudy:
         for call, res in or_in_process(backend).play(calls()):
             j, arm, seat = call.tag
             values[j][arm, call.first : call.first + call.n_games] = _game_values(
-                claims[j], res, seat
+                claims[j], res, seat, team
             )
         z = look_z(w)
         still = []

@@ -34,7 +34,7 @@ from analyzer.stats import estimate_text
 from analyzer.studies.common import CLI, parse_combo_names, pct
 from analyzer.studies.decline import FAMILIES, rule_vector
 from analyzer.studies.teams import faction_rates
-from analyzer.variants import team_play
+from analyzer.variants import team_rules
 
 # The tables read, by study folder (each is written by that study's `analyzer` command)
 SOURCES = {
@@ -305,11 +305,11 @@ def _team_fix_claims(folder: Path, n: int, out: Claims) -> list[Claim]:
 
 def team_tables(tables, n: int):
     """The team variant's tables at n players (SWoW's Battle for Azeroth)."""
-    return team_play().team_tables(tables, n, False)
+    return team_rules(tables).team_tables(tables, n, False)
 
 
 def _team_claims(n: int, games: int, seed: int, tables) -> list[Claim]:
-    team = team_play()
+    team = team_rules(tables)
     if not games or team is None:
         return []
 

@@ -36,6 +36,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -66,7 +67,7 @@ from analyzer.studies.combos import allowed_combos
 from analyzer.studies.common import CLI, pct, pp
 from analyzer.studies.scoring import scoring
 from analyzer.studies.settings import DeclineSettings  # noqa: F401  (run_decline's)
-from analyzer.variants import STANDARD, team_play, team_variant
+from analyzer.variants import STANDARD
 
 WHERE = "decline study"
 FAMILIES = ("decline_tokens", "decline_round")
@@ -225,7 +226,7 @@ class _Plan:
     seat: np.ndarray  # per game index: test seat
     group: np.ndarray  # per game index: group number
     forced: np.ndarray  # per game index: forced row
-    team: bool = False  # the team variant: a win is the test seat's faction's
+    team: Any = None  # a team variant's rules: a win is the test seat's faction's
 
 
 def _plan(
@@ -235,7 +236,7 @@ def _plan(
     ids, params = seat_bots(names, n, policy_params)
     params = np.array(params, np.float64)
     score = scoring(tables)  # the team variant: only the seated factions' combos
-    team = score.team
+    team = score.rules  # the team variant's rules (None: seat against seat)
     if pairs_chosen is None:
         allowed, _ = score.forced_pairs(allowed_combos(tables), tables, n)
         groups = token_groups(tables, allowed)
@@ -246,14 +247,13 @@ def _plan(
             groups.append((_combo_name(tables, (r, p)), [(r, p)], t, t))
     test_seats = list(range(n))
     if team:
-        rules = team_play()
-        factions = rules.seat_teams(n, False)
+        factions = team.seat_teams(n, False)
         races = tables.ruleset.races
-        mine = [{rules.race_team(races[r]) for r, _ in pairs} for _, pairs, _, _ in groups]
+        mine = [{team.race_team(races[r]) for r, _ in pairs} for _, pairs, _, _ in groups]
         test_seats = [s for s in range(n) if all(factions[s] in f for f in mine)]
         if not test_seats:
             raise InputError(
-                Problem(CLI, "--combos", pairs_chosen, f"under --variant {team_variant()} a seat "
+                Problem(CLI, "--combos", pairs_chosen, f"under --variant {score.variant} a seat "
                         "picks only races of its faction: give the combos of one faction seated "
                         f"at {n} players (the Neutral only at 3 and 5)")
             )  # fmt: skip
@@ -334,7 +334,7 @@ def _rule_calls(plan: _Plan, vec, etables, seed, step, check, tag):
             yield Chunk(etables, plan.n, seed, first, m, ids, params, check, forced, (tag, s))
 
 
-def _record(out: np.ndarray, res, first: int, s: int, n: int, team: bool = False) -> int:
+def _record(out: np.ndarray, res, first: int, s: int, n: int, team=None) -> int:
     """Store the test seat s's (win, vc, declines, sum of decline rounds) of a batch
     in out's columns (a win: its faction's in the team variant, `team`, of n
     players); returns its games with an invariant violation."""
@@ -453,7 +453,7 @@ def run_decline(
         scenario=scenario,
         not_modeled=common.not_modeled(rs),
         estimates=rs.estimates(),
-        variant=team_variant() if plans[0].team else STANDARD,
+        variant=scoring(plans[0].tables).variant,
         test_seats={plan.n: sorted(set(plan.seat.tolist())) for plan in plans},
     )
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from analyzer.variants import team_play, team_variant
+from analyzer.variants import team_play, variant_name
 
 
 class Scoring:
@@ -24,6 +24,7 @@ class Scoring:
 
     team = False
     variant = "standard"
+    rules = None  # a team variant's rules (TeamScoring)
 
     def wins(self, vc: np.ndarray, win: np.ndarray, n_players: int) -> np.ndarray:
         """int64[games, n_players]: each seat's win, from the seats' final VC and the
@@ -56,13 +57,13 @@ class Scoring:
 
 
 class TeamScoring(Scoring):
-    """The played ruleset's team variant (see the module's text)."""
+    """A team variant (see the module's text): `rules`, its team rules; `variant`, its
+    name ("" where only a seat's win or seats are asked)."""
 
     team = True
 
-    def __init__(self):
-        self.variant = team_variant()
-        self.rules = team_play(self.variant)
+    def __init__(self, rules, variant: str = ""):
+        self.rules, self.variant = rules, variant
 
     def wins(self, vc, win, n_players):
         wins = self.rules.team_wins(np.asarray(vc)[:, :n_players], n_players, False)
@@ -70,10 +71,10 @@ class TeamScoring(Scoring):
 
     def seat_share(self, n_players):
         """A seat's faction's even share of the factions at the table."""
-        return 1.0 / len(faction_seats(n_players))
+        return 1.0 / len(faction_seats(self.rules, n_players))
 
     def forced_pairs(self, pairs, tables, n_players):
-        seated = faction_seats(n_players)
+        seated = faction_seats(self.rules, n_players)
         races = tables.ruleset.races
         team = self.rules.race_team
         kept = [pr for pr in pairs if team(races[pr[0]]) in seated]
@@ -82,7 +83,7 @@ class TeamScoring(Scoring):
 
     def seats(self, pairs, tables, n_players):
         table, count = super().seats(pairs, tables, n_players)
-        seated = faction_seats(n_players)
+        seated = faction_seats(self.rules, n_players)
         for i, r in enumerate(pairs[:, 0].tolist()):
             mine = seated[self.rules.race_team(tables.ruleset.races[r])]
             table[i, : len(mine)] = mine
@@ -113,19 +114,22 @@ class TeamScoring(Scoring):
         powers["fair"] = grand
 
 
-def faction_seats(n_players: int) -> dict[int, list[int]]:
-    """The team variant's seats of each faction seated at n_players (seat 0 first)."""
+def faction_seats(rules, n_players: int) -> dict[int, list[int]]:
+    """The team variant's (`rules`: its team rules) seats of each faction seated at
+    n_players (seat 0 first)."""
     out: dict[int, list[int]] = {}
-    for s, f in enumerate(team_play().seat_teams(n_players, False)):
+    for s, f in enumerate(rules.seat_teams(n_players, False)):
         out.setdefault(f, []).append(s)
     return out
 
 
 def scoring(tables) -> Scoring:
     """What a win and a fair share are in the game `tables` play."""
-    return TeamScoring() if team_play(tables) is not None else Scoring()
+    rules = team_play(tables)
+    return Scoring() if rules is None else TeamScoring(rules, variant_name(tables))
 
 
-def for_team(team: bool) -> Scoring:
-    """The scoring of the team variant (team) or of the standard game."""
-    return TeamScoring() if team else Scoring()
+def for_team(rules) -> Scoring:
+    """The scoring of a team variant (`rules`: its team rules) or, for None, of the
+    standard game."""
+    return TeamScoring(rules) if rules else Scoring()

@@ -188,6 +188,7 @@ class TeamsSettings:
     seating: str = "printed"  # or "exchanged": the Alliance's and the Horde's seats swap
     parts: bool = True  # take each faction's advantage apart (two more games per game)
     fixes: tuple = ()  # verified.csv tables of balance runs of the variant (--fix-from)
+    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded)
 
 
 # ------------------------------------------------------------------ tournament

@@ -5,13 +5,13 @@ factions that share it, so every game hands out exactly one victory and the equa
 shares add up to one.
 
 What a balance study needs in the team variant, in place of 1 / players and a seat's
-own win:
+own win (`team`: the variant's team rules, variants.team_rules of the tables played):
 
-- `fair_target(n)`: the target by faction and by seat (each seat's is its faction's);
-- `victory_shares(vc, n)`: each game's victory split among its winning factions;
-- `seat_outcomes(vc, n)`: by seat, its faction's share of each game (the number a
+- `fair_target(team, n)`: the target by faction and by seat (each seat's is its faction's);
+- `victory_shares(team, vc, n)`: each game's victory split among its winning factions;
+- `seat_outcomes(team, vc, n)`: by seat, its faction's share of each game (the number a
   seat-based study averages and compares with the seat's target);
-- `faction_shares(vc, n)`: each faction's mean share with its 95% interval, its fair
+- `faction_shares(team, vc, n)`: each faction's mean share with its 95% interval, its fair
   share and whether the interval holds it;
 - the balance study's levers by faction: `faction_races` (each faction's banners in
   the game), `seat_coins_by_faction` (a faction's starting coins on each of its seats)
@@ -28,7 +28,6 @@ import numpy as np
 import pandas as pd
 
 from analyzer.stats import mean_se, normal_interval
-from analyzer.variants import team_play
 
 
 @dataclass(frozen=True)
@@ -41,19 +40,17 @@ class FairTarget:
     by_seat: tuple[float, ...]  # seat 0 first: its faction's fair share
 
 
-def fair_target(n_players: int, exchanged: bool = False) -> FairTarget:
+def fair_target(team, n_players: int, exchanged: bool = False) -> FairTarget:
     """Each faction's equal share at n_players (2 to 5); `exchanged`: the seating with
     the Alliance's and the Horde's seats exchanged (the shares are the same, the
     seats' factions are not)."""
-    seats = team_play().seat_teams(n_players, exchanged)
-    factions = tuple(
-        dict.fromkeys(team_play().seat_teams(n_players, False))
-    )  # Alliance, Horde, Neutral
+    seats = team.seat_teams(n_players, exchanged)
+    factions = tuple(dict.fromkeys(team.seat_teams(n_players, False)))  # Alliance, Horde, Neutral
     share = 1.0 / len(factions)
     return FairTarget(
         n_players=n_players,
         factions=factions,
-        by_faction={team_play().TEAMS[f]: share for f in factions},
+        by_faction={team.TEAMS[f]: share for f in factions},
         by_seat=tuple(share for _ in seats),
     )
 
@@ -64,48 +61,48 @@ def split_victories(wins: np.ndarray) -> np.ndarray:
     return wins / wins.sum(axis=1, keepdims=True)
 
 
-def victory_shares(vc, n_players: int, exchanged: bool = False) -> np.ndarray:
+def victory_shares(team, vc, n_players: int, exchanged: bool = False) -> np.ndarray:
     """float[games, faction id]: each faction's share of each game's victory, from the
     seats' final VC (vc[games, n_players]); absent factions get 0."""
-    return split_victories(team_play().team_wins(vc, n_players, exchanged))
+    return split_victories(team.team_wins(vc, n_players, exchanged))
 
 
-def mean_scored_shares(vc, n_players: int, exchanged: bool = False) -> np.ndarray:
+def mean_scored_shares(team, vc, n_players: int, exchanged: bool = False) -> np.ndarray:
     """Like victory_shares, but a two-player faction scores the mean of its players'
     VC instead of the lower (the team study's "team scoring" arm; the Neutral and a
     one-player faction score their own, the tie-breaks are the sheet's)."""
     vc = np.asarray(vc, dtype=np.float64).reshape(-1, n_players)
-    factions = np.array(team_play().seat_teams(n_players, exchanged))
-    team = np.full((vc.shape[0], len(team_play().TEAMS)), -1.0)
-    best = np.full((vc.shape[0], len(team_play().TEAMS)), -1.0)
+    factions = np.array(team.seat_teams(n_players, exchanged))
+    score = np.full((vc.shape[0], len(team.TEAMS)), -1.0)
+    best = np.full((vc.shape[0], len(team.TEAMS)), -1.0)
     for f in set(factions.tolist()):
         mine = vc[:, factions == f]
-        team[:, f] = mine.mean(axis=1)
+        score[:, f] = mine.mean(axis=1)
         best[:, f] = mine.max(axis=1)
-    return split_victories(team_play().winners(team, best))
+    return split_victories(team.winners(score, best))
 
 
-def seat_outcomes(vc, n_players: int, exchanged: bool = False) -> np.ndarray:
+def seat_outcomes(team, vc, n_players: int, exchanged: bool = False) -> np.ndarray:
     """float[games, seats]: each seat's faction's share of each game, to compare with
-    fair_target(n).by_seat (allies get the same number)."""
-    shares = victory_shares(vc, n_players, exchanged)
-    return shares[:, list(team_play().seat_teams(n_players, exchanged))]
+    fair_target(team, n).by_seat (allies get the same number)."""
+    shares = victory_shares(team, vc, n_players, exchanged)
+    return shares[:, list(team.seat_teams(n_players, exchanged))]
 
 
-def faction_shares(vc, n_players: int, exchanged: bool = False):
+def faction_shares(team, vc, n_players: int, exchanged: bool = False):
     """One row per faction in the game: games, share (mean share of the victory),
     share_lo and share_hi (95%, normal over games), fair, off_fair (share - fair) and
     holds_fair (the interval holds the fair share)."""
 
-    shares = victory_shares(vc, n_players, exchanged)
-    target = fair_target(n_players, exchanged)
+    shares = victory_shares(team, vc, n_players, exchanged)
+    target = fair_target(team, n_players, exchanged)
     rows = []
     for f in target.factions:
         mean, se = mean_se(shares[:, f])
         lo, hi = normal_interval(mean, se)
-        fair = target.by_faction[team_play().TEAMS[f]]
+        fair = target.by_faction[team.TEAMS[f]]
         rows.append(
-            (n_players, team_play().TEAMS[f], len(shares), float(mean), float(lo), float(hi), fair,
+            (n_players, team.TEAMS[f], len(shares), float(mean), float(lo), float(hi), fair,
              float(mean) - fair, bool(lo <= fair <= hi))
         )  # fmt: skip
     return pd.DataFrame(
@@ -115,11 +112,10 @@ def faction_shares(vc, n_players: int, exchanged: bool = False):
     )  # fmt: skip
 
 
-def faction_races(tables, n_players: int) -> dict[str, tuple[int, ...]]:
+def faction_races(team, tables, n_players: int) -> dict[str, tuple[int, ...]]:
     """Faction name -> the ids of its races allowed in a game of n_players, the
     factions in the printed seats' order (the Neutral's only where a Neutral plays)."""
     allowed = tables.parameters.races_allowed or (True,) * len(tables.ruleset.races)
-    team = team_play()
     out = {}
     for f in dict.fromkeys(team.seat_teams(n_players, False)):
         out[team.TEAMS[f]] = tuple(
@@ -131,17 +127,15 @@ def faction_races(tables, n_players: int) -> dict[str, tuple[int, ...]]:
 
 
 def seat_coins_by_faction(
-    n_players: int, coins: dict[str, int], exchanged: bool = False
+    team, n_players: int, coins: dict[str, int], exchanged: bool = False
 ) -> tuple[int, ...]:
     """Extra starting coins by seat (seat 0 first): each seat gets its faction's
     (`coins`: faction name -> coins; a faction not named gets none)."""
-    team = team_play()
     return tuple(int(coins.get(team.TEAMS[f], 0)) for f in team.seat_teams(n_players, exchanged))
 
 
-def faction_wins(vc, n_players: int, faction: str, exchanged: bool = False) -> np.ndarray:
+def faction_wins(team, vc, n_players: int, faction: str, exchanged: bool = False) -> np.ndarray:
     """int[games]: 1 where `faction` (its name) wins the game or shares the victory."""
-    team = team_play()
     wins = team.team_wins(vc, n_players, exchanged)
     return wins[:, team.TEAMS.index(faction)].astype(np.int64)
 

@@ -27,7 +27,7 @@ from analyzer.studies.combos_page import fill_folder
 from analyzer.studies.common import pct, pp, printed_tables
 from analyzer.studies.team_target import faction_shares
 from analyzer.studies.teams_parts import final_vc, gap_parts, parts_findings, parts_lines, play_arm
-from analyzer.variants import team_play, team_variant
+from analyzer.variants import content_of, team_rules, team_variant
 
 
 @dataclass(frozen=True)
@@ -41,19 +41,23 @@ class Duel:
     edge_hi: float
 
 
-def _shares(vc: np.ndarray, n_players: int) -> np.ndarray:
+def _shares(team, vc: np.ndarray, n_players: int) -> np.ndarray:
     """float[games, faction]: each faction's share of each game's victory."""
-    wins = team_play().team_wins(vc, n_players, False).astype(np.float64)
+    wins = team.team_wins(vc, n_players, False).astype(np.float64)
     return wins / wins.sum(axis=1, keepdims=True)
 
 
-def alliance_duel(n_players: int, games: int, seed: int, care: float = 1.0, tables=None) -> Duel:
+def alliance_duel(
+    n_players: int, games: int, seed: int, care: float = 1.0, tables=None, game=None
+) -> Duel:
     """Allied heuristic bots (ally_care=care) against ignoring ones (ally_care=0),
-    games 0..games-1 of run `seed`, each played with the allied team on each side."""
-    team = team_play()
+    games 0..games-1 of run `seed`, each played with the allied team on each side, on
+    `tables` (None: the printed rules of `game`, the Game played)."""
+    tables = printed_tables(game) if tables is None else tables
+    team = team_rules(tables)
     if n_players not in (4, 5):
         raise ValueError(f"allies play together at 4 and 5 players, not {n_players}")
-    etables = api.engine_tables(team.team_tables(tables or printed_tables(None), n_players, False))
+    etables = api.engine_tables(team.team_tables(tables, n_players, False))
     factions = team.seat_teams(n_players, False)
     allied = default_vector("heuristic", ally_care=care)
     ignoring = default_vector("heuristic", ally_care=0.0)
@@ -65,7 +69,7 @@ def alliance_duel(n_players: int, games: int, seed: int, care: float = 1.0, tabl
     for side, other in ((first, second), (second, first)):
         params = np.array([allied if f == side else ignoring for f in factions])
         res = api.play_batch(etables, n_players, seed, 0, games, policies, params)
-        shares = _shares(res.seats[:, :n_players, S_VC], n_players)
+        shares = _shares(team, res.seats[:, :n_players, S_VC], n_players)
         allied_win += shares[:, side] / 2
         ignoring_win += shares[:, other] / 2
         edge += (shares[:, side] - shares[:, other]) / 2
@@ -95,10 +99,18 @@ class Factions:
     exchanged: bool = False  # the Alliance's and the Horde's seats exchanged
     vc: dict = None  # players -> the games' final VC, float[games, seats]
     parts: object = None  # teams_parts.Parts: where each faction's advantage comes from
+    variant: str = ""  # the team variant played (its name)
 
 
 def faction_rates(
-    counts, games: int, seed: int, tables=None, bots=None, exchanged=False, parts=False
+    counts,
+    games: int,
+    seed: int,
+    tables=None,
+    bots=None,
+    exchanged=False,
+    parts=False,
+    game=None,
 ) -> Factions:
     """Each faction's win rate (a shared victory counts for each winner, so the rates
     of a count may add up to a little more than 1), its share of the victories (a
@@ -107,9 +119,11 @@ def faction_rates(
     `bots` (players -> a bot or style name per seat) plays the seats, default
     heuristic bots everywhere; `exchanged`: the Alliance's and the Horde's seats
     exchanged. Within a faction, the seats' mean VC show the seat advantage. `parts`
-    (printed seating only): also take each faction's advantage apart (teams_parts)."""
+    (printed seating only): also take each faction's advantage apart (teams_parts).
+    `tables`: the rules played (None: the printed rules of `game`, the Game played)."""
 
-    team = team_play()
+    tables = printed_tables(game) if tables is None else tables
+    team = team_rules(tables)
     bots = {n: tuple((bots or {}).get(n) or ("heuristic",) * n) for n in counts}
     rows, seat_rows, within_rows, finals, played = [], [], [], {}, {}
     for n in counts:
@@ -117,7 +131,7 @@ def faction_rates(
         vc = finals[n] = final_vc(played[n], n)
         wins = team.team_wins(vc, n, exchanged)
         factions = team.seat_teams(n, exchanged)
-        shares = faction_shares(vc, n, exchanged).set_index("faction")
+        shares = faction_shares(team, vc, n, exchanged).set_index("faction")
         for f in dict.fromkeys(team.seat_teams(n, False)):  # the printed seats' order
             won = int(wins[:, f].sum())
             lo, hi = wilson(won, games)
@@ -151,7 +165,8 @@ def faction_rates(
     if parts and not exchanged:
         found = gap_parts(counts, games, seed, tables, bots, printed=played)
     return Factions(table=table, seats=seats, within=within, games=games, seed=seed,
-                    bots=bots, exchanged=exchanged, vc=finals, parts=found)  # fmt: skip
+                    bots=bots, exchanged=exchanged, vc=finals, parts=found,
+                    variant=team_variant(content_of(tables)))  # fmt: skip
 
 
 def combo_lines(study) -> list[str]:
@@ -282,9 +297,9 @@ def fix_lines(fixes) -> list[str]:
     return [*lines, ""] if lines else []
 
 
-def fix_table_lines(fixes) -> list[str]:
+def fix_table_lines(fixes, variant: str) -> list[str]:
     """The section on the proposed changes: each faction's share as printed and with
-    the change, on the balance run's fresh games."""
+    the change, on the balance run's fresh games (`variant`: the team variant's name)."""
 
     rows = [t[t.proposed.astype(bool)] for t in fixes]
     rows = [r for r in rows if len(r)]
@@ -293,7 +308,7 @@ def fix_table_lines(fixes) -> list[str]:
     lines = [
         "## The smallest change that balances the factions",
         "",
-        f"From `analyzer balance --variant {team_variant()}` (docs/studies.md): each lever's "
+        f"From `analyzer balance --variant {variant}` (docs/studies.md): each lever's "
         "best setting replayed on games its solver never saw, beside the printed rules on "
         "the same games; "
         "the change shown is the smallest that lands (ruling B13). Intervals are 95%.",
@@ -311,7 +326,7 @@ def fix_table_lines(fixes) -> list[str]:
     if others:
         counts = ", ".join(str(n) for n in others)
         lines += ["", f"Not played here at {counts} players: `analyzer balance --variant "
-                  f"{team_variant()} --players N` proposes and verifies a change for any "
+                  f"{variant} --players N` proposes and verifies a change for any "
                   "count."]  # fmt: skip
     return [*lines, ""]
 
@@ -346,7 +361,7 @@ def summary_markdown(
                      f"{pct(r.win_lo)} to {pct(r.win_hi)} | {pct(r.share)} | "
                      f"{pct(r.share_lo)} to {pct(r.share_hi)} | {pct(r.fair)} |")  # fmt: skip
     lines.append("")
-    lines += fix_table_lines(fixes)
+    lines += fix_table_lines(fixes, result.variant)
     if result.parts is not None:
         lines += parts_lines(result.parts)
     lines += [

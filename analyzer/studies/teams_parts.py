@@ -33,9 +33,9 @@ from analyzer.gameloop import api
 from analyzer.simulate import seat_bots
 from analyzer.stats import mean_se, normal_interval
 from analyzer.studies.balance_curves import with_changes
-from analyzer.studies.common import pp, printed_tables
+from analyzer.studies.common import pp
 from analyzer.studies.team_target import fair_target, mean_scored_shares, victory_shares
-from analyzer.variants import team_play
+from analyzer.variants import team_rules
 
 PARTS = ("excess", "seat order", "races", "Faction Bonus", "team scoring")
 
@@ -49,14 +49,12 @@ class Parts:
     seed: int
 
 
-def play_arm(n, games, seed, tables=None, bots=None, exchanged=False, bonus=True):
+def play_arm(n, games, seed, tables, bots=None, exchanged=False, bonus=True):
     """The engine's results (api.BatchResult) of games 0..games-1 of run `seed` at n
     players: the printed variant, or with the seats exchanged, or without the Faction
-    Bonus."""
-    base = tables or printed_tables(None)
-    if not bonus:
-        base = with_changes(base, faction_bonus=0)
-    etables = api.engine_tables(team_play().team_tables(base, n, exchanged))
+    Bonus (`tables`: the printed rules played)."""
+    base = tables if bonus else with_changes(tables, faction_bonus=0)
+    etables = api.engine_tables(team_rules(tables).team_tables(base, n, exchanged))
     ids, params = seat_bots(tuple(bots or ("heuristic",) * n), n)
     return api.play_batch(etables, n, seed, 0, games, ids, params)
 
@@ -66,13 +64,13 @@ def final_vc(res, n) -> np.ndarray:
     return res.seats[:, :n, S_VC].astype(np.float64)
 
 
-def race_rows(res, n, tables=None) -> list[tuple]:
+def race_rows(res, n, tables) -> list[tuple]:
     """(players, faction, race, banner, picks per game, mean VC per pick) of every
     race picked in the games of `res`: what each faction's races earn (a pick's VC
     while active and in decline)."""
 
-    ruleset = (tables or printed_tables(None)).ruleset
-    team = team_play()
+    ruleset = tables.ruleset
+    team = team_rules(tables)
     games = len(res.n_inst)
     picked = np.concatenate([res.inst[i, : res.n_inst[i]] for i in range(games)])
     vc = picked[:, I_VC_ACTIVE] + picked[:, I_VC_DECLINE]
@@ -91,10 +89,11 @@ def _row(n, faction, part, per_game) -> tuple:
     return (n, faction, part, float(mean), float(lo), float(hi))
 
 
-def gap_parts(counts, games, seed, tables=None, bots=None, printed=None) -> Parts:
+def gap_parts(counts, games, seed, tables, bots=None, printed=None) -> Parts:
     """The parts of each faction's excess at each count (see the module's text);
     `printed` (players -> the printed games' engine results) spares replaying them;
     `bots` (players -> a bot per seat) plays every arm's seats."""
+    team = team_rules(tables)
     rows, arm_rows, races = [], [], []
     for n in counts:
         seat_bots = (bots or {}).get(n)
@@ -105,17 +104,17 @@ def gap_parts(counts, games, seed, tables=None, bots=None, printed=None) -> Part
         races += race_rows(res, n, tables)
         swapped = play_arm(n, games, seed, tables, seat_bots, exchanged=True)
         arms = {
-            "printed": victory_shares(vc, n),
-            "seats exchanged": victory_shares(final_vc(swapped, n), n, exchanged=True),
+            "printed": victory_shares(team, vc, n),
+            "seats exchanged": victory_shares(team, final_vc(swapped, n), n, exchanged=True),
             "no Faction Bonus": victory_shares(
-                final_vc(play_arm(n, games, seed, tables, seat_bots, bonus=False), n), n
+                team, final_vc(play_arm(n, games, seed, tables, seat_bots, bonus=False), n), n
             ),
         }
         if n in (4, 5):
-            arms["mean team score"] = mean_scored_shares(vc, n)
-        target = fair_target(n)
+            arms["mean team score"] = mean_scored_shares(team, vc, n)
+        target = fair_target(team, n)
         for f in target.factions:
-            name = team_play().TEAMS[f]
+            name = team.TEAMS[f]
             fair = target.by_faction[name]
             p, x = arms["printed"][:, f], arms["seats exchanged"][:, f]
             rows.append(_row(n, name, "excess", p - fair))

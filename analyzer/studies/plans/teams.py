@@ -71,6 +71,7 @@ def check(o: dict, log) -> TeamsSettings:
         seating,
         not o.get("no_parts", False),
         read_fixes(o.get("fix_from")),
+        game=o["game"],
     )
 
 
@@ -81,10 +82,12 @@ def default_out(s: TeamsSettings) -> Path:
 def run(s: TeamsSettings, backend=None, log=None) -> TeamsResult:
     exchanged = s.seating == "exchanged"
     result = faction_rates(
-        s.players, s.games, s.seed, bots=s.bots, exchanged=exchanged, parts=s.parts
+        s.players, s.games, s.seed, bots=s.bots, exchanged=exchanged, parts=s.parts, game=s.game
     )
     duels = [
-        alliance_duel(n, s.duel_games, s.seed) for n in s.players if n in (4, 5) and s.duel_games
+        alliance_duel(n, s.duel_games, s.seed, game=s.game)
+        for n in s.players
+        if n in (4, 5) and s.duel_games
     ]
     return TeamsResult(result, duels, s.fixes)
 
