@@ -483,11 +483,11 @@ BOUND_READS = {"played_tables", "played_content", "ruleset_name", "bound_ruleset
 #   studies/common.printed_tables (a study's settings with game=None);
 # - variants.content_of: tables a ruleset's compiler gave directly (not through its
 #   content, so without compiled_by);
-# - studies/common.py: the ruleset and variant columns of each table (with_ruleset),
-#   the line under a page's title (with_game_line) and the title of a variant's page
-#   (variant_note), for the run's game: each table and page a study writes would take it.
+# - studies/common.py: the ruleset and variant columns of each table (with_ruleset)
+#   and the line under a page's title (with_game_line), for the run's game: each table
+#   and page a study writes would take it.
 # Lower it as they take the Game; it never goes up.
-MOST_BOUND_READS = 6
+MOST_BOUND_READS = 5
 
 
 def bound_reads() -> list[str]:

@@ -57,7 +57,7 @@ from analyzer.stats import (
     wilson,
 )
 from analyzer.studies import sequential
-from analyzer.studies.common import printed_tables
+from analyzer.studies.common import printed_tables, variant_note
 from analyzer.studies.scoring import Scoring, TeamScoring, for_team, scoring
 from analyzer.studies.settings import FDR_Q, CombosSettings  # noqa: F401  (run_combos's)
 from analyzer.variants import team_rules
@@ -133,6 +133,7 @@ class ComboStudy:
     # raced (studies/sequential.py): the games per combo at each look; () played fixed
     looks: tuple[int, ...] = ()
     rules: Any = None  # its variant's team rules (None: played seat against seat)
+    variant_text: str = ""  # common.variant_note of `variant`, after the page's ruleset
 
     @property
     def team(self) -> bool:
@@ -657,6 +658,7 @@ def _tables(
         forced_bot=forced_bot,
         variant=score.variant,
         rules=score.rules,
+        variant_text=variant_note(score.variant, tables),
         faction_fair=faction_fair,
         looks=() if race is None else tuple(race.looks),
     )

@@ -192,8 +192,7 @@ def summary_markdown(result) -> str:
         f"# Combo values, {result.n_players} players"
         + (", Battle for Azeroth (team play)" if result.team else ""),
         "",
-        f"- Ruleset: {result.ruleset_name}"
-        + (common.variant_note(result.variant) if result.team else ""),
+        f"- Ruleset: {result.ruleset_name}" + (result.variant_text if result.team else ""),
         f"- Bots: {bots} "
         + (
             f"(the forced seat plays {result.forced_bot}; games laid out seat-major)"

@@ -18,14 +18,14 @@ from analyzer.errors import InputError, Problem
 from analyzer.model.limits import check_option
 from analyzer.output import OutputFolder
 from analyzer.players.styles import load_styles
-from analyzer.rulesets import played_content, played_game, played_line
+from analyzer.rulesets import played_game, played_line
 from analyzer.scenario import load_scenario, parse_scenario
 from analyzer.stats import separable
 
 # faction_seats: the team variant's seats, asked here by several studies
 from analyzer.studies.scoring import faction_seats, for_team, scoring  # noqa: F401
 from analyzer.tomlcheck.tomlfile import read_toml
-from analyzer.variants import STANDARD
+from analyzer.variants import STANDARD, content_of
 
 CLI = "command line"
 ALL_COUNTS = (2, 3, 4, 5)
@@ -225,13 +225,13 @@ def printed_tables(game):
     return played_game(game).content().default_tables()
 
 
-def variant_note(variant: str) -> str:
+def variant_note(variant: str, tables) -> str:
     """' (variant NAME: its title)' after a page's ruleset for a variant with a report
-    page of its own (the played ruleset's VARIANT_PAGES), ' (variant NAME)' for another
-    variant, '' for the standard game."""
+    page of its own (VARIANT_PAGES of the ruleset that compiled `tables`, the tables
+    played), ' (variant NAME)' for another variant, '' for the standard game."""
     if variant == STANDARD:
         return ""
-    title = played_content().VARIANT_PAGES.get(variant)
+    title = content_of(tables).VARIANT_PAGES.get(variant)
     return f" (variant {variant}: {title})" if title else f" (variant {variant})"
 
 

@@ -107,6 +107,7 @@ class DeclineStudy:
     not_modeled: list[str] = field(default_factory=list)
     estimates: list[str] = field(default_factory=list)
     variant: str = STANDARD  # a team variant's name: a win is the test seat's team's (team_win)
+    variant_text: str = ""  # common.variant_note of `variant`, after the page's ruleset
     test_seats: dict[int, list[int]] = field(default_factory=dict)  # by count, 0-based
 
     @property
@@ -454,6 +455,7 @@ def run_decline(
         not_modeled=common.not_modeled(rs),
         estimates=rs.estimates(),
         variant=scoring(plans[0].tables).variant,
+        variant_text=common.variant_note(scoring(plans[0].tables).variant, plans[0].tables),
         test_seats={plan.n: sorted(set(plan.seat.tolist())) for plan in plans},
     )
 
@@ -690,7 +692,7 @@ def summary_markdown(result: DeclineStudy) -> str:
         f"# When to decline, {', '.join(map(str, result.players))} players",
         "",
         f"- Ruleset: {result.ruleset_name}"
-        + common.variant_note(result.variant)
+        + result.variant_text
         + (f"; scenario: {result.scenario}" if result.scenario else ""),
         f"- Bots: {bots}. One test seat per game plays the heuristic bot with the swept "
         "rule; the other seats keep their bots.",

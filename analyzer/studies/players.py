@@ -93,6 +93,7 @@ class PlayersStudy:
     not_modeled: list[str] = field(default_factory=list)
     estimates: list[str] = field(default_factory=list)
     variant: str = STANDARD  # a team variant's name: a seat's win is its team's (team_win)
+    variant_text: str = ""  # common.variant_note of `variant`, after the page's ruleset
 
     @property
     def n_games(self) -> int:
@@ -221,6 +222,7 @@ def run_players(
             error_games += study.error_games
     rs = tabs[counts[0]].ruleset
     score = {n: scoring(tabs[n]) for n in counts}  # what a seat's win is at each count
+    variant = next((s.variant for s in score.values() if s.team), STANDARD)
     return PlayersStudy(
         players=counts,
         games=games,
@@ -246,7 +248,8 @@ def run_players(
         skipped=dict(skipped or {}),
         not_modeled=common.not_modeled(rs),
         estimates=rs.estimates(),
-        variant=next((s.variant for s in score.values() if s.team), STANDARD),
+        variant=variant,
+        variant_text=common.variant_note(variant, tabs[counts[0]]),
     )
 
 
@@ -504,7 +507,7 @@ def summary_markdown(result: PlayersStudy) -> str:
         f"# What the player count changes ({', '.join(map(str, result.players))} players)",
         "",
         f"- Ruleset: {result.ruleset_name}"
-        + common.variant_note(result.variant)
+        + result.variant_text
         + (f"; scenario: {result.scenario}" if result.scenario else ""),
         f"- Bots: {bots}",
         *(
