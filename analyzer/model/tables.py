@@ -70,6 +70,11 @@ class RegionArrays:
     symbols: np.ndarray
     adj: np.ndarray
 
+    def table_fields(self) -> dict[str, np.ndarray]:
+        """Tables' face_start ... face_adj fields: what every compiler passes on."""
+        return {"face_start": self.start, "face_nreg": self.nreg, "face_terrain": self.terrain,
+                "face_symbols": self.symbols, "face_adj": self.adj}  # fmt: skip
+
 
 def region_arrays(
     faces: Sequence,

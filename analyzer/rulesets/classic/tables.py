@@ -136,11 +136,7 @@ def compile_classic(
         params=params,
         face_size=np.array([m.players for m in maps], dtype=np.int32),
         face_board=np.arange(len(maps), dtype=np.int32),
-        face_start=regions.start,
-        face_nreg=regions.nreg,
-        face_terrain=regions.terrain,
-        face_symbols=regions.symbols,
-        face_adj=regions.adj,
+        **regions.table_fields(),
     )
 
 

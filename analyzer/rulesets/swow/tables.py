@@ -152,11 +152,7 @@ def compile_tables(
         params=parameters.to_array(getattr(L, "RULE_PARAMS", ())),
         face_size=np.array([f.size for f in faces], dtype=np.int32),
         face_board=np.array([boards.index(f.board) for f in faces], dtype=np.int32),
-        face_start=regions.start,
-        face_nreg=regions.nreg,
-        face_terrain=regions.terrain,
-        face_symbols=regions.symbols,
-        face_adj=regions.adj,
+        **regions.table_fields(),
     )
 
 
