@@ -4,38 +4,25 @@ and the scenarios it dispatches to."""
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
 from analyzer.errors import InputError, Problem
 from analyzer.players.styles import parse_styles
-from analyzer.ruleset_registry import RULESETS_DIR, ruleset_package, shipped_rulesets
-from analyzer.rulesets.content_table import files
+from analyzer.rulesets import file_owner, ruleset_file_checks
 from analyzer.scenario import parse_scenario
 from analyzer.tomlcheck.tomlfile import read_toml
 
 
-@cache
 def ruleset_files() -> tuple:
-    """Each shipped ruleset's own file checks: its files.py module, where it has one,
-    with file_kind(data), check_file(kind, data, file) and NOT_ONE (what a file of
-    none of its kinds lacks). Found by file, so no ruleset is named here."""
-    return tuple(
-        files(ruleset_package(name))
-        for name in shipped_rulesets()
-        if (RULESETS_DIR / name / "files.py").is_file()
-    )
+    """Each shipped ruleset's own file checks (rulesets.ruleset_file_checks)."""
+    return tuple(checks for _name, checks in ruleset_file_checks())
 
 
 def _own_kind(data: dict):
-    """(kind, module) of the first ruleset that owns this file, or (None, None). The
-    default ruleset (first of ruleset_files) is asked last: a file that names its
-    ruleset (`ruleset = "classic"`) is that ruleset's before SWoW's reads any [races]."""
-    for module in reversed(ruleset_files()):
-        kind = module.file_kind(data)
-        if kind is not None:
-            return kind, module
-    return None, None
+    """(kind, checks) of the first ruleset that owns this file (rulesets.file_owner),
+    or (None, None)."""
+    owner = file_owner(data)
+    return (None, None) if owner is None else owner[1:]
 
 
 def file_kind(data: dict) -> str | None:

@@ -48,6 +48,7 @@ never imports numba or the engine itself (loading a game's content does).
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 from dataclasses import dataclass
@@ -152,10 +153,30 @@ def content_ruleset(path) -> str | None:
         data = nesting.loads(file.read_text(encoding="utf-8-sig"), str(file))
     except (OSError, ValueError, InputError):
         return None
-    owners = [name for name in shipped_rulesets() if (RULESETS_DIR / name / "files.py").is_file()]
-    for name in reversed(owners):
-        if files(ruleset_package(name)).file_kind(data) is not None:
-            return name
+    owner = file_owner(data)
+    return owner[0] if owner is not None else None
+
+
+@functools.cache
+def ruleset_file_checks() -> tuple:
+    """(name, its files.py checks: file_kind, check_file, NOT_ONE, FOLDER_FILES) of each
+    shipped ruleset that has them, the default first. Found by file, so no ruleset is
+    named here."""
+    return tuple(
+        (name, files(ruleset_package(name)))
+        for name in shipped_rulesets()
+        if (RULESETS_DIR / name / "files.py").is_file()
+    )
+
+
+def file_owner(data: dict) -> tuple | None:
+    """(ruleset, kind, its checks) of the first ruleset whose own files include this
+    parsed file, or None. The default ruleset is asked last: a file that names its
+    ruleset (`ruleset = "classic"`) is that ruleset's before SWoW's reads any [races]."""
+    for name, checks in reversed(ruleset_file_checks()):
+        kind = checks.file_kind(data)
+        if kind is not None:
+            return name, kind, checks
     return None
 
 
