@@ -125,7 +125,11 @@ def test_a_neutral_race_at_four_players_is_refused_or_left_out(tmp_path):
     assert list(study.combos["race"]) == ["Worgen"] and study.skipped == ["Naga"]
     text = combos_page.summary_markdown(study)
     assert "team win" in text and "Left out: Naga" in text and "its faction's" in text
-    assert combos_page.write_combos(study, tmp_path / "c").joinpath("top_bottom.png").exists()
+    assert (
+        combos_page.write_combos(study, tmp_path / "c", game=analyzer.load_game("swow", "bfa"))
+        .joinpath("top_bottom.png")
+        .exists()
+    )
 
 
 def test_a_forced_seat_style_is_refused_in_team_play():

@@ -5,6 +5,7 @@ import dataclasses
 import numpy as np
 import pandas as pd
 
+from analyzer import load_game
 from analyzer.engine import layout as L
 from analyzer.rulesets.swow import ids
 from analyzer.rulesets.swow.tables import default_tables
@@ -25,7 +26,7 @@ def test_tiny_run_has_every_combo_and_finite_intervals(tmp_path):
     assert (c.games == 8).all()
     for col in ("win_lo", "win_hi", "vc_delta_lo", "vc_delta_hi", "race_vc"):
         assert np.isfinite(c[col]).all(), col
-    out = write_combos(r, tmp_path / "out")
+    out = write_combos(r, tmp_path / "out", game=load_game("swow"))
     for name in ("combos.csv", "combos.parquet", "races.csv", "powers.csv", "summary.md",
                  "heatmap.png", "top_bottom.png"):  # fmt: skip
         assert (out / name).exists()

@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from analyzer import load_game
 from analyzer.stats import honest
 from analyzer.studies.compare import (
     COMPARE_COLUMNS,
@@ -241,7 +242,7 @@ def test_tables_and_files(small_study, tmp_path):
     t = small_study.table
     assert list(t.columns) == list(COMPARE_COLUMNS)
     assert set(t.metric) == {m for m in METRICS if not m.endswith("_team_win")}  # standard arms
-    out = write_compare(small_study, tmp_path / "cmp")
+    out = write_compare(small_study, tmp_path / "cmp", game=load_game("swow"))
     for name in ("compare.csv", "compare.parquet", "arms.csv", "forest.png", "summary.md"):
         assert (out / name).exists(), name
     back = pd.read_csv(out / "compare.csv")
@@ -253,7 +254,7 @@ def test_a_banned_race_appears_nowhere(tmp_path):
     settings = S((SCENARIOS / "no-tauren.toml",), games=50, games_per_combo=2, seed=1,
                  bootstrap=10)  # fmt: skip
     r = run_compare(settings, progress=False)
-    out = write_compare(r, tmp_path / "cmp")
+    out = write_compare(r, tmp_path / "cmp", game=load_game("swow"))
     # Named only where the study says what the house rule changes: as not played.
     changed = pd.read_csv(out / "changed.csv")
     assert changed[["kind", "name", "games"]].values.tolist() == [["race", "Tauren", 0]]

@@ -8,6 +8,7 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
+from analyzer import load_game
 from analyzer.cli import app
 from analyzer.engine import layout as L
 from analyzer.errors import InputError
@@ -48,7 +49,7 @@ def test_tables_have_one_row_per_group_and_rule(small, tmp_path):
     assert ((c.win_lo <= c.win_rate) & (c.win_rate <= c.win_hi)).all()
     assert set(BEST_COLUMNS) <= set(small.best.columns)
     assert len(small.best) == 3 * 3  # per group: best decline_tokens, best decline_round, both
-    out = write_decline(small, tmp_path / "out")
+    out = write_decline(small, tmp_path / "out", game=load_game("swow"))
     for name in ("decline.csv", "decline.parquet", "best.csv", "best.parquet", "groups.csv",
                  *chart_names(small), "summary.md"):  # fmt: skip
         assert (out / name).exists(), name

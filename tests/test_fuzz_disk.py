@@ -209,7 +209,7 @@ def _fake_studies(runs: list[str]):
                 (temp / "summary.md").write_text(f"# {title}\n\nThe {key} numbers.\n")
                 (temp / "chart.png").write_bytes(b"\x89PNG made by the analyzer")
 
-            write_folder(folder, fill)
+            write_folder(folder, fill, False, load_game("swow"))
             return [f"{key} finding"]
 
         return Study(key, title, {"games": 4}, run_and_write)

@@ -482,12 +482,11 @@ BOUND_READS = {"played_tables", "played_content", "ruleset_name", "bound_ruleset
 #   scenario.parse_scenario (a scenario loaded with game=None) and
 #   studies/common.printed_tables (a study's settings with game=None);
 # - variants.content_of: tables a ruleset's compiler gave directly (not through its
-#   content, so without compiled_by);
-# - studies/common.py: the ruleset and variant columns of each table (with_ruleset)
-#   and the line under a page's title (with_game_line), for the run's game: each table
-#   and page a study writes would take it.
+#   content, so without compiled_by).
+# (A study's writer takes the Game too: its tables' ruleset and variant columns and
+# its page's ruleset line are the Game's, studies/common.py.)
 # Lower it as they take the Game; it never goes up.
-MOST_BOUND_READS = 5
+MOST_BOUND_READS = 3
 
 
 def bound_reads() -> list[str]:

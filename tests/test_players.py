@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
+from analyzer import load_game
 from analyzer.cli import app
 from analyzer.stats import fisher_interval, spearman
 from analyzer.studies.players import (
@@ -45,7 +46,7 @@ def test_tables_have_the_documented_shape(small, tmp_path):
     assert rc.spearman_lo <= rc.spearman <= rc.spearman_hi
     assert len(small.race_ranks) == 16 and {"rank_2p", "rank_3p"} <= set(small.race_ranks)
     assert len(small.power_ranks) == 20
-    out = write_players(small, tmp_path / "out")
+    out = write_players(small, tmp_path / "out", game=load_game("swow"))
     for name in TABLES:
         assert (out / f"{name}.csv").exists() and (out / f"{name}.parquet").exists(), name
     assert chart_names(small) == ["seats.png", "scores.png", "rank_correlation.png"]

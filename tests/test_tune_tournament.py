@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+from analyzer import load_game
 from analyzer.cli import app
 from analyzer.players.styles import bot_of
 from analyzer.studies.settings import TournamentSettings
@@ -74,7 +75,7 @@ def test_tune_is_reproducible_and_reports_each_generation(tuned, tmp_path):
     # and validation (field + mean), then the final check (field + winner)
     assert tuned.games_played == 16 + 2 * (8 + 4 * 8 + 16) + 16
     assert not tuned.ships  # 8 games cannot show a 5-point gain with its interval above 0
-    out = write_tune(tuned, tmp_path / "tune")
+    out = write_tune(tuned, tmp_path / "tune", game=load_game("swow"))
     for name in ("generations.csv", "candidates.csv", "head_to_head.csv", "tune.png",
                  "tuned.toml", "summary.md"):  # fmt: skip
         assert (out / name).exists(), name
@@ -117,7 +118,7 @@ def test_the_tournament_ranks_the_random_bot_last(tmp_path):
             if a != b:
                 assert m[a, b] + m[b, a] == pytest.approx(1.0)
     assert "**aggressive**" in summary_markdown(result)
-    out = write_tournament(result, tmp_path / "t")
+    out = write_tournament(result, tmp_path / "t", game=load_game("swow"))
     for name in ("ratings.csv", "matrix.csv", "matrix_wide.csv", "tournament.png", "summary.md"):
         assert (out / name).exists(), name
 

@@ -229,7 +229,9 @@ def _report_teams(
         f"Each player count has {games:,} games, each combo {gpc:,} games per count.",
     )
     in_index = out.name == page_folder(game.ruleset, game.variant)  # the index writes ../index.html
-    folder = write_teams(result, duels, out, force, combos, banner, index=in_index, fixes=fixes)
+    folder = write_teams(
+        result, duels, out, force, combos, banner, index=in_index, fixes=fixes, game=game
+    )
     mark_page(folder, stamp, force)
     typer.echo(f"Report written in {time.perf_counter() - started:.0f} s: {folder / 'index.html'}")
 

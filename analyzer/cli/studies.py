@@ -46,12 +46,12 @@ def run_study(study: Study, values: dict) -> None:
     if study.games_on == "threads":
         set_threads(values.get("threads"))
         result = study.step("run")(settings, None, err)
-        folder = study.step("write")(result, out, force)
+        folder = study.step("write")(result, out, force, game=game)
     else:
         workers, cluster = values.get("workers"), values.get("cluster")
         with games_on(workers, cluster, values.get("threads")) as (backend, where):
             result = study.step("run")(settings, backend, err)
-            folder = study.step("write")(result, out, force)
+            folder = study.step("write")(result, out, force, game=game)
             if study.timing is not None:
                 for line in study.step("timing")(result, where, settings):
                     typer.echo(line)

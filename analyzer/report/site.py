@@ -307,17 +307,19 @@ def default_studies(
         if entry is not None:
             studies.append(
                 Study(study.name, study.report_title, entry.stamp,
-                      _run_and_write(study, entry.settings, force, backend), list(entry.inputs))
+                      _run_and_write(study, entry.settings, force, backend, s.game),
+                      list(entry.inputs))
             )  # fmt: skip
     return studies
 
 
-def _run_and_write(study, settings, force: bool, backend) -> Callable[[Path], list[str]]:
-    """Play `study` on `settings`, write its folder and return its findings."""
+def _run_and_write(study, settings, force: bool, backend, game) -> Callable[[Path], list[str]]:
+    """Play `study` on `settings`, write its folder for `game` (the page's Game) and
+    return its findings."""
 
     def run_and_write(folder: Path) -> list[str]:
         result = study.step("run")(settings, backend, None)
-        study.step("write")(result, folder, force)
+        study.step("write")(result, folder, force, game=game)
         return study.step("findings")(result)
 
     return run_and_write

@@ -203,24 +203,25 @@ def default_out(n_players: int) -> Path:
     return Path("reports") / f"balance-{n_players}p"
 
 
-def write_balance(result: BalanceStudy, out_dir=None, force: bool = False) -> Path:
+def write_balance(result: BalanceStudy, out_dir=None, force: bool = False, *, game) -> Path:
     """Write the study's folder: tables (CSV and Parquet), charts, summary.md and the
     suggestion as a scenario file (suggested.toml); the team variant's its own."""
     if isinstance(result, TeamBalance):
         out = Path("reports") / f"balance-{result.variant}-{result.n_players}p"
-        return write_team_balance(result, Path(out_dir) if out_dir is not None else out, force)
+        folder = Path(out_dir) if out_dir is not None else out
+        return write_team_balance(result, folder, force, game=game)
 
     def fill(temp: Path) -> None:
-        common.write_table(result.table, temp, "balance")
-        common.write_table(result.curves, temp, "curves")
-        common.write_table(result.rounds, temp, "whole_table")
-        common.write_table(result.verified, temp, "verified")
-        common.write_table(result.predicted, temp, "predicted")
-        common.write_table(result.whole, temp, "spread")
+        common.write_table(result.table, temp, "balance", game)
+        common.write_table(result.curves, temp, "curves", game)
+        common.write_table(result.rounds, temp, "whole_table", game)
+        common.write_table(result.verified, temp, "verified", game)
+        common.write_table(result.predicted, temp, "predicted", game)
+        common.write_table(result.whole, temp, "spread", game)
         if len(result.seats):
-            common.write_table(result.seats, temp, "seats")
+            common.write_table(result.seats, temp, "seats", game)
             seat_compensation(result, temp / "seats.png")
-        common.write_table(result.sensitivity, temp, "sensitivity")
+        common.write_table(result.sensitivity, temp, "sensitivity", game)
         for kind in ("race", "power"):
             balance_curves(result, kind, temp / f"curves-{kind}s.png")
         if "sensitivity.png" in chart_names(result):
@@ -232,7 +233,7 @@ def write_balance(result: BalanceStudy, out_dir=None, force: bool = False) -> Pa
         (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
 
     out = Path(out_dir) if out_dir is not None else default_out(result.n_players)
-    return common.write_folder(out, fill, force)
+    return common.write_folder(out, fill, force, game)
 
 
 def chart_names(result: BalanceStudy) -> list[str]:

@@ -468,14 +468,14 @@ def summary_markdown(result: TeamBalance) -> str:
     return "\n".join(lines)
 
 
-def write_team_balance(result: TeamBalance, out, force: bool = False):
+def write_team_balance(result: TeamBalance, out, force: bool = False, *, game):
 
     def fill(temp) -> None:
-        common.write_table(result.verified, temp, "verified")
-        common.write_table(result.levers, temp, "levers")
-        common.write_table(result.printed, temp, "printed")
+        common.write_table(result.verified, temp, "verified", game)
+        common.write_table(result.levers, temp, "levers", game)
+        common.write_table(result.printed, temp, "printed", game)
         (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
         if result.suggestion_toml:
             (temp / "suggested.toml").write_text(result.suggestion_toml, encoding="utf-8")
 
-    return common.write_folder(out, fill, force)
+    return common.write_folder(out, fill, force, game)

@@ -58,11 +58,11 @@ def write_report(
                 [getattr(s, attr).assign(batch=b) for b, s in frames.items()], ignore_index=True
             )
             joined = joined[["batch"] + [c for c in joined.columns if c != "batch"]]
-            write_csv(joined, temp, name)
+            write_csv(joined, temp, name, game)
         text = summary_markdown(both, vs, tables, time.perf_counter() - started)
         (temp / "summary.md").write_text(text, encoding="utf-8")
 
-    return write_folder(out, fill, force=force)
+    return write_folder(out, fill, force, game)
 
 
 # ------------------------------------------------------------------ Markdown

@@ -21,18 +21,19 @@ def default_out(n_players: int) -> Path:
     return Path("reports") / f"combos-{n_players}p"
 
 
-def write_combos(result, out_dir=None, force: bool = False) -> Path:
+def write_combos(result, out_dir=None, force: bool = False, *, game) -> Path:
     """Write the study's folder (CSV, Parquet, charts, summary.md); it appears complete
     or not at all. Returns its path."""
     out = Path(out_dir) if out_dir is not None else default_out(result.n_players)
-    return common.write_folder(out, lambda temp: fill_folder(result, temp), force)
+    return common.write_folder(out, lambda temp: fill_folder(result, temp, game), force, game)
 
 
-def fill_folder(result, folder: Path) -> None:
-    """The study's files in `folder` (which the caller stages)."""
-    common.write_table(result.combos, folder, "combos")
-    common.write_csv(result.races, folder, "races")
-    common.write_csv(result.powers, folder, "powers")
+def fill_folder(result, folder: Path, game) -> None:
+    """The study's files in `folder` (which the caller stages), for `game` (the Game
+    the run plays: its tables' ruleset and variant columns)."""
+    common.write_table(result.combos, folder, "combos", game)
+    common.write_csv(result.races, folder, "races", game)
+    common.write_csv(result.powers, folder, "powers", game)
     combo_heatmap(result, folder / "heatmap.png")
     top_bottom_chart(result, folder / "top_bottom.png")
     (folder / "summary.md").write_text(summary_markdown(result), encoding="utf-8")

@@ -18,7 +18,7 @@ from analyzer.errors import InputError, Problem
 from analyzer.model.limits import check_option
 from analyzer.output import OutputFolder
 from analyzer.players.styles import load_styles
-from analyzer.rulesets import played_game, played_line
+from analyzer.rulesets import played_game
 from analyzer.scenario import load_scenario, parse_scenario
 from analyzer.stats import separable
 
@@ -243,24 +243,25 @@ def seat_wins(vc: np.ndarray, win: np.ndarray, n_players: int, team) -> np.ndarr
 
 
 # ------------------------------------------------------------------ output
-def write_folder(out: Path, fill: Callable[[Path], None], force: bool = False) -> Path:
+def write_folder(out: Path, fill: Callable[[Path], None], force: bool, game) -> Path:
     """Build a study's files with `fill(temp)` in a staging folder, then move them into
     `out` together: the folder changes all at once or not at all, and only the
-    analyzer's own files in it are ever replaced (analyzer/output.py)."""
+    analyzer's own files in it are ever replaced (analyzer/output.py). Its summary.md
+    gets the line of `game` (the Game the run plays) under its title."""
 
     def finish(temp: Path) -> None:
         summary = temp / "summary.md"
         if summary.is_file():
-            summary.write_text(with_game_line(summary.read_text("utf-8")), "utf-8")
+            summary.write_text(with_game_line(summary.read_text("utf-8"), game), "utf-8")
 
     return output.write_folder(out, fill, force, finish)
 
 
-def with_game_line(page: str) -> str:
-    """A page with the run's "Ruleset: ..., variant: ..." line under its title (once)."""
-
-    line = played_line()
-    if line is None or line in page:
+def with_game_line(page: str, game) -> str:
+    """A page with the "Ruleset: ..., variant: ..." line of `game` (the Game the run
+    plays) under its title (once)."""
+    line = game.line()
+    if line in page:
         return page
     first, _, rest = page.partition("\n")
     if not first.startswith("#"):
@@ -273,22 +274,21 @@ def check_out(out: Path, force: bool = False) -> None:
     OutputFolder(out, force=force).check()
 
 
-def with_ruleset(frame):
-    """A Small World table with the played ruleset and variant as its last columns, so
-    tables of two rulesets or variants never mix."""
-    game = played_game()
+def with_ruleset(frame, game):
+    """A Small World table with the ruleset and variant of `game` (the Game the run
+    plays) as its last columns, so tables of two rulesets or variants never mix."""
     return frame.assign(ruleset=game.ruleset, variant=game.variant)
 
 
-def write_csv(frame, folder: Path, name: str) -> None:
-    """name.csv of a Small World table (with its ruleset)."""
-    with_ruleset(frame).to_csv(folder / f"{name}.csv", index=False)
+def write_csv(frame, folder: Path, name: str, game) -> None:
+    """name.csv of a Small World table (with the ruleset of `game`)."""
+    with_ruleset(frame, game).to_csv(folder / f"{name}.csv", index=False)
 
 
-def write_table(frame, folder: Path, name: str, *, ruleset: bool = True) -> None:
-    """name.csv and name.parquet, with the played ruleset as the last column; Warcraft's
-    battle tables (ruleset=False) belong to no ruleset."""
-    output.write_table(with_ruleset(frame) if ruleset else frame, folder, name)
+def write_table(frame, folder: Path, name: str, game) -> None:
+    """name.csv and name.parquet, with the ruleset and variant of `game` (the Game the
+    run plays) as the last columns."""
+    output.write_table(with_ruleset(frame, game), folder, name)
 
 
 def bots_text(policies: Sequence[str]) -> str:

@@ -21,19 +21,21 @@ def default_out() -> Path:
     return Path("reports") / "compare"
 
 
-def write_compare(result, out_dir=None, force: bool = False) -> Path:
+def write_compare(result, out_dir=None, force: bool = False, *, game) -> Path:
     """Write compare.csv/.parquet, arms.csv, the forest plot and summary.md; the
     folder appears complete or not at all."""
 
     def fill(temp: Path) -> None:
-        common.write_table(result.table, temp, "compare")
-        common.write_table(result.changed, temp, "changed")
-        common.write_csv(result.arms, temp, "arms")
+        common.write_table(result.table, temp, "compare", game)
+        common.write_table(result.changed, temp, "changed", game)
+        common.write_csv(result.arms, temp, "arms", game)
         forest_plot(result, temp / "forest.png")
         forest_plot(result, temp / "key-metrics.png", only=KEY_METRICS, cols=len(KEY_METRICS))
         (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
 
-    return common.write_folder(Path(out_dir) if out_dir is not None else default_out(), fill, force)
+    return common.write_folder(
+        Path(out_dir) if out_dir is not None else default_out(), fill, force, game
+    )
 
 
 def in_unit(metric: str, x: float, signed: bool = False) -> str:

@@ -432,15 +432,15 @@ def default_out(players: int) -> Path:
     return Path("reports") / f"confirm-{players}p"
 
 
-def write_confirm(result: ConfirmStudy, out_dir=None, force: bool = False) -> Path:
+def write_confirm(result: ConfirmStudy, out_dir=None, force: bool = False, *, game) -> Path:
     def fill(temp: Path) -> None:
-        common.write_table(result.table, temp, "confirm")
+        common.write_table(result.table, temp, "confirm", game)
         if len(result.table):
             chart(result, temp / "confirm.png")
         (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
 
     out = Path(out_dir) if out_dir is not None else default_out(result.players)
-    return common.write_folder(out, fill, force)
+    return common.write_folder(out, fill, force, game)
 
 
 def log_lines(result: ConfirmStudy) -> list[str]:

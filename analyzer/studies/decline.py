@@ -560,20 +560,20 @@ def chart_names(result: DeclineStudy) -> list[str]:
     return [f"curves-{n}p.png" for n in result.players]
 
 
-def write_decline(result: DeclineStudy, out_dir=None, force: bool = False) -> Path:
+def write_decline(result: DeclineStudy, out_dir=None, force: bool = False, *, game) -> Path:
     """Write decline.csv, best.csv, groups.csv (and Parquet), one curves-<N>p.png per
     player count and summary.md; the folder appears complete or not at all."""
     out = Path(out_dir) if out_dir is not None else default_out(result.players)
 
     def fill(temp: Path) -> None:
-        common.write_table(public_curves(result), temp, "decline")
-        common.write_table(result.best, temp, "best")
-        common.write_table(result.groups, temp, "groups")
+        common.write_table(public_curves(result), temp, "decline", game)
+        common.write_table(result.best, temp, "best", game)
+        common.write_table(result.groups, temp, "groups", game)
         for n, name in zip(result.players, chart_names(result), strict=True):
             decline_curves(result, n, temp / name)
         (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
 
-    return common.write_folder(out, fill, force)
+    return common.write_folder(out, fill, force, game)
 
 
 def public_curves(result: DeclineStudy) -> pd.DataFrame:

@@ -414,7 +414,7 @@ def chart_names(result: PlayersStudy) -> list[str]:
     return names
 
 
-def write_players(result: PlayersStudy, out_dir=None, force: bool = False) -> Path:
+def write_players(result: PlayersStudy, out_dir=None, force: bool = False, *, game) -> Path:
     """Write every table (CSV and Parquet), the charts and summary.md; the folder
     appears complete or not at all."""
     out = Path(out_dir) if out_dir is not None else default_out(result.players)
@@ -422,7 +422,7 @@ def write_players(result: PlayersStudy, out_dir=None, force: bool = False) -> Pa
     def fill(temp: Path) -> None:
         for name in ("seats", "scores", "score_counts", "declines", "rank_correlation",
                      "race_ranks", "power_ranks"):  # fmt: skip
-            common.write_table(getattr(result, name), temp, name)
+            common.write_table(getattr(result, name), temp, name, game)
         draw = {
             "seats.png": seat_advantage,
             "scores.png": score_violins,
@@ -432,7 +432,7 @@ def write_players(result: PlayersStudy, out_dir=None, force: bool = False) -> Pa
             draw[name](result, temp / name)
         (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
 
-    return common.write_folder(out, fill, force)
+    return common.write_folder(out, fill, force, game)
 
 
 def findings(result: PlayersStudy) -> list[str]:

@@ -10,10 +10,10 @@ A study declares:
   once in analyzer/cli/options.py);
 - its settings object, a frozen dataclass (analyzer/studies/plans.py), and its checks:
   the options turned into settings, refusing bad input before any game is played;
-- its run (settings, backend, log -> result) and writer (result, folder, force -> the
-  folder), the tables it writes, its findings (result -> sentences, for the report),
-  and its answer card (the lines the terminal prints when it is done: sentences and
-  headline tables, analyzer/present/answer.py);
+- its run (settings, backend, log -> result) and writer (result, folder, force, and
+  the Game the run plays as `game=` -> the folder), the tables it writes, its findings
+  (result -> sentences, for the report), and its answer card (the lines the terminal
+  prints when it is done: sentences and headline tables, analyzer/present/answer.py);
 - in the report: its section title and how the report's settings map to its own.
 
 Declarations are light (no numba, pandas or engine): `analyzer --help` reads them.
@@ -67,7 +67,7 @@ class Study:
     settings: str  # "module:Class", a frozen dataclass
     check: str  # "module:function": (options by name, log) -> settings; InputError if bad
     run: str  # "module:function": (settings, backend, log) -> result
-    write: str  # "module:function": (result, folder, force) -> the folder written
+    write: str  # "module:function": (result, folder, force, game=) -> the folder written
     findings: str  # "module:function": result -> list of sentences (Markdown)
     answer: str  # "module:function": (result, folder) -> the lines the terminal prints
     default_out: str  # "module:function": settings -> the default folder

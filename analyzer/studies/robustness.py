@@ -705,7 +705,7 @@ def correlation_chart(result: RobustnessStudy, path: Path) -> Path:
     return path
 
 
-def write_robustness(result: RobustnessStudy, out_dir=None, force: bool = False) -> Path:
+def write_robustness(result: RobustnessStudy, out_dir=None, force: bool = False, *, game) -> Path:
     def fill(temp: Path) -> None:
         tables = {"marks": result.marks, "correlation": result.correlation,
                   "effects": result.effects, "seat_gap": result.seat_gap,
@@ -713,9 +713,9 @@ def write_robustness(result: RobustnessStudy, out_dir=None, force: bool = False)
         if result.exploit is not None:
             tables["exploit"] = result.exploit
         for name, frame in tables.items():
-            common.write_table(frame, temp, name)
+            common.write_table(frame, temp, name, game)
         correlation_chart(result, temp / "correlation.png")
         (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
 
     out = Path(out_dir) if out_dir is not None else default_out(result.n_players)
-    return common.write_folder(out, fill, force)
+    return common.write_folder(out, fill, force, game)

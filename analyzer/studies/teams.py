@@ -406,6 +406,8 @@ def write_teams(
     banner=(),
     index: bool = False,
     fixes=(),
+    *,
+    game,
 ):
     """factions, seats and within tables (CSV and Parquet), parts and arms (with the
     parts), duels, summary.md, findings.json and index.html (the team page of
@@ -413,26 +415,28 @@ def write_teams(
     `combos`; `fixes`: verified.csv tables of balance runs of the variant (written as
     fixes.csv; their proposed change opens the page); `banner`: Markdown lines under
     the page's title (the report's rough-run banner); `index`: the page links back
-    to the index above it; the folder appears complete or not at all
+    to the index above it; `game`: the team variant played (the page's ruleset line,
+    its tables' columns); the folder appears complete or not at all
     (studies/common.py write_folder)."""
 
     def fill(temp) -> None:
         for study in combos:
             sub = temp / f"combos-{study.n_players}p"
             sub.mkdir()
-            fill_folder(study, sub)
+            fill_folder(study, sub, game)
         found = [line.lstrip("*- ").rstrip("*") for line in fix_lines(fixes) if line]
         found += findings(result, duels, combos)
         (temp / "findings.json").write_text(json.dumps(found, indent=1), encoding="utf-8")
         for name in ("table", "seats", "within"):
-            common.write_table(getattr(result, name), temp, "factions" if name == "table" else name)
+            table = "factions" if name == "table" else name
+            common.write_table(getattr(result, name), temp, table, game)
         if result.parts is not None:
-            common.write_table(result.parts.table, temp, "parts")
-            common.write_table(result.parts.arms, temp, "arms")
-        common.write_table(pd.DataFrame([d.__dict__ for d in duels]), temp, "duels")
+            common.write_table(result.parts.table, temp, "parts", game)
+            common.write_table(result.parts.arms, temp, "arms", game)
+        common.write_table(pd.DataFrame([d.__dict__ for d in duels]), temp, "duels", game)
         if fixes:
-            common.write_table(pd.concat(list(fixes), ignore_index=True), temp, "fixes")
-        page = common.with_game_line(summary_markdown(result, duels, combos, index, fixes))
+            common.write_table(pd.concat(list(fixes), ignore_index=True), temp, "fixes", game)
+        page = common.with_game_line(summary_markdown(result, duels, combos, index, fixes), game)
         (temp / "summary.md").write_text(page, encoding="utf-8")
 
         title = "Battle for Azeroth: factions, seats and allies"
@@ -440,4 +444,4 @@ def write_teams(
         html = to_html("\n".join([head, "", *banner, rest]), temp, title)
         (temp / "index.html").write_text(html, encoding="utf-8")
 
-    return common.write_folder(out, fill, force)
+    return common.write_folder(out, fill, force, game)

@@ -368,14 +368,14 @@ def tournament_chart(result: TournamentResult, path: Path) -> Path:
     return path
 
 
-def write_tournament(result: TournamentResult, out=None, force: bool = False) -> Path:
+def write_tournament(result: TournamentResult, out=None, force: bool = False, *, game) -> Path:
     out = default_out() if out is None else Path(out)
 
     def fill(temp: Path) -> None:
-        common.write_table(result.ratings, temp, "ratings")
-        common.write_table(result.matrix, temp, "matrix")
+        common.write_table(result.ratings, temp, "ratings", game)
+        common.write_table(result.matrix, temp, "matrix", game)
         wide_matrix(result).to_csv(temp / "matrix_wide.csv")
         tournament_chart(result, temp / "tournament.png")
         (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
 
-    return common.write_folder(out, fill, force)
+    return common.write_folder(out, fill, force, game)

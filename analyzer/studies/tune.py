@@ -408,15 +408,15 @@ def gain_chart(result: TuneResult, path: Path) -> Path:
     return path
 
 
-def write_tune(result: TuneResult, out=None, force: bool = False) -> Path:
+def write_tune(result: TuneResult, out=None, force: bool = False, *, game) -> Path:
     out = default_out() if out is None else Path(out)
 
     def fill(temp: Path) -> None:
-        common.write_table(result.generations, temp, "generations")
-        common.write_table(result.candidates, temp, "candidates")
-        common.write_table(pd.DataFrame([result.final]), temp, "head_to_head")
+        common.write_table(result.generations, temp, "generations", game)
+        common.write_table(result.candidates, temp, "candidates", game)
+        common.write_table(pd.DataFrame([result.final]), temp, "head_to_head", game)
         (temp / "tuned.toml").write_text(style_toml(result), encoding="utf-8")
         gain_chart(result, temp / "tune.png")
         (temp / "summary.md").write_text(summary_markdown(result), encoding="utf-8")
 
-    return common.write_folder(out, fill, force)
+    return common.write_folder(out, fill, force, game)

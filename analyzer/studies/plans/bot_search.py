@@ -27,8 +27,8 @@ def run(s, backend=None, log=None):
     return run_tune(s, log=log)
 
 
-def write(result, out, force: bool = False):
-    return write_tune(result, out, force)
+def write(result, out, force: bool = False, *, game):
+    return write_tune(result, out, force, game=game)
 
 
 def findings(result) -> list[str]:

@@ -36,10 +36,10 @@ def run(s: BotsSettings, backend=None, log=None) -> BotsRun:
     return BotsRun(s, backend)
 
 
-def write(result: BotsRun, out, force: bool = False) -> Path:
+def write(result: BotsRun, out, force: bool = False, *, game) -> Path:
     s = result.settings
     result.folder = bots.write_report(
-        s.game, out, n_players=s.players, n_games=s.games, seed=s.seed, force=force,
+        game, out, n_players=s.players, n_games=s.games, seed=s.seed, force=force,
         backend=result.backend,
     )  # fmt: skip
     return result.folder

@@ -92,8 +92,8 @@ def run(s: TeamsSettings, backend=None, log=None) -> TeamsResult:
     return TeamsResult(result, duels, s.fixes)
 
 
-def write(result: TeamsResult, out, force: bool = False) -> Path:
-    return write_teams(result.factions, result.duels, out, force, fixes=result.fixes)
+def write(result: TeamsResult, out, force: bool = False, *, game) -> Path:
+    return write_teams(result.factions, result.duels, out, force, fixes=result.fixes, game=game)
 
 
 def findings(result: TeamsResult) -> list[str]:

@@ -39,8 +39,8 @@ def run(s: TournamentSettings, backend=None, log=None):
     return run_tournament(s)
 
 
-def write(result, out, force: bool = False):
-    return write_tournament(result, out, force)
+def write(result, out, force: bool = False, *, game):
+    return write_tournament(result, out, force, game=game)
 
 
 def findings(result) -> list[str]:
