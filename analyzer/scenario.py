@@ -30,7 +30,7 @@ from analyzer.model.params import Parameters
 from analyzer.model.tables import Tables
 from analyzer.players.params import PARAMS_BY_POLICY
 from analyzer.players.styles import bot_names, bot_number, bot_of
-from analyzer.rulesets import Game, played_game
+from analyzer.rulesets import Game
 from analyzer.rulesets.content_table import bind
 from analyzer.tomlcheck.tomlfile import Checker, read_toml
 from analyzer.variants import variant_codes
@@ -89,17 +89,16 @@ def _banned(entries, allowed) -> tuple[str, ...]:
     return tuple(e.key for e, on in zip(entries, allowed, strict=True) if not on)
 
 
-def load_scenario(path: str | Path, game: Game | None = None) -> Scenario:
-    """The scenario in `path`, played by `game` (None: the game this process plays);
-    InputError listing every problem if it is bad."""
+def load_scenario(path: str | Path, game: Game) -> Scenario:
+    """The scenario in `path`, played by `game` (the Game load_game gives); InputError
+    listing every problem if it is bad."""
     return parse_scenario(read_toml(path), str(path), Path(path).parent, game)
 
 
-def parse_scenario(data: dict, file: str, base: Path, game: Game | None = None) -> Scenario:
-    """Check parsed TOML and build the Scenario `game` plays (None: the game this
-    process plays). `base` is the folder a relative ruleset folder is found from (the
-    scenario file's own)."""
-    game = played_game(game)
+def parse_scenario(data: dict, file: str, base: Path, game: Game) -> Scenario:
+    """Check parsed TOML and build the Scenario `game` (the Game load_game gives)
+    plays. `base` is the folder a relative ruleset folder is found from (the scenario
+    file's own)."""
     content = game.content()
     check = Checker(file)
     check.keys(data, "", TOP_KEYS)

@@ -12,6 +12,7 @@ import pytest
 from intervals import impossible_numbers
 from typer.testing import CliRunner
 
+from analyzer import load_game
 from analyzer.cli import app
 from analyzer.errors import InputError
 from analyzer.rulesets.swow.tables import compile_tables, default_tables
@@ -145,7 +146,7 @@ def test_the_suggestion_is_a_scenario_that_loads_and_validates(tmp_path):
     path = tmp_path / "suggested.toml"
     path.write_text(text, encoding="utf-8")
     assert runner.invoke(app, ["validate", str(path)]).exit_code == 0
-    sc = load_scenario(path)
+    sc = load_scenario(path, load_game("swow"))
     p = tables.parameters
     banners, badges = list(p.banners), list(p.badges)
     banners[13], badges[3] = 8, 3
@@ -199,7 +200,7 @@ def test_cli_writes_the_study_and_refuses_bad_options(tmp_path):
         assert r.name not in card or f"{r.name} {r.printed}→{r.suggested}" in card
     assert "first seat's win rate minus the last seat's" in card
 
-    suggested = load_scenario(out / "suggested.toml").parameters
+    suggested = load_scenario(out / "suggested.toml", load_game("swow")).parameters
     races = table[table.kind == "race"]
     assert [suggested.banners[int(i)] for i in races.id] == list(races.suggested)
     for name in ("balance", "curves", "spread", "seats", "sensitivity", "whole_table",

@@ -56,7 +56,7 @@ def test_balance_of_the_team_variant_writes_a_verified_row_per_faction(tmp_path)
     from analyzer.scenario import load_scenario
     from analyzer.studies.common import team_variant
 
-    changed = load_scenario(out / "suggested.toml").tables()
+    changed = load_scenario(out / "suggested.toml", load_game("swow")).tables()
     assert team_variant(changed) and 'variant = "bfa"' in (out / "suggested.toml").read_text()
     # the confirm study reads the proposed change as a claim of its own
     from analyzer.rulesets.swow.tables import default_tables

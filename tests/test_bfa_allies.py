@@ -16,6 +16,7 @@ from kernels import (
     heuristic_target,
 )
 
+from analyzer import load_game
 from analyzer.engine import layout as L
 from analyzer.rulesets.swow.ids import (
     CHAMPIONING,
@@ -175,19 +176,19 @@ def test_an_allied_champion_takes_the_other_factions_region_not_the_dearer_allys
 
 
 def test_the_duel_plays_both_sides_on_the_same_seeds():
-    duel = alliance_duel(4, 6, 3)
+    duel = alliance_duel(4, 6, 3, game=load_game("swow"))
     assert duel.games == 6
     assert duel.allied_win + duel.ignoring_win == pytest.approx(1.0)  # two factions
     assert duel.edge == pytest.approx(duel.allied_win - duel.ignoring_win)
     assert duel.edge_lo <= duel.edge <= duel.edge_hi
     with pytest.raises(ValueError, match="4 and 5 players"):
-        alliance_duel(3, 2, 0)
+        alliance_duel(3, 2, 0, game=load_game("swow"))
 
 
 def test_the_faction_study_gives_each_faction_a_rate_with_its_interval():
     from analyzer.studies.teams import faction_rates
 
-    result = faction_rates([3, 4], 8, 2)
+    result = faction_rates([3, 4], 8, 2, game=load_game("swow"))
     table = result.table
     assert list(table["faction"]) == ["Alliance", "Horde", "Neutral", "Alliance", "Horde"]
     assert (table["win_lo"] <= table["win_rate"]).all()

@@ -73,7 +73,7 @@ def test_exchanged_seats_read_the_seats_factions_the_other_way():
 def test_the_parts_add_up_to_each_factions_excess():
     from analyzer.studies.teams import faction_rates
 
-    result = faction_rates([2, 5], 6, 3, parts=True)
+    result = faction_rates([2, 5], 6, 3, parts=True, game=load_game("swow"))
     table = result.parts.table.set_index(["players", "faction", "part"]).estimate
     for n, faction in [(2, "Horde"), (5, "Neutral"), (5, "Alliance")]:
         whole = table[(n, faction, "excess")]

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from analyzer import load_game
 from analyzer.cli import app
 from analyzer.cli.check import validate_path
 from analyzer.errors import InputError
@@ -126,7 +127,7 @@ def write(tmp_path, data: dict, name: str = "broken.toml") -> Path:
 
 def refused(tmp_path, data: dict) -> list:
     path = write(tmp_path, data)
-    problems = validate_path(path)
+    problems = validate_path(path, load_game("swow"))
     assert problems, "the file should have been refused"
     for problem in problems:
         assert problem.file == str(path)
@@ -435,7 +436,7 @@ def test_load_raises_input_error_listing_every_problem(tmp_path):
 def test_not_toml_at_all(tmp_path):
     path = tmp_path / "broken.toml"
     path.write_text('ruleset = "classic"\nname = \n')
-    (problem,) = validate_path(path)
+    (problem,) = validate_path(path, load_game("swow"))
     assert problem.key == "(syntax)"
 
 

@@ -145,7 +145,7 @@ def test_decline_players_and_compare_give_the_same_tables_on_a_cluster(cluster):
     )  # fmt: skip
     from analyzer.report.site import SCENARIO_DIR
 
-    rule = load_scenario(SCENARIO_DIR / "no-murlocs.toml")
+    rule = load_scenario(SCENARIO_DIR / "no-murlocs.toml", load_game("swow"))
     same(
         *both(lambda b: run_compare(CompareSettings((rule,), None, 24, 2, 6, bootstrap=20), b,
                                     progress=False), 13),

@@ -12,6 +12,7 @@ import tomllib
 import numpy as np
 import pytest
 
+from analyzer import load_game
 from analyzer.cli.check import validate_path
 from analyzer.engine import layout as L
 from analyzer.errors import InputError
@@ -64,7 +65,7 @@ def face(data: dict, name: str) -> dict:
 
 
 def problems_of(tmp_path, data: dict) -> list:
-    problems = validate_path(write(tmp_path, data))
+    problems = validate_path(write(tmp_path, data), load_game("swow"))
     assert problems, "the file should have been refused"
     return problems
 
@@ -81,8 +82,8 @@ def find(problems, key: str, value=..., hint: str | None = None):
 
 # ------------------------------------------------------------- shipped content
 def test_shipped_files_load_clean():
-    assert validate_path(RULESET_PATH) == []
-    assert validate_path(BOARDS_PATH) == []
+    assert validate_path(RULESET_PATH, load_game("swow")) == []
+    assert validate_path(BOARDS_PATH, load_game("swow")) == []
     ruleset, faces = default_content()
     assert ruleset.name == "Small World of Warcraft"
     assert [r.key for r in ruleset.races] == list(ids.RACES)
@@ -572,19 +573,19 @@ def test_board_type_errors_are_problems(tmp_path, where, bad, key):
 def test_syntax_error_is_a_problem(tmp_path):
     path = tmp_path / "broken.toml"
     path.write_text('name = "x"\nstart_coins = = 5\n')
-    [problem] = validate_path(path)
+    [problem] = validate_path(path, load_game("swow"))
     assert problem.key == "(syntax)"
     assert problem.value == "start_coins = = 5"
     assert "line 2" in problem.message
 
 
 def test_missing_file_is_a_problem(tmp_path):
-    [problem] = validate_path(tmp_path / "nowhere.toml")
+    [problem] = validate_path(tmp_path / "nowhere.toml", load_game("swow"))
     assert problem.key == "(file)" and "nowhere.toml" in str(problem)
 
 
 def test_neither_ruleset_nor_boards(tmp_path):
     path = tmp_path / "other.toml"
     path.write_text("x = 1\n")
-    [problem] = validate_path(path)
+    [problem] = validate_path(path, load_game("swow"))
     assert "neither" in problem.message

@@ -76,7 +76,7 @@ def _play(path: Path, games: int = 40):
     from analyzer.scenario import load_scenario
     from analyzer.simulate import simulate
 
-    sc = load_scenario(path)
+    sc = load_scenario(path, load_game("swow"))
     return simulate(SWOW, sc.players, games, 3, sc.policies, check=True, progress=False,
                     tables=sc.tables(), policy_params=sc.policy_params)  # fmt: skip
 

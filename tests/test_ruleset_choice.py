@@ -151,7 +151,7 @@ def test_a_scenario_names_its_ruleset_and_the_run_plays_it(tmp_path):
     path = scenario(tmp_path, 'ruleset = "swow"')
     result = run("simulate", "-g", 12, "--scenario", path)
     assert result.exit_code == 0, result.output
-    assert load_scenario(path).played == "swow"
+    assert load_scenario(path, analyzer.load_game("swow")).played == "swow"
 
 
 def test_a_scenario_of_a_half_built_ruleset_is_refused(tmp_path, half_built):
@@ -175,7 +175,7 @@ def test_compared_scenarios_must_be_of_one_ruleset(tmp_path):
 def test_a_misspelt_ruleset_in_a_scenario_names_the_choices(tmp_path):
     path = scenario(tmp_path, 'ruleset = "sowv"')
     with pytest.raises(InputError) as caught:
-        load_scenario(path)
+        load_scenario(path, analyzer.load_game("swow"))
     text = str(caught.value)
     assert "scenario.ruleset = 'sowv': neither a ruleset nor a folder" in text
     assert "Valid choices: swow" in text
@@ -184,7 +184,7 @@ def test_a_misspelt_ruleset_in_a_scenario_names_the_choices(tmp_path):
 def test_a_scenario_of_another_ruleset_than_the_run_plays_is_refused(tmp_path):
     path = scenario(tmp_path, f'ruleset = "{PLAIN}"')
     with pytest.raises(InputError) as caught:
-        load_scenario(path)
+        load_scenario(path, analyzer.load_game("swow"))
     assert "this run plays the swow ruleset" in str(caught.value)
     assert f"--ruleset {PLAIN}" in str(caught.value)
 
@@ -219,12 +219,13 @@ def other_form(tmp_path, monkeypatch):
 def test_another_form_of_content_plays_its_printed_rules_and_takes_no_house_rules(
     tmp_path, other_form
 ):
-    sc = load_scenario(scenario(tmp_path, f'ruleset = "{other_form}"'))
+    played = rulesets.Game(other_form)  # as load_game would give it
+    sc = load_scenario(scenario(tmp_path, f'ruleset = "{other_form}"'), played)
     assert sc.parameters is None and sc.banned_races == () and sc.played == other_form
     assert sc.tables() == "printed tables"
     ruled = scenario(tmp_path, f'ruleset = "{other_form}"', "[rules]\nrounds = 9\n", "r.toml")
     with pytest.raises(InputError) as caught:
-        load_scenario(ruled)
+        load_scenario(ruled, played)
     assert "rules = {'rounds': 9}: house rules are not read for the formpkg.other ruleset" in str(
         caught.value
     )

@@ -47,7 +47,7 @@ runner = CliRunner()
 
 
 def shipped(name: str):
-    return load_scenario(SCENARIOS / f"{name}.toml")
+    return load_scenario(SCENARIOS / f"{name}.toml", load_game("swow"))
 
 
 def write(tmp_path, text: str, name: str = "s.toml") -> Path:
@@ -62,9 +62,9 @@ HEAD = '[scenario]\nname = "test"\ndescription = "a test"\nplayers = 4\n'
 def problems_of(tmp_path, text: str) -> list:
     path = write(tmp_path, text)
     with pytest.raises(InputError) as exc:
-        load_scenario(path)
+        load_scenario(path, load_game("swow"))
     assert all(p.file == str(path) for p in exc.value.problems)
-    assert validate_path(path) == exc.value.problems
+    assert validate_path(path, load_game("swow")) == exc.value.problems
     return exc.value.problems
 
 
@@ -84,8 +84,8 @@ def test_the_promised_scenarios_are_shipped():
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
 def test_every_shipped_scenario_loads_and_validates(path):
-    scenario = load_scenario(path)
-    assert validate_path(path) == []
+    scenario = load_scenario(path, load_game("swow"))
+    assert validate_path(path, load_game("swow")) == []
     assert scenario.name and len(scenario.description) > 40
     assert len(scenario.policies) == scenario.players == len(scenario.policy_params)
     scenario.tables()
@@ -111,7 +111,7 @@ def test_the_example_shows_every_key_and_changes_no_rule():
     assert text.count("# allowed = [") == 2  # the alternative to banned, commented out
     assert set(data["seats"][0]) == {"policy", *HEURISTIC_PARAMS}
     assert set(data["seats"][3]) == {"policy", *RANDOM_PARAMS}
-    scenario = load_scenario(SCENARIOS / "example.toml")
+    scenario = load_scenario(SCENARIOS / "example.toml", load_game("swow"))
     np.testing.assert_array_equal(scenario.tables().params, default_tables().params)
     np.testing.assert_array_equal(scenario.tables().race_tab, default_tables().race_tab)
     np.testing.assert_array_equal(scenario.tables().power_tab, default_tables().power_tab)
@@ -182,7 +182,7 @@ def test_banner_badge_seats_and_boards_overrides(tmp_path):
         + "[races]\nbanner = { orcs = 8 }\n"
         + "[powers]\nbadge = { sailing = 2 }\nbadge_delta = 1\n",
     )
-    scenario = load_scenario(path)
+    scenario = load_scenario(path, load_game("swow"))
     tables = scenario.tables()
     assert scenario.policies == ("heuristic", "random", "random", "heuristic")
     np.testing.assert_array_equal(
@@ -208,7 +208,9 @@ def test_a_ruleset_folder_next_to_the_scenario(tmp_path):
     text = (tmp_path / "mine" / "ruleset.toml").read_text(encoding="utf-8")
     text = text.replace("start_coins = 5", "start_coins = 6", 1)
     (tmp_path / "mine" / "ruleset.toml").write_text(text, encoding="utf-8")
-    scenario = load_scenario(write(tmp_path, HEAD.replace("players", 'ruleset = "mine"\nplayers')))
+    scenario = load_scenario(
+        write(tmp_path, HEAD.replace("players", 'ruleset = "mine"\nplayers')), load_game("swow")
+    )
     assert scenario.tables().params[L.PAR_START_COINS] == 6
 
 
@@ -218,7 +220,9 @@ def test_a_ruleset_folder_without_its_boards_is_refused_naming_them(tmp_path):
     (tmp_path / "mine").mkdir()
     shutil.copy(CONTENT_DIR / "ruleset.toml", tmp_path / "mine" / "ruleset.toml")
     with pytest.raises(InputError) as caught:
-        load_scenario(write(tmp_path, HEAD.replace("players", 'ruleset = "mine"\nplayers')))
+        load_scenario(
+            write(tmp_path, HEAD.replace("players", 'ruleset = "mine"\nplayers')), load_game("swow")
+        )
     assert str(caught.value).startswith(
         f"{tmp_path / 'mine'}: (folder) = 'boards.toml': missing: a folder of Small World "
         "of Warcraft content holds ruleset.toml and boards.toml"
@@ -386,7 +390,7 @@ def test_cli_simulate_refuses_a_bad_scenario(tmp_path):
 
 def test_seat_coins_start_a_seat_richer(tmp_path):
     path = write(tmp_path, HEAD + "[rules]\nseat_coins = [0, 0, 0, 1000]\n")
-    sc = load_scenario(path)
+    sc = load_scenario(path, load_game("swow"))
     assert sc.parameters.seat_coins == (0, 0, 0, 1000, 0)
     sim = simulate(SWOW, 4, 40, 1, sc.policies, progress=False, tables=sc.tables(), check=True)
     assert sim.error_games == 0

@@ -70,7 +70,7 @@ def test_a_scenario_seat_may_name_a_style_and_override_it():
         "scenario": {"name": "s", "description": "d", "players": 2},
         "seats": [{"policy": "aggressive", "reserve": 1}, {"policy": "coin-saver"}],
     }
-    sc = parse_scenario(raw, "x.toml", Path("."))
+    sc = parse_scenario(raw, "x.toml", Path("."), load_game("swow"))
     assert sc.policies == ("aggressive", "coin-saver")
     expected = bot_of("aggressive")[1]
     expected[HEURISTIC_PARAMS["reserve"][0]] = 1
@@ -118,7 +118,7 @@ def test_a_study_plays_a_scenario_of_styles_and_names_them(tmp_path):
         '[[seats]]\npolicy = "aggressive"\n',
         encoding="utf-8",
     )
-    tables, bots, params, counts, _ = scenario_counts(path, None, "players")
+    tables, bots, params, counts, _ = scenario_counts(path, None, "players", game=load_game("swow"))
     assert bots[4] == ("aggressive",) * 4
     result = run_players(PlayersSettings(counts, 40, 2, 0, tables, bots, params), progress=False)
     text = summary_markdown(result)
@@ -157,9 +157,9 @@ def test_the_check_command_checks_a_styles_file(tmp_path):
     from analyzer.cli.check import file_kind, validate_path
     from analyzer.players.styles import STYLES_FILE
 
-    assert validate_path(STYLES_FILE) == []
+    assert validate_path(STYLES_FILE, load_game("swow")) == []
     bad = tmp_path / "styles.toml"
     bad.write_text('[eager]\npolicy = "heuristic"\ndescription = "x"\nworgen_hand = 500\n')
     assert file_kind({"eager": {"policy": "heuristic"}}) == "bot styles"
-    (problem,) = validate_path(bad)
+    (problem,) = validate_path(bad, load_game("swow"))
     assert str(problem) == f"{bad}: eager.worgen_hand = 500: must be a number from 0 to 100."

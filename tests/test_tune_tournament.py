@@ -19,13 +19,14 @@ from analyzer.studies.tournament import (
 from analyzer.studies.tune import Arena, TuneSettings, run_tune, write_tune
 
 runner = CliRunner()
+PRINTED = load_game("swow").default_tables()  # the printed rules the arenas play
 
 
 def test_a_seat_paired_with_itself_gains_exactly_nothing():
     """Common random numbers: the field's own vector in the test seat plays the very
     same games, so every paired difference is zero."""
     field = bot_of("default")[1]
-    arena = Arena(4, field, 5)
+    arena = Arena(4, field, 5, PRINTED)
     test, ref = arena.gain(field, 0, 16)
     np.testing.assert_array_equal(test, ref)
     test, ref = arena.gain(bot_of("aggressive")[1], 0, 40)
@@ -40,7 +41,7 @@ def test_a_field_against_a_responder_is_paired_with_the_field():
 
     field = bot_of("default")[1]
     policy, vector = bot_of("lookahead-lite")
-    arena = Arena(4, field, 5, responder=(policy_id(policy), vector))
+    arena = Arena(4, field, 5, PRINTED, responder=(policy_id(policy), vector))
     test, ref = arena.gain(field, 0, 8)
     np.testing.assert_array_equal(test, ref)
     assert set(np.unique(test)) <= {0.0, 1.0}

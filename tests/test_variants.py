@@ -61,13 +61,13 @@ def test_a_scenario_chooses_the_variant_by_name(tmp_path):
         '[scenario]\nname = "teams"\ndescription = "allies"\nvariant = "bfa"\nplayers = 5\n',
         "utf-8",
     )
-    assert variant_name(load_scenario(path).tables()) == "bfa"
+    assert variant_name(load_scenario(path, load_game("swow")).tables()) == "bfa"
     path.write_text(
         '[scenario]\nname = "teams"\ndescription = "allies"\nvariant = "bfA2"\nplayers = 5\n',
         "utf-8",
     )
     with pytest.raises(InputError) as err:
-        load_scenario(path)
+        load_scenario(path, load_game("swow"))
     assert "scenario.variant = 'bfA2'" in str(err.value) and "Did you mean 'bfa'" in str(err.value)
 
 

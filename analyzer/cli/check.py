@@ -40,18 +40,19 @@ def file_kind(data: dict) -> str | None:
     return None
 
 
-def validate_path(path: str | Path) -> list[Problem]:
+def validate_path(path: str | Path, game) -> list[Problem]:
     """Every problem in a scenario, bot styles or ruleset's content file (see
     file_kind); an empty list when the file is fine. A ruleset's files are checked
-    with the files beside them (its files.py says how)."""
+    with the files beside them (its files.py says how); a scenario as `game` (the
+    Game the command plays) would play it."""
     file = str(path)
     try:
         if Path(path).is_dir():
-            return _validate_folder(Path(path))
+            return _validate_folder(Path(path), game)
         data = read_toml(path)
         kind = file_kind(data)
         if kind == "scenario":
-            parse_scenario(data, file, Path(path).parent)
+            parse_scenario(data, file, Path(path).parent, game)
         elif kind == "bot styles":
             parse_styles(data, file)
         elif kind is not None:
@@ -68,7 +69,7 @@ def validate_path(path: str | Path) -> list[Problem]:
     return []
 
 
-def _validate_folder(folder: Path) -> list[Problem]:
+def _validate_folder(folder: Path, game) -> list[Problem]:
     """A ruleset folder: its ruleset.toml with the files its ruleset's own checks name
     (SWoW's boards.toml, the original game's maps.toml), checked together, as a
     scenario plays them."""
@@ -90,7 +91,7 @@ def _validate_folder(folder: Path) -> list[Problem]:
             )
         ]  # fmt: skip
     if own is None:
-        return validate_path(ruleset)
+        return validate_path(ruleset, game)
     try:
         own.check_folder(folder)
     except InputError as exc:

@@ -180,12 +180,12 @@ def validate(
 ) -> None:
     """Check a scenario or content file (or a ruleset folder: its ruleset.toml and
     boards.toml together, as a scenario plays them) and print every problem in it."""
-    choose_ruleset(ruleset, [path])
+    game = choose_ruleset(ruleset, [path])
     # lazy: keeps `analyzer --help` from loading numpy and the engine
     from analyzer.cli.check import file_kind, validate_path
     from analyzer.tomlcheck.tomlfile import read_toml
 
-    problems = validate_path(path)
+    problems = validate_path(path, game)
     if problems:
         typer.echo("\n\n".join(str(p) for p in problems))
         err(f"\n{len(problems)} problem(s) in {path}.")

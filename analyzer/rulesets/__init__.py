@@ -427,10 +427,10 @@ def _decide_variant(name: str, option: str | None, heads: dict, only, command: s
 
 
 def played_game(game: Game | None = None) -> Game:
-    """`game`; or, for a Python caller that handed none down (a study's settings or a
-    scenario loaded with game=None), the game this process plays: the run's (as
-    decide_game chose it) or its bound ruleset's standard game. The one fallback to
-    the bound game above the engine (docs/architecture.md)."""
+    """`game`; or, for a Python caller that handed none down (a study's settings built
+    with game=None, studies/settings.py Played), the game this process plays: the
+    run's (as decide_game chose it) or its bound ruleset's standard game. The one
+    fallback to the bound game above the engine (docs/architecture.md)."""
     if game is not None:
         return game
     return PLAYED if PLAYED is not None else Game(ruleset_name())

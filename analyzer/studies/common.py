@@ -18,7 +18,6 @@ from analyzer.errors import InputError, Problem
 from analyzer.model.limits import check_option
 from analyzer.output import OutputFolder
 from analyzer.players.styles import load_styles
-from analyzer.rulesets import played_game
 from analyzer.scenario import load_scenario, parse_scenario
 from analyzer.stats import separable
 
@@ -131,7 +130,7 @@ def parse_combo_names(text, tables, key: str = "--combos") -> list[tuple[int, in
 
 
 def scenario_counts(
-    path, counts: Sequence[int] | None, study: str, skip_invalid: bool = False, game=None
+    path, counts: Sequence[int] | None, study: str, skip_invalid: bool = False, *, game
 ):
     """(tables, bots, bot parameters: each a dict by count; counts; skipped) of a scenario
     file played at several player counts. The file is checked as written (its own
@@ -140,8 +139,7 @@ def scenario_counts(
     skip_invalid, left out and returned in `skipped` ({count: reason}). At another count
     the [rules] keys `rounds` and `boards` are left out (they belong to the file's own
     count). The bots must be the same in every seat (one [[seats]] table, or equal ones):
-    a seat list belongs to one player count. `game`: the Game that plays it (None:
-    the one this process plays)."""
+    a seat list belongs to one player count. `game`: the Game that plays it."""
     own = load_scenario(path, game)
     counts = (own.players,) if counts is None else tuple(counts)
     seats = sorted({(p, v.tobytes()) for p, v in zip(own.policies, own.policy_params, strict=True)})
@@ -220,9 +218,8 @@ def team_variant(tables) -> bool:
 
 
 def printed_tables(game):
-    """The tables of the printed rules of `game` (a study's settings' Game; None, as
-    the Python API may leave it: the game this process loaded, rulesets.played_game)."""
-    return played_game(game).content().default_tables()
+    """The tables of the printed rules of `game` (the Game a study's settings carry)."""
+    return game.content().default_tables()
 
 
 def variant_note(variant: str, tables) -> str:

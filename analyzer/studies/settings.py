@@ -7,11 +7,25 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from analyzer.rulesets import played_game
+
+
+class Played:
+    """What every study's settings share: `game`, the Game the study plays, handed
+    down to everything the study runs. A Python caller may leave it None: the settings
+    then play the game this process plays (rulesets.played_game), the one place above
+    the engine that reads the bound game back for a caller that handed none down."""
+
+    def __post_init__(self) -> None:
+        if self.game is None:
+            object.__setattr__(self, "game", played_game())
+
+
 # ------------------------------------------------------------------ balance
 
 
 @dataclass(frozen=True)
-class BalanceSettings:
+class BalanceSettings(Played):
     players: int = 4
     games_per_combo: int = 150  # per combo and token number
     seed: int = 1
@@ -30,14 +44,14 @@ class BalanceSettings:
     # the win rate a race or power should reach (None: 1 / players); the team variant
     # balances factions against their own fair shares instead (balance_teams.py)
     fair: float | None = None
-    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded)
+    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded, Played)
 
 
 # ------------------------------------------------------------------ bots
 
 
 @dataclass(frozen=True)
-class BotsSettings:
+class BotsSettings(Played):
     players: int = 4
     games: int = 20000  # per batch
     seed: int = 1
@@ -50,7 +64,7 @@ FDR_Q = 0.05
 
 
 @dataclass(frozen=True)
-class CombosSettings:
+class CombosSettings(Played):
     players: int = 4
     games_per_combo: int = 200
     seed: int = 1
@@ -67,7 +81,7 @@ class CombosSettings:
     # keep the games for another study of this process that plays the same table
     # (backends/shared.py); never changes the results
     shared: bool = False
-    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded)
+    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded, Played)
 
 
 # ------------------------------------------------------------------ compare
@@ -75,7 +89,7 @@ BOOTSTRAP = 400  # resamples of each difference's interval
 
 
 @dataclass(frozen=True)
-class CompareSettings:
+class CompareSettings(Played):
     scenarios: tuple  # paths or loaded scenarios, each compared with the baseline
     baseline: Any = None  # None: the printed rules, heuristic bots, same players
     games: int = 10000
@@ -83,7 +97,7 @@ class CompareSettings:
     seed: int = 1
     bots: str | None = None  # --bots: replaces the seats of both sides
     bootstrap: int = BOOTSTRAP
-    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded)
+    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded, Played)
 
 
 # ------------------------------------------------------------------ confirm
@@ -93,7 +107,7 @@ TEAM_GAMES = 10000  # the reference bots' team games (the team study's default c
 
 
 @dataclass(frozen=True)
-class ConfirmSettings:
+class ConfirmSettings(Played):
     players: int = 4
     strong: str = STRONG  # the bot of every seat (the test seat of a decline rule aside)
     games: int = GAMES
@@ -102,14 +116,14 @@ class ConfirmSettings:
     team_games: int = TEAM_GAMES  # reference games of the team variant's faction gap (0: none)
     balance_changes: int = 0  # balance changes played, those moving a win rate most (0: all)
     tables: Any = None  # None: the played ruleset's printed rules
-    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded)
+    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded, Played)
 
 
 # ------------------------------------------------------------------ decline
 
 
 @dataclass(frozen=True)
-class DeclineSettings:
+class DeclineSettings(Played):
     players: Any = 4  # a count or several
     games: int = 3000
     seed: int = 1
@@ -122,14 +136,14 @@ class DeclineSettings:
     tokens: tuple[int, ...] | None = None  # "decline at N tokens" values (None: the default)
     rounds: tuple[int, ...] | None = None  # "decline in round r" values (None: 2 .. last-1)
     test_bot: str | None = None  # the test seat's own style (None: its seat's bot)
-    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded)
+    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded, Played)
 
 
 # ------------------------------------------------------------------ players
 
 
 @dataclass(frozen=True)
-class PlayersSettings:
+class PlayersSettings(Played):
     players: Any = (2, 3, 4, 5)  # the counts compared
     games: int = 20000
     seed: int = 1
@@ -140,7 +154,7 @@ class PlayersSettings:
     check: bool = False
     scenario: str | None = None
     skipped: dict = field(default_factory=dict)  # {count: why the scenario cannot play it}
-    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded)
+    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded, Played)
 
 
 # ------------------------------------------------------------------ robustness
@@ -151,7 +165,7 @@ DEFAULT_FORCED = ("tuned", "lookahead-lite")
 
 
 @dataclass(frozen=True)
-class RobustnessSettings:
+class RobustnessSettings(Played):
     players: int = 4
     fields: tuple[str, ...] = DEFAULT_FIELDS  # fields of bots, the first the reference
     forced_bots: object = "tuned,lookahead-lite"  # text, or a sequence of styles
@@ -172,14 +186,14 @@ class RobustnessSettings:
     # The folder of a decline study whose best rule per group is checked (its best.csv:
     # the report page's decline section); "" checks the reference field's own best.
     decline_source: str = ""
-    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded)
+    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded, Played)
 
 
 # ------------------------------------------------------------------ teams
 
 
 @dataclass(frozen=True)
-class TeamsSettings:
+class TeamsSettings(Played):
     players: tuple[int, ...] = (2, 3, 4, 5)
     games: int = 10000  # per count
     duel_games: int = 5000  # game pairs per count (4 and 5) for the allied bots
@@ -188,7 +202,7 @@ class TeamsSettings:
     seating: str = "printed"  # or "exchanged": the Alliance's and the Horde's seats swap
     parts: bool = True  # take each faction's advantage apart (two more games per game)
     fixes: tuple = ()  # verified.csv tables of balance runs of the variant (--fix-from)
-    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded)
+    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded, Played)
 
 
 # ------------------------------------------------------------------ tournament
@@ -196,7 +210,7 @@ LOOKAHEAD_GAMES = 5  # default games per seat order with a lookahead seat
 
 
 @dataclass(frozen=True)
-class TournamentSettings:
+class TournamentSettings(Played):
     bots: Any = None  # names, or text "a,b,c" (None: every style, lookahead and random)
     players: int = 4
     games: int = 100  # per seat order
@@ -204,4 +218,4 @@ class TournamentSettings:
     bootstrap: int = 400
     lookahead_games: int = LOOKAHEAD_GAMES  # per seat order with a lookahead seat
     tables: Any = None  # None: the played ruleset's printed rules
-    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded)
+    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded, Played)

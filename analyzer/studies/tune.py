@@ -40,6 +40,7 @@ from analyzer.present.charts import pyplot, save_figure
 from analyzer.stats import mean_se, normal_interval
 from analyzer.studies import common
 from analyzer.studies.common import CLI
+from analyzer.studies.settings import Played
 
 # The parameters searched, with the box a candidate stays in.
 SEARCH = {
@@ -60,7 +61,9 @@ SHIP_POINTS = 0.05  # the gain the tuned style must show, with its interval abov
 
 
 @dataclass(frozen=True)
-class TuneSettings:
+class TuneSettings(Played):
+    # the Game played (None: the one loaded, Played); first, as `field` below is a name
+    game: object = field(default=None, kw_only=True)
     players: int = 4
     generations: int = 10
     population: int = 16
@@ -98,14 +101,12 @@ class Arena:
     responder (policy id, vector), a test field against one responder seat, paired with
     the responder against the field."""
 
-    def __init__(
-        self, players: int, field_vector: np.ndarray, seed: int, tables=None, responder=None
-    ):
+    def __init__(self, players: int, field_vector: np.ndarray, seed: int, tables, responder=None):
         self.api = api
         self.players = players
         self.field = np.asarray(field_vector, np.float64)
         self.seed = seed
-        self.etables = api.engine_tables(common.printed_tables(None) if tables is None else tables)
+        self.etables = api.engine_tables(tables)
         self.responder = responder
         self._base: dict[tuple[int, int, int], np.ndarray] = {}
         self.games_played = 0
@@ -213,6 +214,7 @@ def run_tune(s: TuneSettings, tables=None, log=None) -> TuneResult:
     if s.responder:
         policy, vector = bot_of(s.responder)
         responder = (policy_id(policy), vector)
+    tables = common.printed_tables(s.game) if tables is None else tables
     arena = Arena(s.players, field_vector, s.seed, tables, responder)
     rng = np.random.default_rng(s.seed)
     mean = np.clip(start_vector[index], low, high)

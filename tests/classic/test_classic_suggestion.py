@@ -4,6 +4,7 @@ asks). Collected in the classic run (`pytest --ruleset classic`)."""
 
 from __future__ import annotations
 
+from analyzer import load_game
 from analyzer.ruleset_registry import played_tables
 from analyzer.scenario import load_scenario
 from analyzer.studies.balance import suggestion_toml
@@ -15,5 +16,5 @@ def test_the_suggestion_loads_in_a_ruleset_without_factions(tmp_path):
     assert "faction_bonus" not in text
     path = tmp_path / "suggested.toml"
     path.write_text(text, encoding="utf-8")
-    sc = load_scenario(path)
+    sc = load_scenario(path, load_game("classic"))
     assert sc.parameters.banners[0] == 4

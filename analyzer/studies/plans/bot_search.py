@@ -13,7 +13,7 @@ def check(o: dict, log):
         players=o["players"], generations=o["generations"], population=o["population"],
         games=o["games"], validate_games=o["validate_games"], final_games=o["final_games"],
         field=o["field"].lower(), start=o["start"].lower(), seed=o["seed"],
-        responder=(o.get("responder") or "").lower(),
+        responder=(o.get("responder") or "").lower(), game=o["game"],
     )  # fmt: skip
     check_tune(settings)
     return settings

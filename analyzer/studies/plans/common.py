@@ -47,9 +47,8 @@ def bots_by_count(bots: str, counts) -> dict:
     return {n: resolve_policies(bots, n, "--bots") for n in counts}
 
 
-def combo_scenario(path: Path, players: int | None, game=None):
-    """(tables, bots, bot parameters, players) of a scenario file `game` plays (None:
-    the game this process plays)."""
+def combo_scenario(path: Path, players: int | None, game):
+    """(tables, bots, bot parameters, players) of a scenario file `game` plays."""
     # lazy: `analyzer --help` reads this module; the engine loads as a study runs
     from analyzer.scenario import load_scenario
 
@@ -64,9 +63,7 @@ def combo_scenario(path: Path, players: int | None, game=None):
     return sc.tables(), list(sc.policies), sc.policy_params, sc.players
 
 
-def study_setup(
-    scenario: Path | None, players: str | None, study: str, all_counts: bool, game=None
-):
+def study_setup(scenario: Path | None, players: str | None, study: str, all_counts: bool, game):
     """(counts, tables, bots, bot parameters, scenario name, skipped counts) of a study
     that plays one or several player counts; a scenario's rules and bots apply at every
     count. Without --players: 4 players, or the scenario's count; every count from 2 to 5
@@ -80,7 +77,9 @@ def study_setup(
     if scenario is None:
         return counts or (4,), None, "heuristic", None, None, {}
     skip = players is None and all_counts
-    tables, bots, params, counts, skipped = scenario_counts(scenario, counts, study, skip, game)
+    tables, bots, params, counts, skipped = scenario_counts(
+        scenario, counts, study, skip, game=game
+    )
     return counts, tables, bots, params, str(scenario), skipped
 
 
