@@ -5,8 +5,8 @@ as the rule parameter `variant` (params PAR_VARIANT; 0 is the standard game).
 Each ruleset declares its own (VARIANTS and TEAM_VARIANTS in its content,
 rulesets/content_table.py): Small World of Warcraft's Battle for Azeroth (`bfa`) is
 played in teams; the test ruleset's (tests/plain_ruleset) is not. Compiled tables
-know the ruleset whose content compiled them (Tables.compiled_by), so the variants
-and team rules of a table are read from it, not from the game this process bound.
+know the ruleset that compiled them (Tables.compiled_by), so the variants and team
+rules of a table are read from it, not from the game this process bound.
 """
 
 from __future__ import annotations
@@ -16,18 +16,21 @@ import dataclasses
 from analyzer.errors import InputError, Problem
 from analyzer.ruleset_registry import ruleset_package
 from analyzer.rulesets.content_table import bind
-from analyzer.rulesets.content_table import played as played_content
 
 STANDARD = "standard"
 
 
 def content_of(tables):
-    """The content (content_table.Content) `tables` were compiled by (their
-    compiled_by), or, for tables a ruleset's compiler gave directly, the bound
-    ruleset's: the one read of the bound game here."""
-    if tables.compiled_by:
-        return bind(ruleset_package(tables.compiled_by))
-    return played_content()
+    """The content (content_table.Content) `tables` were compiled by: their
+    compiled_by, which every ruleset's compiler sets (and its content, for a ruleset
+    that compiles with another's code)."""
+    if not tables.compiled_by:
+        raise ValueError(
+            "these tables name no ruleset that compiled them (Tables.compiled_by): compile "
+            "them through the ruleset's content (Game.default_tables, "
+            "Game.compile_tables) or have its compiler set compiled_by"
+        )
+    return bind(ruleset_package(tables.compiled_by))
 
 
 def variant_codes(content) -> dict[str, int]:

@@ -478,15 +478,12 @@ BINDS = {"analyzer.ruleset_registry", "analyzer.engine", "analyzer.gameloop.prec
          "analyzer.backends.dask_cluster", "analyzer.rulesets"}  # fmt: skip
 BOUND_READS = {"played_tables", "played_content", "ruleset_name", "bound_ruleset", "played_game",
                "played_variant", "played_line", "PLAYED"}  # fmt: skip
-# The reads left (each names the game this process plays, for a Python caller that
-# handed none down; the commands and the report hand theirs down everywhere):
-# - studies/settings.py Played: a study's settings built with game=None take
-#   rulesets.played_game(), the one fallback to the run's game (everything a study
-#   runs, its scenarios and its writer then take the settings' or caller's Game);
-# - variants.content_of: tables a ruleset's compiler gave directly (not through its
-#   content, so without compiled_by), as tests build them.
-# Lower it as they take the Game; it never goes up.
-MOST_BOUND_READS = 2
+# The one read left: studies/settings.py Played, where a study's settings built by a
+# Python caller with game=None take rulesets.played_game(), the game this process
+# plays (everything a study runs, its scenarios and its writer then take the settings'
+# or the caller's Game; the commands and the report hand theirs down everywhere, and
+# compiled tables name their ruleset: Tables.compiled_by). It never goes up.
+MOST_BOUND_READS = 1
 
 
 def bound_reads() -> list[str]:

@@ -38,8 +38,8 @@ class Tables:
     face_adj: np.ndarray  # int32[total regions, MAX_DEGREE]: local neighbour ids, -1 padded
     # The ruleset (by name, as load_game takes it) whose content compiled these tables:
     # what reads their variants, team rules or a recompile asks (variants.content_of).
-    # rulesets/content_table.py's Content sets it; "" for tables a ruleset's compiler
-    # gave directly.
+    # Each ruleset's compiler sets it, and rulesets/content_table.py's Content for a
+    # ruleset that compiles with another's code (the test ruleset plays SWoW's).
     compiled_by: str = ""
 
     @property

@@ -32,7 +32,7 @@ from functools import cache
 from types import ModuleType, SimpleNamespace
 
 from analyzer.errors import RulesetCodeError, shown_path
-from analyzer.ruleset_registry import package_ruleset, ruleset_package
+from analyzer.ruleset_registry import package_ruleset
 
 
 @dataclass(frozen=True)
@@ -207,9 +207,3 @@ def files(package: str) -> SimpleNamespace:
 def bind(package: str) -> Content:
     """The checked content of the ruleset package `package` (loaded once)."""
     return Content(package)
-
-
-def played() -> Content:
-    """The checked content of the ruleset this process plays (for the layers below the
-    Game handle, which rulesets.played_content serves above)."""
-    return bind(ruleset_package())

@@ -137,6 +137,7 @@ def compile_classic(
         face_size=np.array([m.players for m in maps], dtype=np.int32),
         face_board=np.arange(len(maps), dtype=np.int32),
         **regions.table_fields(),
+        compiled_by="classic",  # this ruleset, as load_game names it (variants.content_of)
     )
 
 

@@ -153,6 +153,7 @@ def compile_tables(
         face_size=np.array([f.size for f in faces], dtype=np.int32),
         face_board=np.array([boards.index(f.board) for f in faces], dtype=np.int32),
         **regions.table_fields(),
+        compiled_by="swow",  # this ruleset, as load_game names it (variants.content_of)
     )
 
 
