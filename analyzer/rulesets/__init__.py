@@ -434,13 +434,3 @@ def played_game(game: Game | None = None) -> Game:
     if game is not None:
         return game
     return PLAYED if PLAYED is not None else Game(ruleset_name())
-
-
-def played_line() -> str | None:
-    """ "Ruleset: ..., variant: ..." of the current run, for its tables' pages."""
-    return PLAYED.line() if PLAYED is not None else None
-
-
-def played_variant() -> str:
-
-    return PLAYED.variant if PLAYED is not None else STANDARD
