@@ -20,6 +20,8 @@ from analyzer.stats import fit_logistic, solve_logistic, wilson
 from analyzer.studies import balance as B
 from analyzer.studies.balance_seats import solve_seat_coins_resampled
 
+SWOW = load_game("swow")  # the game these tests play (the default run's)
+
 runner = CliRunner()
 FORSAKEN = 4  # ids.FORSAKEN: a box of 20, room for a planted +3
 
@@ -36,7 +38,7 @@ def test_logistic_fit_recovers_a_known_curve():
 
 
 def _suggestion(tables, gpc=60):
-    player = B.ComboPlayer(4, gpc, 1, ("heuristic",) * 4)
+    player = B.ComboPlayer(4, gpc, 1, ("heuristic",) * 4, game=SWOW)
     outcomes = {}
     rows = B.sweep(player, tables, "race", B.OFFSETS, only=[FORSAKEN], outcomes=outcomes)
     curves = pd.DataFrame(rows)

@@ -9,11 +9,14 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from analyzer import load_game
 from analyzer.rulesets.swow.tables import default_tables
 from analyzer.stats import fit_logistic, solve_logistic
 from analyzer.studies import balance as B
 from analyzer.studies import balance_fit as F
 from analyzer.studies import balance_verify as V
+
+SWOW = load_game("swow")  # the game these tests play (the default run's)
 
 TAUREN = 13  # ids.TAUREN: printed 11, a steep curve that crosses 25% inside its box
 OFFSETS = np.arange(-3, 4)
@@ -63,7 +66,7 @@ def test_real_curves_intervals_hold_the_mean_of_ten_seeds():
     tables = default_tables()
     rows = []
     for seed in range(1, 11):
-        player = B.ComboPlayer(4, 10, seed, ("heuristic",) * 4)
+        player = B.ComboPlayer(4, 10, seed, ("heuristic",) * 4, game=SWOW)
         outcomes = {}
         curve = B.sweep(player, tables, "race", B.OFFSETS, only=[TAUREN], outcomes=outcomes)
         table, _ = B.suggest(pd.DataFrame(curve), outcomes, tables, 0.25, seed)
@@ -77,7 +80,7 @@ def test_real_curves_intervals_hold_the_mean_of_ten_seeds():
 
 def test_a_suggestion_is_replayed_on_fresh_games_and_searched_again():
     tables = default_tables()
-    player = B.ComboPlayer(4, 10, 1, ("heuristic",) * 4, check_gpc=20)
+    player = B.ComboPlayer(4, 10, 1, ("heuristic",) * 4, check_gpc=20, game=SWOW)
     row = pd.Series({"kind": "race", "id": TAUREN, "fit_suggested": 11, "printed": 11})
     best, verdict, note = V.search(player, tables, row, 0.25, 20, 2)
     assert V.fresh_seed(1, "race", TAUREN, 11) != 1

@@ -14,6 +14,8 @@ from analyzer.cli import app
 from analyzer.studies.balance_teams import loss, solve_faction_coins
 from analyzer.studies.team_target import fair_target, seat_coins_by_faction, victory_shares
 
+SWOW = load_game("swow")  # the game these tests play (the default run's)
+
 TEAM = load_game("swow", "bfa").team_play  # Battle for Azeroth's team rules
 
 
@@ -62,7 +64,7 @@ def test_balance_of_the_team_variant_writes_a_verified_row_per_faction(tmp_path)
     from analyzer.rulesets.swow.tables import default_tables
     from analyzer.studies.confirm_claims import read_claims
 
-    claims = read_claims(tmp_path, 4, default_tables(), 0, 1).claims
+    claims = read_claims(tmp_path, 4, default_tables(), 0, 1, game=SWOW).claims
     fix = [c for c in claims if c.kind == "teamfix"]
     assert len(fix) == 1 and fix[0].faction in ("Alliance", "Horde") and fix[0].parameters
     confirmed = tmp_path / "confirm"

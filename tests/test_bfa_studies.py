@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import analyzer
+from analyzer import load_game
 from analyzer.engine import layout as L
 from analyzer.engine.jit import python_entry
 from analyzer.engine.rng import init_streams
@@ -21,6 +22,8 @@ from analyzer.rulesets.swow.tables import default_tables
 from analyzer.studies import combos as C
 from analyzer.studies import combos_page
 from analyzer.variants import with_variant
+
+SWOW = load_game("swow")  # the game these tests play (the default run's)
 
 BFA = with_variant(default_tables(), "bfa")
 F = L.MAX_FACTION_BANNERS
@@ -88,7 +91,9 @@ def test_a_forced_banner_and_badge_leave_their_columns_before_the_deal(name):
 def test_the_combo_study_reads_the_team_win_against_its_factions_share():
     pick = [(race_named("Humans"), 0), (race_named("Orcs"), 3), (race_named("Tauren"), 5)]
     gpc, n, seed = 6, 4, 9
-    study = C.run_combos(C.CombosSettings(n, gpc, seed, tables=BFA, combos=pick), progress=False)
+    study = C.run_combos(
+        C.CombosSettings(n, gpc, seed, tables=BFA, combos=pick, game=SWOW), progress=False
+    )
     assert study.team and set(study.faction_fair) == {"Alliance", "Horde"}
     c = study.combos.set_index("race")
     # replay the same games and count the forced seat's faction wins by hand
@@ -117,11 +122,13 @@ def test_a_neutral_race_at_four_players_is_refused_or_left_out(tmp_path):
     from analyzer.errors import InputError
 
     with pytest.raises(InputError) as err:
-        naga = C.CombosSettings(4, 2, 1, tables=BFA, combos=[(race_named("Naga"), 0)])
+        naga = C.CombosSettings(4, 2, 1, tables=BFA, combos=[(race_named("Naga"), 0)], game=SWOW)
         C.run_combos(naga, progress=False)
     assert "no race of a faction seated at 4 players" in str(err.value)
     both = [(race_named("Naga"), 0), (race_named("Worgen"), 0)]
-    study = C.run_combos(C.CombosSettings(4, 2, 1, tables=BFA, combos=both), progress=False)
+    study = C.run_combos(
+        C.CombosSettings(4, 2, 1, tables=BFA, combos=both, game=SWOW), progress=False
+    )
     assert list(study.combos["race"]) == ["Worgen"] and study.skipped == ["Naga"]
     text = combos_page.summary_markdown(study)
     assert "team win" in text and "Left out: Naga" in text and "its faction's" in text
@@ -137,7 +144,9 @@ def test_a_forced_seat_style_is_refused_in_team_play():
     from analyzer.errors import InputError
 
     with pytest.raises(InputError) as err:
-        C.run_combos(C.CombosSettings(4, 2, 1, tables=BFA, forced_bot="tuned"), progress=False)
+        C.run_combos(
+            C.CombosSettings(4, 2, 1, tables=BFA, forced_bot="tuned", game=SWOW), progress=False
+        )
     assert "forced_bot" in str(err.value) and "team variant" in str(err.value)
 
 
@@ -157,7 +166,9 @@ def test_the_decline_study_reads_the_test_seats_team_win():
     from analyzer.studies.decline import run_decline
     from analyzer.studies.settings import DeclineSettings
 
-    study = run_decline(DeclineSettings(4, 8, 5, BFA, tokens=[0], rounds=[]), progress=False)
+    study = run_decline(
+        DeclineSettings(4, 8, 5, BFA, tokens=[0], rounds=[], game=SWOW), progress=False
+    )
     rows = study.curves[(study.curves.family == "decline_tokens") & (study.curves.value == 0)]
     assert study.variant == "bfa" and rows.games.tolist() == [8, 8, 8]  # three groups
     from analyzer.studies.decline import _plan
@@ -180,7 +191,7 @@ def test_the_players_study_reads_each_seats_team_win_against_the_factions_even_s
     from analyzer.studies.settings import PlayersSettings
 
     games, seed = 12, 4
-    study = run_players(PlayersSettings([4, 5], games, seed, 1, BFA), progress=False)
+    study = run_players(PlayersSettings([4, 5], games, seed, 1, BFA, game=SWOW), progress=False)
     assert study.variant == "bfa"
     for n in (4, 5):
         res = play_batch(engine_tables(BFA), n, seed, 0, games, [HEURISTIC] * n,
@@ -202,14 +213,14 @@ def test_compare_weighs_the_variant_against_the_standard_game_on_what_both_read(
 
     bfa = Path(__file__).resolve().parents[1] / "scenarios" / "bfa-4p.toml"
     kw = dict(games=16, games_per_combo=2, seed=3, bootstrap=20)
-    study = run_compare(CompareSettings((bfa,), **kw), progress=False)
+    study = run_compare(CompareSettings((bfa,), **kw, game=SWOW), progress=False)
     metrics = set(study.table.metric)
     assert "first_seat_win" in metrics and "score_sd" in metrics
     assert not metrics & set(TEAM_ONLY)  # not meaningful against the standard game
     assert study.team_arms == ["Battle for Azeroth, 4 players"]
     assert "team variant" in summary_markdown(study)
     # the variant against itself: its own team rows, all exactly zero
-    same = run_compare(CompareSettings((bfa,), baseline=bfa, **kw), progress=False)
+    same = run_compare(CompareSettings((bfa,), baseline=bfa, **kw, game=SWOW), progress=False)
     rows = same.table.set_index("metric")
     assert set(TEAM_ONLY) <= set(rows.index)
     # (games that all agree give no interval: none is printed)

@@ -137,20 +137,18 @@ def test_decline_players_and_compare_give_the_same_tables_on_a_cluster(cluster):
     def both(play, chunk_games):
         return play(None), play(backend_on(cluster, chunk_games))
 
-    decline = DeclineSettings([2, 3], 10, 3, tokens=[0, 5], rounds=[3])
+    decline = DeclineSettings([2, 3], 10, 3, tokens=[0, 5], rounds=[3], game=SWOW)
     same(*both(lambda b: run_decline(decline, b, progress=False), 7), ["curves", "best"])
+    players = PlayersSettings([2, 4], 30, 2, 1, game=SWOW)
     same(
-        *both(lambda b: run_players(PlayersSettings([2, 4], 30, 2, 1), b, progress=False), 11),
+        *both(lambda b: run_players(players, b, progress=False), 11),
         ["seats", "scores", "score_counts", "declines", "rank_correlation", "race_ranks"],
     )  # fmt: skip
     from analyzer.report.site import SCENARIO_DIR
 
-    rule = load_scenario(SCENARIO_DIR / "no-murlocs.toml", load_game("swow"))
-    same(
-        *both(lambda b: run_compare(CompareSettings((rule,), None, 24, 2, 6, bootstrap=20), b,
-                                    progress=False), 13),
-        ["table", "arms"],
-    )  # fmt: skip
+    rule = load_scenario(SCENARIO_DIR / "no-murlocs.toml", SWOW)
+    compare = CompareSettings((rule,), None, 24, 2, 6, bootstrap=20, game=SWOW)
+    same(*both(lambda b: run_compare(compare, b, progress=False), 13), ["table", "arms"])
 
 
 def test_the_strong_play_studies_give_the_same_tables_on_a_cluster(tmp_path, cluster):
@@ -164,7 +162,9 @@ def test_the_strong_play_studies_give_the_same_tables_on_a_cluster(tmp_path, clu
 
     tables = default_tables()
     folder = _folder(tmp_path / "page", tables)
-    settings = ConfirmSettings(2, "lookahead-lite", 3, 5, str(folder), 0, 1, tables=tables)
+    settings = ConfirmSettings(
+        2, "lookahead-lite", 3, 5, str(folder), 0, 1, tables=tables, game=SWOW
+    )
     local, remote = (run_confirm(settings, b) for b in (None, backend_on(cluster, 2)))
     pd.testing.assert_frame_equal(local.table, remote.table, check_exact=True)
     fields = [("all default", ("default",) * 2), ("all tuned", ("tuned",) * 2)]
@@ -185,8 +185,10 @@ def test_the_balance_study_plays_its_parts_on_the_cluster(cluster):
     for a, b in zip(local, remote, strict=True):
         assert a.tobytes() == b.tobytes()
     pairs = [(0, 1), (0, 2), (3, 4)]
-    here = balance.ComboPlayer(3, 4, 8, ("heuristic",) * 3).combos(tables, pairs)
-    there = balance.ComboPlayer(3, 4, 8, ("heuristic",) * 3, backend=backend_on(cluster, 5))
+    here = balance.ComboPlayer(3, 4, 8, ("heuristic",) * 3, game=SWOW).combos(tables, pairs)
+    there = balance.ComboPlayer(
+        3, 4, 8, ("heuristic",) * 3, backend=backend_on(cluster, 5), game=SWOW
+    )
     pd.testing.assert_frame_equal(here.combos, there.combos(tables, pairs).combos, check_exact=True)
 
 

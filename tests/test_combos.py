@@ -14,13 +14,15 @@ from analyzer.studies.combos import run_combos, significance
 from analyzer.studies.combos_page import write_combos
 from analyzer.studies.settings import CombosSettings as S
 
+SWOW = load_game("swow")  # the game these tests play (the default run's)
+
 DOCUMENTED = ["race", "power", "games", "win_rate", "win_lo", "win_hi", "mean_vc", "significant",
               "vc_delta", "vc_delta_lo", "vc_delta_hi", "race_vc", "p_value", "race_modeled",
               "power_modeled", "badge_estimated"]  # fmt: skip
 
 
 def test_tiny_run_has_every_combo_and_finite_intervals(tmp_path):
-    r = run_combos(S(3, 8, seed=3), progress=False)
+    r = run_combos(S(3, 8, seed=3, game=SWOW), progress=False)
     c = r.combos
     assert len(c) == 320 and set(DOCUMENTED) <= set(c.columns)
     assert (c.games == 8).all()
@@ -34,8 +36,8 @@ def test_tiny_run_has_every_combo_and_finite_intervals(tmp_path):
 
 def test_chunk_size_does_not_change_the_tables():
     pick = [(0, 0), (3, 5), (13, 11)]
-    a = run_combos(S(3, 50, seed=7, combos=pick), progress=False, chunk=17)
-    b = run_combos(S(3, 50, seed=7, combos=pick), progress=False, chunk=1000)
+    a = run_combos(S(3, 50, seed=7, combos=pick, game=SWOW), progress=False, chunk=17)
+    b = run_combos(S(3, 50, seed=7, combos=pick, game=SWOW), progress=False, chunk=1000)
     pd.testing.assert_frame_equal(a.combos, b.combos)
     pd.testing.assert_frame_equal(a.races, b.races)
 
@@ -52,7 +54,7 @@ def _gnomes_boosted():
 def test_a_boosted_race_comes_out_on_top_and_significant():
     strong = _gnomes_boosted()
     pick = [(ids.GNOMES, ids.FARMER), (ids.HUMANS, ids.FARMER), (ids.WORGEN, ids.FARMER)]
-    c = run_combos(S(3, 300, seed=2, tables=strong, combos=pick), progress=False).combos
+    c = run_combos(S(3, 300, seed=2, tables=strong, combos=pick, game=SWOW), progress=False).combos
     top = c.sort_values("win_rate").iloc[-1]
     assert top.race == "Gnomes" and top.significant == "strong"
 
@@ -61,7 +63,9 @@ def test_a_banned_race_never_appears():
     base = default_tables()
     tab = base.race_tab.copy()
     tab[ids.ORCS, L.RT_ALLOWED] = 0
-    r = run_combos(S(3, 3, seed=1, tables=dataclasses.replace(base, race_tab=tab)), progress=False)
+    r = run_combos(
+        S(3, 3, seed=1, tables=dataclasses.replace(base, race_tab=tab), game=SWOW), progress=False
+    )
     assert "Orcs" not in set(r.combos.race) and len(r.combos) == 300
 
 
@@ -85,7 +89,7 @@ def test_a_raced_run_stops_the_decided_combo_and_keeps_the_rest_as_fixed(monkeyp
     monkeypatch.setattr(sequential, "KEEP", 0)
     strong = _gnomes_boosted()
     pick = [(ids.GNOMES, ids.FARMER), (ids.HUMANS, ids.FARMER), (ids.KOBOLDS, ids.FARMER)]
-    settings = S(3, 400, seed=2, tables=strong, combos=pick, adaptive=True)
+    settings = S(3, 400, seed=2, tables=strong, combos=pick, adaptive=True, game=SWOW)
     raced = run_combos(settings, progress=False, chunk=37)
     again = run_combos(settings, progress=False, chunk=1000)
     pd.testing.assert_frame_equal(raced.combos, again.combos)

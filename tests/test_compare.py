@@ -24,6 +24,8 @@ from analyzer.studies.compare import (
 from analyzer.studies.compare_page import findings, write_compare
 from analyzer.studies.settings import CompareSettings as S
 
+SWOW = load_game("swow")  # the game these tests play (the default run's)
+
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 
 
@@ -215,7 +217,7 @@ def test_shared_resamples_give_the_rows_of_each_pair_alone():
 @pytest.fixture(scope="module")
 def small_study():
     scenarios = (SCENARIOS / "baseline-3p.toml", SCENARIOS / "extra-round.toml")
-    settings = S(scenarios, games=600, games_per_combo=4, seed=3, bootstrap=40)
+    settings = S(scenarios, games=600, games_per_combo=4, seed=3, bootstrap=40, game=SWOW)
     return run_compare(settings, progress=False)
 
 
@@ -252,7 +254,7 @@ def test_tables_and_files(small_study, tmp_path):
 
 def test_a_banned_race_appears_nowhere(tmp_path):
     settings = S((SCENARIOS / "no-tauren.toml",), games=50, games_per_combo=2, seed=1,
-                 bootstrap=10)  # fmt: skip
+                 bootstrap=10, game=SWOW)  # fmt: skip
     r = run_compare(settings, progress=False)
     out = write_compare(r, tmp_path / "cmp", game=load_game("swow"))
     # Named only where the study says what the house rule changes: as not played.
@@ -270,15 +272,15 @@ def test_a_banned_race_appears_nowhere(tmp_path):
 
 def test_same_seed_same_table():
     kw = dict(games=300, games_per_combo=3, seed=9, bootstrap=20)
-    a = run_compare(S((SCENARIOS / "no-murlocs.toml",), **kw), progress=False)
-    b = run_compare(S((SCENARIOS / "no-murlocs.toml",), **kw), progress=False)
+    a = run_compare(S((SCENARIOS / "no-murlocs.toml",), **kw, game=SWOW), progress=False)
+    b = run_compare(S((SCENARIOS / "no-murlocs.toml",), **kw, game=SWOW), progress=False)
     pd.testing.assert_frame_equal(a.table, b.table)
 
 
 def test_seed_changes_the_games():
     kw = dict(games=300, games_per_combo=3, bootstrap=20)
-    a = run_compare(S((SCENARIOS / "no-murlocs.toml",), seed=1, **kw), progress=False)
-    b = run_compare(S((SCENARIOS / "no-murlocs.toml",), seed=2, **kw), progress=False)
+    a = run_compare(S((SCENARIOS / "no-murlocs.toml",), seed=1, **kw, game=SWOW), progress=False)
+    b = run_compare(S((SCENARIOS / "no-murlocs.toml",), seed=2, **kw, game=SWOW), progress=False)
     assert not np.allclose(a.table.value, b.table.value)
 
 
@@ -317,7 +319,7 @@ def test_cli_writes_the_folder(tmp_path):
 
 def test_self_comparison_through_a_given_baseline():
     sc = SCENARIOS / "no-murlocs.toml"
-    settings = S((sc,), baseline=sc, games=100, games_per_combo=2, seed=4, bootstrap=10)
+    settings = S((sc,), baseline=sc, games=100, games_per_combo=2, seed=4, bootstrap=10, game=SWOW)
     r = run_compare(settings, progress=False)
     assert (r.table.delta == 0).all()
     assert dataclasses.is_dataclass(r)

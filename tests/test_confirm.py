@@ -10,10 +10,13 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
+from analyzer import load_game
 from analyzer.cli import app
 from analyzer.precision import TOO_FEW
 from analyzer.studies.confirm import HOLDS, REVERSES, VERDICTS, WEAKER, verdict
 from analyzer.studies.confirm_claims import Claim
+
+SWOW = load_game("swow")  # the game these tests play (the default run's)
 
 runner = CliRunner()
 REQUIRED = ["finding", "claim", "field", "games", "value", "lo", "hi", "verdict"]
@@ -111,7 +114,7 @@ def played(tmp_path_factory):
 
     tables = default_tables()
     folder = _folder(tmp_path_factory.mktemp("page"), tables)
-    settings = ConfirmSettings(2, "heuristic", 6, 3, str(folder), 20, tables=tables)
+    settings = ConfirmSettings(2, "heuristic", 6, 3, str(folder), 20, tables=tables, game=SWOW)
     return settings, run_confirm(settings)
 
 

@@ -28,6 +28,8 @@ from analyzer.studies.decline import (
 )
 from analyzer.studies.settings import DeclineSettings
 
+SWOW = load_game("swow")  # the game these tests play (the default run's)
+
 runner = CliRunner()
 BEST_COLUMNS = ["players", "group", "among", "family", "value", "rule", "games", "win_rate",
                 "win_lo", "win_hi", "mean_vc", "default_win_rate", "win_diff", "win_diff_lo",
@@ -36,7 +38,9 @@ BEST_COLUMNS = ["players", "group", "among", "family", "value", "rule", "games",
 
 @pytest.fixture(scope="module")
 def small():
-    return run_decline(DeclineSettings(3, 24, 5, tokens=[0, 3, 5], rounds=[2, 6]), progress=False)
+    return run_decline(
+        DeclineSettings(3, 24, 5, tokens=[0, 3, 5], rounds=[2, 6], game=SWOW), progress=False
+    )
 
 
 def test_tables_have_one_row_per_group_and_rule(small, tmp_path):
@@ -62,7 +66,7 @@ def test_tables_have_one_row_per_group_and_rule(small, tmp_path):
 
 def test_chunk_size_and_threads_do_not_change_the_tables():
     settings = DeclineSettings(
-        [2, 4], 30, 9, combos="Orcs+Fishing,Tauren+Mining", tokens=[1, 5], rounds=[3]
+        [2, 4], 30, 9, combos="Orcs+Fishing,Tauren+Mining", tokens=[1, 5], rounds=[3], game=SWOW
     )
     threads = numba.get_num_threads()
     numba.set_num_threads(1)
@@ -95,7 +99,7 @@ def test_the_default_against_itself_is_exactly_zero(small):
 def test_never_declining_loses_clearly():
     # A measured property of the game and the bots, not an identity: holding one
     # race all game long scores far less than declining by the default rule.
-    r = run_decline(DeclineSettings(4, 200, 3, tokens=[0, 5], rounds=[]), progress=False)
+    r = run_decline(DeclineSettings(4, 200, 3, tokens=[0, 5], rounds=[], game=SWOW), progress=False)
     never = r.curves[r.curves.value == 0]
     assert (never.win_vs_default_hi < 0).all()
     assert (never.vc_vs_default_hi < -5).all()

@@ -39,7 +39,7 @@ def test_combos_by_race_and_power_names_are_the_study_on_their_ids():
                         players=3, progress=False)  # fmt: skip
     pairs = [(game.race_id("Orcs"), game.power_id("Battle Master")),
              (game.race_id("Tauren"), game.power_id("Battle Master"))]  # fmt: skip
-    study = run_combos(CombosSettings(3, 2, 3, combos=pairs), progress=False)
+    study = run_combos(CombosSettings(3, 2, 3, combos=pairs, game=SWOW), progress=False)
     pd.testing.assert_frame_equal(t.combos, study.combos)
     assert set(t.combos.race) == {"Orcs", "Tauren"} and set(t.combos.power) == {"Battle Master"}
 

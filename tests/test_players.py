@@ -23,6 +23,8 @@ from analyzer.studies.players import (
 )
 from analyzer.studies.settings import PlayersSettings
 
+SWOW = load_game("swow")  # the game these tests play (the default run's)
+
 runner = CliRunner()
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 TABLES = ("seats", "scores", "score_counts", "declines", "rank_correlation", "race_ranks",
@@ -31,7 +33,7 @@ TABLES = ("seats", "scores", "score_counts", "declines", "rank_correlation", "ra
 
 @pytest.fixture(scope="module")
 def small():
-    return run_players(PlayersSettings((2, 3), 80, 4, 2), progress=False)
+    return run_players(PlayersSettings((2, 3), 80, 4, 2, game=SWOW), progress=False)
 
 
 def test_tables_have_the_documented_shape(small, tmp_path):
@@ -75,10 +77,10 @@ def test_chunk_size_and_threads_do_not_change_the_tables():
     threads = numba.get_num_threads()
     numba.set_num_threads(1)
     try:
-        a = run_players(PlayersSettings([2, 4], 50, 8, 1), progress=False, chunk=9)
+        a = run_players(PlayersSettings([2, 4], 50, 8, 1, game=SWOW), progress=False, chunk=9)
     finally:
         numba.set_num_threads(threads)
-    b = run_players(PlayersSettings([2, 4], 50, 8, 1), progress=False, chunk=4096)
+    b = run_players(PlayersSettings([2, 4], 50, 8, 1, game=SWOW), progress=False, chunk=4096)
     for name in TABLES:
         pd.testing.assert_frame_equal(getattr(a, name), getattr(b, name))
 
@@ -87,7 +89,7 @@ def test_the_first_seat_wins_more_than_the_last_at_four_players():
     # A measured property of the engine's turn order with heuristic bots (docs/bots.md's
     # 29% for seat 1 against 24% for seat 4), not an identity: it fails if the seats
     # were played in another order or the last round did not end the game.
-    r = run_players(PlayersSettings(4, 3000, 11, 0), progress=False)
+    r = run_players(PlayersSettings(4, 3000, 11, 0, game=SWOW), progress=False)
     seats = r.seats.set_index("seat")
     assert seats.win_hi[4] < seats.win_lo[1]
     assert seats.advantage[4] < 0

@@ -15,6 +15,8 @@ from analyzer.errors import InputError
 from analyzer.studies.robustness import mark_findings, parse_fields
 from analyzer.studies.tiers import DEPENDS, HOLDS, TOO_FEW
 
+SWOW = load_game("swow")  # the game these tests play (the default run's)
+
 runner = CliRunner()
 
 
@@ -238,14 +240,16 @@ def test_the_forced_seat_style_is_recorded_and_keeps_the_counts():
     from analyzer.studies.settings import CombosSettings as S
 
     pick = [(0, 0), (3, 5)]
-    own = run_combos(S(3, 7, seed=2, combos=pick), progress=False)
-    forced = run_combos(S(3, 7, seed=2, combos=pick, forced_bot="tuned"), progress=False)
+    own = run_combos(S(3, 7, seed=2, combos=pick, game=SWOW), progress=False)
+    forced = run_combos(S(3, 7, seed=2, combos=pick, forced_bot="tuned", game=SWOW), progress=False)
     assert set(own.combos.forced_bot) == {"own seat's bot"}
     assert set(forced.combos.forced_bot) == {"tuned"} and forced.forced_bot == "tuned"
     assert set(forced.combos.bots) == {"heuristic,heuristic,heuristic"}
     assert list(forced.combos.games) == list(own.combos.games) == [7, 7]
     # the forced seat's own bot, laid out seat-major, plays other games than the plain layout
-    same = run_combos(S(3, 7, seed=2, combos=pick, forced_bot="heuristic"), progress=False)
+    same = run_combos(
+        S(3, 7, seed=2, combos=pick, forced_bot="heuristic", game=SWOW), progress=False
+    )
     assert not np.array_equal(same.combos.mean_vc, own.combos.mean_vc)
 
 
@@ -343,7 +347,7 @@ def test_a_lookahead_forced_seat_is_compared_with_the_reference_on_its_own_games
     assert [f.games_per_combo for f in fields] == [None, 2, None]
     settings = RobustnessSettings(
         2, ("default",), "lookahead-lite", 4, 0, 20, 5, lookahead_games_per_combo=2,
-        tables=default_tables(),
+        tables=default_tables(), game=SWOW,
     )  # fmt: skip
     r = run_robustness(settings)
     games = dict(zip(r.field_games.field, r.field_games.combo_games, strict=True))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from analyzer import load_game
 from analyzer.backends import Chunk, InProcess
 from analyzer.backends.shared import SharedGames
 from analyzer.engine import layout as L
@@ -14,6 +15,8 @@ from analyzer.gameloop import api
 from analyzer.players.params import policy_id
 from analyzer.ruleset_registry import played_tables
 from analyzer.simulate import seat_bots
+
+SWOW = load_game("swow")  # the game these tests play (the default run's)
 
 
 @pytest.fixture
@@ -106,15 +109,15 @@ def test_the_balance_study_plays_no_game_the_player_count_study_played(engine_ga
 
     tables = played_tables()
     bots = ("heuristic",) * 3
-    run_players(PlayersSettings("3", 300, 4, 2, bots=bots), progress=False)
+    run_players(PlayersSettings("3", 300, 4, 2, bots=bots, game=SWOW), progress=False)
     engine_games.clear()
     before = shared.reused
-    printed = ComboPlayer(3, 2, 4, bots).combos(tables, None, 2, shared=True)
+    printed = ComboPlayer(3, 2, 4, bots, game=SWOW).combos(tables, None, 2, shared=True)
     vc, _tokens, _win = play_seat_games(3, 400, 4, tables, "heuristic", None, None, True)
     assert engine_games == [(300, 100)]  # only the seats' games the other study did not play
     assert shared.reused - before == printed.n_games + 300
     # and the same answers as played anew
-    fresh = ComboPlayer(3, 2, 4, bots).combos(tables, None, 2)
+    fresh = ComboPlayer(3, 2, 4, bots, game=SWOW).combos(tables, None, 2)
     assert printed.combos.equals(fresh.combos)
     again, _, _ = play_seat_games(3, 400, 4, tables, "heuristic", None)
     assert np.array_equal(vc, again)

@@ -120,7 +120,9 @@ def test_a_study_plays_a_scenario_of_styles_and_names_them(tmp_path):
     )
     tables, bots, params, counts, _ = scenario_counts(path, None, "players", game=load_game("swow"))
     assert bots[4] == ("aggressive",) * 4
-    result = run_players(PlayersSettings(counts, 40, 2, 0, tables, bots, params), progress=False)
+    result = run_players(
+        PlayersSettings(counts, 40, 2, 0, tables, bots, params, game=SWOW), progress=False
+    )
     text = summary_markdown(result)
     assert "4 aggressive (aggression 1.2, leader_focus 0.8)" in text
     assert bots_text(["heuristic"] * 4) == "4 heuristic"

@@ -18,6 +18,8 @@ from analyzer.studies.tournament import (
 )
 from analyzer.studies.tune import Arena, TuneSettings, run_tune, write_tune
 
+SWOW = load_game("swow")  # the game these tests play (the default run's)
+
 runner = CliRunner()
 PRINTED = load_game("swow").default_tables()  # the printed rules the arenas play
 
@@ -56,7 +58,9 @@ def test_tune_refuses_an_unknown_responder_with_exit_2():
     assert result.exit_code == 2 and "Did you mean 'lookahead'" in result.output
 
 
-SMALL = TuneSettings(generations=2, population=4, games=8, validate_games=8, final_games=8)
+SMALL = TuneSettings(
+    generations=2, population=4, games=8, validate_games=8, final_games=8, game=SWOW
+)
 
 
 @pytest.fixture(scope="module")
@@ -107,7 +111,9 @@ def test_every_seat_order_is_played():
 
 
 def test_the_tournament_ranks_the_random_bot_last(tmp_path):
-    result = run_tournament(TournamentSettings("default,aggressive,random", games=2, bootstrap=30))
+    result = run_tournament(
+        TournamentSettings("default,aggressive,random", games=2, bootstrap=30, game=SWOW)
+    )
     assert result.orders == 36 and result.games_played == 72
     r = result.ratings
     assert r.bot.iloc[-1] == "random"
@@ -138,7 +144,7 @@ def test_the_default_tournament_fields_the_lookahead_on_fewer_games():
     assert {"default", "tuned", "lookahead", "random"} <= set(bots)
     assert "lookahead-lite" not in bots
     bots = "default,aggressive,lookahead-lite,random"
-    settings = TournamentSettings(bots, 3, games=3, lookahead_games=1, bootstrap=20)
+    settings = TournamentSettings(bots, 3, games=3, lookahead_games=1, bootstrap=20, game=SWOW)
     result = run_tournament(settings)
     with_lookahead = sum(1 for o in lineups(4, 3) if 2 in o)
     assert result.games_played == 3 * (result.orders - with_lookahead) + with_lookahead == 36

@@ -129,7 +129,7 @@ def run_balance(settings: BalanceSettings, backend=None, progress: bool = True) 
     fair = 1.0 / n_players if s.fair is None else float(s.fair)
     player = ComboPlayer(
         n_players, games_per_combo, seed, names, policy_params, bar, check_games_per_combo,
-        backend, fair, s.game,
+        backend, fair, game=s.game,
     )  # fmt: skip
     started = time.perf_counter()
     reused = GAMES.reused

@@ -153,7 +153,7 @@ class ComboPlayer:
 
     def __init__(
         self, n_players, gpc, seed, policies, policy_params=None, bar=None, check_gpc=0,
-        backend=None, fair=None, game=None,
+        backend=None, fair=None, *, game,
     ):  # fmt: skip
         self.n_players, self.gpc, self.seed = n_players, gpc, seed
         self.policies, self.policy_params, self.bar = policies, policy_params, bar
@@ -168,7 +168,7 @@ class ComboPlayer:
         into the same progress."""
         other = ComboPlayer(
             self.n_players, gpc, seed, self.policies, self.policy_params, None, self.check_gpc,
-            self.backend, self.fair, self.game,
+            self.backend, self.fair, game=self.game,
         )  # fmt: skip
         other.parent = self
         return other

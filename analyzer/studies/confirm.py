@@ -223,7 +223,9 @@ def run_confirm(settings, backend=None, log=None) -> ConfirmStudy:
     if tables is None:
         tables = common.printed_tables(s.game)
     started = time.perf_counter()
-    found = read_claims(Path(s.source), s.players, tables, s.team_games, s.seed, s.balance_changes)
+    found = read_claims(
+        Path(s.source), s.players, tables, s.team_games, s.seed, s.balance_changes, game=s.game
+    )
     claims = found.claims
     looks, spend = schedule(s.games)
     setup = _Setup(s.strong, s.seed, tables)

@@ -121,11 +121,19 @@ def check_source(folder: Path) -> None:
 
 
 def read_claims(
-    folder: Path, players: int, tables, team_games: int, seed: int, balance_changes: int = 0
+    folder: Path,
+    players: int,
+    tables,
+    team_games: int,
+    seed: int,
+    balance_changes: int = 0,
+    *,
+    game,
 ) -> Claims:
     """Every claim of the studies in `folder` at `players` players (seat order: at every
     count the players study played), and the team variant's where the ruleset has one;
-    `balance_changes` > 0 keeps that many balance changes, those moving a win rate most."""
+    `balance_changes` > 0 keeps that many balance changes, those moving a win rate most.
+    `tables`: the rules played, of `game` (the Game played)."""
     folder = Path(folder)
     check_source(folder)
     out = Claims([], str(folder))
@@ -141,7 +149,7 @@ def read_claims(
         balance = sorted(balance, key=lambda c: -c.effect)[:balance_changes]
     out.claims += balance
     out.claims += _team_fix_claims(folder, players, out)
-    out.claims += _team_claims(players, team_games, seed, tables)
+    out.claims += _team_claims(players, team_games, seed, tables, game)
     return out
 
 
@@ -308,12 +316,12 @@ def team_tables(tables, n: int):
     return team_rules(tables).team_tables(tables, n, False)
 
 
-def _team_claims(n: int, games: int, seed: int, tables) -> list[Claim]:
+def _team_claims(n: int, games: int, seed: int, tables, game) -> list[Claim]:
     team = team_rules(tables)
     if not games or team is None:
         return []
 
-    rates = faction_rates([n], games, seed, tables=tables).table
+    rates = faction_rates([n], games, seed, tables=tables, game=game).table
     rates = rates.sort_values("win_rate", ascending=False, kind="stable")
     if len(rates) < 2:
         return []

@@ -316,7 +316,7 @@ def run_robustness(
         curves = None
         if decline_games:
             curves = decline_curves(fld, n_players, decline_games, seed, tables, backend, chunk,
-                                        s.game)  # fmt: skip
+                                    game=s.game)  # fmt: skip
         declines.append(curves)
         field_rows.append(
             {"field": fld.name, "bots": ",".join(fld.bots),

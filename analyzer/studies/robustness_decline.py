@@ -48,7 +48,7 @@ def check_named_rules(source, n_players: int) -> None:
         )  # fmt: skip
 
 
-def decline_curves(fld, n, games, seed, tables, backend, chunk, game=None):
+def decline_curves(fld, n, games, seed, tables, backend, chunk, *, game):
     """The decline study's curves under this field; None when the test seat's style is
     not the heuristic's (the decline rules are its parameters). `game`: the Game played."""
     if fld.forced_bot is not None and policy_of(fld.forced_bot) != "heuristic":

@@ -7,25 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from analyzer.rulesets import played_game
-
-
-class Played:
-    """What every study's settings share: `game`, the Game the study plays, handed
-    down to everything the study runs. A Python caller may leave it None: the settings
-    then play the game this process plays (rulesets.played_game), the one place above
-    the engine that reads the bound game back for a caller that handed none down."""
-
-    def __post_init__(self) -> None:
-        if self.game is None:
-            object.__setattr__(self, "game", played_game())
-
-
 # ------------------------------------------------------------------ balance
 
 
 @dataclass(frozen=True)
-class BalanceSettings(Played):
+class BalanceSettings:
     players: int = 4
     games_per_combo: int = 150  # per combo and token number
     seed: int = 1
@@ -44,14 +30,14 @@ class BalanceSettings(Played):
     # the win rate a race or power should reach (None: 1 / players); the team variant
     # balances factions against their own fair shares instead (balance_teams.py)
     fair: float | None = None
-    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded, Played)
+    game: Any = field(kw_only=True)  # the Game played (load_game's handle)
 
 
 # ------------------------------------------------------------------ bots
 
 
 @dataclass(frozen=True)
-class BotsSettings(Played):
+class BotsSettings:
     players: int = 4
     games: int = 20000  # per batch
     seed: int = 1
@@ -64,7 +50,7 @@ FDR_Q = 0.05
 
 
 @dataclass(frozen=True)
-class CombosSettings(Played):
+class CombosSettings:
     players: int = 4
     games_per_combo: int = 200
     seed: int = 1
@@ -81,7 +67,7 @@ class CombosSettings(Played):
     # keep the games for another study of this process that plays the same table
     # (backends/shared.py); never changes the results
     shared: bool = False
-    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded, Played)
+    game: Any = field(kw_only=True)  # the Game played (load_game's handle)
 
 
 # ------------------------------------------------------------------ compare
@@ -89,7 +75,7 @@ BOOTSTRAP = 400  # resamples of each difference's interval
 
 
 @dataclass(frozen=True)
-class CompareSettings(Played):
+class CompareSettings:
     scenarios: tuple  # paths or loaded scenarios, each compared with the baseline
     baseline: Any = None  # None: the printed rules, heuristic bots, same players
     games: int = 10000
@@ -97,7 +83,7 @@ class CompareSettings(Played):
     seed: int = 1
     bots: str | None = None  # --bots: replaces the seats of both sides
     bootstrap: int = BOOTSTRAP
-    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded, Played)
+    game: Any = field(kw_only=True)  # the Game played (load_game's handle)
 
 
 # ------------------------------------------------------------------ confirm
@@ -107,7 +93,7 @@ TEAM_GAMES = 10000  # the reference bots' team games (the team study's default c
 
 
 @dataclass(frozen=True)
-class ConfirmSettings(Played):
+class ConfirmSettings:
     players: int = 4
     strong: str = STRONG  # the bot of every seat (the test seat of a decline rule aside)
     games: int = GAMES
@@ -116,14 +102,14 @@ class ConfirmSettings(Played):
     team_games: int = TEAM_GAMES  # reference games of the team variant's faction gap (0: none)
     balance_changes: int = 0  # balance changes played, those moving a win rate most (0: all)
     tables: Any = None  # None: the played ruleset's printed rules
-    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded, Played)
+    game: Any = field(kw_only=True)  # the Game played (load_game's handle)
 
 
 # ------------------------------------------------------------------ decline
 
 
 @dataclass(frozen=True)
-class DeclineSettings(Played):
+class DeclineSettings:
     players: Any = 4  # a count or several
     games: int = 3000
     seed: int = 1
@@ -136,14 +122,14 @@ class DeclineSettings(Played):
     tokens: tuple[int, ...] | None = None  # "decline at N tokens" values (None: the default)
     rounds: tuple[int, ...] | None = None  # "decline in round r" values (None: 2 .. last-1)
     test_bot: str | None = None  # the test seat's own style (None: its seat's bot)
-    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded, Played)
+    game: Any = field(kw_only=True)  # the Game played (load_game's handle)
 
 
 # ------------------------------------------------------------------ players
 
 
 @dataclass(frozen=True)
-class PlayersSettings(Played):
+class PlayersSettings:
     players: Any = (2, 3, 4, 5)  # the counts compared
     games: int = 20000
     seed: int = 1
@@ -154,7 +140,7 @@ class PlayersSettings(Played):
     check: bool = False
     scenario: str | None = None
     skipped: dict = field(default_factory=dict)  # {count: why the scenario cannot play it}
-    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded, Played)
+    game: Any = field(kw_only=True)  # the Game played (load_game's handle)
 
 
 # ------------------------------------------------------------------ robustness
@@ -165,7 +151,7 @@ DEFAULT_FORCED = ("tuned", "lookahead-lite")
 
 
 @dataclass(frozen=True)
-class RobustnessSettings(Played):
+class RobustnessSettings:
     players: int = 4
     fields: tuple[str, ...] = DEFAULT_FIELDS  # fields of bots, the first the reference
     forced_bots: object = "tuned,lookahead-lite"  # text, or a sequence of styles
@@ -186,14 +172,14 @@ class RobustnessSettings(Played):
     # The folder of a decline study whose best rule per group is checked (its best.csv:
     # the report page's decline section); "" checks the reference field's own best.
     decline_source: str = ""
-    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded, Played)
+    game: Any = field(kw_only=True)  # the Game played (load_game's handle)
 
 
 # ------------------------------------------------------------------ teams
 
 
 @dataclass(frozen=True)
-class TeamsSettings(Played):
+class TeamsSettings:
     players: tuple[int, ...] = (2, 3, 4, 5)
     games: int = 10000  # per count
     duel_games: int = 5000  # game pairs per count (4 and 5) for the allied bots
@@ -202,7 +188,7 @@ class TeamsSettings(Played):
     seating: str = "printed"  # or "exchanged": the Alliance's and the Horde's seats swap
     parts: bool = True  # take each faction's advantage apart (two more games per game)
     fixes: tuple = ()  # verified.csv tables of balance runs of the variant (--fix-from)
-    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded, Played)
+    game: Any = field(kw_only=True)  # the Game played (load_game's handle)
 
 
 # ------------------------------------------------------------------ tournament
@@ -210,7 +196,7 @@ LOOKAHEAD_GAMES = 5  # default games per seat order with a lookahead seat
 
 
 @dataclass(frozen=True)
-class TournamentSettings(Played):
+class TournamentSettings:
     bots: Any = None  # names, or text "a,b,c" (None: every style, lookahead and random)
     players: int = 4
     games: int = 100  # per seat order
@@ -218,4 +204,4 @@ class TournamentSettings(Played):
     bootstrap: int = 400
     lookahead_games: int = LOOKAHEAD_GAMES  # per seat order with a lookahead seat
     tables: Any = None  # None: the played ruleset's printed rules
-    game: Any = field(default=None, kw_only=True)  # the Game played (None: the one loaded, Played)
+    game: Any = field(kw_only=True)  # the Game played (load_game's handle)

@@ -48,7 +48,7 @@ def _shares(team, vc: np.ndarray, n_players: int) -> np.ndarray:
 
 
 def alliance_duel(
-    n_players: int, games: int, seed: int, care: float = 1.0, tables=None, game=None
+    n_players: int, games: int, seed: int, care: float = 1.0, tables=None, *, game
 ) -> Duel:
     """Allied heuristic bots (ally_care=care) against ignoring ones (ally_care=0),
     games 0..games-1 of run `seed`, each played with the allied team on each side, on
@@ -110,7 +110,8 @@ def faction_rates(
     bots=None,
     exchanged=False,
     parts=False,
-    game=None,
+    *,
+    game,
 ) -> Factions:
     """Each faction's win rate (a shared victory counts for each winner, so the rates
     of a count may add up to a little more than 1), its share of the victories (a

@@ -40,7 +40,6 @@ from analyzer.present.charts import pyplot, save_figure
 from analyzer.stats import mean_se, normal_interval
 from analyzer.studies import common
 from analyzer.studies.common import CLI
-from analyzer.studies.settings import Played
 
 # The parameters searched, with the box a candidate stays in.
 SEARCH = {
@@ -61,9 +60,9 @@ SHIP_POINTS = 0.05  # the gain the tuned style must show, with its interval abov
 
 
 @dataclass(frozen=True)
-class TuneSettings(Played):
-    # the Game played (None: the one loaded, Played); first, as `field` below is a name
-    game: object = field(default=None, kw_only=True)
+class TuneSettings:
+    # the Game played (load_game's handle); first, as `field` below is a name
+    game: object = field(kw_only=True)
     players: int = 4
     generations: int = 10
     population: int = 16
