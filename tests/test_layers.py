@@ -471,19 +471,19 @@ def test_the_engine_core_imports_no_bot():
 
 
 # ------------------------------------------------------------------ the handle, not globals
-# Reading the bound game back (rather than taking the Game handed down) is allowed where
-# a process binds its engine: the registry that remembers it, the engine binding its
-# hooks and cache, the process compiling beside a first run, a cluster's workers.
+# Reading the bound game back (rather than taking the Game handed down) is allowed only
+# where a process binds its engine: the registry that remembers it, the command deciding
+# and binding its run's game (rulesets.decide_game), the engine binding its hooks and
+# cache, the process compiling beside a first run, a cluster's workers.
 BINDS = {"analyzer.ruleset_registry", "analyzer.engine", "analyzer.gameloop.precompile",
          "analyzer.backends.dask_cluster", "analyzer.rulesets"}  # fmt: skip
 BOUND_READS = {"played_tables", "played_content", "ruleset_name", "bound_ruleset", "played_game",
                "played_variant", "played_line", "PLAYED"}  # fmt: skip
-# The one read left: studies/settings.py Played, where a study's settings built by a
-# Python caller with game=None take rulesets.played_game(), the game this process
-# plays (everything a study runs, its scenarios and its writer then take the settings'
-# or the caller's Game; the commands and the report hand theirs down everywhere, and
-# compiled tables name their ruleset: Tables.compiled_by). It never goes up.
-MOST_BOUND_READS = 1
+# Everywhere else the Game is handed down: a command decides it (rulesets.decide_game),
+# a Python caller loads it (load_game), and either passes it to every study's settings
+# (a required `game`), scenario, writer and page; compiled tables name their ruleset
+# (Tables.compiled_by). No read is left outside the binding modules above.
+MOST_BOUND_READS = 0
 
 
 def bound_reads() -> list[str]:
@@ -505,12 +505,10 @@ def bound_reads() -> list[str]:
 
 
 def test_the_bound_game_is_read_back_only_where_it_binds():
-    """simulate, the replay and bench commands, the bots' check and the report's
-    settings take the Game they play; the reads left are counted, never more."""
+    """Studies, simulate, the commands and the report take the Game they play; the
+    reads outside the binding modules are counted, never more."""
     reads = bound_reads()
     assert len(reads) <= MOST_BOUND_READS, "\n".join(reads)
-    for module in ("simulate", "results", "playthrough", "bench", "studies/bots"):
-        assert not [r for r in reads if r.startswith(f"analyzer/{module}.py")], reads
 
 
 # Imports written inside a function hide the graph; they are kept only where they save

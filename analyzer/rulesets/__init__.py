@@ -62,7 +62,6 @@ from analyzer.ruleset_registry import (
     check_ruleset,
     names_ruleset,
     playable_rulesets,
-    ruleset_name,
     ruleset_package,
     select_ruleset,
     shipped_rulesets,
@@ -98,17 +97,6 @@ def load_game(name: str, variant: str | None = None) -> Game:
 
 
 LOAD_WHERE = "load_game"
-
-
-def played_content():
-    """The content (content_table.Content: its `tables.py`, checked) of the ruleset
-    this process plays."""
-    return bind(ruleset_package())
-
-
-def played_tables():
-    """The engine's tables of the played ruleset's printed rules."""
-    return played_content().default_tables()
 
 
 def _scenario_head(path) -> dict | None:
@@ -273,11 +261,6 @@ def _named_id(name: str, names: list[str], kind: str, where: str) -> int:
     return found
 
 
-# The game of this process's current run (set by decide_game; None before, or for a
-# command that plays no Small World ruleset): every table and page records it.
-PLAYED: Game | None = None
-
-
 def environment_ruleset() -> str | None:
     """The ruleset the user named in ANALYZER_RULESET, if any: read when a command
     decides its game (decide_game), never at import."""
@@ -304,9 +287,7 @@ def decide_game(
     (content_ruleset). Sources that disagree are refused with
     one paragraph naming each (exit 2): none silently wins. `only`: the game of a
     command that plays just one. The ruleset is then bound (select_ruleset), and the
-    game is remembered in PLAYED for the tables and pages the run writes."""
-    global PLAYED
-    PLAYED = None
+    Game returned is the one the command hands down to everything it plays."""
     claims: list[tuple[str, str, str]] = []  # (where, key, ruleset) of every source
     if ruleset is not None:
         check_ruleset(ruleset)
@@ -339,9 +320,7 @@ def decide_game(
     given = sorted(claims, key=lambda c: c[1] == RULESET_ENV)
     where, key = next(((w, k) for w, k, _ in given), (CLI_WHERE, "--ruleset"))
     select_ruleset(chosen, where, key)  # bound first: its content declares its variants
-    game = Game(chosen, _decide_variant(chosen, variant, heads, only, command))
-    PLAYED = game
-    return game
+    return Game(chosen, _decide_variant(chosen, variant, heads, only, command))
 
 
 CLI_WHERE = "command line"
@@ -424,13 +403,3 @@ def _decide_variant(name: str, option: str | None, heads: dict, only, command: s
                     f"a run plays one variant and none is preferred silently ({said}): {fix}")
         )  # fmt: skip
     return values[0] if values else STANDARD
-
-
-def played_game(game: Game | None = None) -> Game:
-    """`game`; or, for a Python caller that handed none down (a study's settings built
-    with game=None, studies/settings.py Played), the game this process plays: the
-    run's (as decide_game chose it) or its bound ruleset's standard game. The one
-    fallback to the bound game above the engine (docs/architecture.md)."""
-    if game is not None:
-        return game
-    return PLAYED if PLAYED is not None else Game(ruleset_name())
