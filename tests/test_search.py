@@ -161,43 +161,6 @@ def test_no_widening_leaves_the_heuristics_choice_alone():
             assert best == 0 and visits[1:].sum() == 0
 
 
-def test_endgame_spends_more_simulations_as_the_rounds_run_out():
-    """endgame E: simulations x clamp(E / rounds left, 1, E); SWoW at 4 players has 9
-    rounds, so with E 3 round 1 (turn 0) keeps the budget and round 8 (turn 28, 2
-    rounds left) plays 1.5 times it."""
-    for turn, factor in ((0, 1.0), (28, 1.5)):
-        plain, prior, _ = searched(turn, simulations=48, widening=1.0)
-        more, prior_more, _ = searched(turn, simulations=48, widening=1.0, endgame=3.0)
-        if factor == 1.0:
-            assert np.array_equal(plain, more)
-        else:  # its rounds share 72 simulations: more than the 48 could reach
-            assert more.sum() > 48 >= plain.sum(), (plain, more)
-
-
-def test_robust_keeps_the_heuristics_choice_unless_another_beats_it_beyond_the_noise():
-    """robust z: the halving's choice only if its mean paired difference from the
-    heuristic's option (on the deals both played) exceeds z standard errors."""
-    from analyzer.gameloop.search import DIFF, DIFF2, PAIRS
-
-    deviations = 0
-    for turn in (0, 8, 12, 20):
-        _, _, best = searched(turn, simulations=48, widening=1.0)
-        deviations += best > 0
-        # a margin no paired difference reaches: the heuristic's option, always
-        assert searched(turn, simulations=48, widening=1.0, robust=1e9)[2] == 0, turn
-        g, et = search_game_at(turn, simulations=48, widening=1.0, robust=1.0)
-        g2 = Game(*[a.copy() for a in g])
-        chosen, options = chosen_option(g2, search_decide(g2, new_game(N_POLICY_PARAMS, 1), et, 0))
-        choice = options.index(chosen)
-        assert choice in (0, best), turn
-        n, total = g2.fwork[PAIRS + best], g2.fwork[DIFF + best]
-        if best > 0 and n >= 2:
-            mean = total / n
-            se = np.sqrt((g2.fwork[DIFF2 + best] - n * mean * mean) / (n - 1) / n)
-            assert (choice == best) == (mean > se), (turn, mean, se)
-    assert deviations > 0  # the search does leave the heuristic's option here
-
-
 def rate(wins, games):
     lo, hi = proportion_confint(wins, games, alpha=0.05, method="wilson")
     return wins / games, lo, hi

@@ -52,7 +52,6 @@ import math
 
 from analyzer.engine.jit import inline_kernel, kernel
 from analyzer.engine.layout import (
-    BOT_SCRATCH,
     G_FORCED_SEAT,
     G_LA_DECLINE,
     G_LA_SLOT,
@@ -83,10 +82,8 @@ from analyzer.players.params import (
     N_PLANS,
     N_SEARCH_PLANS,
     S_CANDIDATES,
-    S_ENDGAME,
     S_EXPLORATION,
     S_HORIZON,
-    S_ROBUST,
     S_SIMULATIONS,
     S_WIDENING,
 )
@@ -97,13 +94,6 @@ PLAN_HOLD, PLAN_HUNT, PLAN_FORTIFY, PLAN_SPREAD = range(N_PLANS, N_SEARCH_PLANS)
 TOTAL = 0
 VISITS = MAX_OPTIONS
 PRIOR = 2 * MAX_OPTIONS
-# with `robust`: each option's paired differences from option 0 (sum, sum of squares,
-# count), and option 0's result on each deal (the first RESULTS_0_CAP deals)
-DIFF = 3 * MAX_OPTIONS
-DIFF2 = 4 * MAX_OPTIONS
-PAIRS = 5 * MAX_OPTIONS
-RESULTS_0 = 6 * MAX_OPTIONS
-RESULTS_0_CAP = BOT_SCRATCH - RESULTS_0
 CLOSED = -1.0  # the prior of an option closed as the same as one ranked above it
 MARGIN_SCALE = 8.0  # VC: a margin this large counts e to 1 in the squashed half
 
@@ -208,30 +198,9 @@ def simulate(g, sim, t, p, o, turn, stop):
                 fw[PRIOR + o] = CLOSED
                 return 1
     play_turns(sim, t, stop, None)
-    r = result_value(margin(sim, t, p))
-    fw[TOTAL + o] += r
+    fw[TOTAL + o] += result_value(margin(sim, t, p))
     fw[VISITS + o] += 1.0
-    if g.pol[p, S_ROBUST] > 0.0 and k < RESULTS_0_CAP:
-        if o == 0:
-            fw[RESULTS_0 + k] = r
-        elif k < fw[VISITS]:  # option 0 played this deal: a paired difference
-            d = r - fw[RESULTS_0 + k]
-            fw[DIFF + o] += d
-            fw[DIFF2 + o] += d * d
-            fw[PAIRS + o] += 1.0
     return 0
-
-
-@inline_kernel
-def beats_first(fw, o, z):
-    """Whether option o's mean paired difference from option 0 (on the deals both
-    played) exceeds z standard errors of it."""
-    n = fw[PAIRS + o]
-    if n < 2.0:
-        return False
-    m = fw[DIFF + o] / n
-    var = max(0.0, (fw[DIFF2 + o] - n * m * m) / (n - 1.0))
-    return m > z * math.sqrt(var / n)
 
 
 @inline_kernel
@@ -305,18 +274,10 @@ def search_decide(g, sim, t, p):
             fw[TOTAL + o] = 0.0
             fw[VISITS + o] = 0.0
             fw[PRIOR + o] = 1.0 / (o + 1.0) / norm
-            if pol[p, S_ROBUST] > 0.0:
-                fw[DIFF + o] = 0.0
-                fw[DIFF2 + o] = 0.0
-                fw[PAIRS + o] = 0.0
         end = gst[G_ROUNDS] * n_players
         horizon = int(pol[p, S_HORIZON])
         stop = end if horizon <= 0 else min(end, turn + 1 + horizon * n_players)
-        sims = pol[p, S_SIMULATIONS]
-        endgame = pol[p, S_ENDGAME]
-        if endgame > 0.0:  # short imagined games near the end: more of them
-            sims *= min(max(endgame / (gst[G_ROUNDS] - rnd + 1), 1.0), endgame)
-        n_sims = max(1, int(sims))
+        n_sims = max(1, int(pol[p, S_SIMULATIONS]))
         widening = pol[p, S_WIDENING]
         c_puct = pol[p, S_EXPLORATION]
         copy_game(g, sim, t)  # the map, once: each simulation's copy leaves it out
@@ -338,9 +299,6 @@ def search_decide(g, sim, t, p):
             v, vb = fw[VISITS + o], fw[VISITS + best]
             if v > vb or (v == vb and v > 0 and fw[TOTAL + o] > fw[TOTAL + best]):
                 best = o
-        z = pol[p, S_ROBUST]
-        if z > 0.0 and best > 0 and not beats_first(fw, best, z):
-            best = 0  # a deviation from the heuristic must beat it beyond the noise
     gst[G_LA_SLOT] = work[OPTIONS + 3 * best]
     gst[G_LA_DECLINE] = work[OPTIONS + 3 * best + 1]
     return work[OPTIONS + 3 * best + 2]

@@ -20,7 +20,7 @@ POLICY_NAMES = ("random", "heuristic", "lookahead", "search")
 # The bots that play imagined games to choose (hundreds of times slower than the heuristic).
 SEARCHING_POLICIES = ("lookahead", "search")
 
-N_POLICY_PARAMS = 23
+N_POLICY_PARAMS = 21
 
 # What choose_target asks for: a conquest, the final die attempt, or the special
 # assault a ruleset offers (bot_hooks.assault_open: SWoW's Gnomes; players/policy.py).
@@ -124,9 +124,7 @@ LOOKAHEAD_PARAMS = {
     S_CANDIDATES,  # combo pick: how many slots it weighs (the heuristic's best first)
     S_WIDENING,  # options searched: 1 + widening * sqrt(simulations so far, or all of them)
     S_EXPLORATION,  # > 0: PUCT with this exploration constant; 0: sequential halving
-    S_ENDGAME,  # > 0: simulations x clamp(this / rounds left, 1, this): more near the end
-    S_ROBUST,  # > 0: the heuristic's option unless the choice beats it by this many std errors
-) = range(16, 23)
+) = range(16, 21)
 N_SEARCH_PLANS = 8
 
 SEARCH_PARAMS = {
@@ -136,8 +134,6 @@ SEARCH_PARAMS = {
     "candidates": (S_CANDIDATES, 6.0),
     "widening": (S_WIDENING, 0.4),
     "exploration": (S_EXPLORATION, 0.0),
-    "endgame": (S_ENDGAME, 0.0),
-    "robust": (S_ROBUST, 0.0),
 }
 
 # Random bot (players/random_player.py)
