@@ -19,6 +19,7 @@ combo, a deeper or a higher slot) and, with the same first combo, its first decl
 against the lookahead") reports a run.
 
     .venv/bin/python tools/seat_diagnosis.py --seed 2040 --games-per-seat 50
+    .venv/bin/python tools/seat_diagnosis.py --seed 2040 --seeds 2 --games-per-seat 100
     .venv/bin/python tools/seat_diagnosis.py --bot search --set simulations=400
 
 Each game is played on its own with its event log, on one thread (400 seat-games of
@@ -94,10 +95,11 @@ def main() -> int:
     parser.add_argument("--against", default="lookahead")
     parser.add_argument("--games-per-seat", type=int, default=50)
     parser.add_argument("--seed", type=int, default=2040)
+    parser.add_argument("--seeds", type=int, default=1, help="seeds --seed onwards, each played")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
-    if args.games_per_seat < 1:
-        parser.error("--games-per-seat must be 1 or more")
+    if args.games_per_seat < 1 or args.seeds < 1:
+        parser.error("--games-per-seat and --seeds must be 1 or more")
 
     import analyzer
     from analyzer.errors import InputError
@@ -127,19 +129,22 @@ def main() -> int:
     base_params = np.array([opponent[1]] * 4)
     data = {"bot": [], "base": []}
     base = {}
-    for seat in range(4):
-        ids, params = list(base_ids), base_params.copy()
-        ids[seat], params[seat] = policy_id(bot[0]), mine
-        for game_index in range(args.games_per_seat):
-            played = one_game(etables, ids, params, args.seed, game_index)
-            data["bot"].append(seat_row(played, seat))
-            if game_index not in base:  # the baseline game is the same for every seat
-                base[game_index] = one_game(etables, base_ids, base_params, args.seed, game_index)
-            data["base"].append(seat_row(base[game_index], seat))
+    seeds = range(args.seed, args.seed + args.seeds)
+    for seed in seeds:
+        for seat in range(4):
+            ids, params = list(base_ids), base_params.copy()
+            ids[seat], params[seat] = policy_id(bot[0]), mine
+            for index in range(args.games_per_seat):
+                played = one_game(etables, ids, params, seed, index)
+                data["bot"].append(seat_row(played, seat))
+                if (seed, index) not in base:  # the baseline game is the same for every seat
+                    base[seed, index] = one_game(etables, base_ids, base_params, seed, index)
+                data["base"].append(seat_row(base[seed, index], seat))
     print(
-        f"{args.ruleset}, seed {args.seed}, {args.games_per_seat} games a seat: one {args.bot}"
-        f"{''.join(', ' + s for s in args.set)} seat against three {args.against} (bot), "
-        f"the same seat {args.against} (base); {time.perf_counter() - start:.0f} s"
+        f"{args.ruleset}, seeds {seeds[0]} to {seeds[-1]}, {args.games_per_seat} games a seat "
+        f"each: one {args.bot}{''.join(', ' + s for s in args.set)} seat against three "
+        f"{args.against} (bot), the same seat {args.against} (base); "
+        f"{time.perf_counter() - start:.0f} s"
     )
 
     def col(key, f):
