@@ -29,6 +29,7 @@ one search seat against three lookahead took about 100 s on an idle core).
 from __future__ import annotations
 
 import argparse
+import difflib
 import time
 
 import numpy as np
@@ -117,8 +118,10 @@ def main() -> int:
         try:
             mine[names[name][0]] = float(value)
         except (KeyError, ValueError):
+            close = difflib.get_close_matches(name, list(names), n=1)
+            hint = f" Did you mean {close[0]!r}?" if close else ""
             parser.exit(
-                2, f"--set {item!r}: expected NAME=NUMBER, NAME one of {', '.join(names)}\n"
+                2, f"--set {item!r}: expected NAME=NUMBER, NAME one of {', '.join(names)}.{hint}\n"
             )
     game = analyzer.load_game(args.ruleset)
     from analyzer.engine import layout as L
@@ -208,8 +211,8 @@ def main() -> int:
 
     def split(label, mask):
         print(
-            f"  {label}: bot {rate(wins[mask])}, base {rate(base_w[mask])}; paired win "
-            f"{mean_ci(wins[mask] - base_w[mask], 100.0)} points, final VC {mean_ci(vc_diff[mask])}"
+            f"  {label}: bot {rate(wins[mask])}, base {rate(base_w[mask])}; paired win in points "
+            f"{mean_ci(wins[mask] - base_w[mask], 100.0)}, final VC {mean_ci(vc_diff[mask])}"
         )
 
     print("\nBy how the bot's game departs from the base game (the same games, paired):")
