@@ -26,10 +26,11 @@ import difflib
 import os
 import re
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from analyzer.output import write_text_atomic
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "python-api.md"
@@ -161,21 +162,6 @@ def rewritten(text: str, cells: list[Cell], outputs: list[str | None]) -> str:
     return text
 
 
-def write_page(page: Path, text: str) -> None:
-    """Write beside the page, then rename over it: a stopped run leaves the page whole."""
-    with tempfile.NamedTemporaryFile(
-        "w", encoding="utf-8", dir=page.parent, prefix=f".{page.name}.", suffix=".tmp", delete=False
-    ) as handle:
-        handle.write(text)
-        temporary = Path(handle.name)
-    try:
-        temporary.chmod(page.stat().st_mode & 0o777)
-        os.replace(temporary, page)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     mode = parser.add_mutually_exclusive_group(required=True)
@@ -203,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{page.name}: {len(found)} of {len(cells)} outputs differ from a run now.")
         return 1 if found else 0
     if found:
-        write_page(page, rewritten(text, cells, outputs))
+        write_text_atomic(page, rewritten(text, cells, outputs))
     print(f"{page.name}: {len(found)} of {len(cells)} outputs rewritten.")
     return 0
 

@@ -55,7 +55,7 @@ class CombosSettings:
     games_per_combo: int = 200
     seed: int = 1
     cost: int = 0
-    tables: Any = None  # None: the played ruleset's printed rules
+    tables: Any = None  # None: the printed rules of `game`
     bots: Any = "heuristic"  # by seat, or one for every seat
     bot_params: Any = None
     forced_bot: str | None = None  # the forced seat's style (None: the seat's own bot)
@@ -101,7 +101,7 @@ class ConfirmSettings:
     source: str = ""  # the folder whose findings are confirmed (a report page's)
     team_games: int = TEAM_GAMES  # reference games of the team variant's faction gap (0: none)
     balance_changes: int = 0  # balance changes played, those moving a win rate most (0: all)
-    tables: Any = None  # None: the played ruleset's printed rules
+    tables: Any = None  # None: the printed rules of `game`
     game: Any = field(kw_only=True)  # the Game played (load_game's handle)
 
 
@@ -163,7 +163,7 @@ class RobustnessSettings:
     # plays only the first games of each combo and seat (a subset of the reference's
     # games, so the comparison stays paired): main effects only.
     lookahead_games_per_combo: int = 20
-    tables: Any = None  # None: the played ruleset's printed rules
+    tables: Any = None  # None: the printed rules of `game`
     # How exploitable each field is: one responder seat (a strong bot) against the
     # field, exploit_games games each (studies/exploit.py; 0 here, the command's default
     # is 200: a lookahead seat is slow, and a caller in Python asks for it by name).
@@ -203,5 +203,5 @@ class TournamentSettings:
     seed: int = 1
     bootstrap: int = 400
     lookahead_games: int = LOOKAHEAD_GAMES  # per seat order with a lookahead seat
-    tables: Any = None  # None: the played ruleset's printed rules
+    tables: Any = None  # None: the printed rules of `game`
     game: Any = field(kw_only=True)  # the Game played (load_game's handle)
