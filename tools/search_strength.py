@@ -16,9 +16,33 @@ settings in place of --set's, and prints the paired difference of the two win ra
 from __future__ import annotations
 
 import argparse
+import difflib
 import time
 
 import numpy as np
+
+
+def bot_settings(bot, items: list[str], flag: str, parser) -> np.ndarray:
+    """`bot`'s parameter vector (bot_of's (policy, vector)) with each NAME=VALUE of
+    `items` set; a bad item ends the run with exit 2 naming the valid names and the
+    closest one (seat_diagnosis.py asks it too)."""
+    from analyzer.players.params import PARAMS_BY_POLICY
+
+    names = PARAMS_BY_POLICY[bot[0]]
+    params = bot[1].copy()
+    for item in items:
+        name, _, value = item.partition("=")
+        try:
+            params[names[name][0]] = float(value)
+        except (KeyError, ValueError):
+            close = difflib.get_close_matches(name, list(names), n=1)
+            hint = f" Did you mean {close[0]!r}?" if close else ""
+            parser.exit(
+                2,
+                f"{flag} {item!r}: expected NAME=NUMBER with NAME one of {bot[0]}'s "
+                f"parameters: {', '.join(names)}.{hint}\n",
+            )
+    return params
 
 
 def main() -> int:
@@ -54,27 +78,9 @@ def main() -> int:
         bot, opponent = bot_of(args.bot, "--bot"), bot_of(args.against, "--against")
     except InputError as error:
         parser.exit(2, f"{error}\n")
-    from analyzer.players.params import PARAMS_BY_POLICY
-
-    names = PARAMS_BY_POLICY[bot[0]]
-
-    def settled(items: list[str], flag: str) -> np.ndarray:
-        params = bot[1].copy()
-        for item in items:
-            name, _, value = item.partition("=")
-            try:
-                params[names[name][0]] = float(value)
-            except (KeyError, ValueError):
-                parser.exit(
-                    2,
-                    f"{flag} {item!r}: expected NAME=NUMBER with NAME one of {bot[0]}'s "
-                    f"parameters: {', '.join(names)}\n",
-                )
-        return params
-
-    versions = [(args.set, settled(args.set, "--set"))]
+    versions = [(args.set, bot_settings(bot, args.set, "--set", parser))]
     if args.compare is not None:
-        versions.append((args.compare, settled(args.compare, "--compare")))
+        versions.append((args.compare, bot_settings(bot, args.compare, "--compare", parser)))
     game = analyzer.load_game(args.ruleset)
     from statsmodels.stats.proportion import proportion_confint
 

@@ -29,7 +29,6 @@ one search seat against three lookahead took about 100 s on an idle core).
 from __future__ import annotations
 
 import argparse
-import difflib
 import time
 
 import numpy as np
@@ -102,27 +101,18 @@ def main() -> int:
     if args.games_per_seat < 1 or args.seeds < 1:
         parser.error("--games-per-seat and --seeds must be 1 or more")
 
+    from search_strength import bot_settings  # this folder's tool, beside this one
+
     import analyzer
     from analyzer.errors import InputError
-    from analyzer.players.params import PARAMS_BY_POLICY, policy_id
+    from analyzer.players.params import policy_id
     from analyzer.players.styles import bot_of
 
     try:
         bot, opponent = bot_of(args.bot, "--bot"), bot_of(args.against, "--against")
     except InputError as error:
         parser.exit(2, f"{error}\n")
-    mine = bot[1].copy()
-    names = PARAMS_BY_POLICY[bot[0]]
-    for item in args.set:
-        name, _, value = item.partition("=")
-        try:
-            mine[names[name][0]] = float(value)
-        except (KeyError, ValueError):
-            close = difflib.get_close_matches(name, list(names), n=1)
-            hint = f" Did you mean {close[0]!r}?" if close else ""
-            parser.exit(
-                2, f"--set {item!r}: expected NAME=NUMBER, NAME one of {', '.join(names)}.{hint}\n"
-            )
+    mine = bot_settings(bot, args.set, "--set", parser)
     game = analyzer.load_game(args.ruleset)
     from analyzer.engine import layout as L
 
