@@ -40,10 +40,11 @@ that differ.
 No peeking (docs/rulings.md 31): each simulation starts from the lookahead's
 `imagine` (gameloop/lookahead.py): the game as the seat sees it, what it cannot
 see dealt again from public facts, fresh dice, opponents' coins as their public
-tally (an ally's are known), every other seat imagined playing the heuristic with
-this seat's parameters. The k-th visit of every option uses the k-th deal and
-dice (common random numbers), keyed by the game's seed and index and the turn,
-so a game is a function of its seed, whatever the threads.
+tally (an ally's are known), every other seat imagined playing the default
+heuristic (OTHERS), while this seat plays the heuristic with its own parameters
+(by default the steady style's: params.SEARCH_HEURISTIC). The k-th visit of every
+option uses the k-th deal and dice (common random numbers), keyed by the game's seed
+and index and the turn, so a game is a function of its seed, whatever the threads.
 """
 
 from __future__ import annotations
@@ -86,6 +87,7 @@ from analyzer.players.params import (
     S_HORIZON,
     S_SIMULATIONS,
     S_WIDENING,
+    default_vector,
 )
 
 # The plans past the lookahead's four (apply_plan), in the order the search opens them.
@@ -96,6 +98,10 @@ VISITS = MAX_OPTIONS
 PRIOR = 2 * MAX_OPTIONS
 CLOSED = -1.0  # the prior of an option closed as the same as one ranked above it
 MARGIN_SCALE = 8.0  # VC: a margin this large counts e to 1 in the squashed half
+# How it imagines every other seat playing: the default heuristic, whatever its own
+# parameters (it plays the steady style's: params.SEARCH_HEURISTIC). Imagined playing
+# like itself, three default heuristic seats beat it far more often (docs/bots.md).
+OTHERS = default_vector("heuristic")
 
 
 @kernel
@@ -182,6 +188,10 @@ def simulate(g, sim, t, p, o, turn, stop):
     fw = g.fwork
     k = int(fw[VISITS + o])  # its k-th visit: the k-th deal and dice
     imagine(g, sim, t, p, turn * ROLLOUT_SALT + k)
+    for q in range(sim.gst[G_PLAYERS]):
+        if q != p:
+            for j in range(OTHERS.shape[0]):
+                sim.pol[q, j] = OTHERS[j]
     sim.gst[G_LA_SLOT] = work[OPTIONS + 3 * o]
     sim.gst[G_LA_DECLINE] = work[OPTIONS + 3 * o + 1]
     search_plan(sim.pol, p, work[OPTIONS + 3 * o + 2])

@@ -115,9 +115,25 @@ LOOKAHEAD_PARAMS = {
     "prune": (L_PRUNE, 4.0),
 }
 
-# Search bot (gameloop/search.py): plays the heuristic with the parameters above, but
-# chooses its combo, its decline and its plan for the turn by a Monte Carlo tree
-# search over those options (the same slots as the lookahead's budget, other meanings).
+# Search bot (gameloop/search.py): plays the heuristic, but chooses its combo, its
+# decline and its plan for the turn by a Monte Carlo tree search over those options
+# (the same slots as the lookahead's budget, other meanings). Where it does not search
+# (its conquests and redeployment, and its own later turns in its imagined games) it
+# plays the heuristic with the `steady` style's parameters (styles.toml), not the
+# default's: so it wins about 10 points more against three lookahead seats, in both
+# rulesets (docs/bots.md, "The search's own heuristic"; a test keeps them the style's).
+SEARCH_HEURISTIC = {
+    "token_value": 0.88,
+    "token_turns": 4.84,
+    "coin_value": 0.691,
+    "ability_weight": 0.802,
+    "aggression": 0.385,
+    "leader_focus": 0.102,
+    "reserve": 0.044,
+    "entry_threat": 0.635,
+    "decline_tokens": 2.56,
+    "decline_min_age": 1.98,
+}
 (
     S_SIMULATIONS,  # imagined games per decision (the budget)
     S_HORIZON,  # rounds played out after this turn (0: to the end of the game)
@@ -128,7 +144,10 @@ LOOKAHEAD_PARAMS = {
 N_SEARCH_PLANS = 8
 
 SEARCH_PARAMS = {
-    **HEURISTIC_PARAMS,
+    **{
+        name: (slot, SEARCH_HEURISTIC.get(name, default))
+        for name, (slot, default) in HEURISTIC_PARAMS.items()
+    },
     "simulations": (S_SIMULATIONS, 300.0),
     "horizon": (S_HORIZON, 0.0),
     "candidates": (S_CANDIDATES, 6.0),

@@ -153,8 +153,9 @@ def describe(name: str) -> str:
         )
     if name == "search":
         return (
-            "The search bot at its default budget: plays the heuristic, but picks its "
-            "combo, its decline and its plan for the turn by a Monte Carlo search over them."
+            "The search bot at its default budget: plays the heuristic with the steady "
+            "style's parameters, but picks its combo, its decline and its plan for the "
+            "turn by a Monte Carlo search over them."
         )
     style = load_styles().get(name)
     return style.description if style is not None else ""
