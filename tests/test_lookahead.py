@@ -121,7 +121,7 @@ def imagined(g, et, p, stream_key):
 
     sim = new_game(N_POLICY_PARAMS, 1)
     copy_game(g, sim, et)
-    imagine(g, sim, et, p, stream_key)
+    imagine(g, sim, et, p, stream_key, g.pol[p])
     return sim
 
 

@@ -158,10 +158,12 @@ def copy_play(src, dst, t):
 
 
 @inline_kernel
-def imagine(g, sim, t, p, stream_key):
+def imagine(g, sim, t, p, stream_key, others):
     """sim: the game as p sees it, its hidden parts dealt again from public facts
-    on fresh random streams (the module's docstring says what is hidden); sim holds
-    g's map already (lookahead_decide)."""
+    on fresh random streams (the module's docstring says what is hidden), every
+    other seat imagined playing the heuristic with the parameter row `others` (the
+    lookahead's own, the search's OTHERS); sim holds g's map already
+    (lookahead_decide)."""
     copy_play(g, sim, t)
     init_streams(g.gst[G_LA_KEY], stream_key, sim.rng)
     ply = sim.ply
@@ -173,10 +175,10 @@ def imagine(g, sim, t, p, stream_key):
             continue
         if q != ally:
             ply[q, P_COINS] = ply[q, P_SEEN_VC]
-        # p cannot read how the others play: it imagines them playing as it would
+        # p cannot read how the others play: it imagines them playing `others`
         ply[q, P_POLICY] = HEURISTIC
         for j in range(pol.shape[1]):
-            pol[q, j] = pol[p, j]
+            pol[q, j] = others[j]
     n = gst[G_RACE_STACK_N]
     redeal(sim.rng, STREAM_SETUP, gst[G_RACE_STACK : G_RACE_STACK + n], n)
     n = gst[G_POWER_STACK_N]
@@ -370,7 +372,8 @@ def lookahead_decide(g, sim, t, p):
             for o in range(n_opt):
                 if totals[o] == DROPPED:
                     continue
-                imagine(g, sim, t, p, turn * ROLLOUT_SALT + k)  # the same deal for every option
+                # the same deal for every option; the others imagined playing as p would
+                imagine(g, sim, t, p, turn * ROLLOUT_SALT + k, pol[p])
                 sim.gst[G_LA_SLOT] = work[OPTIONS + 3 * o]
                 sim.gst[G_LA_DECLINE] = work[OPTIONS + 3 * o + 1]
                 apply_plan(sim.pol, p, work[OPTIONS + 3 * o + 2])

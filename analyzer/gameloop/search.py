@@ -187,11 +187,7 @@ def simulate(g, sim, t, p, o, turn, stop):
     work = g.work
     fw = g.fwork
     k = int(fw[VISITS + o])  # its k-th visit: the k-th deal and dice
-    imagine(g, sim, t, p, turn * ROLLOUT_SALT + k)
-    for q in range(sim.gst[G_PLAYERS]):
-        if q != p:
-            for j in range(OTHERS.shape[0]):
-                sim.pol[q, j] = OTHERS[j]
+    imagine(g, sim, t, p, turn * ROLLOUT_SALT + k, OTHERS)
     sim.gst[G_LA_SLOT] = work[OPTIONS + 3 * o]
     sim.gst[G_LA_DECLINE] = work[OPTIONS + 3 * o + 1]
     search_plan(sim.pol, p, work[OPTIONS + 3 * o + 2])
